@@ -1,0 +1,42 @@
+/**
+ * Attribute lookup for `{VAR.attr}` in format strings. Python resolves it with
+ * getattr(); we know the public attributes of the builtin types an env value
+ * can have. Methods render the way str() of a bound method starts.
+ */
+import { PyObject, pyTypeName } from './pyObject';
+
+const COMMON = ['__class__', '__doc__', '__eq__', '__format__', '__hash__', '__init__', '__repr__', '__str__', '__sizeof__'];
+const NUMBER = ['as_integer_ratio', 'conjugate', '__abs__', '__add__', '__bool__', '__float__', '__int__', '__neg__', '__round__'];
+
+const METHODS: Record<string, readonly string[]> = {
+  str: [
+    ...COMMON,
+    ...'capitalize casefold center count encode endswith expandtabs find format format_map index isalnum isalpha isascii isdecimal isdigit isidentifier islower isnumeric isprintable isspace istitle isupper join ljust lower lstrip maketrans partition removeprefix removesuffix replace rfind rindex rjust rpartition rsplit rstrip split splitlines startswith strip swapcase title translate upper zfill __add__ __contains__ __getitem__ __iter__ __len__ __mod__ __mul__'.split(
+      ' ',
+    ),
+  ],
+  int: [...COMMON, ...NUMBER, 'bit_count', 'bit_length', 'from_bytes', 'to_bytes', '__index__'],
+  bool: [...COMMON, ...NUMBER, 'bit_count', 'bit_length', 'from_bytes', 'to_bytes', '__index__'],
+  float: [...COMMON, ...NUMBER, 'fromhex', 'hex', 'is_integer'],
+  list: [...COMMON, 'append', 'clear', 'copy', 'count', 'extend', 'index', 'insert', 'pop', 'remove', 'reverse', 'sort', '__len__', '__iter__'],
+  dict: [...COMMON, 'clear', 'copy', 'fromkeys', 'get', 'items', 'keys', 'pop', 'popitem', 'setdefault', 'update', 'values', '__len__', '__iter__'],
+  NoneType: [...COMMON, '__bool__'],
+};
+
+/** Returns the attribute's value, or undefined when Python would raise AttributeError. */
+export function pyAttribute(value: PyObject, name: string): PyObject | undefined {
+  const typeName = pyTypeName(value);
+  if (typeof value === 'bigint' || typeof value === 'boolean') {
+    const asInt = typeof value === 'boolean' ? (value ? 1n : 0n) : value;
+    if (name === 'real' || name === 'numerator') return asInt;
+    if (name === 'imag') return 0n;
+    if (name === 'denominator') return 1n;
+  }
+  if (typeof value === 'number') {
+    if (name === 'real') return value;
+    if (name === 'imag') return 0;
+  }
+  if (name === '__class__') return `<class '${typeName}'>`;
+  if (!METHODS[typeName].includes(name)) return undefined;
+  return `<built-in method ${name} of ${typeName} object>`;
+}

@@ -1,0 +1,215 @@
+/**
+ * PyYAML SafeConstructor's scalar constructors, ported for behaviour. Each
+ * takes the scalar's text and returns its Python value, or the exception it
+ * raises. PyYAML reports some failures as ConstructorError (a YAML error) and
+ * lets others escape as plain Python exceptions (KeyError, ValueError...),
+ * which SWE-agent then shows as a crash.
+ */
+import { PyScalarValue } from './pyNode';
+import { TAG } from './resolver';
+
+export type ConstructOutcome =
+  | { ok: true; value: PyScalarValue }
+  | { ok: false; yamlError: true; problem: string }
+  | { ok: false; yamlError: false; exceptionType: string; message: string };
+
+const crash = (exceptionType: string, message: string): ConstructOutcome => ({ ok: false, yamlError: false, exceptionType, message });
+const constructorError = (problem: string): ConstructOutcome => ({ ok: false, yamlError: true, problem });
+
+const BOOL_VALUES: Record<string, boolean> = { yes: true, no: false, true: true, false: false, on: true, off: false };
+
+/** Python's int(text, base) for the bases PyYAML uses. */
+function pythonInt(text: string, base: number): bigint | null {
+  const trimmed = text.trim();
+  const match = /^([+-]?)(.*)$/s.exec(trimmed)!;
+  let digits = match[2];
+  const prefix = { 2: /^0[bB]/, 8: /^0[oO]/, 16: /^0[xX]/ }[base as 2 | 8 | 16];
+  if (prefix && prefix.test(digits)) digits = digits.slice(2);
+  const alphabet = { 2: '01', 8: '01234567', 10: '0123456789', 16: '0123456789abcdefABCDEF' }[base as 2 | 8 | 10 | 16];
+  if (digits.length === 0 || [...digits].some((ch) => !alphabet.includes(ch))) return null;
+  let value = 0n;
+  for (const ch of digits) value = value * BigInt(base) + BigInt(parseInt(ch, 16));
+  return match[1] === '-' ? -value : value;
+}
+
+/** Python's float(text). */
+function pythonFloat(text: string): number | null {
+  const trimmed = text.trim();
+  if (/^[+-]?(inf|infinity)$/i.test(trimmed)) return trimmed.startsWith('-') ? -Infinity : Infinity;
+  if (/^[+-]?nan$/i.test(trimmed)) return NaN;
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(trimmed)) return null;
+  return Number(trimmed);
+}
+
+function constructInt(text: string): ConstructOutcome {
+  let value = text.replace(/_/g, '');
+  if (value.length === 0) return crash('IndexError', 'string index out of range');
+  let sign = 1n;
+  if (value[0] === '-') sign = -1n;
+  if (value[0] === '+' || value[0] === '-') value = value.slice(1);
+  const invalid = (base: number, literal: string) => crash('ValueError', `invalid literal for int() with base ${base}: '${literal}'`);
+  if (value === '0') return { ok: true, value: { type: 'int', value: 0n } };
+  let result: bigint | null;
+  if (value.startsWith('0b')) {
+    result = pythonInt(value.slice(2), 2);
+    if (result === null) return invalid(2, value.slice(2));
+  } else if (value.startsWith('0x')) {
+    result = pythonInt(value.slice(2), 16);
+    if (result === null) return invalid(16, value.slice(2));
+  } else if (value[0] === '0') {
+    result = pythonInt(value, 8);
+    if (result === null) return invalid(8, value);
+  } else if (value.includes(':')) {
+    const parts = value.split(':').map((part) => pythonInt(part, 10));
+    if (parts.some((p) => p === null)) return crash('ValueError', 'invalid literal for int() with base 10');
+    result = 0n;
+    for (const part of parts) result = result * 60n + part!;
+  } else {
+    result = pythonInt(value, 10);
+    if (result === null) return invalid(10, value);
+  }
+  return { ok: true, value: { type: 'int', value: sign * result } };
+}
+
+function constructFloat(text: string): ConstructOutcome {
+  let value = text.replace(/_/g, '').toLowerCase();
+  if (value.length === 0) return crash('IndexError', 'string index out of range');
+  let sign = 1;
+  if (value[0] === '-') sign = -1;
+  if (value[0] === '+' || value[0] === '-') value = value.slice(1);
+  if (value === '.inf') return { ok: true, value: { type: 'float', value: sign * Infinity } };
+  if (value === '.nan') return { ok: true, value: { type: 'float', value: NaN } };
+  if (value.includes(':')) {
+    const parts = value.split(':').map(pythonFloat);
+    if (parts.some((p) => p === null)) return crash('ValueError', `could not convert string to float: '${value}'`);
+    let result = 0;
+    for (const part of parts) result = result * 60 + part!;
+    return { ok: true, value: { type: 'float', value: sign * result } };
+  }
+  const parsed = pythonFloat(value);
+  if (parsed === null) return crash('ValueError', `could not convert string to float: '${value}'`);
+  return { ok: true, value: { type: 'float', value: sign * parsed } };
+}
+
+function constructBool(text: string): ConstructOutcome {
+  const key = text.toLowerCase();
+  if (!(key in BOOL_VALUES)) return crash('KeyError', `'${key}'`);
+  return { ok: true, value: { type: 'bool', value: BOOL_VALUES[key] } };
+}
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** base64.decodebytes: CPython's non-strict a2b_base64. */
+function constructBinary(text: string): ConstructOutcome {
+  if (/[^\x00-\x7f]/.test(text)) return constructorError("failed to convert base64 data into ascii: 'ascii' codec can't encode character");
+  const bytes: number[] = [];
+  let quadPos = 0;
+  let leftChar = 0;
+  let pads = 0;
+  let dataChars = 0;
+  let paddingComplete = false;
+  for (const ch of text) {
+    if (ch === '=') {
+      if (quadPos >= 2 && quadPos + ++pads >= 4) {
+        paddingComplete = true;
+        break;
+      }
+      continue;
+    }
+    const sextet = BASE64.indexOf(ch);
+    if (sextet < 0) continue;
+    dataChars++;
+    switch (quadPos) {
+      case 0:
+        leftChar = sextet;
+        quadPos = 1;
+        break;
+      case 1:
+        bytes.push(((leftChar << 2) | (sextet >> 4)) & 0xff);
+        leftChar = sextet & 0x0f;
+        quadPos = 2;
+        break;
+      case 2:
+        bytes.push(((leftChar << 4) | (sextet >> 2)) & 0xff);
+        leftChar = sextet & 0x03;
+        quadPos = 3;
+        break;
+      default:
+        bytes.push(((leftChar << 6) | sextet) & 0xff);
+        quadPos = 0;
+    }
+  }
+  if (!paddingComplete && quadPos !== 0) {
+    if (quadPos === 1) {
+      return constructorError(`failed to decode base64 data: Invalid base64-encoded string: number of data characters (${dataChars}) cannot be 1 more than a multiple of 4`);
+    }
+    return constructorError('failed to decode base64 data: Incorrect padding');
+  }
+  return { ok: true, value: { type: 'bytes', value: Uint8Array.from(bytes) } };
+}
+
+const TIMESTAMP =
+  /^([0-9][0-9][0-9][0-9])-([0-9][0-9]?)-([0-9][0-9]?)(?:(?:[Tt]|[ \t]+)([0-9][0-9]?):([0-9][0-9]):([0-9][0-9])(?:\.([0-9]*))?(?:[ \t]*(Z|([-+])([0-9][0-9]?)(?::([0-9][0-9]))?))?)?$/;
+
+function daysInMonth(year: number, month: number): number {
+  return [31, year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+}
+
+function constructTimestamp(text: string): ConstructOutcome {
+  const match = TIMESTAMP.exec(text);
+  if (!match) return crash('AttributeError', "'NoneType' object has no attribute 'groupdict'");
+  const [year, month, day] = [match[1], match[2], match[3]].map(Number);
+  if (year < 1) return crash('ValueError', `year ${year} is out of range`);
+  if (month < 1 || month > 12) return crash('ValueError', 'month must be in 1..12');
+  if (day < 1 || day > daysInMonth(year, month)) return crash('ValueError', 'day is out of range for month');
+  const date = `${match[1]}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  if (!match[4]) return { ok: true, value: { type: 'date', iso: date } };
+  const [hour, minute, second] = [match[4], match[5], match[6]].map(Number);
+  if (hour > 23) return crash('ValueError', 'hour must be in 0..23');
+  if (minute > 59) return crash('ValueError', 'minute must be in 0..59');
+  if (second > 59) return crash('ValueError', 'second must be in 0..59');
+  const fraction = (match[7] ?? '').slice(0, 6).padEnd(6, '0');
+  let offsetMinutes: number | null = null;
+  if (match[9]) {
+    offsetMinutes = (Number(match[10]) * 60 + Number(match[11] ?? 0)) * (match[9] === '-' ? -1 : 1);
+    if (Math.abs(offsetMinutes) >= 24 * 60) {
+      return crash('ValueError', 'offset must be a timedelta strictly between -timedelta(hours=24) and timedelta(hours=24).');
+    }
+  } else if (match[8]) {
+    offsetMinutes = 0;
+  }
+  const microseconds = Number(fraction);
+  const wall = `${date}T${String(hour).padStart(2, '0')}:${match[5]}:${match[6]}`;
+  const iso = wall + (microseconds ? '.' + fraction : '') + (offsetMinutes === null ? '' : formatOffset(offsetMinutes));
+  // Aware datetimes compare by instant, naive ones by wall time; the two kinds are never equal.
+  const key =
+    offsetMinutes === null ? `naive:${wall}.${fraction}` : `aware:${new Date(Date.parse(wall + 'Z') - offsetMinutes * 60000).toISOString().slice(0, 19)}.${fraction}`;
+  return { ok: true, value: { type: 'datetime', iso, key } };
+}
+
+function formatOffset(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+/** Constructs a scalar node's value for a resolved tag; `null` means no constructor exists for it. */
+export function constructScalar(tag: string, text: string): ConstructOutcome | null {
+  switch (tag) {
+    case TAG.str:
+      return { ok: true, value: { type: 'str', value: text } };
+    case TAG.null:
+      return { ok: true, value: { type: 'NoneType' } };
+    case TAG.bool:
+      return constructBool(text);
+    case TAG.int:
+      return constructInt(text);
+    case TAG.float:
+      return constructFloat(text);
+    case TAG.binary:
+      return constructBinary(text);
+    case TAG.timestamp:
+      return constructTimestamp(text);
+  }
+  return null;
+}
