@@ -10,6 +10,8 @@
 export interface Origin {
   /** Offset of the chunk's first character in the (normalized) document text. */
   base: number;
+  /** The chunk's text: what node offsets index into. */
+  text: string;
 }
 
 export type ScalarStyle = 'plain' | 'single' | 'double' | 'literal' | 'folded';

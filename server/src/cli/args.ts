@@ -1,0 +1,86 @@
+/** `swe-bundle-lint [--format text|json|sarif] [--env KEY=VALUE]... [--env-json FILE] [--config FILE] PATH...` */
+export type OutputFormat = 'text' | 'json' | 'sarif';
+
+export interface LintArgs {
+  format: OutputFormat;
+  /** `--env` pairs, applied over `--env-json`. */
+  env: [string, string][];
+  envJson: string | null;
+  config: string | null;
+  agentConfigs: string[];
+  paths: string[];
+  help: boolean;
+  version: boolean;
+}
+
+export class UsageError extends Error {}
+
+export const USAGE = `Usage: swe-bundle-lint [options] PATH...
+
+Checks SWE-agent tool bundles (config.yaml) the way SWE-agent loads them.
+A PATH may be a bundle's config.yaml, a bundle folder, or a folder to search.
+
+Options:
+  --format text|json|sarif   output format (default: text)
+  --env KEY=VALUE            an env variable docstrings are formatted with
+                             (repeatable); giving any env makes a missing
+                             {VARIABLE} an error instead of a warning
+  --env-json FILE            a JSON object of env variables (replaces
+                             ToolConfig's defaults, as env_variables does)
+  --config FILE              settings file (default: ./.swe-bundle.json if present)
+  -h, --help                 show this help
+  --version                  show the version
+
+Exit status: 0 when no errors, 1 when a bundle would not load, 2 on usage errors.`;
+
+export function parseArgs(argv: readonly string[]): LintArgs {
+  const args: LintArgs = { format: 'text', env: [], envJson: null, config: null, agentConfigs: [], paths: [], help: false, version: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = (): string => {
+      const inline = arg.includes('=') && arg.startsWith('--') ? arg.slice(arg.indexOf('=') + 1) : undefined;
+      if (inline !== undefined) return inline;
+      const next = argv[++i];
+      if (next === undefined) throw new UsageError(`${arg} needs a value`);
+      return next;
+    };
+    const name = arg.startsWith('--') && arg.includes('=') ? arg.slice(0, arg.indexOf('=')) : arg;
+    switch (name) {
+      case '-h':
+      case '--help':
+        args.help = true;
+        break;
+      case '--version':
+        args.version = true;
+        break;
+      case '--format': {
+        const format = value();
+        if (format !== 'text' && format !== 'json' && format !== 'sarif') throw new UsageError(`unknown format "${format}" (use text, json or sarif)`);
+        args.format = format;
+        break;
+      }
+      case '--env': {
+        const pair = value();
+        const eq = pair.indexOf('=');
+        if (eq <= 0) throw new UsageError(`--env needs KEY=VALUE, got "${pair}"`);
+        args.env.push([pair.slice(0, eq), pair.slice(eq + 1)]);
+        break;
+      }
+      case '--env-json':
+        args.envJson = value();
+        break;
+      case '--config':
+        args.config = value();
+        break;
+      case '--':
+        args.paths.push(...argv.slice(i + 1));
+        i = argv.length;
+        break;
+      default:
+        if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option ${arg}`);
+        args.paths.push(arg);
+    }
+  }
+  if (!args.help && !args.version && args.paths.length === 0 && args.agentConfigs.length === 0) throw new UsageError('no PATH given');
+  return args;
+}

@@ -1,0 +1,11 @@
+/** The JSON shape of ../shared/conformance/README.md ("The contract our tool keeps"). */
+import { FileResult } from '../lintFiles';
+
+export function formatJson(results: readonly FileResult[]): string {
+  const files = results.map((r) => ({
+    path: r.path,
+    loads: r.loads,
+    diagnostics: r.diagnostics.map((d) => ({ severity: d.severity, code: d.code, message: d.message, tool: d.tool, range: d.range })),
+  }));
+  return JSON.stringify(files, null, 2) + '\n';
+}

@@ -1,0 +1,158 @@
+/**
+ * The analysis of one version of a bundle config, built incrementally.
+ *
+ * The text is split into chunks (chunker.ts); each chunk is parsed on its own
+ * and cached by its text, and each tool's check is cached by its chunk's
+ * text. An edit inside one tool re-parses and re-checks that tool only;
+ * chunks that merely moved get a new `origin.base`. When the split does not
+ * hold (a chunk fails to parse alone, or uses anchors, aliases or merge keys,
+ * which can reach across chunks) the whole text is parsed instead. Both paths
+ * give the same result; a property test holds them to it.
+ */
+import { EngineDiagnostic } from '../diagnostics';
+import { BundleCheck, ToolEntry, checkBundle } from '../swe/checkBundle';
+import { ToolCheck, ToolCheckOptions, checkTool } from '../swe/checkTool';
+import { YamlLoad, loadYaml } from '../yaml/loadYaml';
+import { MapNode, Origin, PyNode, PyPair, deref } from '../yaml/pyNode';
+import { TAG } from '../yaml/resolver';
+import { ChunkRole, splitIntoChunks } from './chunker';
+import { SourceText, sourceTextOf } from './sourceText';
+
+export interface ParsedChunk {
+  role: ChunkRole;
+  origin: Origin;
+  load: YamlLoad;
+}
+
+export interface BundleModel {
+  source: SourceText;
+  /** The YAML as PyYAML loads it, or null when it does not load. */
+  root: PyNode | null;
+  check: BundleCheck;
+  /** Every diagnostic: the file's and each tool's. */
+  diagnostics: EngineDiagnostic[];
+  mode: 'chunked' | 'whole';
+  chunks: readonly ParsedChunk[];
+}
+
+/** A chunk is usable alone when it loads cleanly to a single `key: value` and nothing in it can refer elsewhere. */
+function standsAlone(chunk: ParsedChunk): boolean {
+  const { load } = chunk;
+  if (load.problems.length > 0 || load.features.anchors || load.features.aliases || load.features.mergeKeys) return false;
+  const root = load.root;
+  if (!root || root.kind !== 'map' || root.python !== 'dict' || root.ownPairs.length !== 1 || root.pairs.length !== 1) return false;
+  const key = deref(root.ownPairs[0].key);
+  if (key.kind !== 'scalar' || key.value.type !== 'str' || key.tag !== TAG.str || key.style !== 'plain') return false;
+  if (chunk.role === 'tools-header') {
+    const value = deref(root.ownPairs[0].value);
+    return value.kind === 'scalar' && value.value.type === 'NoneType' && value.text === '';
+  }
+  return true;
+}
+
+function onlyPair(chunk: ParsedChunk): PyPair {
+  return (chunk.load.root as MapNode).ownPairs[0];
+}
+
+function syntheticMap(origin: Origin, pairs: PyPair[]): MapNode {
+  const first = pairs[0];
+  const last = pairs[pairs.length - 1];
+  return {
+    kind: 'map',
+    origin,
+    start: first.key.origin.base + first.key.start,
+    end: last.value.origin.base + last.value.end,
+    tag: TAG.map,
+    python: 'dict',
+    pairs,
+    ownPairs: pairs,
+  };
+}
+
+/** Re-parses and re-checks only what changed between calls. One per open document. */
+export class BundleAnalyzer {
+  private chunkCache = new Map<string, ParsedChunk>();
+  private toolCache = new Map<string, ToolCheck>();
+  private toolCacheOptions: ToolCheckOptions | null = null;
+
+  analyze(text: string, options: ToolCheckOptions): BundleModel {
+    const source = sourceTextOf(text);
+    const chunked = this.tryChunked(source, options);
+    return chunked ?? analyzeWhole(source, options);
+  }
+
+  private tryChunked(source: SourceText, options: ToolCheckOptions): BundleModel | null {
+    const text = source.normalized;
+    const specs = splitIntoChunks(text);
+    if (!specs || specs.length < 2) {
+      this.chunkCache.clear();
+      return null;
+    }
+    const previous = this.chunkCache;
+    const current = new Map<string, ParsedChunk>();
+    const chunks: ParsedChunk[] = [];
+    for (const spec of specs) {
+      const chunkText = text.slice(spec.start, spec.end);
+      let chunk = previous.get(chunkText);
+      if (chunk && chunk.role === spec.role && !current.has(chunkText)) {
+        chunk.origin.base = spec.start;
+      } else {
+        const origin: Origin = { base: spec.start, text: chunkText };
+        chunk = { role: spec.role, origin, load: loadYaml(chunkText, origin) };
+      }
+      current.set(chunkText, chunk);
+      chunks.push(chunk);
+      if (!standsAlone(chunk)) {
+        this.chunkCache = current;
+        return null;
+      }
+    }
+    this.chunkCache = current;
+    if (this.toolCacheOptions !== options) {
+      this.toolCache.clear();
+      this.toolCacheOptions = options;
+    }
+    const documentOrigin: Origin = { base: 0, text };
+    const topPairs: PyPair[] = [];
+    for (let i = 0; i < chunks.length; i++) {
+      const chunk = chunks[i];
+      if (chunk.role === 'tool') continue;
+      const pair = onlyPair(chunk);
+      const tools: PyPair[] = [];
+      for (let j = i + 1; j < chunks.length && chunks[j].role === 'tool'; j++) tools.push(onlyPair(chunks[j]));
+      topPairs.push(chunk.role === 'tools-header' && tools.length > 0 ? { key: pair.key, value: syntheticMap(documentOrigin, tools) } : pair);
+    }
+    const root = syntheticMap(documentOrigin, topPairs);
+    const load: YamlLoad = { root, problems: [], features: { anchors: false, aliases: false, mergeKeys: false } };
+    const toolCache = new Map<string, ToolCheck>();
+    const checkCached = (entry: ToolEntry, checkOptions: ToolCheckOptions): ToolCheck => {
+      const chunkText = entry.keyNode.origin.text;
+      const key = entry.keyNode.origin === entry.valueNode.origin ? chunkText : null;
+      const cached = key === null ? undefined : this.toolCache.get(key);
+      const check = cached && !toolCache.has(key!) ? cached : checkTool(entry.keyNode, entry.valueNode, checkOptions);
+      if (key !== null) toolCache.set(key, check);
+      return check;
+    };
+    const check = checkBundle(load, documentOrigin, options, checkCached);
+    this.toolCache = toolCache;
+    return { source, root, check, diagnostics: allDiagnostics(check), mode: 'chunked', chunks };
+  }
+}
+
+function allDiagnostics(check: BundleCheck): EngineDiagnostic[] {
+  return [...check.diagnostics, ...check.tools.flatMap((t) => t.diagnostics)];
+}
+
+/** The reference path: parse and check the whole text at once. */
+export function analyzeWhole(source: SourceText, options: ToolCheckOptions): BundleModel {
+  const origin: Origin = { base: 0, text: source.normalized };
+  const load = loadYaml(source.normalized, origin);
+  const check = checkBundle(load, origin, options);
+  return { source, root: load.root, check, diagnostics: allDiagnostics(check), mode: 'whole', chunks: [{ role: 'top', origin, load }] };
+}
+
+/** One-shot analysis (the CLI, tests): no caches kept. */
+export function analyzeBundleText(text: string, options: ToolCheckOptions): BundleModel {
+  return new BundleAnalyzer().analyze(text, options);
+}
+

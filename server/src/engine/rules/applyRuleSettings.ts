@@ -1,0 +1,67 @@
+/**
+ * The user's say over diagnostics: per-rule severities (or `off`) from the
+ * configuration, and `# swe-bundle-disable-line <code>...` comments on a
+ * diagnostic's line (`# swe-bundle-disable-next-line` on the line above).
+ * Without codes, a comment silences every rule on that line.
+ */
+import { EngineDiagnostic, absoluteStart } from '../diagnostics';
+import { RuleCode, isRuleCode } from './ruleCatalog';
+import { RuleSetting } from '../config';
+
+const DIRECTIVE = /#\s*swe-bundle-disable-(next-line|line)\b([^\n#]*)/g;
+
+type Suppression = 'all' | Set<RuleCode>;
+
+/** Line number (0-based) -> what is suppressed there. */
+export function suppressionsOf(text: string): Map<number, Suppression> {
+  const result = new Map<number, Suppression>();
+  if (!text.includes('swe-bundle-disable')) return result;
+  const starts = lineStarts(text);
+  for (const match of text.matchAll(DIRECTIVE)) {
+    const line = lineOf(starts, match.index!);
+    const target = match[1] === 'next-line' ? line + 1 : line;
+    const codes = match[2].split(/[\s,]+/).filter((c) => c.length > 0);
+    const existing = result.get(target);
+    if (codes.length === 0 || existing === 'all') {
+      result.set(target, 'all');
+      continue;
+    }
+    const set = existing ?? new Set<RuleCode>();
+    for (const code of codes) if (isRuleCode(code)) set.add(code);
+    result.set(target, set);
+  }
+  return result;
+}
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+function lineOf(starts: number[], offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+export function applyRuleSettings(diagnostics: EngineDiagnostic[], normalizedText: string, rules: Partial<Record<RuleCode, RuleSetting>> = {}): EngineDiagnostic[] {
+  const suppressions = suppressionsOf(normalizedText);
+  const starts = suppressions.size > 0 ? lineStarts(normalizedText) : [];
+  const result: EngineDiagnostic[] = [];
+  for (const diagnostic of diagnostics) {
+    const setting = rules[diagnostic.code];
+    if (setting === 'off') continue;
+    if (suppressions.size > 0) {
+      const suppressed = suppressions.get(lineOf(starts, absoluteStart(diagnostic)));
+      if (suppressed === 'all' || suppressed?.has(diagnostic.code)) continue;
+    }
+    result.push(setting ? { ...diagnostic, severity: setting } : diagnostic);
+  }
+  return result;
+}

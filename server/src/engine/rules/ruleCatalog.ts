@@ -1,0 +1,66 @@
+/**
+ * Every diagnostic code the engine emits. `docs/rules.md` documents each one
+ * (a test keeps the two in step). `sweAgentRejects` says whether SWE-agent
+ * refuses to start with a bundle that has this problem; only those rules
+ * default to `error`.
+ */
+import { Severity } from '../diagnostics';
+
+export interface RuleInfo {
+  severity: Severity;
+  sweAgentRejects: boolean;
+  summary: string;
+}
+
+const rule = (severity: Severity, sweAgentRejects: boolean, summary: string): RuleInfo => ({ severity, sweAgentRejects, summary });
+
+export const RULES = {
+  // The file as PyYAML reads it.
+  'file-not-utf8': rule('error', true, 'The file is not valid UTF-8, so SWE-agent cannot read it.'),
+  'yaml-non-printable': rule('error', true, 'The file contains a character PyYAML refuses to read.'),
+  'yaml-syntax': rule('error', true, 'PyYAML cannot parse the file.'),
+  'yaml-multiple-documents': rule('error', true, 'The file holds more than one YAML document; safe_load needs exactly one.'),
+  'yaml-undefined-alias': rule('error', true, 'An alias refers to an anchor that is not defined before it.'),
+  'yaml-duplicate-anchor': rule('error', true, 'An anchor name is defined twice, which PyYAML rejects.'),
+  'yaml-unknown-tag': rule('error', true, 'A tag that safe_load has no constructor for.'),
+  'yaml-value-tag': rule('error', true, 'A bare `=` value, which YAML 1.1 reads as the value indicator and safe_load cannot construct.'),
+  'yaml-unhashable-key': rule('error', true, 'A mapping key that is a list or mapping.'),
+  'yaml-bad-merge': rule('error', true, 'A `<<` merge key whose value is not a mapping or a list of mappings.'),
+  'yaml-bad-value': rule('error', true, 'A tagged value its constructor rejects, such as `!!bool maybe` or an impossible date.'),
+  'yaml-resource-limit': rule('error', true, 'The document is nested or expanded beyond what the loader can handle.'),
+  'yaml-alias-bomb': rule('warning', false, 'Aliases that expand to a huge document.'),
+  'yaml-duplicate-key': rule('warning', false, 'A key appears twice in one mapping; the last value wins silently.'),
+  // BundleConfig and Command, as pydantic validates them.
+  'not-a-mapping': rule('error', true, 'The file is not a YAML mapping.'),
+  'non-string-key': rule('error', true, 'A key that is not a string, where SWE-agent passes keys as keyword arguments.'),
+  'missing-field': rule('error', true, 'A required field is missing.'),
+  'wrong-type': rule('error', true, 'A field value pydantic cannot coerce to the field type.'),
+  'name-key-conflict': rule('error', true, 'A tool sets `name:`, which clashes with the name SWE-agent passes.'),
+  'required-after-optional': rule('error', true, 'A required argument follows an optional one.'),
+  'duplicate-argument': rule('error', true, 'Two arguments of a tool have the same name.'),
+  'invalid-argument-name': rule('error', true, 'An argument name that does not start like `[a-zA-Z_]`.'),
+  'signature-missing-argument': rule('error', true, 'An argument that the signature does not mention.'),
+  'signature-unknown-placeholder': rule('error', true, 'A placeholder in the signature (or invoke format) with no argument.'),
+  'argument-not-a-placeholder': rule('error', true, 'An argument the signature mentions, but not as a placeholder SWE-agent fills.'),
+  'format-string-error': rule('error', true, "The invoke format is not a valid Python format string."),
+  'multiline-without-signature': rule('error', true, '`end_name` without `signature`, which crashes SWE-agent\'s docs generation.'),
+  'docstring-format-error': rule('error', true, 'The docstring breaks `str.format` with the env variables.'),
+  'docstring-unknown-variable': rule('error', true, 'The docstring uses a `{VARIABLE}` that the env does not set.'),
+  'bash-tool-clash': rule('error', true, 'A tool named `bash` clashes with SWE-agent\'s built-in bash tool.'),
+  'argument-format-jinja': rule('warning', false, '`argument_format` looks like `{value}` where Jinja needs `{{value}}` (SWE-agent logs a warning).'),
+  // Loads, but is wrong.
+  'unknown-key': rule('warning', false, 'A key SWE-agent ignores, usually a typo.'),
+  'argument-name-prefix-only': rule('warning', false, 'An argument name that SWE-agent accepts only because `re.match` checks a prefix.'),
+  'unknown-json-schema-type': rule('warning', false, '`type` is not a JSON Schema type, so the model gets an invalid schema.'),
+  'array-without-items': rule('warning', false, 'An `array` argument without `items`.'),
+  'enum-type-mismatch': rule('warning', false, 'An `enum` value that does not fit the argument type.'),
+  'optional-mismatch': rule('warning', false, 'The signature and `required` disagree about whether an argument is optional.'),
+  'runtime-call-error': rule('warning', false, 'The tool loads, but calling it raises an exception in SWE-agent.'),
+  'resource-limit': rule('warning', false, 'A size budget was hit, so checking stopped early.'),
+} as const satisfies Record<string, RuleInfo>;
+
+export type RuleCode = keyof typeof RULES;
+
+export function isRuleCode(code: string): code is RuleCode {
+  return Object.prototype.hasOwnProperty.call(RULES, code);
+}

@@ -1,0 +1,174 @@
+/**
+ * A bundle's `config.yaml`, checked as SWE-agent's `Bundle` loads it:
+ * `yaml.safe_load`, `BundleConfig(**data)`, then one `Command` per tool.
+ * Tools are checked by an injected function so callers can cache per tool.
+ */
+import { DiagnosticBuilder } from '../diagnosticBuilder';
+import { EngineDiagnostic, Span, spanOf } from '../diagnostics';
+import { RuleCode } from '../rules/ruleCatalog';
+import { suggestName } from '../util/suggest';
+import { YamlLoad } from '../yaml/loadYaml';
+import { MapNode, Origin, PyNode, deref, dictEntries } from '../yaml/pyNode';
+import { YamlProblem, YamlProblemKind } from '../yaml/yamlProblem';
+import { warnAliasBomb } from './aliasBomb';
+import { ToolCheck, ToolCheckOptions, checkTool, fieldsOf } from './checkTool';
+import { warnDuplicateKeys } from './duplicateKeys';
+import { describeKey } from './pyLocItem';
+import { asDict, laxOptionalStr } from './pydanticLax';
+
+export const BUNDLE_FIELDS = ['tools', 'state_command'] as const;
+
+export interface ToolEntry {
+  /** The key of the occurrence whose value PyYAML keeps. */
+  keyNode: PyNode;
+  valueNode: PyNode;
+}
+
+export interface BundleCheck {
+  /** `Bundle.commands` succeeds: the YAML loads, BundleConfig validates and every Command builds. */
+  loads: boolean;
+  diagnostics: EngineDiagnostic[];
+  toolEntries: ToolEntry[];
+  tools: ToolCheck[];
+  stateCommand: { value: string; node: PyNode } | null;
+}
+
+export type ToolChecker = (entry: ToolEntry, options: ToolCheckOptions) => ToolCheck;
+
+export const checkToolEntry: ToolChecker = (entry, options) => checkTool(entry.keyNode, entry.valueNode, options);
+
+const YAML_CODES: Record<YamlProblemKind, RuleCode> = {
+  'non-printable': 'yaml-non-printable',
+  syntax: 'yaml-syntax',
+  tab: 'yaml-syntax',
+  'yaml-version': 'yaml-syntax',
+  'multiple-documents': 'yaml-multiple-documents',
+  'undefined-alias': 'yaml-undefined-alias',
+  'duplicate-anchor': 'yaml-duplicate-anchor',
+  'unknown-tag': 'yaml-unknown-tag',
+  'value-indicator': 'yaml-value-tag',
+  'unhashable-key': 'yaml-unhashable-key',
+  'bad-merge': 'yaml-bad-merge',
+  'bad-value': 'yaml-bad-value',
+  'resource-limit': 'yaml-resource-limit',
+};
+
+function problemMessage(problem: YamlProblem): string {
+  if (problem.kind === 'value-indicator') {
+    return "PyYAML reads a bare `=` as YAML 1.1's value indicator and has no constructor for it (could not determine a constructor for the tag 'tag:yaml.org,2002:value'). Quote it: \"=\".";
+  }
+  if (problem.kind === 'tab') return "PyYAML does not allow tabs here (found character '\\t' that cannot start any token). Indent with spaces.";
+  if (problem.pyClass === 'Crash') return `SWE-agent crashes while PyYAML constructs this value: ${problem.exceptionType}: ${problem.message}.`;
+  const context = problem.context ? ` (${problem.context.message})` : '';
+  return `PyYAML cannot load this file: ${problem.message}${context}.`;
+}
+
+export function yamlProblemDiagnostics(problems: YamlProblem[], origin: Origin): EngineDiagnostic[] {
+  const out = new DiagnosticBuilder(null);
+  for (const problem of problems) {
+    const related =
+      problem.context && problem.context.start !== problem.start
+        ? [{ origin, start: problem.context.start, end: problem.context.start, message: problem.context.message }]
+        : undefined;
+    const text = origin.text.slice(problem.start, problem.end);
+    const quotable = problem.kind === 'value-indicator' || (problem.kind === 'bad-value' && problem.pyClass === 'Crash');
+    out.add(YAML_CODES[problem.kind], { origin, start: problem.start, end: Math.max(problem.end, problem.start) }, problemMessage(problem), {
+      related,
+      data: problem.kind === 'value-indicator' ? { quote: { text } } : quotable ? { problem: problem.kind } : undefined,
+    });
+  }
+  return out.diagnostics;
+}
+
+function firstLine(node: PyNode): Span {
+  const lineEnd = node.origin.text.indexOf('\n', node.start);
+  return { origin: node.origin, start: node.start, end: lineEnd === -1 || lineEnd > node.end ? node.end : lineEnd };
+}
+
+export function checkBundle(load: YamlLoad, origin: Origin, options: ToolCheckOptions, checkOne: ToolChecker = checkToolEntry): BundleCheck {
+  const result: BundleCheck = { loads: false, diagnostics: [], toolEntries: [], tools: [], stateCommand: null };
+  if (load.problems.length > 0) {
+    result.diagnostics = yamlProblemDiagnostics(load.problems, origin);
+    return result;
+  }
+  const out = new DiagnosticBuilder(null);
+  result.diagnostics = out.diagnostics;
+  const root = load.root ? deref(load.root) : null;
+  const rootMap = root ? asDict(root) : null;
+  if (!root || !rootMap) {
+    const found = !root ? 'empty' : root.kind === 'seq' ? 'a list' : root.kind === 'map' ? 'a set' : `a single ${root.value.type === 'str' ? 'string' : root.value.type} value`;
+    out.add(
+      'not-a-mapping',
+      root ? firstLine(root) : { origin, start: 0, end: 0 },
+      `A bundle's config.yaml must be a mapping with \`tools:\`, but this file is ${found} (TypeError: BundleConfig() argument after ** must be a mapping).`,
+    );
+    return result;
+  }
+  if (load.features.aliases) warnAliasBomb(rootMap, out);
+  warnDuplicateKeys(rootMap, '', out, true);
+  const entries = dictEntries(rootMap);
+  let bundleOk = true;
+  for (const entry of entries) {
+    const key = deref(entry.key);
+    if (key.kind === 'scalar' && key.value.type === 'str') continue;
+    bundleOk = false;
+    out.add(
+      'non-string-key',
+      spanOf(entry.key),
+      `Top-level key ${describeKey(entry.key)} is read as a ${key.kind === 'scalar' ? key.value.type : key.kind}; SWE-agent passes top-level keys as keyword arguments, which must be strings (TypeError: keywords must be strings). Quote it or remove it.`,
+    );
+  }
+  const fields = fieldsOf(entries);
+  for (const [field, entry] of fields) {
+    if ((BUNDLE_FIELDS as readonly string[]).includes(field)) continue;
+    warnDuplicateKeys(entry.value, '', out);
+    const suggestion = suggestName(field, BUNDLE_FIELDS);
+    out.add(
+      'unknown-key',
+      spanOf(entry.key),
+      `SWE-agent ignores the top-level key \`${field}\`${suggestion ? `; did you mean \`${suggestion}\`?` : '. A bundle config has `tools` and `state_command`.'}`,
+      { data: suggestion ? { replaceWith: suggestion } : undefined, unnecessary: !suggestion },
+    );
+  }
+  const stateEntry = fields.get('state_command');
+  if (stateEntry) {
+    const value = laxOptionalStr(stateEntry.value);
+    if (!value.ok) {
+      bundleOk = false;
+      out.add('wrong-type', spanOf(stateEntry.value), `\`state_command\` must be a string or null (pydantic: ${value.issues[0].message}).`);
+    } else if (value.value !== null) {
+      result.stateCommand = { value: value.value, node: stateEntry.value };
+    }
+  }
+  const toolsEntry = fields.get('tools');
+  if (!toolsEntry) {
+    out.add('missing-field', firstLine(rootMap), "This bundle config has no `tools:`; SWE-agent requires it (pydantic: Field required). Add `tools:` with at least one tool.", {
+      data: { addField: 'tools' },
+    });
+    return result;
+  }
+  const toolsMap = asDict(toolsEntry.value);
+  if (!toolsMap) {
+    const looksLikeList = deref(toolsEntry.value).kind === 'seq';
+    out.add(
+      'wrong-type',
+      spanOf(toolsEntry.value),
+      `\`tools\` must be a mapping from tool name to tool (pydantic: Input should be a valid dictionary)${looksLikeList ? '; write `tools:` followed by `  my_tool:` entries, not a list' : ''}.`,
+    );
+    return result;
+  }
+  warnDuplicateKeys(toolsMap, ' in `tools`', out, true);
+  result.toolEntries = toolEntries(toolsMap);
+  for (const entry of result.toolEntries) {
+    const check = checkOne(entry, options);
+    result.tools.push(check);
+    if (!check.bundleStageOk) bundleOk = false;
+  }
+  result.loads = bundleOk && result.tools.every((t) => t.command !== null);
+  return result;
+}
+
+/** The tools of the `tools:` mapping in Python dict order, each with the key of the occurrence that wins. */
+export function toolEntries(toolsMap: MapNode): ToolEntry[] {
+  return dictEntries(toolsMap).map((entry) => ({ keyNode: entry.occurrences[entry.occurrences.length - 1].key, valueNode: entry.value }));
+}

@@ -1,0 +1,54 @@
+/**
+ * The docstring check of `generate_command_docs`: `docstring.format(**env_variables)`.
+ * Every unknown `{VARIABLE}` is reported, not only the first Python would hit.
+ * A problem that depends on the env is an error only once the env is known.
+ */
+import { DiagnosticBuilder } from '../diagnosticBuilder';
+import { spanOf } from '../diagnostics';
+import { FormatField, formatString } from '../python/formatString';
+import { PyObject } from '../python/pyObject';
+import { PyNode } from '../yaml/pyNode';
+import { spanInValue } from './valueSpans';
+import { EnvContext } from './env';
+
+const MAX_UNKNOWN_VARIABLES = 100;
+
+function firstName(field: FormatField): string {
+  return /^[^.[]*/.exec(field.name)![0];
+}
+
+export function checkDocstring(toolName: string, docstring: string, node: PyNode, env: EnvContext, out: DiagnosticBuilder): void {
+  const variables = new Map<string, PyObject>(env.variables);
+  for (let attempt = 0; attempt < MAX_UNKNOWN_VARIABLES; attempt++) {
+    const result = formatString(docstring, variables);
+    if (result.ok) return;
+    const { error } = result;
+    const where = error.field ? spanInValue(node, error.field.start, error.field.end) : spanInValue(node, error.offset, error.offset + 1);
+    if (error.type === 'KeyError' && error.field) {
+      const name = firstName(error.field);
+      const fieldText = docstring.slice(error.field.start, error.field.end);
+      out.add(
+        'docstring-unknown-variable',
+        where,
+        env.known
+          ? `The docstring of \`${toolName}\` uses ${fieldText}, but the env variables do not set ${name}: SWE-agent fails with KeyError: ${error.message} when it renders the tool docs. Set ${name} in \`tools.env_variables\`, or write {${fieldText}} for literal braces.`
+          : `The docstring of \`${toolName}\` uses ${fieldText}, which ToolConfig's default env does not set. Every agent config using this bundle must set ${name} in \`tools.env_variables\`, or SWE-agent fails with KeyError: ${error.message}. For literal braces write {${fieldText}}.`,
+        { severity: env.known ? 'error' : 'warning', data: { variable: name, escape: { start: error.field.start, end: error.field.end } } },
+      );
+      variables.set(name, '');
+      continue;
+    }
+    // A failure about a variable's value (its type, attribute, format spec) depends on the env.
+    const dependsOnEnv = error.field !== null && error.type !== 'IndexError' && variables.has(firstName(error.field)) && firstName(error.field) !== '';
+    out.add(
+      'docstring-format-error',
+      error.field || error.offset < docstring.length ? where : spanOf(node),
+      `The docstring of \`${toolName}\` breaks SWE-agent's \`docstring.format(**env_variables)\`: ${error.type}: ${error.message}.${error.field ? '' : ' Write literal braces as {{ and }}.'}`,
+      {
+        severity: dependsOnEnv && !env.known ? 'warning' : 'error',
+        data: error.field ? { escape: { start: error.field.start, end: error.field.end } } : undefined,
+      },
+    );
+    return;
+  }
+}

@@ -1,0 +1,519 @@
+/**
+ * One tool of a bundle, checked the way SWE-agent loads it:
+ * `BundleConfig.tools` (str key, dict value), `Command(name=tool, **config)`
+ * (keyword rules, pydantic fields, `validate_arguments`, `invoke_format`),
+ * `generate_command_docs`, and ToolConfig's built-in bash tool. Then the
+ * warnings for what loads but is wrong. Every independent problem is reported.
+ */
+import { DiagnosticBuilder } from '../diagnosticBuilder';
+import { Span, ToolName, spanOf } from '../diagnostics';
+import { argumentNameMatchLength, findAngleSpellings, placeholderSpellings } from '../python/argumentNamePattern';
+import { extractKeys } from '../python/formatString';
+import { pyReprString } from '../python/pyObject';
+import { PyNode, ScalarNode, deref, dictEntries, DictEntry, isNone, pyTypeOf, strValue } from '../yaml/pyNode';
+import { plainTextIsNotString } from '../yaml/resolver';
+import { LoadedArgument, LoadedCommand, DEFAULT_ARGUMENT_FORMAT } from './commandModel';
+import { checkDocstring } from './checkDocstring';
+import { spanInValue } from './valueSpans';
+import { EnvContext } from './env';
+import { MappedInvokeFormat, invokeFromArguments, invokeFromSignature } from './invokeFormat';
+import { pyLocItem, describeKey } from './pyLocItem';
+import { Lax, PydanticIssue, asDict, laxBool, laxListItems, laxOptionalStr, laxStr, laxStrDict, laxStrList } from './pydanticLax';
+import { checkCallability } from './checkCallability';
+import { multilineSignatureCrash } from './commandDocs';
+import { suggestName } from '../util/suggest';
+import { warnDuplicateKeys } from './duplicateKeys';
+
+export interface ToolCheckOptions {
+  env: EnvContext;
+  enableBashTool: boolean;
+}
+
+export interface ToolCheck {
+  tool: ToolName;
+  diagnostics: ReturnType<DiagnosticBuilder['add']>[];
+  /** The Command SWE-agent builds, or null when building it fails. */
+  command: LoadedCommand | null;
+  /** Passed BundleConfig's `dict[str, dict]` check for this entry. */
+  bundleStageOk: boolean;
+}
+
+export const TOOL_FIELDS = ['signature', 'docstring', 'end_name', 'arguments'] as const;
+export const ARGUMENT_FIELDS = ['name', 'type', 'description', 'required', 'enum', 'items', 'argument_format'] as const;
+export const JSON_SCHEMA_TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object', 'null'] as const;
+
+/** The str-keyed fields of a mapping, Python dict semantics (last duplicate wins). */
+export function fieldsOf(entries: DictEntry[]): Map<string, DictEntry> {
+  const fields = new Map<string, DictEntry>();
+  for (const entry of entries) {
+    const key = deref(entry.key);
+    if (key.kind === 'scalar' && key.value.type === 'str') fields.set(key.value.value, entry);
+  }
+  return fields;
+}
+
+function typeWord(node: PyNode): string {
+  const type = pyTypeOf(node);
+  return { NoneType: 'null', str: 'string', int: 'integer', float: 'float', bool: 'boolean', list: 'list', tuple: 'tuple', dict: 'mapping', set: 'set', bytes: 'bytes', date: 'date', datetime: 'datetime' }[type] ?? type;
+}
+
+/** The quick fix for a scalar PyYAML reads as a bool/number/date/null where a string is needed. */
+function quoteData(node: PyNode): Record<string, unknown> | undefined {
+  const target = deref(node);
+  if (node.kind === 'alias' || target.kind !== 'scalar' || target.style !== 'plain') return undefined;
+  if (!plainTextIsNotString(target.text)) return undefined;
+  return { quote: { text: target.text } };
+}
+
+export function checkTool(keyNode: PyNode, valueNode: PyNode, options: ToolCheckOptions): ToolCheck {
+  const tool = pyLocItem(keyNode);
+  const out = new DiagnosticBuilder(tool);
+  const result: ToolCheck = { tool, diagnostics: out.diagnostics, command: null, bundleStageOk: false };
+  const keySpan = spanOf(keyNode);
+  warnDuplicateKeys(valueNode, ` in tool \`${describeKey(keyNode)}\``, out);
+
+  // BundleConfig: tools: dict[str, dict]
+  const name = laxStr(keyNode);
+  if (!name.ok) {
+    out.add(
+      'wrong-type',
+      keySpan,
+      `Tool name ${describeKey(keyNode)} is read as a ${typeWord(keyNode)}, but SWE-agent needs tool names to be strings (pydantic: ${name.issues[0].message}). Quote it.`,
+      { data: quoteData(keyNode) },
+    );
+  }
+  const toolMap = asDict(valueNode);
+  if (!toolMap) {
+    out.add(
+      'wrong-type',
+      spanOf(valueNode),
+      `Tool \`${describeKey(keyNode)}\` must be a mapping with \`docstring\`, \`signature\` and \`arguments\`, but it is a ${typeWord(valueNode)} (pydantic: Input should be a valid dictionary).`,
+    );
+  }
+  if (!name.ok || !toolMap) return result;
+  result.bundleStageOk = true;
+  const toolName = name.value;
+  const entries = dictEntries(toolMap);
+
+  // Command(name=tool, **config): keyword arguments must be strings, and `name` is taken.
+  let kwargsOk = true;
+  for (const entry of entries) {
+    const key = deref(entry.key);
+    if (key.kind === 'scalar' && key.value.type === 'str') continue;
+    kwargsOk = false;
+    out.add(
+      'non-string-key',
+      spanOf(entry.key),
+      `Key ${describeKey(entry.key)} in tool \`${toolName}\` is read as a ${typeWord(entry.key)}; SWE-agent passes these keys as keyword arguments, which must be strings (TypeError: keywords must be strings). Quote it or remove it.`,
+      { data: quoteData(entry.key) },
+    );
+  }
+  const fields = fieldsOf(entries);
+  const nameField = fields.get('name');
+  if (nameField) {
+    kwargsOk = false;
+    out.add(
+      'name-key-conflict',
+      spanOf(nameField.key),
+      `Tool \`${toolName}\` sets \`name:\`, but SWE-agent already passes the key \`${toolName}\` as the name (TypeError: got multiple values for keyword argument 'name'). The tool's name is its key; remove this line.`,
+      { data: { removeKey: true } },
+    );
+  }
+  for (const [field, entry] of fields) {
+    if ((TOOL_FIELDS as readonly string[]).includes(field) || field === 'name') continue;
+    const suggestion = suggestName(field, TOOL_FIELDS);
+    out.add(
+      'unknown-key',
+      spanOf(entry.key),
+      `SWE-agent ignores \`${field}\` in tool \`${toolName}\`${suggestion ? `; did you mean \`${suggestion}\`?` : '. Known keys: ' + TOOL_FIELDS.join(', ') + '.'}`,
+      { data: suggestion ? { replaceWith: suggestion } : undefined, unnecessary: !suggestion },
+    );
+  }
+
+  // pydantic field validation of Command.
+  let fieldsOk = true;
+  const fieldIssue = (issues: PydanticIssue[], describe: (issue: PydanticIssue) => string) => {
+    fieldsOk = false;
+    for (const issue of issues) {
+      out.add('wrong-type', spanOf(issue.node), describe(issue), { data: quoteData(issue.node) });
+    }
+  };
+  const docstringEntry = fields.get('docstring');
+  let docstring: string | null = null;
+  if (!docstringEntry) {
+    fieldsOk = false;
+    out.add(
+      'missing-field',
+      keySpan,
+      `Tool \`${toolName}\` has no \`docstring\`. SWE-agent requires the field (pydantic: Field required); add a description for the model, or \`docstring: null\`.`,
+      { data: { addField: 'docstring' } },
+    );
+  } else {
+    const value = laxOptionalStr(docstringEntry.value);
+    if (value.ok) docstring = value.value;
+    else fieldIssue(value.issues, (i) => `The docstring of \`${toolName}\` must be a string or null, but it is a ${typeWord(i.node)} (pydantic: ${i.message}).`);
+  }
+  const optionalStrField = (field: 'signature' | 'end_name'): { value: string | null; ok: boolean } => {
+    const entry = fields.get(field);
+    if (!entry) return { value: null, ok: true };
+    const value = laxOptionalStr(entry.value);
+    if (value.ok) return { value: value.value, ok: true };
+    fieldIssue(value.issues, (i) => `\`${field}\` of \`${toolName}\` must be a string or null, but it is a ${typeWord(i.node)} (pydantic: ${i.message}).`);
+    return { value: null, ok: false };
+  };
+  const signature = optionalStrField('signature');
+  const endName = optionalStrField('end_name');
+
+  const argumentsEntry = fields.get('arguments');
+  const loadedArguments: LoadedArgument[] = [];
+  let argumentsOk = true;
+  if (argumentsEntry) {
+    const items = laxListItems(argumentsEntry.value);
+    if (!items.ok) {
+      argumentsOk = false;
+      fieldIssue(items.issues, (i) => `\`arguments\` of \`${toolName}\` must be a list of argument mappings, but it is a ${typeWord(i.node)} (pydantic: ${i.message}).`);
+    } else {
+      items.value.forEach((item, index) => {
+        const argument = checkArgument(item, index, toolName, out);
+        if (argument) loadedArguments.push(argument);
+        else argumentsOk = false;
+      });
+      if (!argumentsOk) fieldsOk = false;
+    }
+  }
+
+  // Command.validate_arguments and invoke_format: only meaningful once the arguments and signature loaded.
+  let validatorOk = true;
+  let invoke: MappedInvokeFormat | null = null;
+  if (argumentsOk && signature.ok && loadedArguments.length > 0) {
+    validatorOk = validateArguments(toolName, keyNode, fields, signature.value, loadedArguments, out);
+  }
+  if (argumentsOk && signature.ok) {
+    const signatureNode = fields.get('signature')?.value;
+    invoke = signature.value ? invokeFromSignature(signature.value, signatureNode!) : invokeFromArguments(toolName, keyNode, loadedArguments);
+  }
+
+  // generate_command_docs: the docstring's str.format, and get_signature for multi-line tools.
+  if (docstring !== null && docstringEntry) checkDocstring(toolName, docstring, docstringEntry.value, options.env, out);
+  const endNameEntry = fields.get('end_name');
+  if (endNameEntry && endName.ok && endName.value !== null && signature.ok && signature.value === null) {
+    const crash = multilineSignatureCrash(loadedArguments.length);
+    out.add(
+      'multiline-without-signature',
+      spanOf(endNameEntry.key),
+      `Tool \`${toolName}\` sets \`end_name\` but has no \`signature\`; SWE-agent's docs generation then crashes (${crash.exceptionType}: ${crash.message}). Add a signature, e.g. \`signature: "${toolName}${loadedArguments
+        .slice(0, -1)
+        .map((a) => ` <${a.name}>`)
+        .join('')}"\`.`,
+      { data: { addSignature: true } },
+    );
+  }
+
+  // ToolConfig: the built-in bash tool.
+  if (toolName === 'bash' && options.enableBashTool) {
+    out.add(
+      'bash-tool-clash',
+      keySpan,
+      "Tool `bash` clashes with SWE-agent's built-in bash tool (ValueError: Tool 'bash' is defined multiple times). Rename the tool, or set `enable_bash_tool: false` in the agent config.",
+    );
+  }
+
+  if (kwargsOk && fieldsOk && validatorOk && invoke) {
+    result.command = {
+      name: toolName,
+      docstring,
+      signature: signature.value,
+      endName: endName.value,
+      arguments: loadedArguments,
+      invokeFormat: invoke.text,
+    };
+    checkCallability(result.command, invoke, out);
+  }
+  if (signature.ok && signature.value && argumentsOk) checkOptionalMismatch(toolName, fields.get('signature')!.value as ScalarNode, signature.value, loadedArguments, out);
+  return result;
+}
+
+function issueMessage(toolName: string, index: number, field: string, issue: PydanticIssue, expected: string): string {
+  return `\`${field}\` of argument ${index + 1} of \`${toolName}\` must be ${expected}, but it is a ${typeWord(issue.node)} (pydantic: ${issue.message}).`;
+}
+
+function checkArgument(item: PyNode, index: number, toolName: string, out: DiagnosticBuilder): LoadedArgument | null {
+  const map = asDict(item);
+  if (!map) {
+    out.add(
+      'wrong-type',
+      spanOf(item),
+      `Argument ${index + 1} of \`${toolName}\` must be a mapping with name, type, description and required, but it is a ${typeWord(item)} (pydantic: Input should be a valid dictionary or instance of Argument).`,
+    );
+    return null;
+  }
+  const fields = fieldsOf(dictEntries(map));
+  const label = (() => {
+    const name = fields.get('name');
+    const text = name ? strValue(name.value) : undefined;
+    return text !== undefined ? `argument \`${text}\`` : `argument ${index + 1}`;
+  })();
+  for (const [field, entry] of fields) {
+    if ((ARGUMENT_FIELDS as readonly string[]).includes(field)) continue;
+    const suggestion = suggestName(field, ARGUMENT_FIELDS);
+    out.add(
+      'unknown-key',
+      spanOf(entry.key),
+      `SWE-agent ignores \`${field}\` in ${label} of \`${toolName}\`${suggestion ? `; did you mean \`${suggestion}\`?` : '. Known keys: ' + ARGUMENT_FIELDS.join(', ') + '.'}`,
+      { data: suggestion ? { replaceWith: suggestion } : undefined, unnecessary: !suggestion },
+    );
+  }
+  let ok = true;
+  const required = <T>(field: string, validate: (node: PyNode) => Lax<T>, expected: string): T | undefined => {
+    const entry = fields.get(field);
+    if (!entry) {
+      ok = false;
+      out.add(
+        'missing-field',
+        firstLineOf(item, map),
+        `${capitalize(label)} of \`${toolName}\` has no \`${field}\`; SWE-agent requires it (pydantic: Field required).`,
+        { data: { addField: field, argumentIndex: index } },
+      );
+      return undefined;
+    }
+    const value = validate(entry.value);
+    if (value.ok) return value.value;
+    ok = false;
+    for (const issue of value.issues) out.add('wrong-type', spanOf(issue.node), issueMessage(toolName, index, field, issue, expected), { data: quoteData(issue.node) });
+    return undefined;
+  };
+  const optional = <T>(field: string, validate: (node: PyNode) => Lax<T>, expected: string, fallback: T): T => {
+    const entry = fields.get(field);
+    if (!entry) return fallback;
+    const value = validate(entry.value);
+    if (value.ok) return value.value;
+    ok = false;
+    for (const issue of value.issues) out.add('wrong-type', spanOf(issue.node), issueMessage(toolName, index, field, issue, expected), { data: quoteData(issue.node) });
+    return fallback;
+  };
+  const nullable = <T>(validate: (node: PyNode) => Lax<T>) => (node: PyNode): Lax<T | null> => (isNone(node) ? { ok: true, value: null } : validate(node));
+  const name = required('name', laxStr, 'a string');
+  const type = required('type', laxStr, 'a string');
+  const description = required('description', laxStr, 'a string');
+  const isRequired = required('required', laxBool, 'a boolean (true or false)');
+  const items = optional('items', nullable(laxStrDict), 'a mapping of strings (e.g. `{type: string}`) or null', null);
+  const enumValues = optional('enum', nullable(laxStrList), 'a list of strings or null', null);
+  const argumentFormat = optional('argument_format', laxStr, 'a string', DEFAULT_ARGUMENT_FORMAT);
+  const formatEntry = fields.get('argument_format');
+  if (formatEntry && strValue(formatEntry.value) !== undefined) checkJinjaHeuristic(toolName, label, formatEntry.value, argumentFormat, out);
+  if (type !== undefined && fields.get('type')) checkSchemaType(toolName, label, fields, type, items, enumValues, out);
+  if (!ok || name === undefined || type === undefined || description === undefined || isRequired === undefined) return null;
+  return { name, type, items, description, required: isRequired, enum: enumValues, argumentFormat, node: item, nameNode: fields.get('name')!.value, formatNode: formatEntry?.value };
+}
+
+function capitalize(text: string): string {
+  return text[0].toUpperCase() + text.slice(1);
+}
+
+/** The first line of a mapping: where "this mapping lacks a field" is reported when it has no key of its own. */
+function firstLineOf(item: PyNode, map: { origin: Span['origin']; start: number; end: number }): Span {
+  const text = item.origin.text;
+  const lineEnd = text.indexOf('\n', map.start);
+  return { origin: item.origin, start: map.start, end: lineEnd === -1 || lineEnd > map.end ? map.end : lineEnd };
+}
+
+/** SWE-agent's `_warn_probably_wrong_jinja_syntax`. */
+function checkJinjaHeuristic(toolName: string, label: string, node: PyNode, template: string, out: DiagnosticBuilder): void {
+  if (!template.includes('{')) return;
+  if (['{%', '{ %', '{{'].some((s) => template.includes(s))) return;
+  const single = /\{\s*value\s*\}/.exec(template);
+  out.add(
+    'argument-format-jinja',
+    spanOf(node),
+    `\`argument_format\` of ${label} in \`${toolName}\` is a Jinja template: write \`{{value}}\`, not \`{value}\` (SWE-agent warns: Probably wrong Jinja syntax in template: ${template}).`,
+    { data: single ? { jinja: { from: single[0], to: '{{value}}' } } : undefined },
+  );
+}
+
+function checkSchemaType(
+  toolName: string,
+  label: string,
+  fields: Map<string, DictEntry>,
+  type: string,
+  items: Map<string, string> | null,
+  enumValues: string[] | null,
+  out: DiagnosticBuilder,
+): void {
+  const typeNode = fields.get('type')!.value;
+  if (!(JSON_SCHEMA_TYPES as readonly string[]).includes(type)) {
+    const suggestion = suggestName(type, [...JSON_SCHEMA_TYPES, 'str', 'int', 'float', 'bool', 'list', 'dict']);
+    const mapped: Record<string, string> = { str: 'string', int: 'integer', float: 'number', bool: 'boolean', list: 'array', dict: 'object' };
+    const proposal = suggestion ? mapped[suggestion] ?? suggestion : null;
+    out.add(
+      'unknown-json-schema-type',
+      spanOf(typeNode),
+      `\`type: ${type}\` of ${label} in \`${toolName}\` is not a JSON Schema type; SWE-agent sends it to the model as is. Use one of ${JSON_SCHEMA_TYPES.join(', ')}${proposal ? ` (here probably \`${proposal}\`)` : ''}.`,
+      { data: proposal ? { replaceWith: proposal } : undefined },
+    );
+  }
+  if (type === 'array' && (!items || items.size === 0)) {
+    out.add(
+      'array-without-items',
+      spanOf(typeNode),
+      `${capitalize(label)} of \`${toolName}\` is an \`array\` without \`items\`; many model APIs reject such a schema. Add \`items: {type: string}\`.`,
+      { data: { addItems: true } },
+    );
+  }
+  const enumEntry = fields.get('enum');
+  if (enumValues && enumEntry) {
+    const fits: Record<string, (v: string) => boolean> = {
+      integer: (v) => /^-?\d+$/.test(v),
+      number: (v) => /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(v),
+      boolean: (v) => v === 'true' || v === 'false',
+      array: () => false,
+      object: () => false,
+      null: () => false,
+    };
+    const check = fits[type];
+    const enumItems = laxListItems(enumEntry.value);
+    if (check && enumItems.ok) {
+      enumItems.value.forEach((itemNode, i) => {
+        if (i < enumValues.length && !check(enumValues[i])) {
+          out.add(
+            'enum-type-mismatch',
+            spanOf(itemNode),
+            `Enum value ${pyReprString(enumValues[i])} of ${label} in \`${toolName}\` is a string, which does not fit \`type: ${type}\`; the model gets a schema no value can satisfy.`,
+          );
+        }
+      });
+    }
+  }
+}
+
+/** Command.validate_arguments, every check, every culprit. Returns whether SWE-agent would accept it. */
+function validateArguments(
+  toolName: string,
+  keyNode: PyNode,
+  fields: Map<string, DictEntry>,
+  signature: string | null,
+  args: LoadedArgument[],
+  out: DiagnosticBuilder,
+): boolean {
+  let ok = true;
+  const firstOptional = args.findIndex((a) => !a.required);
+  args.forEach((argument, index) => {
+    if (firstOptional === -1 || index <= firstOptional || !argument.required) return;
+    ok = false;
+    out.add(
+      'required-after-optional',
+      spanOf(argument.nameNode),
+      `Required argument \`${argument.name}\` of \`${toolName}\` comes after optional argument \`${args[firstOptional].name}\`; SWE-agent requires required arguments first. Move it up.`,
+      { data: { argumentIndex: index, targetIndex: firstOptional }, related: [{ ...spanOf(args[firstOptional].nameNode), message: `first optional argument \`${args[firstOptional].name}\`` }] },
+    );
+  });
+  const firstByName = new Map<string, LoadedArgument>();
+  args.forEach((argument, index) => {
+    const first = firstByName.get(argument.name);
+    if (!first) {
+      firstByName.set(argument.name, argument);
+      return;
+    }
+    ok = false;
+    out.add(
+      'duplicate-argument',
+      spanOf(argument.nameNode),
+      `Tool \`${toolName}\` already has an argument named \`${argument.name}\` (ValueError: Duplicate argument names). Rename or remove this one.`,
+      { data: { argumentIndex: index }, related: [{ ...spanOf(first.nameNode), message: `first \`${argument.name}\`` }] },
+    );
+  });
+  for (const argument of args) {
+    const matched = argumentNameMatchLength(argument.name);
+    if (matched === 0) {
+      ok = false;
+      out.add(
+        'invalid-argument-name',
+        spanOf(argument.nameNode),
+        `Argument name ${pyReprString(argument.name)} of \`${toolName}\` is invalid: SWE-agent requires it to start with a letter or underscore and continue with letters, digits, \`_\` or \`-\`.`,
+      );
+    } else if (matched < argument.name.length) {
+      out.add(
+        'argument-name-prefix-only',
+        spanOf(argument.nameNode),
+        `Argument name ${pyReprString(argument.name)} of \`${toolName}\` passes SWE-agent's check only because \`re.match\` tests a prefix (${pyReprString(argument.name.slice(0, matched))}); the rest cannot be a placeholder. Use letters, digits, \`_\` and \`-\` only.`,
+      );
+    }
+  }
+  const signatureNode = fields.get('signature')?.value;
+  const missingFromSignature = new Set<string>();
+  if (signature) {
+    for (const argument of args) {
+      if (placeholderSpellings(argument.name).some((spelling) => signature.includes(spelling))) continue;
+      ok = false;
+      missingFromSignature.add(argument.name);
+      out.add(
+        'signature-missing-argument',
+        spanOf(argument.nameNode),
+        `Argument \`${argument.name}\` is not in the signature of \`${toolName}\` (${pyReprString(signature)}). SWE-agent needs <${argument.name}>, [<${argument.name}>], {${argument.name}} or --${argument.name} there.`,
+        {
+          data: { name: argument.name, required: argument.required },
+          related: signatureNode ? [{ ...spanOf(signatureNode), message: 'the signature' }] : undefined,
+        },
+      );
+    }
+  }
+  const invoke = signature ? invokeFromSignature(signature, signatureNode!) : invokeFromArguments(toolName, keyNode, args);
+  const extracted = extractKeys(invoke.text);
+  if ('error' in extracted) {
+    const origin = invoke.origins[Math.min(extracted.error.offset, invoke.origins.length - 1)];
+    out.add(
+      'format-string-error',
+      origin ? spanInValue(origin.node, origin.index, origin.index + origin.length) : spanOf(keyNode),
+      `The invoke format of \`${toolName}\` (${pyReprString(invoke.text)}) is not a valid Python format string: ${extracted.error.message}. Write a literal brace as {{ or }}.`,
+    );
+    return false;
+  }
+  const names = new Set(args.map((a) => a.name));
+  for (const field of extracted.fields) {
+    if (names.has(field.name)) continue;
+    ok = false;
+    const origin = invoke.origins[field.start];
+    const fromToolName = !origin || origin.node === keyNode;
+    const where = fromToolName ? spanOf(keyNode) : spanInValue(origin.node, origin.index, origin.index + Math.max(origin.length, field.end - field.start));
+    out.add(
+      'signature-unknown-placeholder',
+      where,
+      fromToolName
+        ? `The name of tool \`${toolName}\` contains ${pyReprString(invoke.text.slice(field.start, field.end))}, which SWE-agent's invoke format reads as a placeholder with no argument. Add a signature.`
+        : `Placeholder \`${invoke.text.slice(field.start, field.end)}\` in the signature of \`${toolName}\` has no argument named ${pyReprString(field.name)}. Add the argument, or write a literal brace as {{ or }}.`,
+      { data: fromToolName ? undefined : { name: field.name } },
+    );
+  }
+  for (const argument of args) {
+    if (extracted.keys.has(argument.name) || missingFromSignature.has(argument.name)) continue;
+    ok = false;
+    const onlyFlag = signature?.includes(`--${argument.name}`);
+    out.add(
+      'argument-not-a-placeholder',
+      spanOf(argument.nameNode),
+      onlyFlag
+        ? `The signature of \`${toolName}\` mentions \`--${argument.name}\` but has no placeholder for its value, so the invoke format never receives \`${argument.name}\`. Write \`--${argument.name} <${argument.name}>\`.`
+        : `Argument \`${argument.name}\` of \`${toolName}\` never becomes a placeholder in the invoke format (${pyReprString(invoke.text)}): SWE-agent only rewrites names like <name> made of letters, digits, \`_\` and \`-\`.`,
+      { data: onlyFlag ? { flagWithoutValue: argument.name } : undefined },
+    );
+  }
+  return ok;
+}
+
+/** A signature that writes an argument as optional (`[<x>]`) while it is required, or the reverse. */
+function checkOptionalMismatch(toolName: string, signatureNode: ScalarNode, signature: string, args: LoadedArgument[], out: DiagnosticBuilder): void {
+  const spellings = findAngleSpellings(signature);
+  for (const argument of args) {
+    const spelling = spellings.find((s) => s.name === argument.name);
+    if (!spelling) continue;
+    if (spelling.optional === !argument.required) continue;
+    const span = spanInValue(signatureNode, spelling.start, spelling.end);
+    out.add(
+      'optional-mismatch',
+      span,
+      spelling.optional
+        ? `The signature of \`${toolName}\` shows \`${argument.name}\` as optional ([<${argument.name}>]), but it is \`required: true\`. Make them agree.`
+        : `The signature of \`${toolName}\` shows \`${argument.name}\` as required (<${argument.name}>), but it is \`required: false\`. Write [<${argument.name}>], or make it required.`,
+      { data: { name: argument.name, makeOptional: !argument.required } },
+    );
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * Duplicate keys in a mapping: PyYAML keeps the last value without a word.
+ * Each later occurrence gets a warning that points at the first.
+ */
+import { DiagnosticBuilder } from '../diagnosticBuilder';
+import { spanOf } from '../diagnostics';
+import { PyNode, dictEntries } from '../yaml/pyNode';
+import { describeKey } from './pyLocItem';
+
+/** Warns about duplicate keys in `node` and, unless `shallow`, every mapping below it (aliases are not followed). */
+export function warnDuplicateKeys(node: PyNode, where: string, out: DiagnosticBuilder, shallow = false): void {
+  const stack: PyNode[] = [node];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    if (current.kind === 'seq') {
+      if (!shallow) stack.push(...current.items);
+    } else if (current.kind === 'map') {
+      for (const entry of dictEntries({ ...current, pairs: current.ownPairs })) {
+        const [first, ...later] = entry.occurrences;
+        for (const duplicate of later) {
+          out.add(
+            'yaml-duplicate-key',
+            spanOf(duplicate.key),
+            `Duplicate key \`${describeKey(duplicate.key)}\`${where}: PyYAML keeps this value and silently drops the earlier one.`,
+            { related: [{ ...spanOf(first.key), message: 'the earlier value, which is dropped' }] },
+          );
+        }
+      }
+      if (!shallow) for (const pair of current.ownPairs) stack.push(pair.value);
+    }
+  }
+}

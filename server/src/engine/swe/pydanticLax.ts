@@ -1,0 +1,138 @@
+/**
+ * pydantic v2 lax-mode validation of the field types SWE-agent's models use
+ * (`str`, `bool`, `list[str]`, `dict[str, str]`, `dict[str, dict]`, a model),
+ * over PyNodes. Each failure keeps the node it is about, so the diagnostic
+ * lands on that value, and pydantic's own error type and message.
+ */
+import { MapNode, PyNode, ScalarNode, deref, dictEntries, pyTypeOf } from '../yaml/pyNode';
+
+export interface PydanticIssue {
+  node: PyNode;
+  /** pydantic's error type, e.g. `string_type`. */
+  type: string;
+  /** pydantic's message, e.g. "Input should be a valid string". */
+  message: string;
+  /** For dict keys: the issue is about the key, pydantic's `[key]` loc. */
+  isKey?: boolean;
+}
+
+export type Lax<T> = { ok: true; value: T } | { ok: false; issues: PydanticIssue[] };
+
+const fail = <T>(node: PyNode, type: string, message: string, isKey = false): Lax<T> => ({ ok: false, issues: [{ node, type, message, isKey }] });
+
+function bytesToString(bytes: Uint8Array): string | null {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+function scalarOf(node: PyNode): ScalarNode | null {
+  const target = deref(node);
+  return target.kind === 'scalar' ? target : null;
+}
+
+export function laxStr(node: PyNode): Lax<string> {
+  const scalar = scalarOf(node);
+  if (scalar?.value.type === 'str') return { ok: true, value: scalar.value.value };
+  if (scalar?.value.type === 'bytes') {
+    const text = bytesToString(scalar.value.value);
+    if (text !== null) return { ok: true, value: text };
+    return fail(node, 'string_unicode', 'Input should be a valid string, unable to parse raw data as a unicode string');
+  }
+  return fail(node, 'string_type', 'Input should be a valid string');
+}
+
+/** `str | None`. */
+export function laxOptionalStr(node: PyNode): Lax<string | null> {
+  const scalar = scalarOf(node);
+  if (scalar?.value.type === 'NoneType') return { ok: true, value: null };
+  return laxStr(node);
+}
+
+const TRUE_STRINGS = new Set(['1', 'on', 't', 'true', 'y', 'yes']);
+const FALSE_STRINGS = new Set(['0', 'off', 'f', 'false', 'n', 'no']);
+
+function boolFromString(text: string): boolean | null {
+  const lower = text.toLowerCase();
+  if (TRUE_STRINGS.has(lower)) return true;
+  if (FALSE_STRINGS.has(lower)) return false;
+  return null;
+}
+
+export function laxBool(node: PyNode): Lax<boolean> {
+  const scalar = scalarOf(node);
+  const parsing = () => fail<boolean>(node, 'bool_parsing', 'Input should be a valid boolean, unable to interpret input');
+  const typeError = () => fail<boolean>(node, 'bool_type', 'Input should be a valid boolean');
+  if (!scalar) return typeError();
+  const v = scalar.value;
+  switch (v.type) {
+    case 'bool':
+      return { ok: true, value: v.value };
+    case 'int':
+      if (v.value === 0n || v.value === 1n) return { ok: true, value: v.value === 1n };
+      return parsing();
+    case 'float':
+      if (v.value === 0 || v.value === 1) return { ok: true, value: v.value === 1 };
+      return Number.isInteger(v.value) ? parsing() : typeError();
+    case 'str': {
+      const parsed = boolFromString(v.value);
+      return parsed === null ? parsing() : { ok: true, value: parsed };
+    }
+    case 'bytes': {
+      const text = bytesToString(v.value);
+      const parsed = text === null ? null : boolFromString(text);
+      return parsed === null ? parsing() : { ok: true, value: parsed };
+    }
+    default:
+      return typeError();
+  }
+}
+
+/** The items pydantic iterates for a `list[...]` field: lists, tuples and sets; not dicts or strings. */
+export function laxListItems(node: PyNode): Lax<PyNode[]> {
+  const target = deref(node);
+  if (target.kind === 'seq') return { ok: true, value: target.items };
+  if (target.kind === 'map' && target.python === 'set') return { ok: true, value: dictEntries(target).map((e) => e.key) };
+  return fail(node, 'list_type', 'Input should be a valid list');
+}
+
+export function laxStrList(node: PyNode): Lax<string[]> {
+  const items = laxListItems(node);
+  if (!items.ok) return items;
+  const values: string[] = [];
+  const issues: PydanticIssue[] = [];
+  for (const item of items.value) {
+    const result = laxStr(item);
+    if (result.ok) values.push(result.value);
+    else issues.push(...result.issues);
+  }
+  return issues.length ? { ok: false, issues } : { ok: true, value: values };
+}
+
+/** A Python dict (not a set): what `dict[...]` fields and `**kwargs` accept. */
+export function asDict(node: PyNode): MapNode | null {
+  const target = deref(node);
+  return target.kind === 'map' && target.python === 'dict' ? target : null;
+}
+
+export function laxStrDict(node: PyNode): Lax<Map<string, string>> {
+  const map = asDict(node);
+  if (!map) return fail(node, 'dict_type', 'Input should be a valid dictionary');
+  const values = new Map<string, string>();
+  const issues: PydanticIssue[] = [];
+  for (const entry of dictEntries(map)) {
+    const key = laxStr(entry.key);
+    const value = laxStr(entry.value);
+    if (!key.ok) issues.push(...key.issues.map((i) => ({ ...i, isKey: true })));
+    if (!value.ok) issues.push(...value.issues);
+    if (key.ok && value.ok) values.set(key.value, value.value);
+  }
+  return issues.length ? { ok: false, issues } : { ok: true, value: values };
+}
+
+/** Describes a value for messages: its Python type, as pydantic's `input_type`. */
+export function describeType(node: PyNode): string {
+  return pyTypeOf(node);
+}

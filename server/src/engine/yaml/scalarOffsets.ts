@@ -1,0 +1,186 @@
+/**
+ * Maps a position in a scalar's value back to the source: `<path>` inside
+ * `signature: "run \"<path>\""` is found in the decoded string, and the
+ * diagnostic must land on the characters in the file. Re-decodes the raw
+ * source for its style, recording where each value character came from.
+ */
+import { ScalarNode } from './pyNode';
+
+export interface ValueOffsets {
+  /** starts[i]..ends[i] is the source text (relative to the node's origin) that produced value character i. */
+  starts: number[];
+  ends: number[];
+}
+
+const ESCAPES: Record<string, string> = {
+  '0': '\0', a: '\x07', b: '\b', t: '\t', '\t': '\t', n: '\n', v: '\v', f: '\f', r: '\r', e: '\x1b',
+  ' ': ' ', '"': '"', '/': '/', '\\': '\\', N: '\x85', _: '\xa0', L: '\u2028', P: '\u2029',
+};
+const HEX_LENGTH: Record<string, number> = { x: 2, u: 4, U: 8 };
+
+interface Builder {
+  value: string;
+  starts: number[];
+  ends: number[];
+}
+
+/** Appends `text` produced by the `length` source characters at `offset` (each char of a longer text gets one source char). */
+function push(builder: Builder, text: string, offset: number, length = text.length === 1 ? 1 : 0): void {
+  for (let i = 0; i < text.length; i++) {
+    builder.value += text[i];
+    const start = text.length > 1 ? offset + i : offset;
+    builder.starts.push(start);
+    builder.ends.push(text.length > 1 ? start + 1 : offset + length);
+  }
+}
+
+/** Folds the line breaks of a flow (plain or quoted) scalar the way YAML does. */
+function foldFlow(raw: string, base: number, decodeLine: (line: string, lineBase: number, builder: Builder) => void, builder: Builder): void {
+  const lines = raw.split('\n');
+  let pendingBreaks = 0;
+  let pendingAt = base;
+  let lineBase = base;
+  lines.forEach((line, index) => {
+    const isFirst = index === 0;
+    const isLast = index === lines.length - 1;
+    let content = line;
+    let contentBase = lineBase;
+    if (!isFirst) {
+      const lead = /^[ \t]*/.exec(content)![0].length;
+      content = content.slice(lead);
+      contentBase += lead;
+    }
+    let kept = content;
+    if (!isLast) kept = kept.replace(/[ \t]+$/, '');
+    if (!isFirst && kept.length === 0 && !isLast) {
+      pendingBreaks++;
+    } else {
+      if (!isFirst) {
+        if (pendingBreaks === 0) push(builder, ' ', pendingAt, 0);
+        else for (let i = 0; i < pendingBreaks; i++) push(builder, '\n', pendingAt, 0);
+      }
+      pendingBreaks = 0;
+      decodeLine(kept, contentBase, builder);
+    }
+    pendingAt = lineBase + line.length;
+    lineBase += line.length + 1;
+  });
+}
+
+function decodeDouble(raw: string, base: number, builder: Builder): void {
+  // Escaped line breaks join lines without a space; split on unescaped breaks only.
+  const segments: { text: string; base: number }[] = [];
+  let start = 0;
+  for (let i = 0; i < raw.length; i++) {
+    if (raw[i] === '\\') {
+      if (raw[i + 1] === '\n') {
+        segments.push({ text: raw.slice(start, i), base: base + start });
+        i++;
+        start = i + 1;
+        while (start < raw.length && (raw[start] === ' ' || raw[start] === '\t')) start++;
+        i = start - 1;
+      } else {
+        i++;
+      }
+    }
+  }
+  segments.push({ text: raw.slice(start), base: base + start });
+  for (const segment of segments) {
+    foldFlow(segment.text, segment.base, decodeDoubleLine, builder);
+  }
+}
+
+function decodeDoubleLine(line: string, lineBase: number, builder: Builder): void {
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (ch !== '\\') {
+      push(builder, ch, lineBase + i);
+      continue;
+    }
+    const code = line[i + 1];
+    if (code in ESCAPES) {
+      push(builder, ESCAPES[code], lineBase + i, 2);
+      i++;
+    } else if (code in HEX_LENGTH) {
+      const length = HEX_LENGTH[code];
+      const decoded = String.fromCodePoint(parseInt(line.slice(i + 2, i + 2 + length), 16));
+      // An astral character is two UTF-16 units; both come from the one escape.
+      for (const unit of decoded.split('')) push(builder, unit, lineBase + i, 2 + length);
+      i += 1 + length;
+    } else {
+      push(builder, ch, lineBase + i);
+    }
+  }
+}
+
+function decodeSingleLine(line: string, lineBase: number, builder: Builder): void {
+  for (let i = 0; i < line.length; i++) {
+    const escapedQuote = line[i] === "'" && line[i + 1] === "'";
+    push(builder, line[i], lineBase + i, escapedQuote ? 2 : 1);
+    if (escapedQuote) i++;
+  }
+}
+
+function decodePlainLine(line: string, lineBase: number, builder: Builder): void {
+  for (let i = 0; i < line.length; i++) push(builder, line[i], lineBase + i);
+}
+
+function decodeBlock(raw: string, base: number, folded: boolean, builder: Builder): void {
+  const headerEnd = raw.indexOf('\n');
+  if (headerEnd === -1) return;
+  const body = raw.slice(headerEnd + 1);
+  const bodyBase = base + headerEnd + 1;
+  const lines = body.split('\n');
+  const indent = Math.min(...lines.filter((l) => l.trim().length > 0).map((l) => /^ */.exec(l)![0].length), Infinity);
+  let lineBase = bodyBase;
+  let previousMoreIndented = true;
+  lines.forEach((line, index) => {
+    const content = Number.isFinite(indent) ? line.slice(Math.min(indent, line.length)) : '';
+    const contentBase = lineBase + Math.min(Number.isFinite(indent) ? indent : 0, line.length);
+    if (index > 0) {
+      const breakAt = lineBase - 1;
+      const moreIndented = content.startsWith(' ') || content.startsWith('\t') || content.length === 0;
+      if (folded && !previousMoreIndented && !moreIndented && builder.value.length > 0 && !builder.value.endsWith('\n')) push(builder, ' ', breakAt, 1);
+      else push(builder, '\n', breakAt, 1);
+      previousMoreIndented = moreIndented;
+    } else {
+      previousMoreIndented = content.startsWith(' ') || content.length === 0;
+    }
+    for (let i = 0; i < content.length; i++) push(builder, content[i], contentBase + i);
+    lineBase += line.length + 1;
+  });
+}
+
+/**
+ * The source offset of each character of the node's value, or null when the
+ * re-decoded text does not match the value (then callers use the whole node).
+ */
+export function valueOffsets(node: ScalarNode): ValueOffsets | null {
+  const source = node.origin.text;
+  const builder: Builder = { value: '', starts: [], ends: [] };
+  const raw = source.slice(node.contentStart, node.contentEnd);
+  switch (node.style) {
+    case 'plain':
+      foldFlow(raw, node.contentStart, decodePlainLine, builder);
+      break;
+    case 'single':
+      foldFlow(raw, node.contentStart, decodeSingleLine, builder);
+      break;
+    case 'double':
+      decodeDouble(raw, node.contentStart, builder);
+      break;
+    default:
+      decodeBlock(raw, node.contentStart, node.style === 'folded', builder);
+      // Chomping changes only the trailing line breaks, which no caller points into.
+      if (!builder.value.startsWith(node.text.replace(/\n+$/, ''))) return null;
+      return { starts: builder.starts, ends: builder.ends };
+  }
+  return builder.value === node.text ? { starts: builder.starts, ends: builder.ends } : null;
+}
+
+/** The source span (relative to the node's origin) of value[start, end), or the node itself as a fallback. */
+export function valueSpan(node: ScalarNode, start: number, end: number): { start: number; end: number } {
+  const mapped = valueOffsets(node);
+  if (!mapped || end > mapped.starts.length || start >= end) return { start: node.start, end: node.end };
+  return { start: mapped.starts[start], end: mapped.ends[end - 1] };
+}

@@ -1,0 +1,41 @@
+/**
+ * Every case in ../shared/conformance/cases, through the lint CLI's JSON
+ * output with the case's env, against the real loader's verdict.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CASES_DIR, DEFAULT_ENV, caseIds, readJson } from '../helpers/shared';
+import { runCli } from '../helpers/runCli';
+import { OurFile, Verdict, contractViolations } from './contract';
+
+export function envArgs(caseDir: string): string[] {
+  const envFile = path.join(caseDir, 'env.json');
+  if (fs.existsSync(envFile)) return ['--env-json', envFile];
+  return Object.entries(DEFAULT_ENV).flatMap(([k, v]) => ['--env', `${k}=${v}`]);
+}
+
+const ids = caseIds();
+let agreeing = 0;
+
+describe('conformance cases', () => {
+  it('has the published cases', () => {
+    expect(ids.length).toBeGreaterThanOrEqual(576);
+  });
+
+  it.each(ids)('case %s agrees with the SWE-agent loader', (id) => {
+    const dir = path.join(CASES_DIR, id);
+    const verdict = readJson<Verdict>(path.join(dir, 'expected.json'));
+    const run = runCli(['--format', 'json', ...envArgs(dir), path.join(dir, 'config.yaml')]);
+    expect(run.stderr).toBe('');
+    const [ours] = JSON.parse(run.stdout) as OurFile[];
+    const violations = contractViolations(verdict, ours, fs.readFileSync(path.join(dir, 'config.yaml')));
+    expect(violations).toEqual([]);
+    expect(run.code).toBe(ours.diagnostics.some((d) => d.severity === 'error') ? 1 : 0);
+    agreeing++;
+  });
+
+  afterAll(() => {
+    console.log(`conformance: ${agreeing} of ${ids.length} cases agree with the SWE-agent loader`);
+  });
+});

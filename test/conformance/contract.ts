@@ -1,0 +1,166 @@
+/**
+ * The contract of ../shared/conformance/README.md ("The contract our tool
+ * keeps"), rule by rule, as a function from a verdict and our CLI's JSON
+ * output to the list of rules we break.
+ */
+import { decodeFile } from '../../server/src/engine/document/decodeFile';
+import { PositionMapper, Range } from '../../server/src/engine/document/positioned';
+import { sourceTextOf } from '../../server/src/engine/document/sourceText';
+import { Position } from '../../server/src/engine/document/lineIndex';
+import { pyLocItem } from '../../server/src/engine/swe/pyLocItem';
+import { loadYaml } from '../../server/src/engine/yaml/loadYaml';
+import { PyNode, absEnd, absStart, deref, dictEntries } from '../../server/src/engine/yaml/pyNode';
+
+export interface OurDiagnostic {
+  severity: string;
+  code: string;
+  message: string;
+  tool: string | number | null;
+  range: Range;
+}
+
+export interface OurFile {
+  path: string;
+  loads: boolean;
+  diagnostics: OurDiagnostic[];
+}
+
+interface VerdictError {
+  stage: string;
+  tool: string | number | null;
+  kind: string;
+  loc?: string;
+  loc_parts?: (string | number)[];
+  pydantic_type?: string;
+  problem_pos?: { line: number; column: number };
+  context_pos?: { line: number; column: number };
+}
+
+export interface Verdict {
+  loads: boolean;
+  toolconfig_ok: boolean;
+  errors: VerdictError[];
+  warnings?: { kind: string; tool: string | number | null; loc_parts?: (string | number)[] }[];
+  info?: { kind: string; loc_parts: (string | number)[]; line?: number }[];
+  commands?: { name: string; runtime_probe?: { ok: boolean } }[];
+}
+
+interface Located {
+  keyRange: Range | null;
+  valueRange: Range;
+}
+
+const before = (a: Position, b: Position) => a.line < b.line || (a.line === b.line && a.character <= b.character);
+const inside = (r: Range, outer: Range) => before(outer.start, r.start) && before(r.end, outer.end);
+
+/** Finds the node at a pydantic loc, with the key it sits under. */
+class LocResolver {
+  private readonly root: PyNode | null;
+  private readonly mapper: PositionMapper;
+
+  constructor(bytes: Uint8Array) {
+    const decoded = decodeFile(bytes);
+    const source = sourceTextOf(decoded.text);
+    this.mapper = new PositionMapper(source);
+    this.root = loadYaml(source.normalized, { base: 0, text: source.normalized }).root;
+  }
+
+  private range(node: PyNode): Range {
+    return { start: this.mapper.position(absStart(node)), end: this.mapper.position(absEnd(node)) };
+  }
+
+  resolve(parts: readonly (string | number)[]): Located | null {
+    let node = this.root;
+    let key: PyNode | null = null;
+    for (const part of parts) {
+      if (!node) return null;
+      if (part === '[key]') return key ? { keyRange: null, valueRange: this.range(key) } : null;
+      const target = deref(node);
+      if (target.kind === 'map' && target.python === 'set' && typeof part === 'number') {
+        // pydantic iterates a set's members as list items.
+        node = dictEntries(target)[part]?.key ?? null;
+        key = null;
+      } else if (target.kind === 'map') {
+        const entry = dictEntries(target).find((e) => pyLocItem(e.key) === part);
+        if (!entry) return null;
+        key = entry.occurrences[entry.occurrences.length - 1].key;
+        node = entry.value;
+      } else if (target.kind === 'seq' && typeof part === 'number') {
+        node = target.items[part] ?? null;
+        key = null;
+      } else {
+        return null;
+      }
+    }
+    if (!node) return null;
+    return { keyRange: key ? this.range(key) : null, valueRange: this.range(node) };
+  }
+}
+
+function entryRange(located: Located): Range {
+  return located.keyRange ? { start: located.keyRange.start, end: located.valueRange.end } : located.valueRange;
+}
+
+/** Rules 1-5 and 7 for one bundle; returns the broken rules, empty when we agree. */
+export function contractViolations(verdict: Verdict, ours: OurFile, bytes: Uint8Array): string[] {
+  const problems: string[] = [];
+  const errors = ours.diagnostics.filter((d) => d.severity === 'error');
+  const warnings = ours.diagnostics.filter((d) => d.severity === 'warning');
+  const resolver = new LocResolver(bytes);
+  const show = (d: OurDiagnostic) => `${d.code}@${d.range.start.line + 1}:${d.range.start.character + 1}`;
+  // Rule 1
+  if (ours.loads !== verdict.loads) problems.push(`rule 1: loads ${ours.loads}, verdict ${verdict.loads}`);
+  // Rule 2
+  if (errors.length > 0 === verdict.toolconfig_ok) problems.push(`rule 2: ${errors.length} errors (${errors.map(show).join(', ')}), toolconfig_ok ${verdict.toolconfig_ok}`);
+  // Rule 3
+  const key = (tool: string | number | null) => JSON.stringify(tool);
+  const expectedTools = new Set(verdict.errors.filter((e) => e.tool !== null).map((e) => key(e.tool)));
+  const ourTools = new Set(errors.filter((e) => e.tool !== null).map((e) => key(e.tool)));
+  for (const tool of expectedTools) if (!ourTools.has(tool)) problems.push(`rule 3: no error for tool ${tool}`);
+  for (const tool of ourTools) if (!expectedTools.has(tool)) problems.push(`rule 3: error for tool ${tool}, which the verdict does not name`);
+  // Rule 4
+  for (const error of verdict.errors) {
+    if (error.kind === 'yaml-error') {
+      const lines = [error.problem_pos?.line, error.context_pos?.line].filter((l): l is number => l !== undefined);
+      if (lines.length > 0 && !errors.some((d) => d.tool === null && lines.includes(d.range.start.line + 1))) {
+        problems.push(`rule 4: no yaml error on line ${lines.join(' or ')} (ours: ${errors.map(show).join(', ')})`);
+      }
+      continue;
+    }
+    if (!error.loc_parts || error.loc_parts.length === 0) continue;
+    const missing = error.pydantic_type === 'missing';
+    const parts = missing ? error.loc_parts.slice(0, -1) : error.loc_parts;
+    const located = resolver.resolve(parts);
+    if (!located) {
+      problems.push(`rule 4: cannot find ${error.loc} in the file`);
+      continue;
+    }
+    const target = missing ? (located.keyRange ?? located.valueRange) : parts[parts.length - 1] === '[key]' ? located.valueRange : entryRange(located);
+    const candidates = errors.filter((d) => key(d.tool) === key(error.tool));
+    if (!candidates.some((d) => inside(d.range, target))) {
+      problems.push(`rule 4: no ${error.kind} error inside ${error.loc}${missing ? ' (its key)' : ''} (ours: ${candidates.map(show).join(', ')})`);
+    }
+  }
+  // Rule 5
+  for (const warning of verdict.warnings ?? []) {
+    const located = warning.loc_parts ? resolver.resolve(warning.loc_parts) : null;
+    const matches = warnings.filter((d) => d.code === 'argument-format-jinja' && key(d.tool) === key(warning.tool));
+    if (!matches.some((d) => !located || inside(d.range, located.valueRange))) problems.push(`rule 5: no ${warning.kind} warning for ${warning.loc_parts?.join('.')}`);
+  }
+  for (const info of verdict.info ?? []) {
+    if (info.kind === 'ignored-key') {
+      const located = resolver.resolve(info.loc_parts);
+      const keyRange = located?.keyRange;
+      if (!keyRange || !warnings.some((d) => d.code === 'unknown-key' && inside(d.range, keyRange))) problems.push(`rule 5: no unknown-key warning on ${info.loc_parts.join('.')}`);
+    } else if (info.kind === 'yaml-duplicate-key') {
+      if (!warnings.some((d) => d.code === 'yaml-duplicate-key' && d.range.start.line + 1 === info.line)) problems.push(`rule 5: no yaml-duplicate-key warning on line ${info.line}`);
+    }
+  }
+  // Rule 7
+  for (const command of verdict.commands ?? []) {
+    if (command.runtime_probe && !command.runtime_probe.ok && !warnings.some((d) => d.tool === command.name)) {
+      problems.push(`rule 7: no warning for ${command.name}, which fails when called`);
+    }
+  }
+  return problems;
+}
