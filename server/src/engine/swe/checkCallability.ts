@@ -25,17 +25,24 @@ export function checkCallability(command: LoadedCommand, invoke: MappedInvokeFor
   }
   const { error } = probe;
   const at = error.field ? error.field.start : Math.min(error.offset, invoke.origins.length - 1);
-  const origin = at >= 0 ? invoke.origins[at] : null;
+  // Generated characters (the braces around an argument name) have no origin; use the next one that has.
+  const end = error.field ? error.field.end : invoke.origins.length;
+  const origin = invoke.origins.slice(Math.max(0, at), Math.max(at + 1, end)).find((o) => o !== null) ?? null;
   const span = origin
     ? spanInValue(origin.node, origin.index, origin.index + (error.field && origin.length === 1 ? error.field.end - error.field.start : origin.length))
     : { origin: command.arguments[0]?.nameNode.origin ?? invoke.origins.find((o) => o)!.node.origin, start: 0, end: 0 };
+  const fieldName = error.field?.name ?? '';
+  const splitName = command.arguments.find((a) => a.name === fieldName && /[.[]/.test(fieldName));
   const why =
-    error.type === 'KeyError'
+    error.type === 'KeyError' && splitName
+      ? ` str.format reads {${fieldName}} as ${fieldName.includes('.') ? 'an attribute' : 'an item'} of \`${/^[^.[]*/.exec(fieldName)![0]}\`, not as the argument \`${fieldName}\`. Rename the argument to letters, digits, \`_\` and \`-\`.`
+      : error.type === 'KeyError'
       ? command.arguments.length === 0
         ? ` The invoke format ${JSON.stringify(command.invokeFormat)} has a placeholder, but the tool has no arguments, and SWE-agent checks placeholders only for tools with arguments.`
         : ` The invoke format ${JSON.stringify(command.invokeFormat)} has a placeholder that no argument fills.`
       : error.type === 'IndexError'
         ? ' A positional field ({} or {0}) can never be filled: SWE-agent passes arguments by name.'
         : '';
-  out.add('runtime-call-error', span, `\`${command.name}\` loads, but calling it fails: str.format raises ${error.type}: ${error.message}.${why} Write literal braces as {{ and }}.`);
+  const advice = splitName ? '' : ' Write literal braces as {{ and }}.';
+  out.add('runtime-call-error', span, `\`${command.name}\` loads, but calling it fails: str.format raises ${error.type}: ${error.message}.${why}${advice}`);
 }

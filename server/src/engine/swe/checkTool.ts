@@ -479,7 +479,9 @@ function validateArguments(
       where,
       fromToolName
         ? `The name of tool \`${toolName}\` contains ${pyReprString(invoke.text.slice(field.start, field.end))}, which SWE-agent's invoke format reads as a placeholder with no argument. Add a signature.`
-        : `Placeholder \`${invoke.text.slice(field.start, field.end)}\` in the signature of \`${toolName}\` has no argument named ${pyReprString(field.name)}. Add the argument, or write a literal brace as {{ or }}.`,
+        : field.name === '' || /^\d+$/.test(field.name)
+          ? `Placeholder \`${invoke.text.slice(field.start, field.end)}\` in the signature of \`${toolName}\` is positional; SWE-agent fills placeholders by argument name only. Name it after an argument, or write a literal brace as {{ or }}.`
+          : `Placeholder \`${sourceSpelling(origin, invoke.text.slice(field.start, field.end))}\` in the signature of \`${toolName}\` has no argument named ${pyReprString(field.name)}. Add the argument, or write a literal brace as {{ or }}.`,
       { data: fromToolName ? undefined : { name: field.name } },
     );
   }
@@ -497,6 +499,12 @@ function validateArguments(
     );
   }
   return ok;
+}
+
+/** How a placeholder is written in the signature (`<x>` rather than the `{x}` it becomes). */
+function sourceSpelling(origin: MappedInvokeFormat['origins'][number], fallback: string): string {
+  const signature = origin ? strValue(origin.node) : undefined;
+  return origin && signature !== undefined && origin.length > 1 ? signature.slice(origin.index, origin.index + origin.length) : fallback;
 }
 
 /** A signature that writes an argument as optional (`[<x>]`) while it is required, or the reverse. */
