@@ -22,6 +22,8 @@ export interface ParsedChunk {
   role: ChunkRole;
   origin: Origin;
   load: YamlLoad;
+  /** The check of the tool this chunk holds, for the options it was made with. */
+  toolCheck?: { options: ToolCheckOptions; check: ToolCheck };
 }
 
 export interface BundleModel {
@@ -72,8 +74,6 @@ function syntheticMap(origin: Origin, pairs: PyPair[]): MapNode {
 /** Re-parses and re-checks only what changed between calls. One per open document. */
 export class BundleAnalyzer {
   private chunkCache = new Map<string, ParsedChunk>();
-  private toolCache = new Map<string, ToolCheck>();
-  private toolCacheOptions: ToolCheckOptions | null = null;
 
   analyze(text: string, options: ToolCheckOptions): BundleModel {
     const source = sourceTextOf(text);
@@ -108,10 +108,6 @@ export class BundleAnalyzer {
       }
     }
     this.chunkCache = current;
-    if (this.toolCacheOptions !== options) {
-      this.toolCache.clear();
-      this.toolCacheOptions = options;
-    }
     const documentOrigin: Origin = { base: 0, text };
     const topPairs: PyPair[] = [];
     for (let i = 0; i < chunks.length; i++) {
@@ -124,17 +120,16 @@ export class BundleAnalyzer {
     }
     const root = syntheticMap(documentOrigin, topPairs);
     const load: YamlLoad = { root, problems: [], features: { anchors: false, aliases: false, mergeKeys: false } };
-    const toolCache = new Map<string, ToolCheck>();
+    // A tool's check is kept on its chunk: it lives exactly as long as the parse it was made from.
+    const chunkOf = new Map(chunks.map((chunk) => [chunk.origin, chunk]));
     const checkCached = (entry: ToolEntry, checkOptions: ToolCheckOptions): ToolCheck => {
-      const chunkText = entry.keyNode.origin.text;
-      const key = entry.keyNode.origin === entry.valueNode.origin ? chunkText : null;
-      const cached = key === null ? undefined : this.toolCache.get(key);
-      const check = cached && !toolCache.has(key!) ? cached : checkTool(entry.keyNode, entry.valueNode, checkOptions);
-      if (key !== null) toolCache.set(key, check);
+      const chunk = entry.keyNode.origin === entry.valueNode.origin ? chunkOf.get(entry.keyNode.origin) : undefined;
+      if (chunk?.toolCheck?.options === checkOptions) return chunk.toolCheck.check;
+      const check = checkTool(entry.keyNode, entry.valueNode, checkOptions);
+      if (chunk) chunk.toolCheck = { options: checkOptions, check };
       return check;
     };
     const check = checkBundle(load, documentOrigin, options, checkCached);
-    this.toolCache = toolCache;
     return { source, root, check, diagnostics: allDiagnostics(check), mode: 'chunked', chunks };
   }
 }

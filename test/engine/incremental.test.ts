@@ -1,0 +1,84 @@
+/**
+ * The incremental path (chunked parse, per-tool caches) must give exactly what
+ * a full re-parse gives, diagnostic for diagnostic, over random edit
+ * sequences on the corpus, the conformance cases and generated bundles.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { describe, expect, it } from 'vitest';
+import { BundleAnalyzer, BundleModel, analyzeWhole } from '../../server/src/engine/document/bundleModel';
+import { sourceTextOf } from '../../server/src/engine/document/sourceText';
+import { absoluteEnd, absoluteStart } from '../../server/src/engine/diagnostics';
+import { toolCheckOptionsOf } from '../../server/src/engine/lintText';
+import { generateBundle } from '../../scripts/generateBundle';
+import { Random, applyEdit, randomEdit, typingEdit } from '../helpers/random';
+import { CASES_DIR, CORPUS_DIR, caseIds } from '../helpers/shared';
+
+function normalized(model: BundleModel) {
+  return {
+    loads: model.check.loads,
+    diagnostics: model.diagnostics
+      .map((d) => ({
+        code: d.code,
+        severity: d.severity,
+        message: d.message,
+        tool: d.tool,
+        start: absoluteStart(d),
+        end: absoluteEnd(d),
+        related: (d.related ?? []).map((r) => [absoluteStart(r), absoluteEnd(r), r.message]),
+        data: d.data,
+      }))
+      .sort((a, b) => a.start - b.start || a.end - b.end || a.code.localeCompare(b.code) || a.message.localeCompare(b.message)),
+  };
+}
+
+function corpusFiles(): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name === 'config.yaml') out.push(full);
+    }
+  };
+  walk(CORPUS_DIR);
+  return out.sort();
+}
+
+const options = toolCheckOptionsOf({});
+const ITERATIONS = Number(process.env.INCREMENTAL_EDITS ?? 25);
+
+describe('incremental analysis equals a full re-parse', () => {
+  const seeds: [string, string][] = [
+    ...corpusFiles().map((f) => [path.relative(CORPUS_DIR, f), fs.readFileSync(f, 'utf8')] as [string, string]),
+    ...caseIds()
+      .filter((_, i) => i % 4 === 0)
+      .map((id) => [`case ${id}`, fs.readFileSync(path.join(CASES_DIR, id, 'config.yaml')).toString('utf8')] as [string, string]),
+    ['generated 40 tools', generateBundle(40).text],
+  ];
+  let chunkedSteps = 0;
+  let steps = 0;
+
+  it.each(seeds)('%s', (name, original) => {
+    const random = new Random(name.split('').reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7));
+    const analyzer = new BundleAnalyzer();
+    let text = original;
+    for (let i = 0; i <= ITERATIONS; i++) {
+      const incremental = analyzer.analyze(text, options);
+      const whole = analyzeWhole(sourceTextOf(text), options);
+      expect(normalized(incremental), `after ${i} edits`).toEqual(normalized(whole));
+      steps++;
+      if (incremental.mode === 'chunked') chunkedSteps++;
+      // Mostly typing (the structure survives, the chunked path runs), sometimes a structural edit,
+      // and now and then back to the original so later edits act on a sound file again.
+      if (i % 10 === 9) text = original;
+      else text = applyEdit(text, random.next() < 0.75 ? typingEdit(random, text) : randomEdit(random, text));
+    }
+  });
+
+  it('takes the chunked path for most steps', () => {
+    expect(steps).toBeGreaterThan(0);
+    console.log(`incremental: ${chunkedSteps} of ${steps} steps took the chunked path`);
+    expect(chunkedSteps / steps).toBeGreaterThan(0.3);
+  });
+});
