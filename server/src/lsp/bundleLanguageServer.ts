@@ -11,6 +11,8 @@ import {
   DocumentDiagnosticReportKind,
   InitializeParams,
   InitializeResult,
+  LSPErrorCodes,
+  ResponseError,
   TextDocumentSyncKind,
   TextDocuments,
 } from 'vscode-languageserver/node';
@@ -23,6 +25,9 @@ import { SETTINGS_SECTION, Settings } from './settings';
 import { pathOfUri } from './uris';
 
 export const DIAGNOSTICS_DELAY_MS = 10;
+
+/** Lets queued messages (a `$/cancelRequest` among them) be read before a request is worked on. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 interface ClientSupport {
   pullDiagnostics: boolean;
@@ -51,17 +56,22 @@ export function startLanguageServer(connection: Connection): void {
     for (const problem of settings.takeProblems()) connection.console.warn(`swe-bundle: ${problem}`);
   };
 
+  /** The document's diagnostics, or null when it is not a bundle config. */
   const lspDiagnosticsOf = (document: TextDocument) =>
-    guard('validation', [], () => bundles.analyze(document)?.diagnostics.map((d) => toLspDiagnostic(d, document.uri, client.relatedInformation)) ?? []);
+    guard('validation', [], () => {
+      const analyzed = bundles.analyze(document);
+      return analyzed ? analyzed.diagnostics.map((d) => toLspDiagnostic(d, document.uri, client.relatedInformation)) : null;
+    });
 
   const publish = (uri: string) => {
     const document = documents.get(uri);
     if (!document) return;
     const diagnostics = lspDiagnosticsOf(document);
-    if (diagnostics.length === 0 && !published.has(uri)) return;
-    if (diagnostics.length > 0) published.add(uri);
-    else published.delete(uri);
-    void connection.sendDiagnostics({ uri, version: document.version, diagnostics });
+    // Not a bundle: say nothing, unless it was one a moment ago and has diagnostics to clear.
+    if (diagnostics === null && !published.has(uri)) return;
+    if (diagnostics === null) published.delete(uri);
+    else published.add(uri);
+    void connection.sendDiagnostics({ uri, version: document.version, diagnostics: diagnostics ?? [] });
   };
   const scheduler = new DiagnosticsScheduler(DIAGNOSTICS_DELAY_MS, publish);
 
@@ -138,12 +148,14 @@ export function startLanguageServer(connection: Connection): void {
     if (published.delete(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] });
   });
 
-  connection.languages.diagnostics.on((params, token): DocumentDiagnosticReport => {
+  connection.languages.diagnostics.on(async (params, token): Promise<DocumentDiagnosticReport> => {
+    await yieldToEventLoop();
+    if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled', { retriggerRequest: true });
     const document = documents.get(params.textDocument.uri);
-    if (!document || token.isCancellationRequested) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+    if (!document) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
     const resultId = `${document.version}:${settings.generation}`;
     if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
-    return { kind: DocumentDiagnosticReportKind.Full, resultId, items: lspDiagnosticsOf(document) };
+    return { kind: DocumentDiagnosticReportKind.Full, resultId, items: lspDiagnosticsOf(document) ?? [] };
   });
 
   connection.onShutdown(() => scheduler.dispose());

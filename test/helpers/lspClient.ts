@@ -1,0 +1,147 @@
+/**
+ * An LSP client for tests. `inMemory` runs the server in this process over
+ * in-memory streams; `spawnServer` runs the built binary over stdio.
+ */
+import { ChildProcess, spawn } from 'child_process';
+import * as path from 'path';
+import { PassThrough } from 'stream';
+import { MessageConnection, StreamMessageReader, StreamMessageWriter, createMessageConnection } from 'vscode-jsonrpc/node';
+import { ProposedFeatures, createConnection } from 'vscode-languageserver/node';
+import type { ClientCapabilities, Diagnostic, InitializeResult, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import { startLanguageServer } from '../../server/src/lsp/bundleLanguageServer';
+import { REPO_ROOT } from './shared';
+
+export interface ClientOptions {
+  capabilities?: ClientCapabilities;
+  initializationOptions?: unknown;
+  /** Answers workspace/configuration; called with each item's section. */
+  configuration?: (section: string | undefined) => unknown;
+  rootUri?: string | null;
+  workspaceFolders?: { uri: string; name: string }[] | null;
+}
+
+export class TestClient {
+  readonly diagnostics = new Map<string, PublishDiagnosticsParams[]>();
+  readonly logs: string[] = [];
+  readonly registrations: string[] = [];
+  private waiters: (() => void)[] = [];
+  initializeResult!: InitializeResult;
+
+  constructor(
+    readonly connection: MessageConnection,
+    private readonly options: ClientOptions,
+    readonly dispose: () => void,
+  ) {
+    connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
+      const list = this.diagnostics.get(params.uri) ?? [];
+      list.push(params);
+      this.diagnostics.set(params.uri, list);
+      this.wake();
+    });
+    connection.onNotification('window/logMessage', (params: { message: string }) => {
+      this.logs.push(params.message);
+    });
+    connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
+      params.items.map((item) => this.options.configuration?.(item.section) ?? null),
+    );
+    connection.onRequest('client/registerCapability', (params: { registrations: { method: string }[] }) => {
+      this.registrations.push(...params.registrations.map((r) => r.method));
+      return null;
+    });
+    connection.onRequest('workspace/diagnostic/refresh', () => null);
+    connection.listen();
+  }
+
+  private wake(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    waiters.forEach((w) => w());
+  }
+
+  async initialize(): Promise<InitializeResult> {
+    this.initializeResult = await this.connection.sendRequest('initialize', {
+      processId: null,
+      rootUri: this.options.rootUri ?? null,
+      workspaceFolders: this.options.workspaceFolders ?? null,
+      capabilities: this.options.capabilities ?? {},
+      initializationOptions: this.options.initializationOptions,
+    });
+    await this.connection.sendNotification('initialized', {});
+    return this.initializeResult;
+  }
+
+  request<R>(method: string, params: unknown): Promise<R> {
+    return this.connection.sendRequest(method, params) as Promise<R>;
+  }
+
+  notify(method: string, params: unknown): Promise<void> {
+    return this.connection.sendNotification(method, params);
+  }
+
+  open(uri: string, text: string, version = 1): Promise<void> {
+    return this.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version, text } });
+  }
+
+  /** Resolves with the first publication for `uri` matching `accept`, waiting up to `timeoutMs`. */
+  async waitForDiagnostics(uri: string, accept: (p: PublishDiagnosticsParams) => boolean = () => true, timeoutMs = 5000): Promise<PublishDiagnosticsParams> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = (this.diagnostics.get(uri) ?? []).find(accept);
+      if (found) return found;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no matching diagnostics for ${uri} within ${timeoutMs} ms; got ${JSON.stringify(this.diagnostics.get(uri) ?? [])}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  async shutdown(): Promise<void> {
+    await this.connection.sendRequest('shutdown');
+  }
+}
+
+export async function inMemory(options: ClientOptions = {}): Promise<TestClient> {
+  const toServer = new PassThrough();
+  const toClient = new PassThrough();
+  const serverConnection = createConnection(ProposedFeatures.all, new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
+  startLanguageServer(serverConnection);
+  const connection = createMessageConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
+  const client = new TestClient(connection, options, () => {
+    connection.dispose();
+    serverConnection.dispose();
+    toServer.end();
+    toClient.end();
+  });
+  await client.initialize();
+  return client;
+}
+
+export interface SpawnedServer {
+  client: TestClient;
+  process: ChildProcess;
+  exited: Promise<number | null>;
+  stderr: () => string;
+}
+
+export async function spawnServer(options: ClientOptions = {}, args = ['--stdio']): Promise<SpawnedServer> {
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'dist', 'server.js'), ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += String(d)));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  const client = new TestClient(connection, options, () => {
+    connection.dispose();
+    child.kill();
+  });
+  await client.initialize();
+  return { client, process: child, exited, stderr: () => stderr };
+}
+
+export function codes(diagnostics: Diagnostic[]): string[] {
+  return diagnostics.map((d) => String(d.code));
+}

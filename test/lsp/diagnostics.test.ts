@@ -1,0 +1,139 @@
+/** The server's diagnostics over LSP: push, pull, incremental edits, settings, cancellation. */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Diagnostic, DocumentDiagnosticReport } from 'vscode-languageserver-protocol';
+import { TestClient, codes, inMemory } from '../helpers/lspClient';
+
+const URI = 'file:///work/project/tools/demo/config.yaml';
+const BUNDLE = `tools:
+  demo:
+    signature: "demo <path>"
+    docstring: "shows {WINDOW} lines of <path>"
+    arguments:
+      - name: path
+        type: string
+        description: "the file"
+        required: true
+`;
+
+let client: TestClient | undefined;
+afterEach(() => {
+  client?.dispose();
+  client = undefined;
+});
+
+describe('push diagnostics', () => {
+  it('publishes exact diagnostics on open, with code, source, range and data', async () => {
+    client = await inMemory({ capabilities: { textDocument: { publishDiagnostics: { relatedInformation: true } } } });
+    await client.open(URI, BUNDLE);
+    const published = await client.waitForDiagnostics(URI);
+    expect(published.version).toBe(1);
+    expect(published.diagnostics).toEqual<Diagnostic[]>([
+      {
+        range: { start: { line: 3, character: 22 }, end: { line: 3, character: 30 } },
+        severity: 2,
+        code: 'docstring-unknown-variable',
+        source: 'swe-bundle',
+        message: expect.stringContaining('uses {WINDOW}') as unknown as string,
+        data: { variable: 'WINDOW', escape: { start: 6, end: 14 }, tool: 'demo' },
+      },
+    ]);
+  });
+
+  it('follows incremental edits and publishes for the new version only', async () => {
+    client = await inMemory();
+    await client.open(URI, BUNDLE);
+    await client.waitForDiagnostics(URI, (p) => p.version === 1);
+    // Rename the argument: the signature placeholder no longer has an argument.
+    await client.notify('textDocument/didChange', {
+      textDocument: { uri: URI, version: 2 },
+      contentChanges: [{ range: { start: { line: 5, character: 14 }, end: { line: 5, character: 18 } }, text: 'file' }],
+    });
+    await client.notify('textDocument/didChange', {
+      textDocument: { uri: URI, version: 3 },
+      contentChanges: [{ range: { start: { line: 3, character: 22 }, end: { line: 3, character: 30 } }, text: '100' }],
+    });
+    const published = await client.waitForDiagnostics(URI, (p) => p.version === 3);
+    expect(codes(published.diagnostics)).toEqual(['signature-missing-argument', 'signature-unknown-placeholder']);
+    // The burst of two edits was debounced into one publication.
+    expect((client.diagnostics.get(URI) ?? []).map((p) => p.version)).toEqual([1, 3]);
+  });
+
+  it('clears diagnostics when the document closes', async () => {
+    client = await inMemory();
+    await client.open(URI, BUNDLE);
+    await client.waitForDiagnostics(URI, (p) => p.diagnostics.length > 0);
+    await client.notify('textDocument/didClose', { textDocument: { uri: URI } });
+    const cleared = await client.waitForDiagnostics(URI, (p) => p.diagnostics.length === 0);
+    expect(cleared.diagnostics).toEqual([]);
+  });
+
+  it('ignores YAML files that are not bundle configs', async () => {
+    client = await inMemory();
+    await client.open('file:///work/project/.github/workflows/ci.yaml', 'on: [push]\njobs: {}\n');
+    await client.open(URI, BUNDLE);
+    await client.waitForDiagnostics(URI);
+    expect(client.diagnostics.has('file:///work/project/.github/workflows/ci.yaml')).toBe(false);
+  });
+
+  it('treats files matching sweBundle.filePatterns as bundles', async () => {
+    client = await inMemory({ initializationOptions: { sweBundle: { filePatterns: ['**/bundles/*.yml'] } } });
+    const uri = 'file:///work/project/bundles/x.yml';
+    await client.open(uri, 'tools: [a]\n');
+    const published = await client.waitForDiagnostics(uri);
+    expect(codes(published.diagnostics)).toEqual(['wrong-type']);
+  });
+});
+
+describe('settings', () => {
+  it('reads sweBundle through workspace/configuration: a known env turns the warning into an error', async () => {
+    client = await inMemory({
+      capabilities: { workspace: { configuration: true } },
+      configuration: (section) => (section === 'sweBundle' ? { envVariables: { PAGER: 'cat' } } : null),
+    });
+    await client.open(URI, BUNDLE);
+    const published = await client.waitForDiagnostics(URI, (p) => p.diagnostics.some((d) => d.severity === 1));
+    expect(published.diagnostics.map((d) => [d.code, d.severity])).toEqual([['docstring-unknown-variable', 1]]);
+  });
+
+  it('applies per-rule severities and re-validates on didChangeConfiguration', async () => {
+    client = await inMemory();
+    await client.open(URI, BUNDLE);
+    await client.waitForDiagnostics(URI, (p) => p.diagnostics.length === 1);
+    await client.notify('workspace/didChangeConfiguration', { settings: { sweBundle: { rules: { 'docstring-unknown-variable': 'off' } } } });
+    const published = await client.waitForDiagnostics(URI, (p) => p.diagnostics.length === 0);
+    expect(published.diagnostics).toEqual([]);
+  });
+
+  it('honours a suppression comment on the line', async () => {
+    client = await inMemory();
+    await client.open(URI, BUNDLE.replace('lines of <path>"', 'lines of <path>" # swe-bundle-disable-line docstring-unknown-variable'));
+    const published = await client.waitForDiagnostics(URI);
+    expect(published.diagnostics).toEqual([]);
+  });
+});
+
+describe('pull diagnostics', () => {
+  it('answers textDocument/diagnostic when the client pulls, and says unchanged for the same version', async () => {
+    client = await inMemory({ capabilities: { textDocument: { diagnostic: { dynamicRegistration: false } } } });
+    expect(client.initializeResult.capabilities.diagnosticProvider).toEqual({ identifier: 'swe-bundle', interFileDependencies: false, workspaceDiagnostics: false });
+    await client.open(URI, BUNDLE);
+    const report = await client.request<DocumentDiagnosticReport & { resultId: string; items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri: URI } });
+    expect(report.kind).toBe('full');
+    expect(codes(report.items)).toEqual(['docstring-unknown-variable']);
+    const again = await client.request<DocumentDiagnosticReport>('textDocument/diagnostic', { textDocument: { uri: URI }, previousResultId: report.resultId });
+    expect(again).toEqual({ kind: 'unchanged', resultId: report.resultId });
+    // No push when the client pulls.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(client.diagnostics.has(URI)).toBe(false);
+  });
+
+  it('returns an empty report for a cancelled request', async () => {
+    client = await inMemory({ capabilities: { textDocument: { diagnostic: {} } } });
+    await client.open(URI, BUNDLE);
+    const { CancellationTokenSource } = await import('vscode-jsonrpc');
+    const source = new CancellationTokenSource();
+    source.cancel();
+    const pending = client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: URI } }, source.token);
+    await expect(pending).rejects.toThrow(/cancel/i);
+  });
+});
