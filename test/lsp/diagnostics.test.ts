@@ -53,7 +53,7 @@ describe('push diagnostics', () => {
       contentChanges: [{ range: { start: { line: 3, character: 22 }, end: { line: 3, character: 30 } }, text: '100' }],
     });
     const published = await client.waitForDiagnostics(URI, (p) => p.version === 3);
-    expect(codes(published.diagnostics)).toEqual(['signature-missing-argument', 'signature-unknown-placeholder']);
+    expect(codes(published.diagnostics)).toEqual(['signature-unknown-placeholder', 'signature-missing-argument']);
     // The burst of two edits was debounced into one publication.
     expect((client.diagnostics.get(URI) ?? []).map((p) => p.version)).toEqual([1, 3]);
   });

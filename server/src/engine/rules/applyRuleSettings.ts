@@ -4,7 +4,7 @@
  * diagnostic's line (`# swe-bundle-disable-next-line` on the line above).
  * Without codes, a comment silences every rule on that line.
  */
-import { EngineDiagnostic, absoluteStart } from '../diagnostics';
+import { EngineDiagnostic, absoluteEnd, absoluteStart } from '../diagnostics';
 import { RuleCode, isRuleCode } from './ruleCatalog';
 import { RuleSetting } from '../config';
 
@@ -50,6 +50,12 @@ function lineOf(starts: number[], offset: number): number {
   return lo;
 }
 
+/** Document order: by start, then end, then code, so every front end lists diagnostics alike. */
+export function compareDiagnostics(a: EngineDiagnostic, b: EngineDiagnostic): number {
+  return absoluteStart(a) - absoluteStart(b) || absoluteEnd(a) - absoluteEnd(b) || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0) || (a.message < b.message ? -1 : 1);
+}
+
+/** Rule settings and suppression comments applied, in document order. */
 export function applyRuleSettings(diagnostics: EngineDiagnostic[], normalizedText: string, rules: Partial<Record<RuleCode, RuleSetting>> = {}): EngineDiagnostic[] {
   const suppressions = suppressionsOf(normalizedText);
   const starts = suppressions.size > 0 ? lineStarts(normalizedText) : [];
@@ -63,5 +69,5 @@ export function applyRuleSettings(diagnostics: EngineDiagnostic[], normalizedTex
     }
     result.push(setting ? { ...diagnostic, severity: setting } : diagnostic);
   }
-  return result;
+  return result.sort(compareDiagnostics);
 }

@@ -1,0 +1,150 @@
+/** swe-bundle-lint: formats, exit codes, env, settings and folder search. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/runCli';
+import { TempWorkspace, tempWorkspace } from '../helpers/tempWorkspace';
+
+const GOOD = `tools:\n  view:\n    signature: "view <path>"\n    docstring: "shows a file"\n    arguments:\n      - name: path\n        type: string\n        description: "the file"\n        required: true\n`;
+const BAD = `tools:\n  view:\n    signature: "view <path>"\n    docstring: "shows {WINDOW} lines"\n    arguments:\n      - name: path\n        type: string\n        description: "the file"\n        required: maybe\n`;
+
+let ws: TempWorkspace | undefined;
+afterEach(() => {
+  ws?.remove();
+  ws = undefined;
+});
+
+describe('exit codes', () => {
+  it('exits 0 on a clean bundle and 1 when a bundle would not load', () => {
+    ws = tempWorkspace({ 'tools/good/config.yaml': GOOD, 'tools/bad/config.yaml': BAD });
+    expect(runCli([ws.path('tools/good')], ws.root)).toEqual({ code: 0, stdout: '0 errors, 0 warnings in 1 file\n', stderr: '' });
+    expect(runCli([ws.path('tools/bad')], ws.root).code).toBe(1);
+  });
+
+  it('exits 2 on usage errors and missing paths', () => {
+    ws = tempWorkspace();
+    expect(runCli([], ws.root).code).toBe(2);
+    expect(runCli(['--format', 'xml', '.'], ws.root).code).toBe(2);
+    expect(runCli(['--bogus', '.'], ws.root).code).toBe(2);
+    const missing = runCli(['nope'], ws.root);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe('swe-bundle-lint: no such file or folder: nope\n');
+  });
+
+  it('exits 0 with only warnings', () => {
+    ws = tempWorkspace({ 'tools/w/config.yaml': GOOD.replace('docstring:', 'timeout: 3\n    docstring:') });
+    const run = runCli(['tools'], ws.root);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('warning unknown-key');
+  });
+});
+
+describe('output formats', () => {
+  it('prints file:line:col severity code message and a summary', () => {
+    ws = tempWorkspace({ 'tools/bad/config.yaml': BAD });
+    const run = runCli(['tools/bad/config.yaml'], ws.root);
+    expect(run.stdout.split('\n')).toEqual([
+      expect.stringMatching(/^tools\/bad\/config\.yaml:4:23 warning docstring-unknown-variable The docstring of `view` uses \{WINDOW\}/),
+      expect.stringMatching(/^tools\/bad\/config\.yaml:9:19 error wrong-type `required` of argument 1 of `view` must be a boolean/),
+      '1 error, 1 warning in 1 file; 1 would not load in SWE-agent',
+      '',
+    ]);
+  });
+
+  it('prints the contract JSON', () => {
+    ws = tempWorkspace({ 'tools/bad/config.yaml': BAD });
+    const run = runCli(['--format', 'json', 'tools/bad'], ws.root);
+    expect(JSON.parse(run.stdout)).toEqual([
+      {
+        path: 'tools/bad/config.yaml',
+        loads: false,
+        diagnostics: [
+          {
+            severity: 'warning',
+            code: 'docstring-unknown-variable',
+            message: expect.any(String),
+            tool: 'view',
+            range: { start: { line: 3, character: 22 }, end: { line: 3, character: 30 } },
+          },
+          {
+            severity: 'error',
+            code: 'wrong-type',
+            message: expect.any(String),
+            tool: 'view',
+            range: { start: { line: 8, character: 18 }, end: { line: 8, character: 23 } },
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('prints SARIF 2.1.0', () => {
+    ws = tempWorkspace({ 'tools/bad/config.yaml': BAD });
+    const sarif = JSON.parse(runCli(['--format', 'sarif', 'tools/bad'], ws.root).stdout);
+    expect(sarif.version).toBe('2.1.0');
+    const run = sarif.runs[0];
+    expect(run.tool.driver.name).toBe('swe-bundle-lint');
+    expect(run.results.map((r: { ruleId: string; level: string }) => [r.ruleId, r.level])).toEqual([
+      ['docstring-unknown-variable', 'warning'],
+      ['wrong-type', 'error'],
+    ]);
+    expect(run.results[1].locations[0].physicalLocation).toEqual({
+      artifactLocation: { uri: 'tools/bad/config.yaml' },
+      region: { startLine: 9, startColumn: 19, endLine: 9, endColumn: 24 },
+    });
+    expect(run.tool.driver.rules[run.results[1].ruleIndex].id).toBe('wrong-type');
+  });
+});
+
+describe('env and settings', () => {
+  it('makes an unknown docstring variable an error once an env is given, and accepts it when set', () => {
+    ws = tempWorkspace({ 'tools/w/config.yaml': GOOD.replace('shows a file', 'shows {WINDOW} lines') });
+    expect(runCli(['tools'], ws.root).code).toBe(0);
+    expect(runCli(['--env', 'PAGER=cat', 'tools'], ws.root).code).toBe(1);
+    expect(runCli(['--env', 'WINDOW=100', 'tools'], ws.root).code).toBe(0);
+    ws.write('env.json', JSON.stringify({ WINDOW: 100 }));
+    expect(runCli(['--env-json', 'env.json', 'tools'], ws.root).code).toBe(0);
+  });
+
+  it('reads rule severities from .swe-bundle.json', () => {
+    ws = tempWorkspace({ 'tools/bad/config.yaml': BAD, '.swe-bundle.json': JSON.stringify({ rules: { 'wrong-type': 'warning', 'docstring-unknown-variable': 'off' } }) });
+    const run = runCli(['--format', 'json', 'tools'], ws.root);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)[0].diagnostics.map((d: { code: string; severity: string }) => [d.code, d.severity])).toEqual([['wrong-type', 'warning']]);
+  });
+
+  it('reports a broken settings file as a usage error', () => {
+    ws = tempWorkspace({ 'tools/good/config.yaml': GOOD, '.swe-bundle.json': '{nope' });
+    const run = runCli(['tools'], ws.root);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('is not valid JSON');
+  });
+});
+
+describe('finding bundles', () => {
+  it('searches folders for bundle configs and skips node_modules and other YAML', () => {
+    ws = tempWorkspace({
+      'tools/a/config.yaml': GOOD,
+      'tools/b/config.yaml': BAD,
+      'node_modules/pkg/tools/c/config.yaml': BAD,
+      'config/default.yaml': 'agent: {}\n',
+      'other/config.yaml': 'name: not a bundle\n',
+      'other/sub/config.yaml': 'state_command: _state\ntools: {}\n',
+    });
+    const run = runCli(['--format', 'json', '.'], ws.root);
+    expect(JSON.parse(run.stdout).map((f: { path: string }) => f.path)).toEqual(['other/sub/config.yaml', 'tools/a/config.yaml', 'tools/b/config.yaml']);
+  });
+
+  it('checks an explicit file whatever it holds', () => {
+    ws = tempWorkspace({ 'x/config.yaml': '' });
+    const run = runCli(['--format', 'json', 'x/config.yaml'], ws.root);
+    expect(JSON.parse(run.stdout)[0].diagnostics.map((d: { code: string }) => d.code)).toEqual(['not-a-mapping']);
+    expect(run.code).toBe(1);
+  });
+
+  it('reports a file that is not UTF-8 where the bad byte is', () => {
+    ws = tempWorkspace();
+    ws.write('tools/l/config.yaml', Buffer.from('tools:\n  t:\n    docstring: caf\xe9\n', 'latin1'));
+    const run = runCli(['tools'], ws.root);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^tools\/l\/config\.yaml:3:19 error file-not-utf8 .*byte 0xe9 in position 30/);
+  });
+});
