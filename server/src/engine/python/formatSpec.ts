@@ -5,7 +5,7 @@
  */
 import { PyDict, PyObject, pyReprFloat, pyStr, pyTypeName } from './pyObject';
 
-export type FormatValueResult = { ok: true; text: string } | { ok: false; errorType: 'ValueError' | 'TypeError'; message: string };
+export type FormatValueResult = { ok: true; text: string } | { ok: false; errorType: 'ValueError' | 'TypeError' | 'OverflowError'; message: string };
 
 interface Spec {
   fill: string;
@@ -22,7 +22,7 @@ interface Spec {
 
 class SpecError extends Error {
   constructor(
-    readonly errorType: 'ValueError' | 'TypeError',
+    readonly errorType: 'ValueError' | 'TypeError' | 'OverflowError',
     message: string,
   ) {
     super(message);
@@ -158,13 +158,34 @@ function formatStr(value: string, spec: Spec): string {
   return pad(spec.precision >= 0 ? chars.slice(0, spec.precision).join('') : value, spec);
 }
 
-function group(digits: string, separator: string, every: number): string {
-  let out = '';
-  for (let i = 0; i < digits.length; i++) {
-    if (i > 0 && (digits.length - i) % every === 0) out += separator;
-    out += digits[i];
+/**
+ * Groups `digits` from the right. With a `minWidth` (fill '0' and '='
+ * alignment) CPython also groups the zero padding: `format(5, '010,')` is
+ * `00,000,005`.
+ */
+function group(digits: string, separator: string, every: number, minWidth = 0): string {
+  const groups: string[] = [];
+  let remaining = digits.length;
+  let min = minWidth;
+  for (;;) {
+    const size = Math.min(every, Math.max(remaining, min, 1));
+    const take = Math.min(remaining, size);
+    groups.unshift('0'.repeat(size - take) + digits.slice(remaining - take, remaining));
+    remaining -= take;
+    min -= size;
+    if (remaining <= 0 && min <= 0) return groups.join(separator);
+    min -= separator.length;
   }
-  return out;
+}
+
+/** Lays out sign, prefix, the (grouped) leading digits and the rest of a number. */
+function layoutNumber(sign: string, prefix: string, digits: string, rest: string, spec: Spec, every: number): string {
+  let body = digits;
+  if (spec.grouping !== '' && digits !== '') {
+    const minWidth = spec.fill === '0' && spec.align === '=' ? spec.width - sign.length - prefix.length - rest.length : 0;
+    body = group(digits, spec.grouping, every, minWidth);
+  }
+  return pad(body + rest, spec, sign + prefix);
 }
 
 function signOf(negative: boolean, spec: Spec): string {
@@ -182,78 +203,120 @@ function formatInt(value: bigint, spec: Spec): string {
   if (spec.type === 'c') {
     if (spec.sign !== '') throw new SpecError('ValueError', "Sign not allowed with integer format specifier 'c'");
     if (spec.alternate) throw new SpecError('ValueError', "Alternate form (#) not allowed with integer format specifier 'c'");
-    if (value < 0n || value > 0x10ffffn) throw new SpecError('ValueError', '%c arg not in range(0x110000)');
+    if (value < -(2n ** 63n) || value >= 2n ** 63n) throw new SpecError('OverflowError', 'Python int too large to convert to C long');
+    if (value < 0n || value > 0x10ffffn) throw new SpecError('OverflowError', '%c arg not in range(0x110000)');
     return pad(String.fromCodePoint(Number(value)), spec);
   }
   const radix = { b: 2, o: 8, x: 16, X: 16 }[spec.type] ?? 10;
   let digits = magnitude.toString(radix);
   if (spec.type === 'X') digits = digits.toUpperCase();
-  if (spec.grouping !== '') digits = group(digits, spec.grouping, radix === 10 ? 3 : 4);
   const prefix = spec.alternate && radix !== 10 ? '0' + spec.type : '';
-  return pad(digits, spec, signOf(negative, spec) + prefix);
+  return layoutNumber(signOf(negative, spec), prefix, digits, '', spec, radix === 10 ? 3 : 4);
+}
+
+/** A finite non-negative decimal 0.DIGITS × 10^point; zero is `0` with point 1, as dtoa gives it. */
+interface Decimal {
+  digits: string;
+  point: number;
+}
+
+/** The exact decimal value of a finite non-negative double. */
+function exactDecimal(value: number): Decimal {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, value);
+  const bits = view.getBigUint64(0);
+  const biased = Number((bits >> 52n) & 0x7ffn);
+  let mantissa = bits & ((1n << 52n) - 1n);
+  if (biased !== 0) mantissa |= 1n << 52n;
+  if (mantissa === 0n) return { digits: '0', point: 1 };
+  const exponent = (biased === 0 ? 1 : biased) - 1075;
+  const digits = exponent >= 0 ? (mantissa << BigInt(exponent)).toString() : (mantissa * 5n ** BigInt(-exponent)).toString();
+  return trimZeros({ digits, point: digits.length + Math.min(exponent, 0) });
+}
+
+function trimZeros(d: Decimal): Decimal {
+  const digits = d.digits.replace(/0+$/, '');
+  return digits === '' ? { digits: '0', point: 1 } : { digits, point: d.point };
+}
+
+/** Keeps the first `keep` digits, rounding half to even on the exact value (CPython's dtoa). */
+function roundDigits(d: Decimal, keep: number): Decimal {
+  if (d.digits === '0' || keep >= d.digits.length) return d;
+  if (keep < 0) return { digits: '0', point: 1 };
+  const next = d.digits[keep];
+  const lastKept = keep > 0 ? Number(d.digits[keep - 1]) : 0;
+  const up = next > '5' || (next === '5' && (d.digits.length > keep + 1 || lastKept % 2 === 1));
+  if (!up) return trimZeros({ digits: d.digits.slice(0, keep) || '0', point: d.digits.slice(0, keep) ? d.point : 1 });
+  const raised = (BigInt(d.digits.slice(0, keep) || '0') + 1n).toString();
+  return trimZeros({ digits: raised, point: d.point + raised.length - keep });
+}
+
+/** The shortest round-trip digits, as repr() uses them. */
+function shortestDecimal(value: number): Decimal {
+  if (value === 0) return { digits: '0', point: 1 };
+  const [mantissa, exponent] = value.toExponential().split('e');
+  return { digits: mantissa.replace('.', ''), point: Number(exponent) + 1 };
+}
+
+/**
+ * Writes digits with the decimal point after `point` digits, padded with zeros
+ * to at least `minDigits` digits; in exponent form the point follows the first digit.
+ */
+function placeDigits(d: Decimal, useExponent: boolean, minDigits: number, addDotZero: boolean, alternate: boolean): string {
+  const point = useExponent ? 1 : d.point;
+  const end = Math.max(minDigits, d.digits.length, point + (!useExponent && addDotZero ? 1 : 0));
+  const digitAt = (i: number) => (i >= 0 && i < d.digits.length ? d.digits[i] : '0');
+  let whole = '';
+  for (let i = Math.min(0, point - 1); i < point; i++) whole += digitAt(i);
+  let fraction = '';
+  for (let i = point; i < end; i++) fraction += digitAt(i);
+  let text = whole + (fraction !== '' || alternate ? '.' : '') + fraction;
+  if (useExponent) {
+    const exponent = d.point - 1;
+    text += 'e' + (exponent < 0 ? '-' : '+') + String(Math.abs(exponent)).padStart(2, '0');
+  }
+  return text;
 }
 
 function formatFloat(value: number, spec: Spec): string {
-  const negative = value < 0 || Object.is(value, -0);
-  let magnitude = Math.abs(value);
-  if (spec.noNegZero && magnitude === 0) magnitude = 0;
+  let negative = value < 0 || Object.is(value, -0);
   let body: string;
-  const precision = spec.precision;
-  if (!Number.isFinite(magnitude)) {
-    body = Number.isNaN(magnitude) ? 'nan' : 'inf';
-    if ('EFG'.includes(spec.type) && spec.type !== '') body = body.toUpperCase();
-    if (spec.type === '%') body += '%';
+  const type = spec.type;
+  if (!Number.isFinite(value)) {
+    body = Number.isNaN(value) ? 'nan' : 'inf';
+    negative = value === -Infinity;
+    if ('EFG'.includes(type) && type !== '') body = body.toUpperCase();
+    if (type === '%') body += '%';
   } else {
-    switch (spec.type) {
-      case 'e':
-      case 'E':
-        body = pythonExponent(magnitude.toExponential(precision < 0 ? 6 : precision));
-        break;
-      case 'f':
-      case 'F':
-        body = magnitude.toFixed(precision < 0 ? 6 : precision);
-        break;
-      case '%':
-        body = (magnitude * 100).toFixed(precision < 0 ? 6 : precision) + '%';
-        break;
-      case 'g':
-      case 'G':
-      case 'n':
-        body = generalFormat(magnitude, precision < 0 ? 6 : Math.max(precision, 1), spec.alternate);
-        break;
-      default:
-        body = precision < 0 ? pyReprFloat(magnitude) : generalFormat(magnitude, Math.max(precision, 1), true);
+    let magnitude = Math.abs(value);
+    if (type === '%') magnitude *= 100;
+    // No type: repr() without a precision, else 'g' that keeps at least one digit after the point.
+    const addDotZero = type === '';
+    let precision = spec.precision < 0 ? 6 : spec.precision;
+    let d: Decimal;
+    if (type === '' && spec.precision < 0) {
+      d = shortestDecimal(magnitude);
+      body = placeDigits(d, d.point <= -4 || d.point > 16, 0, true, spec.alternate);
+    } else if (type === '' || type === 'g' || type === 'G' || type === 'n') {
+      if (precision === 0) precision = 1;
+      d = roundDigits(exactDecimal(magnitude), precision);
+      const useExponent = d.point <= -4 || d.point > (addDotZero ? precision - 1 : precision);
+      body = placeDigits(d, useExponent, spec.alternate ? precision : 0, addDotZero, spec.alternate);
+    } else if (type === 'e' || type === 'E') {
+      d = roundDigits(exactDecimal(magnitude), precision + 1);
+      body = placeDigits(d, true, precision + 1, false, spec.alternate);
+    } else {
+      // 'f', 'F' and '%'
+      const exact = exactDecimal(magnitude);
+      d = roundDigits(exact, exact.point + precision);
+      body = placeDigits(d, false, d.point + precision, false, spec.alternate);
     }
-    if (spec.type === 'E' || spec.type === 'G') body = body.toUpperCase();
+    if (spec.noNegZero && d.digits === '0') negative = false;
+    if (type === '%') body += '%';
+    if (type === 'E' || type === 'G' || type === 'F') body = body.toUpperCase();
   }
-  if (spec.grouping !== '') {
-    const [whole, rest] = splitNumber(body);
-    body = group(whole, spec.grouping, 3) + rest;
-  }
-  return pad(body, spec, signOf(negative && !(spec.noNegZero && Number(body.replace(/[^0-9.]/g, '')) === 0), spec));
-}
-
-function splitNumber(body: string): [string, string] {
-  const match = /^([0-9]+)(.*)$/.exec(body);
-  return match ? [match[1], match[2]] : ['', body];
-}
-
-function pythonExponent(text: string): string {
-  return text.replace(/e([+-])(\d)$/, 'e$10$2');
-}
-
-function generalFormat(value: number, precision: number, keepPoint: boolean): string {
-  if (value === 0) return keepPoint ? '0.0' : '0';
-  const exponent = Math.floor(Math.log10(value));
-  if (exponent < -4 || exponent >= precision) {
-    let text = value.toExponential(precision - 1);
-    if (!keepPoint) text = text.replace(/\.?0+e/, 'e');
-    return pythonExponent(text);
-  }
-  let text = value.toFixed(Math.max(0, precision - 1 - exponent));
-  if (!keepPoint && text.includes('.')) text = text.replace(/\.?0+$/, '');
-  else if (keepPoint && !text.includes('.')) text += '.0';
-  return text;
+  const [, digits, rest] = /^([0-9]*)(.*)$/s.exec(body)!;
+  return layoutNumber(signOf(negative, spec), '', digits, rest, spec, 3);
 }
 
 /** `format(value, spec)`. */
@@ -274,7 +337,11 @@ function formatOrThrow(value: PyObject, specText: string): string {
     const spec = parseSpec(specText, typeName, 'd', '>');
     const asInt = typeof value === 'boolean' ? (value ? 1n : 0n) : value;
     if ('bcdoxXn'.includes(spec.type)) return formatInt(asInt, spec);
-    if ('eEfFgG%'.includes(spec.type)) return formatFloat(Number(asInt), spec);
+    if ('eEfFgG%'.includes(spec.type)) {
+      const asFloat = Number(asInt);
+      if (!Number.isFinite(asFloat)) throw new SpecError('OverflowError', 'int too large to convert to float');
+      return formatFloat(asFloat, spec);
+    }
     throw unknownCode(spec.type, typeName);
   }
   if (typeof value === 'number') {

@@ -160,7 +160,7 @@ export function extractKeys(text: string): { keys: Set<string>; fields: FormatFi
   return { keys: new Set(fields.map((f) => f.name)), fields };
 }
 
-export type FormatErrorType = 'KeyError' | 'ValueError' | 'IndexError' | 'AttributeError' | 'TypeError';
+export type FormatErrorType = 'KeyError' | 'ValueError' | 'IndexError' | 'AttributeError' | 'TypeError' | 'OverflowError';
 
 export interface FormatEvalError {
   type: FormatErrorType;
@@ -275,7 +275,7 @@ function getFieldObject(
     if (!kwargs.has(first)) fail('KeyError', pyReprString(first));
     value = kwargs.get(first)!;
   } else {
-    if (index >= positional.length) fail('IndexError', `Replacement index ${index} out of range for positional args tuple`);
+    if (index >= positional.length) fail('IndexError', `Replacement index ${isEmpty ? index : BigInt(first)} out of range for positional args tuple`);
     value = positional[index];
   }
   let pos = i;

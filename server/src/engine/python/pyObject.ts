@@ -64,7 +64,7 @@ export function pyReprFloat(value: number): string {
   if (value === -Infinity) return '-inf';
   const [mantissa, exponentText] = value.toExponential().split('e');
   const exponent = Number(exponentText);
-  const negative = mantissa.startsWith('-');
+  const negative = mantissa.startsWith('-') || Object.is(value, -0);
   const digits = mantissa.replace(/^-/, '').replace('.', '');
   let body: string;
   if (exponent < -4 || exponent >= 16) {

@@ -40,7 +40,10 @@ export function warnAliasBomb(root: MapNode, out: DiagnosticBuilder): void {
       for (const child of children) {
         const target = child.kind === 'alias' ? child.target : child;
         const childSize = sizes.get(target) ?? 1;
-        if (child.kind === 'alias' && (!worst || childSize > worst.size)) worst = { alias: child, size: childSize };
+        // The biggest alias, and of equally big ones the last in the file: usually where the bomb is used.
+        if (child.kind === 'alias' && (!worst || childSize > worst.size || (childSize === worst.size && child.origin.base + child.start > worst.alias.origin.base + worst.alias.start))) {
+          worst = { alias: child, size: childSize };
+        }
         total = cap(total + childSize);
       }
       sizes.set(node, total);

@@ -94,7 +94,7 @@ function budget(state: ComposeState, at: number, depth: number): void {
     throw new BudgetExceeded({
       pyClass: 'ComposerError',
       kind: 'resource-limit',
-      message: `nesting deeper than ${LIMITS.maxDepth} levels (PyYAML's composer recurses and hits Python's recursion limit)`,
+      message: `the YAML nests deeper than ${LIMITS.maxDepth} levels here, where PyYAML's composer hits Python's recursion limit (RecursionError)`,
       start: at,
       end: at + 1,
     });

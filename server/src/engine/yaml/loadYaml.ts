@@ -12,6 +12,7 @@ import { Origin, PyNode } from './pyNode';
 import { pyyamlSyntaxProblems } from './pyyamlSyntax';
 import { padFlowContinuations } from './flowIndentRepair';
 import { YamlProblem } from './yamlProblem';
+import { LIMITS } from './limits';
 
 export interface YamlLoad {
   root: PyNode | null;
@@ -41,6 +42,14 @@ export function loadYaml(text: string, origin: Origin): YamlLoad {
           end: nonPrintable.index + nonPrintable[0].length,
         },
       ],
+    };
+  }
+  const tooDeep = flowNestingBeyond(text, LIMITS.maxDepth);
+  if (tooDeep !== -1) {
+    return {
+      root: null,
+      features: NO_FEATURES,
+      problems: [{ ...resourceProblem(`the YAML nests deeper than ${LIMITS.maxDepth} levels here, where PyYAML's composer hits Python's recursion limit (RecursionError)`), start: tooDeep, end: tooDeep + 1 }],
     };
   }
   let parsed: ParsedText;
@@ -149,6 +158,20 @@ function remapProblem(problem: YamlProblem, toOriginal: (offset: number) => numb
 
 function documentStart(document: Document.Parsed): number {
   return document.range[0];
+}
+
+/** Where `[`/`{` nesting first exceeds `limit` (a cheap scan before parsing, which would recurse that deep), or -1. */
+function flowNestingBeyond(text: string, limit: number): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 91 /* [ */ || ch === 123 /* { */) {
+      if (++depth > limit) return i;
+    } else if ((ch === 93 /* ] */ || ch === 125) /* } */ && depth > 0) {
+      depth--;
+    }
+  }
+  return -1;
 }
 
 function resourceProblem(message: string): YamlProblem {
