@@ -279,6 +279,7 @@ function placeDigits(d: Decimal, useExponent: boolean, minDigits: number, addDot
 }
 
 function formatFloat(value: number, spec: Spec): string {
+  if (spec.type === '%') value *= 100;
   let negative = value < 0 || Object.is(value, -0);
   let body: string;
   const type = spec.type;
@@ -288,8 +289,7 @@ function formatFloat(value: number, spec: Spec): string {
     if ('EFG'.includes(type) && type !== '') body = body.toUpperCase();
     if (type === '%') body += '%';
   } else {
-    let magnitude = Math.abs(value);
-    if (type === '%') magnitude *= 100;
+    const magnitude = Math.abs(value);
     // No type: repr() without a precision, else 'g' that keeps at least one digit after the point.
     const addDotZero = type === '';
     let precision = spec.precision < 0 ? 6 : spec.precision;

@@ -48,13 +48,15 @@ function escapeNonPrintable(code: number): string {
   return '\\U' + code.toString(16).padStart(8, '0');
 }
 
-/** An approximation of str.isprintable(): C0/C1 controls, separators and surrogates are not. */
+/**
+ * str.isprintable(): false for the categories Cc, Cf, Cs, Co, Cn, Zl, Zp and
+ * Zs except the space. Node's Unicode data is newer than CPython 3.11's (14.0),
+ * so characters assigned since then count as printable here.
+ */
+const NON_PRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
+
 function isPrintable(code: number): boolean {
-  if (code >= 0x80 && code <= 0xa0) return false;
-  if (code === 0xad || code === 0x2028 || code === 0x2029) return false;
-  if (code >= 0xd800 && code <= 0xdfff) return false;
-  if (code === 0xfeff) return false;
-  return true;
+  return code === 0x20 || !NON_PRINTABLE.test(String.fromCodePoint(code));
 }
 
 /** Python's repr() of a float: the shortest round-trip digits, scientific below 1e-4 and from 1e16. */
