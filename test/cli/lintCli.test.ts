@@ -43,7 +43,7 @@ describe('output formats', () => {
     const run = runCli(['tools/bad/config.yaml'], ws.root);
     expect(run.stdout.split('\n')).toEqual([
       expect.stringMatching(/^tools\/bad\/config\.yaml:4:23 warning docstring-unknown-variable The docstring of `view` uses \{WINDOW\}/),
-      expect.stringMatching(/^tools\/bad\/config\.yaml:9:19 error wrong-type `required` of argument 1 of `view` must be a boolean/),
+      expect.stringMatching(/^tools\/bad\/config\.yaml:9:19 error wrong-type `required` of argument `path` of `view` must be a boolean/),
       '1 error, 1 warning in 1 file; 1 would not load in SWE-agent',
       '',
     ]);

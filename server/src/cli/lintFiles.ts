@@ -23,7 +23,7 @@ export function lintFile(filePath: string, config: EngineConfig, options: ToolCh
       loads: false,
       diagnostics: [
         {
-          code: 'file-not-utf8',
+          code: 'file-unreadable',
           severity: 'error',
           message: `Cannot read this file: ${(e as Error).message}`,
           tool: null,

@@ -146,9 +146,9 @@ describe('docs and calls', () => {
 });
 
 describe('JSON Schema warnings', () => {
-  it('flags unknown types, arrays without items and enums that do not fit', () => {
+  it('flags unknown types, arrays without items and enums of non-string types', () => {
     expectDiagnostics(
-      `tools:\n  t:\n    signature: "t <a> <b> <c>"\n    docstring: d\n    arguments:\n      - name: a\n        type: «float»\n        description: x\n        required: true\n      - name: b\n        type: «array»\n        description: x\n        required: true\n      - name: c\n        type: integer\n        description: x\n        required: true\n        enum: ["1", «two»]\n`,
+      `tools:\n  t:\n    signature: "t <a> <b> <c>"\n    docstring: d\n    arguments:\n      - name: a\n        type: «float»\n        description: x\n        required: true\n      - name: b\n        type: «array»\n        description: x\n        required: true\n      - name: c\n        type: «integer»\n        description: x\n        required: true\n        enum: ["1", "2"]\n`,
       [
         { code: 'unknown-json-schema-type', severity: 'warning', message: /probably `number`/ },
         { code: 'array-without-items', severity: 'warning' },

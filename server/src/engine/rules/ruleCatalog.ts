@@ -17,6 +17,7 @@ const rule = (severity: Severity, sweAgentRejects: boolean, summary: string): Ru
 export const RULES = {
   // The file as PyYAML reads it.
   'file-not-utf8': rule('error', true, 'The file is not valid UTF-8, so SWE-agent cannot read it.'),
+  'file-unreadable': rule('error', true, 'The file cannot be read at all (permissions, a folder, a broken link).'),
   'yaml-non-printable': rule('error', true, 'The file contains a character PyYAML refuses to read.'),
   'yaml-syntax': rule('error', true, 'PyYAML cannot parse the file.'),
   'yaml-multiple-documents': rule('error', true, 'The file holds more than one YAML document; safe_load needs exactly one.'),

@@ -56,7 +56,7 @@ export function warnAliasBomb(root: MapNode, out: DiagnosticBuilder): void {
     out.add(
       'yaml-alias-bomb',
       spanOf(found.alias),
-      `Aliases in this file expand to more than ${ALIAS_EXPANSION_LIMIT.toLocaleString('en-US')} values (this one alone to ${found.size > ALIAS_EXPANSION_LIMIT ? 'over ' + ALIAS_EXPANSION_LIMIT.toLocaleString('en-US') : found.size}). PyYAML shares aliased values, but anything that copies them will not cope; remove the nesting.`,
+      `Aliases in this file expand to more than ${ALIAS_EXPANSION_LIMIT.toLocaleString('en-US')} values (this one alone to ${found.size > ALIAS_EXPANSION_LIMIT ? 'over ' : ''}${Math.min(found.size, ALIAS_EXPANSION_LIMIT).toLocaleString('en-US')}). PyYAML shares aliased values, but anything that copies them will not cope; remove the nesting.`,
     );
   }
 }

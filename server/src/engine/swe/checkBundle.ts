@@ -14,6 +14,7 @@ import { warnAliasBomb } from './aliasBomb';
 import { ToolCheck, ToolCheckOptions, checkTool, fieldsOf } from './checkTool';
 import { warnDuplicateKeys } from './duplicateKeys';
 import { describeKey } from './pyLocItem';
+import { typePhrase } from './typePhrase';
 import { asDict, laxOptionalStr } from './pydanticLax';
 
 export const BUNDLE_FIELDS = ['tools', 'state_command'] as const;
@@ -51,6 +52,7 @@ const YAML_CODES: Record<YamlProblemKind, RuleCode> = {
   'bad-merge': 'yaml-bad-merge',
   'bad-value': 'yaml-bad-value',
   'resource-limit': 'yaml-resource-limit',
+  'check-budget': 'resource-limit',
 };
 
 function problemMessage(problem: YamlProblem): string {
@@ -59,7 +61,9 @@ function problemMessage(problem: YamlProblem): string {
   }
   if (problem.kind === 'tab') return "PyYAML does not allow tabs here (found character '\\t' that cannot start any token). Indent with spaces.";
   if (problem.pyClass === 'Crash') return `SWE-agent crashes while PyYAML constructs this value: ${problem.exceptionType}: ${problem.message}.`;
-  const context = problem.context ? ` (${problem.context.message})` : '';
+  if (problem.kind === 'check-budget') return `Stopped checking this file: ${problem.message}.`;
+  // A parser's context ("while parsing a block mapping") helps; the others are shown as related locations.
+  const context = problem.context && problem.kind === 'syntax' ? ` (${problem.context.message})` : '';
   return `PyYAML cannot load this file: ${problem.message}${context}.`;
 }
 
@@ -74,6 +78,7 @@ export function yamlProblemDiagnostics(problems: YamlProblem[], origin: Origin):
     const quotable = problem.kind === 'value-indicator' || (problem.kind === 'bad-value' && problem.pyClass === 'Crash');
     out.add(YAML_CODES[problem.kind], { origin, start: problem.start, end: Math.max(problem.end, problem.start) }, problemMessage(problem), {
       related,
+      severity: problem.kind === 'check-budget' ? 'warning' : undefined,
       data: problem.kind === 'value-indicator' ? { quote: { text } } : quotable ? { problem: problem.kind } : undefined,
     });
   }
@@ -115,7 +120,7 @@ export function checkBundle(load: YamlLoad, origin: Origin, options: ToolCheckOp
     out.add(
       'non-string-key',
       spanOf(entry.key),
-      `Top-level key ${describeKey(entry.key)} is read as a ${key.kind === 'scalar' ? key.value.type : key.kind}; SWE-agent passes top-level keys as keyword arguments, which must be strings (TypeError: keywords must be strings). Quote it or remove it.`,
+      `Top-level key ${describeKey(entry.key)} is read as ${typePhrase(entry.key)}; SWE-agent passes top-level keys as keyword arguments, which must be strings (TypeError: keywords must be strings). Quote it or remove it.`,
     );
   }
   const fields = fieldsOf(entries);

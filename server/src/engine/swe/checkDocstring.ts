@@ -24,6 +24,17 @@ export function checkDocstring(toolName: string, docstring: string, node: PyNode
     if (result.ok) return;
     const { error } = result;
     const where = error.field ? spanInValue(node, error.field.start, error.field.end) : spanInValue(node, error.offset, error.offset + 1);
+    // A field name nobody could set as an env variable (`{"path": 1}`, `${HOME}`) is text meant literally.
+    const literalBraces = error.type === 'KeyError' && error.field !== null && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(firstName(error.field));
+    if (literalBraces && error.field) {
+      out.add(
+        'docstring-format-error',
+        where,
+        `The docstring of \`${toolName}\` has ${docstring.slice(error.field.start, error.field.end)}, which \`str.format\` reads as a replacement field: SWE-agent fails with KeyError: ${error.message} when it renders the tool docs. Write literal braces as {{ and }}.`,
+        { data: { escape: { start: error.field.start, end: error.field.end } } },
+      );
+      return;
+    }
     if (error.type === 'KeyError' && error.field) {
       const name = firstName(error.field);
       const fieldText = docstring.slice(error.field.start, error.field.end);

@@ -10,7 +10,7 @@ import { Span, ToolName, spanOf } from '../diagnostics';
 import { argumentNameMatchLength, findAngleSpellings, placeholderSpellings } from '../python/argumentNamePattern';
 import { extractKeys } from '../python/formatString';
 import { pyReprString } from '../python/pyObject';
-import { PyNode, ScalarNode, deref, dictEntries, DictEntry, isNone, pyTypeOf, strValue } from '../yaml/pyNode';
+import { PyNode, ScalarNode, deref, dictEntries, DictEntry, isNone, strValue } from '../yaml/pyNode';
 import { plainTextIsNotString } from '../yaml/resolver';
 import { LoadedArgument, LoadedCommand, DEFAULT_ARGUMENT_FORMAT } from './commandModel';
 import { checkDocstring } from './checkDocstring';
@@ -22,6 +22,7 @@ import { Lax, PydanticIssue, asDict, laxBool, laxListItems, laxOptionalStr, laxS
 import { checkCallability } from './checkCallability';
 import { multilineSignatureCrash } from './commandDocs';
 import { suggestName } from '../util/suggest';
+import { typePhrase } from './typePhrase';
 import { warnDuplicateKeys } from './duplicateKeys';
 
 export interface ToolCheckOptions {
@@ -52,10 +53,6 @@ export function fieldsOf(entries: DictEntry[]): Map<string, DictEntry> {
   return fields;
 }
 
-function typeWord(node: PyNode): string {
-  const type = pyTypeOf(node);
-  return { NoneType: 'null', str: 'string', int: 'integer', float: 'float', bool: 'boolean', list: 'list', tuple: 'tuple', dict: 'mapping', set: 'set', bytes: 'bytes', date: 'date', datetime: 'datetime' }[type] ?? type;
-}
 
 /** The quick fix for a scalar PyYAML reads as a bool/number/date/null where a string is needed. */
 function quoteData(node: PyNode): Record<string, unknown> | undefined {
@@ -78,7 +75,7 @@ export function checkTool(keyNode: PyNode, valueNode: PyNode, options: ToolCheck
     out.add(
       'wrong-type',
       keySpan,
-      `Tool name ${describeKey(keyNode)} is read as a ${typeWord(keyNode)}, but SWE-agent needs tool names to be strings (pydantic: ${name.issues[0].message}). Quote it.`,
+      `Tool name ${describeKey(keyNode)} is read as ${typePhrase(keyNode)}, but SWE-agent needs tool names to be strings (pydantic: ${name.issues[0].message}). Quote it.`,
       { data: quoteData(keyNode) },
     );
   }
@@ -87,7 +84,7 @@ export function checkTool(keyNode: PyNode, valueNode: PyNode, options: ToolCheck
     out.add(
       'wrong-type',
       spanOf(valueNode),
-      `Tool \`${describeKey(keyNode)}\` must be a mapping with \`docstring\`, \`signature\` and \`arguments\`, but it is a ${typeWord(valueNode)} (pydantic: Input should be a valid dictionary).`,
+      `Tool \`${describeKey(keyNode)}\` must be a mapping with \`docstring\`, \`signature\` and \`arguments\`, but it is ${typePhrase(valueNode)} (pydantic: Input should be a valid dictionary).`,
     );
   }
   if (!name.ok || !toolMap) return result;
@@ -104,7 +101,7 @@ export function checkTool(keyNode: PyNode, valueNode: PyNode, options: ToolCheck
     out.add(
       'non-string-key',
       spanOf(entry.key),
-      `Key ${describeKey(entry.key)} in tool \`${toolName}\` is read as a ${typeWord(entry.key)}; SWE-agent passes these keys as keyword arguments, which must be strings (TypeError: keywords must be strings). Quote it or remove it.`,
+      `Key ${describeKey(entry.key)} in tool \`${toolName}\` is read as ${typePhrase(entry.key)}; SWE-agent passes these keys as keyword arguments, which must be strings (TypeError: keywords must be strings). Quote it or remove it.`,
       { data: quoteData(entry.key) },
     );
   }
@@ -151,14 +148,14 @@ export function checkTool(keyNode: PyNode, valueNode: PyNode, options: ToolCheck
   } else {
     const value = laxOptionalStr(docstringEntry.value);
     if (value.ok) docstring = value.value;
-    else fieldIssue(value.issues, (i) => `The docstring of \`${toolName}\` must be a string or null, but it is a ${typeWord(i.node)} (pydantic: ${i.message}).`);
+    else fieldIssue(value.issues, (i) => `The docstring of \`${toolName}\` must be a string or null, but it is ${typePhrase(i.node)} (pydantic: ${i.message}).`);
   }
   const optionalStrField = (field: 'signature' | 'end_name'): { value: string | null; ok: boolean } => {
     const entry = fields.get(field);
     if (!entry) return { value: null, ok: true };
     const value = laxOptionalStr(entry.value);
     if (value.ok) return { value: value.value, ok: true };
-    fieldIssue(value.issues, (i) => `\`${field}\` of \`${toolName}\` must be a string or null, but it is a ${typeWord(i.node)} (pydantic: ${i.message}).`);
+    fieldIssue(value.issues, (i) => `\`${field}\` of \`${toolName}\` must be a string or null, but it is ${typePhrase(i.node)} (pydantic: ${i.message}).`);
     return { value: null, ok: false };
   };
   const signature = optionalStrField('signature');
@@ -171,7 +168,7 @@ export function checkTool(keyNode: PyNode, valueNode: PyNode, options: ToolCheck
     const items = laxListItems(argumentsEntry.value);
     if (!items.ok) {
       argumentsOk = false;
-      fieldIssue(items.issues, (i) => `\`arguments\` of \`${toolName}\` must be a list of argument mappings, but it is a ${typeWord(i.node)} (pydantic: ${i.message}).`);
+      fieldIssue(items.issues, (i) => `\`arguments\` of \`${toolName}\` must be a list of argument mappings, but it is ${typePhrase(i.node)} (pydantic: ${i.message}).`);
     } else {
       items.value.forEach((item, index) => {
         const argument = checkArgument(item, index, toolName, out);
@@ -201,10 +198,7 @@ export function checkTool(keyNode: PyNode, valueNode: PyNode, options: ToolCheck
     out.add(
       'multiline-without-signature',
       spanOf(endNameEntry.key),
-      `Tool \`${toolName}\` sets \`end_name\` but has no \`signature\`; SWE-agent's docs generation then crashes (${crash.exceptionType}: ${crash.message}). Add a signature, e.g. \`signature: "${toolName}${loadedArguments
-        .slice(0, -1)
-        .map((a) => ` <${a.name}>`)
-        .join('')}"\`.`,
+      `Tool \`${toolName}\` sets \`end_name\` but has no \`signature\`; SWE-agent's docs generation then crashes (${crash.exceptionType}: ${crash.message}). Add a signature, e.g. \`signature: "${toolName}${loadedArguments.map((a) => (a.required ? ` <${a.name}>` : ` [<${a.name}>]`)).join('')}"\`.`,
       { data: { addSignature: true } },
     );
   }
@@ -233,8 +227,11 @@ export function checkTool(keyNode: PyNode, valueNode: PyNode, options: ToolCheck
   return result;
 }
 
-function issueMessage(toolName: string, index: number, field: string, issue: PydanticIssue, expected: string): string {
-  return `\`${field}\` of argument ${index + 1} of \`${toolName}\` must be ${expected}, but it is a ${typeWord(issue.node)} (pydantic: ${issue.message}).`;
+function issueMessage(toolName: string, label: string, field: string, fieldNode: PyNode, issue: PydanticIssue, expected: string): string {
+  const where = `\`${field}\` of ${label} of \`${toolName}\``;
+  if (issue.node === fieldNode) return `${where} must be ${expected}, but it is ${typePhrase(issue.node)} (pydantic: ${issue.message}).`;
+  const part = issue.isKey ? 'this key' : 'this item';
+  return `${capitalize(where)} must be ${expected}; ${part} is ${typePhrase(issue.node)} (pydantic: ${issue.message}).`;
 }
 
 function checkArgument(item: PyNode, index: number, toolName: string, out: DiagnosticBuilder): LoadedArgument | null {
@@ -243,16 +240,21 @@ function checkArgument(item: PyNode, index: number, toolName: string, out: Diagn
     out.add(
       'wrong-type',
       spanOf(item),
-      `Argument ${index + 1} of \`${toolName}\` must be a mapping with name, type, description and required, but it is a ${typeWord(item)} (pydantic: Input should be a valid dictionary or instance of Argument).`,
+      `Argument ${index + 1} of \`${toolName}\` must be a mapping with name, type, description and required, but it is ${typePhrase(item)} (pydantic: Input should be a valid dictionary or instance of Argument).`,
     );
     return null;
   }
-  const fields = fieldsOf(dictEntries(map));
+  const entries = dictEntries(map);
+  const fields = fieldsOf(entries);
   const label = (() => {
     const name = fields.get('name');
     const text = name ? strValue(name.value) : undefined;
     return text !== undefined ? `argument \`${text}\`` : `argument ${index + 1}`;
   })();
+  for (const entry of entries) {
+    if (strValue(entry.key) !== undefined) continue;
+    out.add('unknown-key', spanOf(entry.key), `SWE-agent ignores the key ${describeKey(entry.key)} (${typePhrase(entry.key)}) in ${label} of \`${toolName}\`.`, { unnecessary: true });
+  }
   for (const [field, entry] of fields) {
     if ((ARGUMENT_FIELDS as readonly string[]).includes(field)) continue;
     const suggestion = suggestName(field, ARGUMENT_FIELDS);
@@ -279,7 +281,7 @@ function checkArgument(item: PyNode, index: number, toolName: string, out: Diagn
     const value = validate(entry.value);
     if (value.ok) return value.value;
     ok = false;
-    for (const issue of value.issues) out.add('wrong-type', spanOf(issue.node), issueMessage(toolName, index, field, issue, expected), { data: quoteData(issue.node) });
+    for (const issue of value.issues) out.add('wrong-type', spanOf(issue.node), issueMessage(toolName, label, field, entry.value, issue, expected), { data: quoteData(issue.node) });
     return undefined;
   };
   const optional = <T>(field: string, validate: (node: PyNode) => Lax<T>, expected: string, fallback: T): T => {
@@ -288,7 +290,7 @@ function checkArgument(item: PyNode, index: number, toolName: string, out: Diagn
     const value = validate(entry.value);
     if (value.ok) return value.value;
     ok = false;
-    for (const issue of value.issues) out.add('wrong-type', spanOf(issue.node), issueMessage(toolName, index, field, issue, expected), { data: quoteData(issue.node) });
+    for (const issue of value.issues) out.add('wrong-type', spanOf(issue.node), issueMessage(toolName, label, field, entry.value, issue, expected), { data: quoteData(issue.node) });
     return fallback;
   };
   const nullable = <T>(validate: (node: PyNode) => Lax<T>) => (node: PyNode): Lax<T | null> => (isNone(node) ? { ok: true, value: null } : validate(node));
@@ -360,28 +362,13 @@ function checkSchemaType(
     );
   }
   const enumEntry = fields.get('enum');
-  if (enumValues && enumEntry) {
-    const fits: Record<string, (v: string) => boolean> = {
-      integer: (v) => /^-?\d+$/.test(v),
-      number: (v) => /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(v),
-      boolean: (v) => v === 'true' || v === 'false',
-      array: () => false,
-      object: () => false,
-      null: () => false,
-    };
-    const check = fits[type];
-    const enumItems = laxListItems(enumEntry.value);
-    if (check && enumItems.ok) {
-      enumItems.value.forEach((itemNode, i) => {
-        if (i < enumValues.length && !check(enumValues[i])) {
-          out.add(
-            'enum-type-mismatch',
-            spanOf(itemNode),
-            `Enum value ${pyReprString(enumValues[i])} of ${label} in \`${toolName}\` is a string, which does not fit \`type: ${type}\`; the model gets a schema no value can satisfy.`,
-          );
-        }
-      });
-    }
+  if (enumValues && enumValues.length > 0 && enumEntry && type !== 'string' && (JSON_SCHEMA_TYPES as readonly string[]).includes(type)) {
+    out.add(
+      'enum-type-mismatch',
+      spanOf(typeNode),
+      `${capitalize(label)} of \`${toolName}\` has \`type: ${type}\` and an \`enum\`, but SWE-agent sends enum values as strings (Argument.enum is a list of strings), so the model gets a schema no value satisfies. Use \`type: string\`.`,
+      { data: { replaceWith: 'string' }, related: [{ ...spanOf(enumEntry.value), message: 'the enum' }] },
+    );
   }
 }
 
@@ -481,7 +468,7 @@ function validateArguments(
         ? `The name of tool \`${toolName}\` contains ${pyReprString(invoke.text.slice(field.start, field.end))}, which SWE-agent's invoke format reads as a placeholder with no argument. Add a signature.`
         : field.name === '' || /^\d+$/.test(field.name)
           ? `Placeholder \`${invoke.text.slice(field.start, field.end)}\` in the signature of \`${toolName}\` is positional; SWE-agent fills placeholders by argument name only. Name it after an argument, or write a literal brace as {{ or }}.`
-          : `Placeholder \`${sourceSpelling(origin, invoke.text.slice(field.start, field.end))}\` in the signature of \`${toolName}\` has no argument named ${pyReprString(field.name)}. Add the argument, or write a literal brace as {{ or }}.`,
+          : `Placeholder \`${sourceSpelling(origin, invoke.text.slice(field.start, field.end))}\` in the signature of \`${toolName}\` has no argument named ${pyReprString(field.name)}. Add the argument${origin && origin.length > 1 ? '' : ', or write a literal brace as {{ or }}'}.`,
       { data: fromToolName ? undefined : { name: field.name } },
     );
   }

@@ -88,7 +88,7 @@ export function composePy(
 
 function budget(state: ComposeState, at: number, depth: number): void {
   if (++state.nodeCount > LIMITS.maxNodes) {
-    throw new BudgetExceeded({ pyClass: 'ComposerError', kind: 'resource-limit', message: `more than ${LIMITS.maxNodes} YAML nodes`, start: at, end: at });
+    throw new BudgetExceeded({ pyClass: 'ComposerError', kind: 'check-budget', message: `the file has more than ${LIMITS.maxNodes} YAML values, more than this checker reads`, start: at, end: at });
   }
   if (depth > LIMITS.maxDepth) {
     throw new BudgetExceeded({
@@ -133,10 +133,10 @@ function registerAnchor(anchor: string | undefined, node: PyNode, start: number,
     state.composerProblems.push({
       pyClass: 'ComposerError',
       kind: 'duplicate-anchor',
-      message: `found duplicate anchor '${anchor}'; first occurrence ... second occurrence`,
+      message: `found duplicate anchor '${anchor}'`,
       start,
       end: start + 1,
-      context: { message: `found duplicate anchor '${anchor}'; first occurrence`, start: previous.start },
+      context: { message: `the first anchor '${anchor}'`, start: previous.start },
     });
   }
   state.anchors.set(anchor, { node, start });
@@ -297,8 +297,8 @@ function flattenMerges(map: MapNode, merges: { key: PyNode; value: PyNode }[], s
     if (state.mergedPairs > LIMITS.maxMergedPairs) {
       throw new BudgetExceeded({
         pyClass: 'ComposerError',
-        kind: 'resource-limit',
-        message: `merge keys expand to more than ${LIMITS.maxMergedPairs} entries`,
+        kind: 'check-budget',
+        message: `merge keys here expand to more than ${LIMITS.maxMergedPairs} entries, more than this checker reads`,
         start: value.start,
         end: value.end,
       });

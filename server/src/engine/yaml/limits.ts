@@ -9,6 +9,12 @@ export const LIMITS = {
    * (measured with PyYAML 6.0.3 on Python 3.11, flow and block alike).
    */
   maxDepth: 492,
+  /**
+   * Beyond this the `yaml` package's own recursion could overflow the stack;
+   * a bracket count before parsing reports it instead. Far above maxDepth, so
+   * brackets inside text (which the count does not tell apart) cannot trip it.
+   */
+  maxBracketDepth: 5000,
   maxNodes: 2_000_000,
   /** Entries materialized by `<<` merge keys; merges of merges grow geometrically. */
   maxMergedPairs: 1_000_000,

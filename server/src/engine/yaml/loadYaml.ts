@@ -44,12 +44,12 @@ export function loadYaml(text: string, origin: Origin): YamlLoad {
       ],
     };
   }
-  const tooDeep = flowNestingBeyond(text, LIMITS.maxDepth);
+  const tooDeep = flowNestingBeyond(text, LIMITS.maxBracketDepth);
   if (tooDeep !== -1) {
     return {
       root: null,
       features: NO_FEATURES,
-      problems: [{ ...resourceProblem(`the YAML nests deeper than ${LIMITS.maxDepth} levels here, where PyYAML's composer hits Python's recursion limit (RecursionError)`), start: tooDeep, end: tooDeep + 1 }],
+      problems: [{ ...resourceProblem(`the YAML nests more than ${LIMITS.maxBracketDepth} levels deep here; PyYAML's composer hits Python's recursion limit (RecursionError) at about ${LIMITS.maxDepth}`), start: tooDeep, end: tooDeep + 1 }],
     };
   }
   let parsed: ParsedText;
@@ -89,10 +89,10 @@ export function loadYaml(text: string, origin: Origin): YamlLoad {
         {
           pyClass: 'ComposerError',
           kind: 'multiple-documents',
-          message: 'expected a single document in the stream, but found another document',
+          message: 'found another document; safe_load expects a single document in the stream',
           start: toOriginal(secondStart),
           end: toOriginal(secondStart) + 3,
-          context: { message: 'expected a single document in the stream', start: first ? toOriginal(documentStart(first)) : 0 },
+          context: { message: 'the first document', start: first ? toOriginal(documentStart(first)) : 0 },
         },
       ],
     };

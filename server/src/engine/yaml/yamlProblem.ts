@@ -31,4 +31,6 @@ export type YamlProblemKind =
   | 'bad-merge'
   | 'bad-value'
   | 'yaml-version'
-  | 'resource-limit';
+  | 'resource-limit'
+  /** Our own budget, not PyYAML's: the file may load, but we stop checking. */
+  | 'check-budget';

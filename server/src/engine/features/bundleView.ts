@@ -1,0 +1,96 @@
+/**
+ * A navigable view of an analyzed bundle for editing features: its tools,
+ * each tool's fields and arguments, with the nodes they come from. Built once
+ * per model and cached on it.
+ */
+import { BundleModel } from '../document/bundleModel';
+import { ToolCheck, fieldsOf } from '../swe/checkTool';
+import { LoadedCommand } from '../swe/commandModel';
+import { asDict, laxListItems } from '../swe/pydanticLax';
+import { DictEntry, MapNode, PyNode, ScalarNode, absEnd, absStart, deref, dictEntries, strValue } from '../yaml/pyNode';
+
+export interface ArgumentView {
+  index: number;
+  node: PyNode;
+  map: MapNode | null;
+  fields: Map<string, DictEntry>;
+  name: string | undefined;
+  nameNode: PyNode | undefined;
+}
+
+export interface ToolView {
+  /** The tool's name when its key is a string. */
+  name: string | undefined;
+  keyNode: PyNode;
+  valueNode: PyNode;
+  map: MapNode | null;
+  fields: Map<string, DictEntry>;
+  signature: ScalarNode | undefined;
+  docstring: ScalarNode | undefined;
+  arguments: ArgumentView[];
+  check: ToolCheck;
+  command: LoadedCommand | null;
+}
+
+export interface BundleView {
+  model: BundleModel;
+  root: MapNode | null;
+  rootFields: Map<string, DictEntry>;
+  tools: ToolView[];
+}
+
+const views = new WeakMap<BundleModel, BundleView>();
+
+function strScalar(node: PyNode | undefined): ScalarNode | undefined {
+  if (!node) return undefined;
+  const target = deref(node);
+  return target.kind === 'scalar' && target.value.type === 'str' ? target : undefined;
+}
+
+export function bundleView(model: BundleModel): BundleView {
+  const cached = views.get(model);
+  if (cached) return cached;
+  const root = model.root ? asDict(model.root) : null;
+  const rootFields = root ? fieldsOf(dictEntries(root)) : new Map<string, DictEntry>();
+  const tools = model.check.toolEntries.map((entry, i): ToolView => {
+    const map = asDict(entry.valueNode);
+    const fields = map ? fieldsOf(dictEntries(map)) : new Map<string, DictEntry>();
+    const argumentsEntry = fields.get('arguments');
+    const items = argumentsEntry ? laxListItems(argumentsEntry.value) : null;
+    const args = (items?.ok ? items.value : []).map((node, index): ArgumentView => {
+      const argumentMap = asDict(node);
+      const argumentFields = argumentMap ? fieldsOf(dictEntries(argumentMap)) : new Map<string, DictEntry>();
+      const nameEntry = argumentFields.get('name');
+      return { index, node, map: argumentMap, fields: argumentFields, name: nameEntry ? strValue(nameEntry.value) : undefined, nameNode: nameEntry?.value };
+    });
+    return {
+      name: strValue(entry.keyNode),
+      keyNode: entry.keyNode,
+      valueNode: entry.valueNode,
+      map,
+      fields,
+      signature: strScalar(fields.get('signature')?.value),
+      docstring: strScalar(fields.get('docstring')?.value),
+      arguments: args,
+      check: model.check.tools[i],
+      command: model.check.tools[i]?.command ?? null,
+    };
+  });
+  const view = { model, root, rootFields, tools };
+  views.set(model, view);
+  return view;
+}
+
+/** Whether an absolute offset falls in a node (end inclusive: a cursor right after a word is on it). */
+export function contains(node: PyNode, offset: number): boolean {
+  return absStart(node) <= offset && offset <= absEnd(node);
+}
+
+/** The tool whose key or value holds the offset. */
+export function toolAt(view: BundleView, offset: number): ToolView | undefined {
+  return view.tools.find((tool) => contains(tool.keyNode, offset) || contains(tool.valueNode, offset));
+}
+
+export function argumentAt(tool: ToolView, offset: number): ArgumentView | undefined {
+  return tool.arguments.find((argument) => contains(argument.node, offset));
+}
