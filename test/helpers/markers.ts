@@ -21,7 +21,8 @@ export function parseMarkers(marked: string): Marked {
     else text += ch;
   }
   if (open.length > 0) throw new Error('unclosed « in test document');
-  ranges.sort((a, b) => a.start - b.start);
+  // Document order; of two ranges starting together, the outer one first.
+  ranges.sort((a, b) => a.start - b.start || b.end - a.end);
   return { text, cursor, ranges };
 }
 

@@ -5,14 +5,14 @@
  * server down.
  */
 import {
+  ClientCapabilities,
   Connection,
   DidChangeConfigurationNotification,
   DocumentDiagnosticReport,
   DocumentDiagnosticReportKind,
   InitializeParams,
   InitializeResult,
-  LSPErrorCodes,
-  ResponseError,
+  RegistrationType,
   TextDocumentSyncKind,
   TextDocuments,
 } from 'vscode-languageserver/node';
@@ -23,11 +23,12 @@ import { toLspDiagnostic } from './convert';
 import { DiagnosticsScheduler } from './diagnosticsScheduler';
 import { SETTINGS_SECTION, Settings } from './settings';
 import { pathOfUri } from './uris';
+import { createServerContext } from './serverContext';
+import { FEATURES } from './features';
+import { YAML_DOCUMENTS } from './features/feature';
 
 export const DIAGNOSTICS_DELAY_MS = 10;
 
-/** Lets queued messages (a `$/cancelRequest` among them) be read before a request is worked on. */
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 interface ClientSupport {
   pullDiagnostics: boolean;
@@ -43,14 +44,10 @@ export function startLanguageServer(connection: Connection): void {
   const published = new Set<string>();
   const client: ClientSupport = { pullDiagnostics: false, relatedInformation: false, configuration: false, dynamicConfigurationChange: false };
 
-  const guard = <T>(what: string, fallback: T, run: () => T): T => {
-    try {
-      return run();
-    } catch (e) {
-      connection.console.error(`swe-bundle: ${what} failed: ${(e as Error).stack ?? e}`);
-      return fallback;
-    }
-  };
+  let clientCapabilities: ClientCapabilities = {};
+  const context = createServerContext(connection, documents, bundles, settings, () => clientCapabilities);
+  const { guard } = context;
+  const dynamicRegistrations: { type: RegistrationType<object>; options: object }[] = [];
 
   const reportSettingsProblems = () => {
     for (const problem of settings.takeProblems()) connection.console.warn(`swe-bundle: ${problem}`);
@@ -93,6 +90,7 @@ export function startLanguageServer(connection: Connection): void {
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const capabilities = params.capabilities;
+    clientCapabilities = capabilities;
     client.pullDiagnostics = capabilities.textDocument?.diagnostic !== undefined;
     client.relatedInformation = capabilities.textDocument?.publishDiagnostics?.relatedInformation === true || client.pullDiagnostics;
     client.configuration = capabilities.workspace?.configuration === true;
@@ -115,12 +113,22 @@ export function startLanguageServer(connection: Connection): void {
     if (client.pullDiagnostics) {
       result.capabilities.diagnosticProvider = { identifier: 'swe-bundle', interFileDependencies: false, workspaceDiagnostics: false };
     }
+    for (const feature of FEATURES) {
+      if (feature.dynamic?.supported(capabilities)) {
+        dynamicRegistrations.push({ type: feature.dynamic.type, options: { documentSelector: YAML_DOCUMENTS, ...feature.dynamic.options(capabilities) } });
+      } else {
+        Object.assign(result.capabilities, feature.capabilities(capabilities));
+      }
+    }
     return result;
   });
 
   connection.onInitialized(() => {
     reportSettingsProblems();
     if (client.dynamicConfigurationChange) void connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION });
+    for (const registration of dynamicRegistrations) {
+      void connection.client.register(registration.type, registration.options).catch((e: Error) => connection.console.warn(`swe-bundle: dynamic registration failed: ${e.message}`));
+    }
     void refreshSettings().then(revalidateAll);
   });
 
@@ -148,15 +156,17 @@ export function startLanguageServer(connection: Connection): void {
     if (published.delete(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] });
   });
 
-  connection.languages.diagnostics.on(async (params, token): Promise<DocumentDiagnosticReport> => {
-    await yieldToEventLoop();
-    if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled', { retriggerRequest: true });
-    const document = documents.get(params.textDocument.uri);
-    if (!document) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
-    const resultId = `${document.version}:${settings.generation}`;
-    if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
-    return { kind: DocumentDiagnosticReportKind.Full, resultId, items: lspDiagnosticsOf(document) ?? [] };
-  });
+  connection.languages.diagnostics.on(
+    context.handle('pull diagnostics', { kind: DocumentDiagnosticReportKind.Full, items: [] } as DocumentDiagnosticReport, (params): DocumentDiagnosticReport => {
+      const document = documents.get(params.textDocument.uri);
+      if (!document) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+      const resultId = `${document.version}:${settings.generation}`;
+      if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
+      return { kind: DocumentDiagnosticReportKind.Full, resultId, items: lspDiagnosticsOf(document) ?? [] };
+    }),
+  );
+
+  for (const feature of FEATURES) feature.register(context);
 
   connection.onShutdown(() => scheduler.dispose());
 

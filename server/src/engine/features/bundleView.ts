@@ -81,6 +81,22 @@ export function bundleView(model: BundleModel): BundleView {
   return view;
 }
 
+/** The absolute end of a node without the line break and blank lines a block collection's range ends with. */
+export function trimmedEnd(node: PyNode): number {
+  const text = node.origin.text;
+  let end = node.end;
+  while (end > node.start && /\s/.test(text[end - 1])) end--;
+  return node.origin.base + end;
+}
+
+/** The absolute start of a sequence item, including its `- ` indicator. */
+export function itemStart(node: PyNode): number {
+  const text = node.origin.text;
+  let start = node.start;
+  while (start > 0 && text[start - 1] === ' ') start--;
+  return node.origin.base + (start > 0 && text[start - 1] === '-' ? start - 1 : node.start);
+}
+
 /** Whether an absolute offset falls in a node (end inclusive: a cursor right after a word is on it). */
 export function contains(node: PyNode, offset: number): boolean {
   return absStart(node) <= offset && offset <= absEnd(node);

@@ -1,7 +1,7 @@
 /** The outline: tools (with their signature as detail), their arguments, and `state_command`. */
 import { BundleModel } from '../document/bundleModel';
 import { PyNode, absEnd, absStart } from '../yaml/pyNode';
-import { bundleView } from './bundleView';
+import { bundleView, itemStart, trimmedEnd } from './bundleView';
 
 export type SymbolKind = 'tool' | 'argument' | 'state-command';
 
@@ -21,7 +21,7 @@ export interface OutlineSymbol {
 export const MAX_OUTLINE_ITEMS = 5000;
 
 function entrySymbol(name: string, kind: SymbolKind, key: PyNode, value: PyNode, detail?: string): OutlineSymbol {
-  return { name, kind, detail, start: absStart(key), end: Math.max(absEnd(key), absEnd(value)), selectionStart: absStart(key), selectionEnd: absEnd(key), children: [] };
+  return { name, kind, detail, start: absStart(key), end: Math.max(absEnd(key), trimmedEnd(value)), selectionStart: absStart(key), selectionEnd: absEnd(key), children: [] };
 }
 
 export function documentSymbols(model: BundleModel, limit = MAX_OUTLINE_ITEMS): OutlineSymbol[] {
@@ -42,8 +42,8 @@ export function documentSymbols(model: BundleModel, limit = MAX_OUTLINE_ITEMS): 
         name: argument.name ?? `argument ${argument.index + 1}`,
         kind: 'argument',
         detail: type ? `${type}${required && required.value.kind === 'scalar' && required.value.text.match(/^(false|no|off|n|0)$/i) ? ', optional' : ''}` : undefined,
-        start: absStart(argument.node),
-        end: absEnd(argument.node),
+        start: itemStart(argument.node),
+        end: trimmedEnd(argument.node),
         selectionStart: argument.nameNode ? absStart(argument.nameNode) : absStart(argument.node),
         selectionEnd: argument.nameNode ? absEnd(argument.nameNode) : absStart(argument.node),
         children: [],

@@ -1,0 +1,73 @@
+/**
+ * What a feature's LSP handlers get: the open documents and their analysis,
+ * the settings, what the client supports, and `handle`, which makes a request
+ * handler safe (cancellable, never throwing, empty on bad input).
+ */
+import { CancellationToken, ClientCapabilities, Connection, LSPErrorCodes, Position, ResponseError, TextDocuments } from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { AnalyzedDocument, BundleDocuments } from './bundleDocuments';
+import { Settings } from './settings';
+
+export interface ServerContext {
+  connection: Connection;
+  documents: TextDocuments<TextDocument>;
+  bundles: BundleDocuments;
+  settings: Settings;
+  client(): ClientCapabilities;
+  /** The current analysis of an open bundle document, or null. */
+  analyzed(uri: string): AnalyzedDocument | null;
+  /** The absolute offset (in the engine's text) of a position, or null when the position is outside the document. */
+  offsetAt(analyzed: AnalyzedDocument, position: Position): number | null;
+  guard<T>(what: string, fallback: T, run: () => T): T;
+  /**
+   * Wraps a request handler: lets a pending `$/cancelRequest` arrive first,
+   * answers a cancelled request with RequestCancelled, and turns any
+   * exception into the fallback result (logged), so a bug never kills the server.
+   */
+  handle<P, R>(what: string, fallback: R, run: (params: P, token: CancellationToken) => R): (params: P, token: CancellationToken) => Promise<R>;
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export function createServerContext(
+  connection: Connection,
+  documents: TextDocuments<TextDocument>,
+  bundles: BundleDocuments,
+  settings: Settings,
+  client: () => ClientCapabilities,
+): ServerContext {
+  const guard = <T>(what: string, fallback: T, run: () => T): T => {
+    try {
+      return run();
+    } catch (e) {
+      connection.console.error(`swe-bundle: ${what} failed: ${(e as Error).stack ?? e}`);
+      return fallback;
+    }
+  };
+  return {
+    connection,
+    documents,
+    bundles,
+    settings,
+    client,
+    guard,
+    analyzed(uri) {
+      const document = documents.get(uri);
+      return document ? guard('analysis', null, () => bundles.analyze(document)) : null;
+    },
+    offsetAt(analyzed, position) {
+      if (!position || !Number.isInteger(position.line) || !Number.isInteger(position.character) || position.line < 0 || position.character < 0) return null;
+      if (position.line >= analyzed.document.lineCount) return null;
+      const lineText = analyzed.document.getText({ start: { line: position.line, character: 0 }, end: { line: position.line + 1, character: 0 } }).replace(/\r?\n$|\r$/, '');
+      if (position.character > lineText.length) return null;
+      return analyzed.mapper.offset(position);
+    },
+    handle(what, fallback, run) {
+      return async (params, token) => {
+        await yieldToEventLoop();
+        if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
+        return guard(what, fallback, () => run(params, token));
+      };
+    },
+  };
+}
