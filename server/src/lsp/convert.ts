@@ -1,7 +1,9 @@
 /** Engine results to LSP types. The only place that knows both. */
-import { Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver/node';
+import { Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag, Range, TextEdit } from 'vscode-languageserver/node';
 import { SOURCE, Severity } from '../engine/diagnostics';
-import { PositionedDiagnostic } from '../engine/document/positioned';
+import { PositionMapper, PositionedDiagnostic } from '../engine/document/positioned';
+import { OffsetEdit } from '../engine/features/edits';
+import { SourceText } from '../engine/document/sourceText';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -18,4 +20,18 @@ export function toLspDiagnostic(d: PositionedDiagnostic, uri: string, relatedSup
     diagnostic.relatedInformation = d.related.map((r): DiagnosticRelatedInformation => ({ location: { uri: r.uri ?? uri, range: r.range }, message: r.message }));
   }
   return diagnostic;
+}
+
+/** An LSP range for absolute offsets in the engine's text. */
+export function lspRange(mapper: PositionMapper, start: number, end: number): Range {
+  return { start: mapper.position(start), end: mapper.position(end) };
+}
+
+/** The line break the document uses, for text the server inserts. */
+export function eolOf(source: SourceText): '\r\n' | '\n' {
+  return source.original.includes('\r\n') ? '\r\n' : '\n';
+}
+
+export function lspTextEdit(mapper: PositionMapper, edit: OffsetEdit, eol: '\r\n' | '\n'): TextEdit {
+  return { range: lspRange(mapper, edit.start, edit.end), newText: eol === '\n' ? edit.newText : edit.newText.replace(/\n/g, eol) };
 }
