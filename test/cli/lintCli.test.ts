@@ -1,10 +1,23 @@
 /** swe-bundle-lint: formats, exit codes, env, settings and folder search. */
+import * as fs from 'fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/runCli';
 import { TempWorkspace, tempWorkspace } from '../helpers/tempWorkspace';
 
 const GOOD = `tools:\n  view:\n    signature: "view <path>"\n    docstring: "shows a file"\n    arguments:\n      - name: path\n        type: string\n        description: "the file"\n        required: true\n`;
 const BAD = `tools:\n  view:\n    signature: "view <path>"\n    docstring: "shows {WINDOW} lines"\n    arguments:\n      - name: path\n        type: string\n        description: "the file"\n        required: maybe\n`;
+
+/** A bundle folder with its config and an executable bin/ script per tool, as SWE-agent expects. */
+function bundle(name: string, config: string, tools = ['view']): Record<string, string> {
+  return Object.fromEntries([[`tools/${name}/config.yaml`, config], ...tools.map((tool) => [`tools/${name}/bin/${tool}`, '#!/bin/sh\n'])]);
+}
+
+function withBinModes(workspace: TempWorkspace): TempWorkspace {
+  for (const file of fs.readdirSync(workspace.root, { recursive: true }) as string[]) {
+    if (/\/bin\//.test(file)) fs.chmodSync(workspace.path(file), 0o755);
+  }
+  return workspace;
+}
 
 let ws: TempWorkspace | undefined;
 afterEach(() => {
@@ -14,7 +27,7 @@ afterEach(() => {
 
 describe('exit codes', () => {
   it('exits 0 on a clean bundle and 1 when a bundle would not load', () => {
-    ws = tempWorkspace({ 'tools/good/config.yaml': GOOD, 'tools/bad/config.yaml': BAD });
+    ws = withBinModes(tempWorkspace({ ...bundle('good', GOOD), ...bundle('bad', BAD) }));
     expect(runCli([ws.path('tools/good')], ws.root)).toEqual({ code: 0, stdout: '0 errors, 0 warnings in 1 file\n', stderr: '' });
     expect(runCli([ws.path('tools/bad')], ws.root).code).toBe(1);
   });
@@ -30,7 +43,7 @@ describe('exit codes', () => {
   });
 
   it('exits 0 with only warnings', () => {
-    ws = tempWorkspace({ 'tools/w/config.yaml': GOOD.replace('docstring:', 'timeout: 3\n    docstring:') });
+    ws = withBinModes(tempWorkspace(bundle('w', GOOD.replace('docstring:', 'timeout: 3\n    docstring:'))));
     const run = runCli(['tools'], ws.root);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('warning unknown-key');
@@ -39,7 +52,7 @@ describe('exit codes', () => {
 
 describe('output formats', () => {
   it('prints file:line:col severity code message and a summary', () => {
-    ws = tempWorkspace({ 'tools/bad/config.yaml': BAD });
+    ws = withBinModes(tempWorkspace(bundle('bad', BAD)));
     const run = runCli(['tools/bad/config.yaml'], ws.root);
     expect(run.stdout.split('\n')).toEqual([
       expect.stringMatching(/^tools\/bad\/config\.yaml:4:23 warning docstring-unknown-variable The docstring of `view` uses \{WINDOW\}/),
@@ -50,7 +63,7 @@ describe('output formats', () => {
   });
 
   it('prints the contract JSON', () => {
-    ws = tempWorkspace({ 'tools/bad/config.yaml': BAD });
+    ws = withBinModes(tempWorkspace(bundle('bad', BAD)));
     const run = runCli(['--format', 'json', 'tools/bad'], ws.root);
     expect(JSON.parse(run.stdout)).toEqual([
       {
@@ -77,7 +90,7 @@ describe('output formats', () => {
   });
 
   it('prints SARIF 2.1.0', () => {
-    ws = tempWorkspace({ 'tools/bad/config.yaml': BAD });
+    ws = withBinModes(tempWorkspace(bundle('bad', BAD)));
     const sarif = JSON.parse(runCli(['--format', 'sarif', 'tools/bad'], ws.root).stdout);
     expect(sarif.version).toBe('2.1.0');
     const run = sarif.runs[0];
@@ -96,7 +109,7 @@ describe('output formats', () => {
 
 describe('env and settings', () => {
   it('makes an unknown docstring variable an error once an env is given, and accepts it when set', () => {
-    ws = tempWorkspace({ 'tools/w/config.yaml': GOOD.replace('shows a file', 'shows {WINDOW} lines') });
+    ws = withBinModes(tempWorkspace(bundle('w', GOOD.replace('shows a file', 'shows {WINDOW} lines'))));
     expect(runCli(['tools'], ws.root).code).toBe(0);
     expect(runCli(['--env', 'PAGER=cat', 'tools'], ws.root).code).toBe(1);
     expect(runCli(['--env', 'WINDOW=100', 'tools'], ws.root).code).toBe(0);
@@ -105,14 +118,14 @@ describe('env and settings', () => {
   });
 
   it('reads rule severities from .swe-bundle.json', () => {
-    ws = tempWorkspace({ 'tools/bad/config.yaml': BAD, '.swe-bundle.json': JSON.stringify({ rules: { 'wrong-type': 'warning', 'docstring-unknown-variable': 'off' } }) });
+    ws = withBinModes(tempWorkspace({ ...bundle('bad', BAD), '.swe-bundle.json': JSON.stringify({ rules: { 'wrong-type': 'warning', 'docstring-unknown-variable': 'off' } }) }));
     const run = runCli(['--format', 'json', 'tools'], ws.root);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)[0].diagnostics.map((d: { code: string; severity: string }) => [d.code, d.severity])).toEqual([['wrong-type', 'warning']]);
   });
 
   it('reports a broken settings file as a usage error', () => {
-    ws = tempWorkspace({ 'tools/good/config.yaml': GOOD, '.swe-bundle.json': '{nope' });
+    ws = withBinModes(tempWorkspace({ ...bundle('good', GOOD), '.swe-bundle.json': '{nope' }));
     const run = runCli(['tools'], ws.root);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('is not valid JSON');

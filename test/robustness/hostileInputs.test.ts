@@ -60,7 +60,9 @@ describe('the CLI on hostile input', () => {
     expect(Date.now() - started).toBeLessThan(20_000);
     expect(run.stderr).toBe('');
     const [result] = JSON.parse(run.stdout);
-    if (EXPECTED[name]) expect(result.diagnostics.map((d: { code: string }) => d.code)).toEqual(EXPECTED[name]);
+    // The file sits in a folder without bin/; the bundle folder checks are not what this test is about.
+    const codes = result.diagnostics.map((d: { code: string }) => d.code).filter((code: string) => !code.startsWith('bin-script'));
+    if (EXPECTED[name]) expect(codes).toEqual(EXPECTED[name]);
     else expect(result.diagnostics.length).toBeGreaterThan(0);
   });
 });

@@ -1,4 +1,4 @@
-/** `swe-bundle-lint [--format text|json|sarif] [--env KEY=VALUE]... [--env-json FILE] [--config FILE] PATH...` */
+/** `swe-bundle-lint [--format text|json|sarif] [--env KEY=VALUE]... [--env-json FILE] [--config FILE] [--config-root DIR] [--agent-config FILE]... PATH...` */
 export type OutputFormat = 'text' | 'json' | 'sarif';
 
 export interface LintArgs {
@@ -7,6 +7,7 @@ export interface LintArgs {
   env: [string, string][];
   envJson: string | null;
   config: string | null;
+  configRoot: string | null;
   agentConfigs: string[];
   paths: string[];
   help: boolean;
@@ -16,9 +17,12 @@ export interface LintArgs {
 export class UsageError extends Error {}
 
 export const USAGE = `Usage: swe-bundle-lint [options] PATH...
+       swe-bundle-lint [options] --agent-config FILE
 
-Checks SWE-agent tool bundles (config.yaml) the way SWE-agent loads them.
-A PATH may be a bundle's config.yaml, a bundle folder, or a folder to search.
+Checks SWE-agent tool bundles (config.yaml) and agent configs the way
+SWE-agent loads them. A PATH may be a bundle's config.yaml, an agent config,
+a bundle folder, or a project folder to search (bundles, their bin/ scripts
+and the agent configs that assemble them).
 
 Options:
   --format text|json|sarif   output format (default: text)
@@ -28,13 +32,19 @@ Options:
   --env-json FILE            a JSON object of env variables (replaces
                              ToolConfig's defaults, as env_variables does)
   --config FILE              settings file (default: ./.swe-bundle.json if present)
+  --config-root DIR          where agent configs' bundle paths start
+                             (SWE_AGENT_CONFIG_ROOT; default: the nearest
+                             folder above the agent config with a tools/ folder)
+  --agent-config FILE        check one agent config's tool assembly: the
+                             agent config and every bundle it lists, in its
+                             context (env, enable_bash_tool, hidden_tools)
   -h, --help                 show this help
   --version                  show the version
 
 Exit status: 0 when no errors, 1 when a bundle would not load, 2 on usage errors.`;
 
 export function parseArgs(argv: readonly string[]): LintArgs {
-  const args: LintArgs = { format: 'text', env: [], envJson: null, config: null, agentConfigs: [], paths: [], help: false, version: false };
+  const args: LintArgs = { format: 'text', env: [], envJson: null, config: null, configRoot: null, agentConfigs: [], paths: [], help: false, version: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = (): string => {
@@ -71,6 +81,12 @@ export function parseArgs(argv: readonly string[]): LintArgs {
         break;
       case '--config':
         args.config = value();
+        break;
+      case '--config-root':
+        args.configRoot = value();
+        break;
+      case '--agent-config':
+        args.agentConfigs.push(value());
         break;
       case '--':
         args.paths.push(...argv.slice(i + 1));

@@ -2,18 +2,23 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { EngineConfig, parseEngineConfig } from '../engine/config';
+import { Project } from '../engine/workspace/project';
+import { nodeWorkspaceFs, readUtf8 } from '../host/nodeWorkspaceFs';
 import { VERSION } from '../version';
 import { LintArgs, USAGE, UsageError, parseArgs } from './args';
-import { discoverBundleConfigs } from './discover';
 import { formatJson } from './format/json';
 import { formatSarif } from './format/sarif';
 import { formatText } from './format/text';
-import { FileResult, lintFile } from './lintFiles';
+import { FileResult } from './lintFiles';
+import { lintAgentConfig, lintAssembly, lintBundleInProject, lintBundleWithOptions } from './lintProject';
+import { toolCheckOptionsOf } from '../engine/lintText';
 
 export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;
   cwd: string;
+  /** The process environment (SWE_AGENT_CONFIG_ROOT). */
+  env?: Record<string, string | undefined>;
 }
 
 export const DEFAULT_CONFIG_FILE = '.swe-bundle.json';
@@ -46,7 +51,14 @@ function loadConfig(args: LintArgs, io: CliIo): EngineConfig {
     config = { ...config, envVariables: env as Record<string, unknown> };
   }
   if (args.env.length > 0) config = { ...config, envVariables: { ...(config.envVariables ?? {}), ...Object.fromEntries(args.env) } };
+  const configRoot = args.configRoot ?? config.configRoot ?? io.env?.SWE_AGENT_CONFIG_ROOT;
+  if (configRoot) config = { ...config, configRoot: path.resolve(io.cwd, configRoot) };
   return config;
+}
+
+interface Target {
+  file: string;
+  kind: 'bundle' | 'agent';
 }
 
 export function runLint(argv: readonly string[], io: CliIo): number {
@@ -68,14 +80,49 @@ export function runLint(argv: readonly string[], io: CliIo): number {
     io.stderr(`swe-bundle-lint: ${e.message}\n\n${USAGE}\n`);
     return 2;
   }
-  const discovery = discoverBundleConfigs(args.paths.map((p) => path.resolve(io.cwd, p)));
-  if (discovery.missing.length > 0) {
-    for (const missing of discovery.missing) io.stderr(`swe-bundle-lint: no such file or folder: ${path.relative(io.cwd, missing) || missing}\n`);
+  const readText = (file: string) => readUtf8(nodeWorkspaceFs, file);
+  const resolved = [...args.paths, ...args.agentConfigs].map((p) => path.resolve(io.cwd, p));
+  const missing = resolved.filter((p) => !fs.existsSync(p));
+  if (missing.length > 0) {
+    for (const file of missing) io.stderr(`swe-bundle-lint: no such file or folder: ${path.relative(io.cwd, file) || file}\n`);
     return 2;
   }
-  for (const warning of discovery.warnings) io.stderr(`swe-bundle-lint: ${warning}\n`);
-  const results: FileResult[] = discovery.files.map((file) => ({ ...lintFile(file, config), path: path.relative(io.cwd, file) || file }));
-  const output = args.format === 'json' ? formatJson(results) : args.format === 'sarif' ? formatSarif(results, VERSION) : formatText(results);
-  io.stdout(output);
+  const folders = [...new Set(args.paths.map((p) => path.resolve(io.cwd, p)).map((p) => (fs.statSync(p).isDirectory() ? p : io.cwd)))];
+  const project = new Project({ fs: nodeWorkspaceFs, readText, uriOf: (file) => file }, folders.length > 0 ? folders : [io.cwd], {
+    configRoot: config.configRoot,
+    filePatterns: config.filePatterns,
+  });
+  // Bundles take the env of the agent configs that use them: index agent configs first.
+  project.scan();
+  // An env given (flags or settings) is the env to check every bundle with; otherwise each bundle takes its agent configs' envs.
+  const givenOptions = config.envVariables !== undefined ? toolCheckOptionsOf(config) : null;
+  const results: FileResult[] = [];
+  for (const agentConfig of args.agentConfigs.map((p) => path.resolve(io.cwd, p))) {
+    results.push(...lintAssembly(project, agentConfig, readText, config));
+  }
+  const targets: Target[] = [];
+  for (const given of args.paths.map((p) => path.resolve(io.cwd, p))) {
+    if (fs.statSync(given).isFile()) {
+      const text = readText(given);
+      targets.push({ file: given, kind: text !== null && project.looksLikeAgentConfig(given, text) ? 'agent' : 'bundle' });
+    } else if (fs.existsSync(path.join(given, 'config.yaml'))) {
+      targets.push({ file: path.join(given, 'config.yaml'), kind: 'bundle' });
+    } else {
+      const inFolder = (file: string) => path.relative(given, file).split(path.sep)[0] !== '..';
+      targets.push(...project.bundlePaths.filter(inFolder).map((file): Target => ({ file, kind: 'bundle' })));
+      targets.push(...project.agentPaths.filter(inFolder).map((file): Target => ({ file, kind: 'agent' })));
+    }
+  }
+  if (project.truncated) io.stderr('swe-bundle-lint: stopped searching a folder after too many entries\n');
+  const done = new Set(results.map((r) => r.path));
+  for (const target of targets.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) {
+    if (done.has(target.file)) continue;
+    done.add(target.file);
+    const text = readText(target.file);
+    if (target.kind === 'bundle' && givenOptions) results.push(lintBundleWithOptions(project, target.file, text, givenOptions, config));
+    else results.push(target.kind === 'agent' ? lintAgentConfig(project, target.file, text, config) : lintBundleInProject(project, target.file, text, config));
+  }
+  const output = results.map((r) => ({ ...r, path: path.relative(io.cwd, r.path) || r.path }));
+  io.stdout(args.format === 'json' ? formatJson(output) : args.format === 'sarif' ? formatSarif(output, VERSION) : formatText(output));
   return results.some((r) => r.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
 }

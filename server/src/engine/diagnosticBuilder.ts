@@ -3,6 +3,8 @@ import { EngineDiagnostic, RelatedSpan, Severity, Span, ToolName } from './diagn
 import { RULES, RuleCode } from './rules/ruleCatalog';
 
 export interface DiagnosticExtras {
+  /** Overrides the builder's tool (a file-level check that is about one tool). */
+  tool?: ToolName;
   data?: Record<string, unknown>;
   related?: RelatedSpan[];
   severity?: Severity;
@@ -19,7 +21,7 @@ export class DiagnosticBuilder {
       code,
       severity: extras.severity ?? RULES[code].severity,
       message,
-      tool: this.tool,
+      tool: extras.tool !== undefined ? extras.tool : this.tool,
       origin: at.origin,
       start: at.start,
       end: at.end,

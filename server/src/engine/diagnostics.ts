@@ -20,8 +20,9 @@ export type ToolName = string | number | null;
 
 export interface RelatedSpan extends Span {
   message: string;
-  /** Set when the related place is in another file. */
+  /** Set when the related place is in another file; then `range` is its position there. */
   uri?: string;
+  range?: { start: { line: number; character: number }; end: { line: number; character: number } };
 }
 
 export interface EngineDiagnostic extends Span {

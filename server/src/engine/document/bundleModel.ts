@@ -22,8 +22,8 @@ export interface ParsedChunk {
   role: ChunkRole;
   origin: Origin;
   load: YamlLoad;
-  /** The check of the tool this chunk holds, for the options it was made with. */
-  toolCheck?: { options: ToolCheckOptions; check: ToolCheck };
+  /** The checks of the tool this chunk holds, per options object (a few: one per agent config env in use). */
+  toolChecks?: Map<ToolCheckOptions, ToolCheck>;
 }
 
 export interface BundleModel {
@@ -36,6 +36,9 @@ export interface BundleModel {
   mode: 'chunked' | 'whole';
   chunks: readonly ParsedChunk[];
 }
+
+/** Tool checks kept per chunk: enough for the agent configs that share a bundle, bounded all the same. */
+const MAX_OPTIONS_PER_CHUNK = 8;
 
 /** A chunk is usable alone when it loads cleanly to a single `key: value` and nothing in it can refer elsewhere. */
 function standsAlone(chunk: ParsedChunk): boolean {
@@ -124,9 +127,14 @@ export class BundleAnalyzer {
     const chunkOf = new Map(chunks.map((chunk) => [chunk.origin, chunk]));
     const checkCached = (entry: ToolEntry, checkOptions: ToolCheckOptions): ToolCheck => {
       const chunk = entry.keyNode.origin === entry.valueNode.origin ? chunkOf.get(entry.keyNode.origin) : undefined;
-      if (chunk?.toolCheck?.options === checkOptions) return chunk.toolCheck.check;
+      const cached = chunk?.toolChecks?.get(checkOptions);
+      if (cached) return cached;
       const check = checkTool(entry.keyNode, entry.valueNode, checkOptions);
-      if (chunk) chunk.toolCheck = { options: checkOptions, check };
+      if (chunk) {
+        chunk.toolChecks ??= new Map();
+        if (chunk.toolChecks.size >= MAX_OPTIONS_PER_CHUNK) chunk.toolChecks.clear();
+        chunk.toolChecks.set(checkOptions, check);
+      }
       return check;
     };
     const check = checkBundle(load, documentOrigin, options, checkCached);

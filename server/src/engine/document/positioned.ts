@@ -50,7 +50,7 @@ export function positionDiagnostics(diagnostics: readonly EngineDiagnostic[], ma
   return diagnostics.map((d) => {
     const positioned: PositionedDiagnostic = { code: d.code, severity: d.severity, message: d.message, tool: d.tool, range: mapper.range(d) };
     if (d.data) positioned.data = d.data;
-    if (d.related) positioned.related = d.related.map((r) => ({ range: mapper.range(r), message: r.message, ...(r.uri ? { uri: r.uri } : {}) }));
+    if (d.related) positioned.related = d.related.map((r) => (r.uri && r.range ? { range: r.range, message: r.message, uri: r.uri } : { range: mapper.range(r), message: r.message }));
     if (d.unnecessary) positioned.unnecessary = true;
     return positioned;
   });

@@ -48,6 +48,16 @@ export const RULES = {
   'docstring-format-error': rule('error', true, 'The docstring breaks `str.format` with the env variables.'),
   'docstring-unknown-variable': rule('error', true, 'The docstring uses a `{VARIABLE}` that the env does not set.'),
   'bash-tool-clash': rule('error', true, 'A tool named `bash` clashes with SWE-agent\'s built-in bash tool.'),
+  // Agent configs and the workspace.
+  'bundle-path-missing': rule('error', true, 'An agent config lists a bundle folder that does not exist.'),
+  'bundle-config-missing': rule('error', true, 'An agent config lists a bundle folder without config.yaml.'),
+  'hidden-tool-missing': rule('error', true, '`hidden_tools` names a tool the bundle does not have.'),
+  'duplicate-tool': rule('error', true, 'Two bundles of an agent config define the same tool (or one defines `bash` while the built-in bash tool is on).'),
+  'bash-disabled-parser': rule('error', true, '`enable_bash_tool: false` with a parser other than function_calling or json.'),
+  'bundles-misplaced': rule('warning', false, '`bundles` under `agent.templates`, where SWE-agent ignores it.'),
+  'bin-script-missing': rule('warning', false, 'A tool or state command has no `bin/` script, so `which` may not find it after install.'),
+  'bin-script-not-executable': rule('warning', false, 'A `bin/` script without the execute bit.'),
+  'bin-script-undeclared': rule('information', false, 'A `bin/` script that no tool declares.'),
   'argument-format-jinja': rule('warning', false, '`argument_format` looks like `{value}` where Jinja needs `{{value}}` (SWE-agent logs a warning).'),
   // Loads, but is wrong.
   'unknown-key': rule('warning', false, 'A key SWE-agent ignores, usually a typo.'),

@@ -1,0 +1,100 @@
+/**
+ * The bundle folder around a config.yaml. SWE-agent uploads the folder, puts
+ * its `bin/` on PATH, runs `chmod +x bin/*` and `install.sh`, then checks each
+ * tool with `which <tool>`. So every tool (and the state command) should have
+ * a `bin/` script; these checks only look at names and modes, never run anything.
+ */
+import { DiagnosticBuilder } from '../diagnosticBuilder';
+import { EngineDiagnostic, spanOf } from '../diagnostics';
+import { BundleModel } from '../document/bundleModel';
+import { fieldsOf } from '../swe/checkTool';
+import { asDict } from '../swe/pydanticLax';
+import { PyNode, absEnd, absStart, dictEntries, strValue } from '../yaml/pyNode';
+
+export interface BinEntry {
+  name: string;
+  kind: 'file' | 'directory' | 'other';
+  executable: boolean;
+}
+
+export interface BundleFolder {
+  /** The entries of `bin/`, or null when there is no `bin/` folder. */
+  bin: BinEntry[] | null;
+  hasInstallScript: boolean;
+}
+
+export interface ScriptLink {
+  start: number;
+  end: number;
+  /** The script's name inside `bin/`. */
+  script: string;
+}
+
+/** The state command's script: its first word, when it names a file in the bundle (no path, no shell syntax). */
+function stateScript(command: string): string | null {
+  const word = command.trim().split(/\s+/)[0] ?? '';
+  return /^[A-Za-z0-9_.-]+$/.test(word) ? word : null;
+}
+
+interface Declared {
+  name: string;
+  node: PyNode;
+  what: 'tool' | 'state command';
+}
+
+function declaredScripts(model: BundleModel): Declared[] {
+  const declared: Declared[] = [];
+  for (const entry of model.check.toolEntries) {
+    const name = strValue(entry.keyNode);
+    if (name !== undefined && name !== '') declared.push({ name, node: entry.keyNode, what: 'tool' });
+  }
+  const state = model.check.stateCommand;
+  const script = state ? stateScript(state.value) : null;
+  if (state && script) declared.push({ name: script, node: state.node, what: 'state command' });
+  return declared;
+}
+
+export function checkBundleFolder(model: BundleModel, folder: BundleFolder): EngineDiagnostic[] {
+  const out = new DiagnosticBuilder(null);
+  if (!model.root) return out.diagnostics;
+  const bin = new Map((folder.bin ?? []).map((e) => [e.name, e]));
+  const declared = declaredScripts(model);
+  for (const item of declared) {
+    const entry = bin.get(item.name);
+    const tool = item.what === 'tool' ? item.name : null;
+    if (!entry || entry.kind === 'directory') {
+      out.add(
+        'bin-script-missing',
+        spanOf(item.node),
+        `There is no bin/${item.name} for the ${item.what} \`${item.name}\`. SWE-agent puts the bundle's bin/ on PATH and checks \`which ${item.name}\` after install${folder.hasInstallScript ? ', so install.sh must provide it' : ''}. Add an executable bin/${item.name}.`,
+        { tool, data: { script: item.name } },
+      );
+    } else if (entry.kind === 'file' && !entry.executable) {
+      out.add(
+        'bin-script-not-executable',
+        spanOf(item.node),
+        `bin/${item.name} is not executable. SWE-agent runs \`chmod +x bin/*\` when it installs the bundle, but running it anywhere else fails; run \`chmod +x bin/${item.name}\`.`,
+        { tool, data: { script: item.name } },
+      );
+    }
+  }
+  const toolsKey = asDict(model.root) ? fieldsOf(dictEntries(asDict(model.root)!)).get('tools')?.key : undefined;
+  const names = new Set(declared.map((d) => d.name));
+  if (toolsKey) {
+    for (const entry of [...bin.values()].sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (entry.kind !== 'file' || names.has(entry.name)) continue;
+      out.add('bin-script-undeclared', spanOf(toolsKey), `bin/${entry.name} is not a tool of this bundle (fine for a helper script; declare it under \`tools:\` if the model should call it).`, {
+        data: { script: entry.name },
+      });
+    }
+  }
+  return out.diagnostics;
+}
+
+/** Links from tool names and the state command to their bin/ scripts. */
+export function scriptLinks(model: BundleModel, folder: BundleFolder): ScriptLink[] {
+  const bin = new Set((folder.bin ?? []).filter((e) => e.kind === 'file').map((e) => e.name));
+  return declaredScripts(model)
+    .filter((d) => bin.has(d.name))
+    .map((d) => ({ start: absStart(d.node), end: absEnd(d.node), script: d.name }));
+}

@@ -1,0 +1,212 @@
+/**
+ * An agent config's tool assembly, checked as SWE-agent's ToolConfig builds
+ * it: each bundle path resolved against the config root, each bundle loaded
+ * (`Bundle`: folder, config.yaml, hidden tools), commands collected in order
+ * with the built-in bash tool first (a name defined twice fails), and the
+ * docs generated with the agent's env. Every bundle is also checked in this
+ * context: with the agent's env and bash setting, its hidden tools left out.
+ */
+import * as path from 'path';
+import { DiagnosticBuilder } from '../diagnosticBuilder';
+import { EngineDiagnostic, RelatedSpan, spanOf } from '../diagnostics';
+import { BundleModel } from '../document/bundleModel';
+import { Range } from '../document/positioned';
+import { PyObject, pyReprStringSet } from '../python/pyObject';
+import { ToolCheckOptions } from '../swe/checkTool';
+import { DEFAULT_ENV_VARIABLES, knownEnv } from '../swe/env';
+import { laxListItems, asDict } from '../swe/pydanticLax';
+import { suggestName } from '../util/suggest';
+import { PyNode, strValue } from '../yaml/pyNode';
+import { AgentTools, BUNDLE_FIELDS, BundleRef, TOOL_CONFIG_FIELDS } from './agentConfig';
+
+export interface BundleSource {
+  dir: string;
+  configPath: string;
+  uri: string;
+  /** The bundle analysed with these options (the provider caches per options object). */
+  analyze(options: ToolCheckOptions): BundleModel;
+  /** The position of a span of the bundle's text, for related information. */
+  range(model: BundleModel, start: number, end: number): Range;
+}
+
+export type BundleResolution = { kind: 'missing-dir' } | { kind: 'missing-config'; configPath: string } | { kind: 'ok'; bundle: BundleSource };
+
+export interface AgentCheckContext {
+  configRoot: string;
+  resolve(dir: string): BundleResolution;
+}
+
+export interface BundleInContext {
+  ref: BundleRef;
+  source: BundleSource;
+  model: BundleModel;
+  hidden: Set<string>;
+  /** The bundle's diagnostics in this assembly: the agent's env and bash setting, hidden tools left out. */
+  diagnostics: EngineDiagnostic[];
+}
+
+export interface AgentCheck {
+  /** ToolConfig builds: SWE-agent starts with this assembly. */
+  loads: boolean;
+  diagnostics: EngineDiagnostic[];
+  bundles: BundleInContext[];
+  options: ToolCheckOptions;
+}
+
+/** Options objects are cached by identity (tool checks hang on them), so equal envs share one. */
+const optionsCache = new Map<string, ToolCheckOptions>();
+
+export function assemblyOptions(tools: AgentTools): ToolCheckOptions {
+  const variables: ReadonlyMap<string, PyObject> = tools.env ?? DEFAULT_ENV_VARIABLES;
+  const key = JSON.stringify([tools.enableBashTool, [...variables].map(([k, v]) => [k, typeof v === 'bigint' ? `${v}n` : v])]);
+  let options = optionsCache.get(key);
+  if (!options) {
+    if (optionsCache.size > 64) optionsCache.clear();
+    options = { env: knownEnv(variables), enableBashTool: tools.enableBashTool };
+    optionsCache.set(key, options);
+  }
+  return options;
+}
+
+export function resolveBundlePath(configRoot: string, bundlePath: string): string {
+  return path.resolve(configRoot, bundlePath);
+}
+
+function toolDiagnosticsHidden(diagnostic: EngineDiagnostic, hidden: Set<string>): boolean {
+  return typeof diagnostic.tool === 'string' && hidden.has(diagnostic.tool);
+}
+
+export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext): AgentCheck {
+  const out = new DiagnosticBuilder(null);
+  const options = assemblyOptions(tools);
+  const bundles: BundleInContext[] = [];
+  checkToolConfigKeys(tools, out);
+  const sources: { name: string; where: 'builtin' | { bundle: BundleInContext; keyNode: PyNode } }[] = [];
+  if (tools.enableBashTool) sources.push({ name: 'bash', where: 'builtin' });
+  for (const ref of tools.bundles) {
+    if (!asDict(ref.node)) {
+      out.add('wrong-type', spanOf(ref.node), `Bundle ${ref.index + 1} must be a mapping with \`path:\` (pydantic: Input should be a valid dictionary or instance of Bundle).`, {
+        data: strValue(ref.node) !== undefined ? { wrapPath: true } : undefined,
+      });
+      continue;
+    }
+    checkBundleKeys(ref, out);
+    if (ref.path === undefined || !ref.pathNode) {
+      if (!ref.fields.has('path')) out.add('missing-field', spanOf(ref.node), `Bundle ${ref.index + 1} has no \`path\`; SWE-agent requires it (pydantic: Field required).`);
+      else out.add('wrong-type', spanOf(ref.pathNode ?? ref.node), `The \`path\` of bundle ${ref.index + 1} must be a string.`);
+      continue;
+    }
+    const dir = resolveBundlePath(context.configRoot, ref.path);
+    const resolution = context.resolve(dir);
+    if (resolution.kind === 'missing-dir') {
+      out.add(
+        'bundle-path-missing',
+        spanOf(ref.pathNode),
+        `Bundle path \`${ref.path}\` does not exist (resolved against the config root ${context.configRoot}, as SWE_AGENT_CONFIG_ROOT). SWE-agent fails: Bundle path '${dir}' does not exist.`,
+        { data: { path: ref.path, resolved: dir } },
+      );
+      continue;
+    }
+    if (resolution.kind === 'missing-config') {
+      out.add('bundle-config-missing', spanOf(ref.pathNode), `Bundle \`${ref.path}\` has no config.yaml; SWE-agent fails: Bundle config file '${resolution.configPath}' does not exist.`, {
+        data: { path: ref.path, configPath: resolution.configPath },
+      });
+      continue;
+    }
+    const source = resolution.bundle;
+    const model = source.analyze(options);
+    const hidden = new Set(ref.hidden.map((h) => h.name));
+    const inContext: BundleInContext = { ref, source, model, hidden, diagnostics: model.diagnostics.filter((d) => !toolDiagnosticsHidden(d, hidden)) };
+    bundles.push(inContext);
+    const toolNames = new Set(model.check.toolEntries.map((e) => strValue(e.keyNode)).filter((n): n is string => n !== undefined));
+    const missing = ref.hidden.filter((h) => !toolNames.has(h.name));
+    for (const h of missing) {
+      out.add(
+        'hidden-tool-missing',
+        spanOf(h.node),
+        `Bundle \`${ref.path}\` has no tool \`${h.name}\` to hide (SWE-agent fails: Hidden tools ${pyReprStringSet(missing.map((m) => m.name))} do not exist in available tools).`,
+        { data: { name: h.name, available: [...toolNames] } },
+      );
+    }
+    for (const entry of model.check.toolEntries) {
+      const name = strValue(entry.keyNode);
+      if (name === undefined || hidden.has(name)) continue;
+      const first = sources.find((s) => s.name === name);
+      if (!first) {
+        sources.push({ name, where: { bundle: inContext, keyNode: entry.keyNode } });
+        continue;
+      }
+      const related: RelatedSpan[] = [];
+      const here: RelatedSpan = { ...spanOf(entry.keyNode), message: `\`${name}\` in ${ref.path}`, uri: source.uri, range: source.range(model, abs(entry.keyNode).start, abs(entry.keyNode).end) };
+      if (first.where !== 'builtin') {
+        const other = first.where;
+        related.push({ ...spanOf(other.keyNode), message: `first \`${name}\`, in ${other.bundle.ref.path}`, uri: other.bundle.source.uri, range: other.bundle.source.range(other.bundle.model, abs(other.keyNode).start, abs(other.keyNode).end) });
+      }
+      related.push(here);
+      out.add(
+        'duplicate-tool',
+        spanOf(ref.pathNode),
+        first.where === 'builtin'
+          ? `Bundle \`${ref.path}\` defines \`bash\`, which clashes with SWE-agent's built-in bash tool (enable_bash_tool is on). Rename the tool, hide it, or set \`enable_bash_tool: false\`.`
+          : `Tool \`${name}\` of bundle \`${ref.path}\` is already defined by bundle \`${first.where.bundle.ref.path}\`; SWE-agent fails: Tool '${name}' is defined multiple times. Hide one with \`hidden_tools\`.`,
+        { data: { name }, related, tool: name },
+      );
+    }
+  }
+  if (!tools.enableBashTool && tools.parseFunctionType && !['function_calling', 'json'].includes(tools.parseFunctionType.value)) {
+    out.add(
+      'bash-disabled-parser',
+      spanOf(tools.parseFunctionType.node),
+      `\`enable_bash_tool: false\` needs the function_calling or json parser, but \`parse_function\` is \`${tools.parseFunctionType.value}\` (SWE-agent fails: Bash tool can only be disabled if function_calling parser or json parser is used).`,
+    );
+  }
+  const loads = !out.hasErrors() && bundles.every((b) => !b.diagnostics.some((d) => d.severity === 'error'));
+  return { loads, diagnostics: out.diagnostics, bundles, options };
+}
+
+function abs(node: PyNode): { start: number; end: number } {
+  return { start: node.origin.base + node.start, end: node.origin.base + node.end };
+}
+
+function checkToolConfigKeys(tools: AgentTools, out: DiagnosticBuilder): void {
+  for (const [field, entry] of tools.fields) {
+    if ((TOOL_CONFIG_FIELDS as readonly string[]).includes(field)) continue;
+    const suggestion = suggestName(field, TOOL_CONFIG_FIELDS);
+    out.add(
+      'unknown-key',
+      spanOf(entry.key),
+      field === 'command_files'
+        ? 'SWE-agent ignores `command_files`: since SWE-agent 1.0, tools come in bundles (`bundles: [{path: tools/...}]`).'
+        : `SWE-agent ignores \`${field}\` under \`${tools.where}\`${suggestion ? `; did you mean \`${suggestion}\`?` : '.'}`,
+      { data: suggestion ? { replaceWith: suggestion } : undefined },
+    );
+  }
+  if (tools.misplacedBundles) {
+    out.add(
+      'bundles-misplaced',
+      spanOf(tools.misplacedBundles.key),
+      'SWE-agent ignores `bundles` under `agent.templates`, so this agent gets no tool bundles. Move it to `agent.tools.bundles`.',
+      { data: { moveTo: 'agent.tools.bundles' } },
+    );
+  }
+  const bundles = tools.bundlesEntry;
+  if (bundles && !laxListItems(bundles.value).ok) {
+    out.add('wrong-type', spanOf(bundles.value), '`bundles` must be a list of `{path: ..., hidden_tools: [...]}` entries (pydantic: Input should be a valid list).');
+  }
+}
+
+function checkBundleKeys(ref: BundleRef, out: DiagnosticBuilder): void {
+  for (const [field, entry] of ref.fields) {
+    if ((BUNDLE_FIELDS as readonly string[]).includes(field)) continue;
+    const suggestion = suggestName(field, BUNDLE_FIELDS);
+    out.add('unknown-key', spanOf(entry.key), `SWE-agent ignores \`${field}\` in a bundle entry${suggestion ? `; did you mean \`${suggestion}\`?` : '.'}`, {
+      data: suggestion ? { replaceWith: suggestion } : undefined,
+    });
+  }
+  const hidden = ref.fields.get('hidden_tools');
+  if (hidden) {
+    const items = laxListItems(hidden.value);
+    if (!items.ok) out.add('wrong-type', spanOf(hidden.value), '`hidden_tools` must be a list of tool names (pydantic: Input should be a valid list).');
+    else for (const item of items.value) if (strValue(item) === undefined) out.add('wrong-type', spanOf(item), 'A hidden tool must be a tool name (a string).');
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * SWE_AGENT_CONFIG_ROOT: where an agent config's relative bundle paths start.
+ * SWE-agent uses the environment variable, else its own checkout. Here: the
+ * configured root if there is one; else the nearest folder above the agent
+ * config (within the workspace folder) that has a `tools/` folder, which is
+ * the checkout in every SWE-agent fork; else the workspace folder.
+ */
+import * as path from 'path';
+import { isInside } from './walk';
+import { WorkspaceFs } from './workspaceFs';
+
+export function configRootFor(fs: WorkspaceFs, agentConfigPath: string, workspaceFolder: string, configured?: string): string {
+  if (configured) return path.resolve(workspaceFolder, configured);
+  let dir = path.dirname(agentConfigPath);
+  while (isInside(dir, workspaceFolder)) {
+    if (fs.stat(path.join(dir, 'tools'))?.kind === 'directory') return dir;
+    if (dir === workspaceFolder) break;
+    const parent = path.dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  return workspaceFolder;
+}

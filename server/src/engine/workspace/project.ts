@@ -1,0 +1,275 @@
+/**
+ * A SWE-agent project: the bundles and agent configs of some workspace
+ * folders, and how they relate. The CLI and the server share it; the server
+ * feeds it open editor buffers (`ProjectHost.readText`) and file events
+ * (`invalidate`). Analyses are cached by file text and options.
+ */
+import * as path from 'path';
+import { EngineDiagnostic } from '../diagnostics';
+import { BundleAnalyzer, BundleModel } from '../document/bundleModel';
+import { PositionMapper } from '../document/positioned';
+import { sourceTextOf } from '../document/sourceText';
+import { isBundleConfig } from '../fileKind';
+import { ToolCheckOptions } from '../swe/checkTool';
+import { UNKNOWN_ENV } from '../swe/env';
+import { YamlLoad, loadYaml } from '../yaml/loadYaml';
+import { AgentTools, agentToolsOf, isAgentConfigRoot } from './agentConfig';
+import { BinEntry, BundleFolder, checkBundleFolder } from './bundleFolder';
+import { AgentCheck, BundleResolution, BundleSource, checkAgentConfig } from './checkAgentConfig';
+import { configRootFor } from './configRoot';
+import { isInside, walkWorkspace } from './walk';
+import { WorkspaceFs } from './workspaceFs';
+
+export interface ProjectHost {
+  fs: WorkspaceFs;
+  /** A file's text: an open editor buffer wins over the disk. Null when unreadable. */
+  readText(path: string): string | null;
+  uriOf(path: string): string;
+}
+
+export interface ProjectSettings {
+  /** SWE_AGENT_CONFIG_ROOT, when configured. */
+  configRoot?: string;
+  filePatterns?: readonly string[];
+}
+
+/** The options a bundle is checked with when no agent config uses it: env unknown, bash on. */
+export const STANDALONE_OPTIONS: ToolCheckOptions = { env: UNKNOWN_ENV, enableBashTool: true };
+
+interface BundleEntry {
+  configPath: string;
+  dir: string;
+  text: string;
+  analyzer: BundleAnalyzer;
+  models: Map<ToolCheckOptions, BundleModel>;
+  mapper: PositionMapper | null;
+}
+
+interface AgentEntry {
+  path: string;
+  text: string;
+  load: YamlLoad;
+  tools: AgentTools | null;
+}
+
+/** Files a project reads beyond bundle configs are small; bigger YAML is not an agent config. */
+const MAX_AGENT_CONFIG_BYTES = 2 * 1024 * 1024;
+const AGENT_HINT = /^\s*bundles\s*:/m;
+
+export class Project {
+  private readonly bundles = new Map<string, BundleEntry>();
+  private readonly agents = new Map<string, AgentEntry>();
+  private readonly knownAgentPaths = new Set<string>();
+  private readonly knownBundlePaths = new Set<string>();
+  truncated = false;
+
+  constructor(
+    private readonly host: ProjectHost,
+    private folders: string[],
+    private settings: ProjectSettings = {},
+  ) {}
+
+  setFolders(folders: string[]): void {
+    this.folders = folders;
+  }
+
+  setSettings(settings: ProjectSettings): void {
+    this.settings = settings;
+    this.agents.clear();
+  }
+
+  /** Finds the bundle configs and agent configs of every folder (bounded). */
+  scan(onFolder?: (folder: string, index: number) => void): { bundles: string[]; agents: string[] } {
+    this.truncated = false;
+    this.folders.forEach((folder, index) => {
+      onFolder?.(folder, index);
+      const walk = walkWorkspace(this.host.fs, folder);
+      if (walk.truncated) this.truncated = true;
+      for (const file of walk.configYamls) {
+        const text = this.host.readText(file);
+        const inBundleFolder = isBundleConfig(file, '', this.settings.filePatterns) || this.host.fs.stat(path.join(path.dirname(file), 'bin'))?.kind === 'directory';
+        // A config.yaml that cannot be decoded still belongs to its bundle folder: it is reported, not skipped.
+        if (text === null) {
+          if (inBundleFolder && this.host.fs.readFile(file)) this.knownBundlePaths.add(file);
+        } else if (this.looksLikeAgentConfig(file, text)) this.knownAgentPaths.add(file);
+        else if (inBundleFolder || isBundleConfig(file, text, this.settings.filePatterns)) this.knownBundlePaths.add(file);
+      }
+      for (const file of walk.otherYamls) {
+        const text = this.host.readText(file);
+        if (text !== null && this.looksLikeAgentConfig(file, text)) this.knownAgentPaths.add(file);
+        else if (text !== null && (this.settings.filePatterns ?? []).length > 0 && isBundleConfig(file, text, this.settings.filePatterns)) this.knownBundlePaths.add(file);
+      }
+    });
+    return { bundles: [...this.knownBundlePaths].sort(), agents: [...this.knownAgentPaths].sort() };
+  }
+
+  get bundlePaths(): string[] {
+    return [...this.knownBundlePaths].sort();
+  }
+
+  get agentPaths(): string[] {
+    return [...this.knownAgentPaths].sort();
+  }
+
+  /** Whether a file's text makes it an agent config (it has bundles under tools or templates). */
+  looksLikeAgentConfig(_file: string, text: string): boolean {
+    if (text.length > MAX_AGENT_CONFIG_BYTES || !AGENT_HINT.test(text)) return false;
+    const normalized = sourceTextOf(text).normalized;
+    return isAgentConfigRoot(loadYaml(normalized, { base: 0, text: normalized }).root);
+  }
+
+  /** A file changed on disk or in an editor: forget what was derived from it. */
+  invalidate(file: string): void {
+    this.bundles.delete(file);
+    this.agents.delete(file);
+    const text = this.host.readText(file);
+    this.knownAgentPaths.delete(file);
+    this.knownBundlePaths.delete(file);
+    if (text === null || !this.folderOf(file)) return;
+    if (this.looksLikeAgentConfig(file, text)) this.knownAgentPaths.add(file);
+    else if (isBundleConfig(file, text, this.settings.filePatterns)) this.knownBundlePaths.add(file);
+  }
+
+  folderOf(file: string): string | undefined {
+    return this.folders.filter((folder) => isInside(file, folder)).sort((a, b) => b.length - a.length)[0];
+  }
+
+  private bundleEntry(configPath: string): BundleEntry | null {
+    const text = this.host.readText(configPath);
+    if (text === null) return null;
+    const cached = this.bundles.get(configPath);
+    if (cached && cached.text === text) return cached;
+    const entry: BundleEntry = { configPath, dir: path.dirname(configPath), text, analyzer: cached?.analyzer ?? new BundleAnalyzer(), models: new Map(), mapper: null };
+    this.bundles.set(configPath, entry);
+    return entry;
+  }
+
+  /** The bundle's analysis with these options (cached while its text stays the same). */
+  bundleModel(configPath: string, options: ToolCheckOptions): BundleModel | null {
+    const entry = this.bundleEntry(configPath);
+    if (!entry) return null;
+    let model = entry.models.get(options);
+    if (!model) {
+      model = entry.analyzer.analyze(entry.text, options);
+      if (entry.models.size >= 8) entry.models.clear();
+      entry.models.set(options, model);
+    }
+    return model;
+  }
+
+  private source(configPath: string): BundleSource {
+    return {
+      dir: path.dirname(configPath),
+      configPath,
+      uri: this.host.uriOf(configPath),
+      analyze: (options) => this.bundleModel(configPath, options)!,
+      range: (model, start, end) => {
+        const mapper = new PositionMapper(model.source);
+        return { start: mapper.position(start), end: mapper.position(end) };
+      },
+    };
+  }
+
+  resolveBundle(dir: string): BundleResolution {
+    const stat = this.host.fs.stat(dir);
+    if (!stat || stat.kind !== 'directory') return { kind: 'missing-dir' };
+    const configPath = path.join(dir, 'config.yaml');
+    if (this.host.fs.stat(configPath)?.kind !== 'file' || this.host.readText(configPath) === null) return { kind: 'missing-config', configPath };
+    return { kind: 'ok', bundle: this.source(configPath) };
+  }
+
+  private agentEntry(file: string): AgentEntry | null {
+    const text = this.host.readText(file);
+    if (text === null) return null;
+    const cached = this.agents.get(file);
+    if (cached && cached.text === text) return cached;
+    const normalized = sourceTextOf(text).normalized;
+    const load = loadYaml(normalized, { base: 0, text: normalized });
+    const entry: AgentEntry = { path: file, text, load, tools: agentToolsOf(load.root) };
+    this.agents.set(file, entry);
+    return entry;
+  }
+
+  configRootOf(agentConfigPath: string): string {
+    const folder = this.folderOf(agentConfigPath) ?? path.dirname(agentConfigPath);
+    return configRootFor(this.host.fs, agentConfigPath, folder, this.settings.configRoot);
+  }
+
+  /** The agent config's YAML load and its assembly check (null when it has no ToolConfig with bundles). */
+  agent(file: string): { load: YamlLoad; tools: AgentTools | null; check: AgentCheck | null } | null {
+    const entry = this.agentEntry(file);
+    if (!entry) return null;
+    if (!entry.tools) return { load: entry.load, tools: null, check: null };
+    const check = checkAgentConfig(entry.tools, { configRoot: this.configRootOf(file), resolve: (dir) => this.resolveBundle(dir) });
+    return { load: entry.load, tools: entry.tools, check };
+  }
+
+  /** The agent configs (known to the index) whose assembly includes this bundle config. */
+  agentsUsing(configPath: string): { agentPath: string; check: AgentCheck; hidden: Set<string> }[] {
+    const users: { agentPath: string; check: AgentCheck; hidden: Set<string> }[] = [];
+    for (const agentPath of this.agentPaths) {
+      const agent = this.agent(agentPath);
+      const inContext = agent?.check?.bundles.filter((b) => b.source.configPath === configPath) ?? [];
+      for (const bundle of inContext) users.push({ agentPath, check: agent!.check!, hidden: bundle.hidden });
+    }
+    return users;
+  }
+
+  /** The bundle folder's bin/ listing and install.sh, for the folder checks. */
+  bundleFolder(configPath: string): BundleFolder {
+    const dir = path.dirname(configPath);
+    const binDir = path.join(dir, 'bin');
+    const names = this.host.fs.stat(binDir)?.kind === 'directory' ? this.host.fs.list(binDir) : null;
+    const bin: BinEntry[] | null = names
+      ? names.map((name) => {
+          const stat = this.host.fs.stat(path.join(binDir, name));
+          return { name, kind: stat?.kind ?? 'other', executable: stat?.executable ?? false };
+        })
+      : null;
+    return { bin, hasInstallScript: this.host.fs.stat(path.join(dir, 'install.sh'))?.kind === 'file' };
+  }
+
+  /**
+   * A bundle's diagnostics in this project: checked in the context of every
+   * agent config that uses it (their env, bash setting and hidden tools), or
+   * standalone when none does; plus the bundle folder checks.
+   */
+  bundleDiagnostics(configPath: string): { model: BundleModel; diagnostics: EngineDiagnostic[]; loads: boolean } | null {
+    const standalone = this.bundleModel(configPath, STANDALONE_OPTIONS);
+    if (!standalone) return null;
+    const folder = checkBundleFolder(standalone, this.bundleFolder(configPath));
+    const users = this.agentsUsing(configPath);
+    if (users.length === 0) return { model: standalone, diagnostics: [...standalone.diagnostics, ...folder], loads: standalone.check.loads };
+    return { model: standalone, diagnostics: [...mergeContexts(users.map((u) => ({ ...u, model: this.bundleModel(configPath, u.check.options)! }))), ...folder], loads: standalone.check.loads };
+  }
+}
+
+const ENV_DEPENDENT = new Set(['docstring-unknown-variable', 'docstring-format-error']);
+
+/**
+ * One bundle seen by several agent configs: what is wrong everywhere is
+ * reported once; what depends on an agent's env names that agent config;
+ * a tool that every agent config hides cannot stop SWE-agent, so its errors
+ * become warnings.
+ */
+function mergeContexts(contexts: { agentPath: string; model: BundleModel; hidden: Set<string> }[]): EngineDiagnostic[] {
+  const seen = new Set<string>();
+  const merged: EngineDiagnostic[] = [];
+  const hiddenEverywhere = (tool: unknown) => typeof tool === 'string' && contexts.every((c) => c.hidden.has(tool));
+  for (const context of contexts) {
+    for (const diagnostic of context.model.diagnostics) {
+      let result = diagnostic;
+      if (ENV_DEPENDENT.has(diagnostic.code) && diagnostic.severity === 'error') {
+        result = { ...diagnostic, message: `${diagnostic.message} (with the env of ${path.basename(path.dirname(context.agentPath))}/${path.basename(context.agentPath)})` };
+      }
+      if (hiddenEverywhere(diagnostic.tool) && result.severity === 'error') {
+        result = { ...result, severity: 'warning', message: `${result.message} (Every agent config using this bundle hides \`${String(diagnostic.tool)}\`, so SWE-agent does not load it.)` };
+      }
+      const key = `${result.code}|${result.origin.base + result.start}|${result.origin.base + result.end}|${result.severity}|${result.message}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      merged.push(result);
+    }
+  }
+  return merged;
+}

@@ -1,0 +1,20 @@
+/**
+ * The file access the engine's workspace logic needs, injected by the front
+ * end (the CLI and the server use Node's fs; tests may fake it). Only stat,
+ * read and list: nothing is ever executed.
+ */
+export interface FileStat {
+  kind: 'file' | 'directory' | 'other';
+  /** Any execute bit set (POSIX); always true where the platform has none. */
+  executable: boolean;
+  /** The path with symlinks resolved. */
+  realPath: string;
+}
+
+export interface WorkspaceFs {
+  stat(path: string): FileStat | null;
+  /** Raw bytes, or null when unreadable. */
+  readFile(path: string): Uint8Array | null;
+  /** Entry names of a directory, or null. */
+  list(path: string): string[] | null;
+}
