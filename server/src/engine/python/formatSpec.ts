@@ -1,7 +1,8 @@
 /**
  * Python's `format(value, spec)` for the value types SWE-agent's env and
  * tool arguments hold: the format-spec mini-language, with CPython's error
- * messages. Rendering of floats is close to CPython, not bit-exact.
+ * messages. Floats are rendered from their exact binary value with
+ * round-half-even, as CPython's dtoa does, so the digits match.
  */
 import { PyDict, PyObject, pyReprFloat, pyStr, pyTypeName } from './pyObject';
 

@@ -1,8 +1,10 @@
 /**
  * A Jinja2 subset, enough to render SWE-agent `argument_format` templates
  * (`--x {{value}}`, `{{value|join(' ')}}`, `{% if value %}...{% endif %}`)
- * with Jinja2's defaults: undefined names render empty, one trailing newline
- * is dropped. Anything outside the subset yields `unsupported`, never a guess.
+ * with Jinja2's defaults: undefined names render empty, newlines are
+ * normalized to `\n` and one trailing newline is dropped. The lexer, token
+ * stream and parser follow Jinja's, so syntax errors (and which one comes
+ * first) match; anything outside the subset yields `unsupported`, never a guess.
  */
 import { PyDict, PyObject, pyReprString, pyStr, pyTypeName } from './pyObject';
 
@@ -22,340 +24,789 @@ class JinjaError extends Error {
 
 class Unsupported extends Error {}
 
+const syntaxError = (message: string) => new JinjaError('TemplateSyntaxError', message);
+
 /** Jinja's Undefined: renders as '' and is falsy. */
 const UNDEFINED = Symbol('undefined');
+/** The `loop` variable of a for loop, which the subset does not model. */
+const LOOP = Symbol('loop');
 type Value = PyObject | typeof UNDEFINED;
 
+// ---------------------------------------------------------------- lexer
+
+interface Token {
+  type: string;
+  value: string | bigint | number;
+}
+
+const OPERATORS: Record<string, string> = {
+  '+': 'add',
+  '-': 'sub',
+  '/': 'div',
+  '//': 'floordiv',
+  '*': 'mul',
+  '%': 'mod',
+  '**': 'pow',
+  '~': 'tilde',
+  '[': 'lbracket',
+  ']': 'rbracket',
+  '(': 'lparen',
+  ')': 'rparen',
+  '{': 'lbrace',
+  '}': 'rbrace',
+  '==': 'eq',
+  '!=': 'ne',
+  '>': 'gt',
+  '>=': 'gteq',
+  '<': 'lt',
+  '<=': 'lteq',
+  '=': 'assign',
+  '.': 'dot',
+  ':': 'colon',
+  '|': 'pipe',
+  ',': 'comma',
+  ';': 'semicolon',
+};
+const OPERATOR_TEXT: Record<string, string> = Object.fromEntries(Object.entries(OPERATORS).map(([text, type]) => [type, text]));
+const TYPE_DESCRIPTIONS: Record<string, string> = {
+  block_begin: 'begin of statement block',
+  block_end: 'end of statement block',
+  variable_begin: 'begin of print statement',
+  variable_end: 'end of print statement',
+  data: 'template data / text',
+  eof: 'end of template',
+};
+
+function describeType(type: string): string {
+  return OPERATOR_TEXT[type] ?? TYPE_DESCRIPTIONS[type] ?? type;
+}
+
+function describeToken(token: Token): string {
+  return token.type === 'name' ? String(token.value) : describeType(token.type);
+}
+
+/** Describes a token expression: `name:endif` or a token type. */
+function describeExpr(expr: string): string {
+  const colon = expr.indexOf(':');
+  if (colon !== -1 && expr.slice(0, colon) === 'name') return expr.slice(colon + 1);
+  return describeType(colon === -1 ? expr : expr.slice(0, colon));
+}
+
+/** Python's `\s` and str.isspace(). */
+const WS = '\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const TRAILING_WS = new RegExp(`[${WS}]+$`);
+const WHITESPACE = new RegExp(`[${WS}]+`, 'y');
+const VARIABLE_END = new RegExp(`-\\}\\}[${WS}]*|\\}\\}`, 'y');
+const BLOCK_END = new RegExp(`\\+%\\}|-%\\}[${WS}]*|%\\}`, 'y');
+const COMMENT_END = new RegExp(`\\+#\\}|-#\\}[${WS}]*|#\\}`, 'g');
+const RAW_BEGIN = new RegExp(`[${WS}]*raw[${WS}]*(?:-%\\}|%\\})`, 'y');
+const FLOAT = /(?<!\.)(?:\d+_)*\d+(?:(?:\.(?:\d+_)*\d+)?e[+-]?(?:\d+_)*\d+|\.(?:\d+_)*\d+)/iy;
+const INTEGER = /0b(?:_?[01])+|0o(?:_?[0-7])+|0x(?:_?[\da-f])+|[1-9](?:_?\d)*|0(?:_?0)*/iy;
+const NAME = /[A-Za-z_][A-Za-z0-9_]*/y;
+const STRING = /'[^'\\]*(?:\\.[^'\\]*)*'|"[^"\\]*(?:\\.[^"\\]*)*"/sy;
+const OPERATOR = /\/\/|\*\*|==|!=|>=|<=|[-+/*%~[\](){}>=<.:|,;]/y;
+
+function matchAt(pattern: RegExp, source: string, pos: number): string | null {
+  pattern.lastIndex = pos;
+  const match = pattern.exec(source);
+  return match ? match[0] : null;
+}
+
+/** The tokens up to the first lexing failure, which Jinja raises only when the parser reaches it. */
+interface Lexed {
+  tokens: Token[];
+  failure: Error | null;
+}
+
+function tokenize(template: string): Lexed {
+  const lines = template.split(/\r\n|\r|\n/);
+  if (lines[lines.length - 1] === '') lines.pop();
+  const source = lines.join('\n');
+  const tokens: Token[] = [];
+  const fail = (failure: Error): Lexed => ({ tokens, failure });
+  let pos = 0;
+  while (pos < source.length) {
+    const open = source.slice(pos).search(/\{[{%#]/);
+    if (open === -1) {
+      tokens.push({ type: 'data', value: source.slice(pos) });
+      break;
+    }
+    const start = pos + open;
+    const kind = source[start + 1];
+    const modifier = source[start + 2] === '-' || source[start + 2] === '+' ? source[start + 2] : '';
+    let text = source.slice(pos, start);
+    if (modifier === '-') text = text.replace(TRAILING_WS, '');
+    if (text) tokens.push({ type: 'data', value: text });
+    pos = start + 2 + modifier.length;
+    if (kind === '#') {
+      COMMENT_END.lastIndex = pos;
+      const close = COMMENT_END.exec(source);
+      // An unclosed comment fails only when text follows it.
+      if (!close) return pos < source.length ? fail(syntaxError('Missing end of comment tag')) : { tokens, failure: null };
+      pos = close.index + close[0].length;
+      continue;
+    }
+    if (kind === '%' && matchAt(RAW_BEGIN, source, pos) !== null) return fail(new Unsupported('{% raw %}'));
+    const isBlock = kind === '%';
+    tokens.push({ type: isBlock ? 'block_begin' : 'variable_begin', value: '' });
+    const balance: string[] = [];
+    for (;;) {
+      // Jinja ends a tag only where brackets are balanced.
+      const end = balance.length === 0 ? matchAt(isBlock ? BLOCK_END : VARIABLE_END, source, pos) : null;
+      if (end !== null) {
+        tokens.push({ type: isBlock ? 'block_end' : 'variable_end', value: '' });
+        pos += end.length;
+        break;
+      }
+      if (pos >= source.length) return { tokens, failure: null };
+      let m: string | null;
+      if ((m = matchAt(WHITESPACE, source, pos)) !== null) {
+        pos += m.length;
+        continue;
+      }
+      const word = matchAt(FLOAT, source, pos) ?? matchAt(INTEGER, source, pos) ?? matchAt(NAME, source, pos);
+      if (word !== null && /[^\x00-\x7f]/.test(source[pos + word.length] ?? '') && matchAt(WHITESPACE, source, pos + word.length) === null) {
+        // Python's names and digits go on into non-ASCII letters and digits; the subset does not model them.
+        return fail(new Unsupported('non-ASCII characters in a tag'));
+      }
+      if ((m = matchAt(FLOAT, source, pos)) !== null) {
+        tokens.push({ type: 'float', value: Number(m.replace(/_/g, '')) });
+      } else if ((m = matchAt(INTEGER, source, pos)) !== null) {
+        tokens.push({ type: 'integer', value: BigInt(m.replace(/_/g, '')) });
+      } else if ((m = matchAt(NAME, source, pos)) !== null) {
+        tokens.push({ type: 'name', value: m });
+      } else if ((m = matchAt(STRING, source, pos)) !== null) {
+        try {
+          tokens.push({ type: 'string', value: unescapeString(m.slice(1, -1)) });
+        } catch (e) {
+          return fail(e as Error);
+        }
+      } else if ((m = matchAt(OPERATOR, source, pos)) !== null) {
+        if (m === '{' || m === '(' || m === '[') balance.push({ '{': '}', '(': ')', '[': ']' }[m]);
+        else if (m === '}' || m === ')' || m === ']') {
+          const expected = balance.pop();
+          if (expected === undefined) return fail(syntaxError(`unexpected '${m}'`));
+          if (expected !== m) return fail(syntaxError(`unexpected '${m}', expected '${expected}'`));
+        }
+        tokens.push({ type: OPERATORS[m], value: m });
+      } else if (source.charCodeAt(pos) > 0x7f) {
+        // Jinja allows Unicode identifiers; the subset does not model them.
+        return fail(new Unsupported('non-ASCII characters in a tag'));
+      } else {
+        return fail(syntaxError(`unexpected char ${pyReprString(source[pos])} at ${[...source.slice(0, pos)].length}`));
+      }
+      pos += m.length;
+    }
+  }
+  return { tokens, failure: null };
+}
+
+/** A string literal's body: Python's `.encode('ascii', 'backslashreplace').decode('unicode-escape')`. */
+function unescapeString(body: string): string {
+  let text = '';
+  for (const ch of body) {
+    const code = ch.codePointAt(0)!;
+    if (code < 0x80) text += ch;
+    else if (code <= 0xff) text += '\\x' + code.toString(16).padStart(2, '0');
+    else if (code <= 0xffff) text += '\\u' + code.toString(16).padStart(4, '0');
+    else text += '\\U' + code.toString(16).padStart(8, '0');
+  }
+  const simple: Record<string, string> = { '\n': '', '\\': '\\', "'": "'", '"': '"', a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] !== '\\') {
+      out += text[i];
+      continue;
+    }
+    const ch = text[++i];
+    if (ch in simple) {
+      out += simple[ch];
+    } else if (/[0-7]/.test(ch)) {
+      const digits = /^[0-7]{1,3}/.exec(text.slice(i))![0];
+      out += String.fromCodePoint(parseInt(digits, 8));
+      i += digits.length - 1;
+    } else if (ch === 'x' || ch === 'u' || ch === 'U') {
+      const width = { x: 2, u: 4, U: 8 }[ch];
+      const hex = text.slice(i + 1, i + 1 + width);
+      if (!new RegExp(`^[0-9a-fA-F]{${width}}$`).test(hex)) throw syntaxError(`truncated \\${ch}${'X'.repeat(width)} escape`);
+      const code = parseInt(hex, 16);
+      if (code > 0x10ffff) throw syntaxError('illegal Unicode character');
+      out += String.fromCodePoint(code);
+      i += width;
+    } else if (ch === 'N') {
+      throw new Unsupported('\\N{...} escapes');
+    } else {
+      out += '\\' + ch;
+    }
+  }
+  return out;
+}
+
+class TokenStream {
+  private index = -1;
+  current: Token = { type: 'initial', value: '' };
+
+  constructor(private readonly lexed: Lexed) {
+    this.next();
+  }
+
+  private at(index: number): Token {
+    if (index < this.lexed.tokens.length) return this.lexed.tokens[index];
+    if (this.lexed.failure) throw this.lexed.failure;
+    return { type: 'eof', value: '' };
+  }
+
+  next(): Token {
+    const previous = this.current;
+    if (this.current.type !== 'eof') this.current = this.at(++this.index);
+    return previous;
+  }
+
+  look(): Token {
+    return this.current.type === 'eof' ? this.current : this.at(this.index + 1);
+  }
+
+  test(expr: string, token: Token = this.current): boolean {
+    const colon = expr.indexOf(':');
+    if (colon === -1) return token.type === expr;
+    return token.type === expr.slice(0, colon) && token.value === expr.slice(colon + 1);
+  }
+
+  skipIf(expr: string): boolean {
+    if (!this.test(expr)) return false;
+    this.next();
+    return true;
+  }
+
+  expect(expr: string): Token {
+    if (!this.test(expr)) {
+      if (this.current.type === 'eof') throw syntaxError(`unexpected end of template, expected '${describeExpr(expr)}'.`);
+      throw syntaxError(`expected token '${describeExpr(expr)}', got '${describeToken(this.current)}'`);
+    }
+    return this.next();
+  }
+}
+
+// ---------------------------------------------------------------- parser
+
 type Expr =
-  | { t: 'lit'; v: Value }
+  | { t: 'lit'; v: PyObject }
   | { t: 'name'; name: string }
   | { t: 'list'; items: Expr[] }
-  | { t: 'filter'; target: Expr; name: string; args: Expr[] }
-  | { t: 'test'; target: Expr; name: string; negate: boolean }
-  | { t: 'bin'; op: string; left: Expr; right: Expr }
-  | { t: 'not'; operand: Expr }
-  | { t: 'neg'; operand: Expr }
+  | { t: 'filter'; target: Expr; name: string; args: Expr[]; extra: Expr[] }
+  | { t: 'test'; target: Expr; name: string; args: Expr[]; extra: Expr[] }
+  | { t: 'and' | 'or'; left: Expr; right: Expr }
+  | { t: 'math'; op: string; left: Expr; right: Expr }
+  | { t: 'concat'; items: Expr[] }
+  | { t: 'compare'; first: Expr; ops: { op: string; operand: Expr }[] }
+  | { t: 'not' | 'neg' | 'pos'; operand: Expr }
   | { t: 'cond'; test: Expr; then: Expr; otherwise: Expr | null }
-  | { t: 'attr'; target: Expr; name: string }
-  | { t: 'item'; target: Expr; index: Expr };
+  /** Parsed so that syntax errors match, but never evaluated by the subset. */
+  | { t: 'other'; what: string; parts: Expr[] };
 
 type Node =
   | { t: 'text'; text: string }
   | { t: 'out'; expr: Expr }
   | { t: 'if'; branches: { test: Expr; body: Node[] }[]; otherwise: Node[] }
-  | { t: 'for'; target: string; iter: Expr; body: Node[]; otherwise: Node[] };
+  | { t: 'for'; target: Expr; iter: Expr; test: Expr | null; recursive: boolean; body: Node[]; otherwise: Node[] };
 
-interface Tag {
-  kind: 'text' | 'var' | 'stmt';
-  text: string;
-}
+const STATEMENT_KEYWORDS = new Set(['for', 'if', 'block', 'extends', 'print', 'macro', 'include', 'from', 'import', 'set', 'with', 'autoescape', 'call', 'filter']);
+const COMPARE_OPERATORS = new Set(['eq', 'ne', 'lt', 'lteq', 'gt', 'gteq']);
 
-const END_OF_PRINT = "unexpected end of template, expected 'end of print statement'.";
+class Parser {
+  private readonly stream: TokenStream;
+  private readonly endTokenStack: string[][] = [];
+  private readonly tagStack: string[] = [];
 
-/** Splits the template into text, `{{ }}` and `{% %}` parts, applying `-` whitespace control. */
-function lex(template: string): Tag[] {
-  const tags: Tag[] = [];
-  let pos = 0;
-  let stripNextLeading = false;
-  const pushText = (text: string) => {
-    if (stripNextLeading) text = text.replace(/^\s+/, '');
-    stripNextLeading = false;
-    if (text) tags.push({ kind: 'text', text });
-  };
-  while (pos < template.length) {
-    const open = template.slice(pos).search(/\{[{%#]/);
-    if (open === -1) {
-      pushText(template.slice(pos));
-      break;
-    }
-    const start = pos + open;
-    const kind = template[start + 1];
-    const closer = kind === '{' ? '}}' : kind === '%' ? '%}' : '#}';
-    let bodyStart = start + 2;
-    let text = template.slice(pos, start);
-    if (template[bodyStart] === '-') {
-      text = text.replace(/\s+$/, '');
-      bodyStart++;
-    } else if (template[bodyStart] === '+') {
-      bodyStart++;
-    }
-    pushText(text);
-    const close = findCloser(template, bodyStart, closer);
-    if (close === -1) {
-      if (kind === '#') throw new JinjaError('TemplateSyntaxError', 'Missing end of comment tag');
-      if (kind === '{') throw new JinjaError('TemplateSyntaxError', END_OF_PRINT);
-      throw new JinjaError('TemplateSyntaxError', "unexpected end of template, expected 'end of statement block'.");
-    }
-    let bodyEnd = close;
-    if (template[close - 1] === '-' && close - 1 >= bodyStart) {
-      bodyEnd--;
-      stripNextLeading = true;
-    } else if (template[close - 1] === '+' && close - 1 >= bodyStart) {
-      bodyEnd--;
-    }
-    if (kind !== '#') tags.push({ kind: kind === '{' ? 'var' : 'stmt', text: template.slice(bodyStart, bodyEnd) });
-    pos = close + 2;
-  }
-  return tags;
-}
-
-/** Finds the closing delimiter, skipping string literals inside the tag. */
-function findCloser(template: string, from: number, closer: string): number {
-  let quote = '';
-  for (let i = from; i < template.length; i++) {
-    const ch = template[i];
-    if (quote) {
-      if (ch === '\\') i++;
-      else if (ch === quote) quote = '';
-    } else if (ch === '"' || ch === "'") {
-      quote = ch;
-    } else if (template.startsWith(closer, i)) {
-      return i;
-    }
-  }
-  return -1;
-}
-
-const TOKEN = /\s*(?:(\d+\.\d+|\d+)|("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')|([A-Za-z_][A-Za-z0-9_]*)|(==|!=|<=|>=|\/\/|\*\*|[-+*/%~|.,()[\]<>:=]))/y;
-
-class ExprParser {
-  private tokens: string[] = [];
-  private pos = 0;
-
-  constructor(
-    source: string,
-    private readonly endMessage: string,
-  ) {
-    TOKEN.lastIndex = 0;
-    let index = 0;
-    while (index < source.length) {
-      if (/^\s*$/.test(source.slice(index))) break;
-      TOKEN.lastIndex = index;
-      const match = TOKEN.exec(source);
-      if (!match) throw new JinjaError('TemplateSyntaxError', `unexpected char ${pyReprString(source.slice(index).trim()[0])}`);
-      this.tokens.push(match[1] ?? match[2] ?? match[3] ?? match[4]);
-      index = TOKEN.lastIndex;
-    }
+  constructor(template: string) {
+    this.stream = new TokenStream(tokenize(template));
   }
 
-  peek(): string | undefined {
-    return this.tokens[this.pos];
+  parse(): Node[] {
+    return this.subparse(null);
   }
 
-  next(): string {
-    const token = this.tokens[this.pos++];
-    if (token === undefined) throw new JinjaError('TemplateSyntaxError', this.endMessage);
-    return token;
-  }
-
-  accept(token: string): boolean {
-    if (this.peek() === token) {
-      this.pos++;
-      return true;
-    }
-    return false;
-  }
-
-  expect(token: string): void {
-    const got = this.next();
-    if (got !== token) throw new JinjaError('TemplateSyntaxError', `expected token '${token}', got '${got}'`);
-  }
-
-  atEnd(): boolean {
-    return this.pos >= this.tokens.length;
-  }
-
-  expression(): Expr {
-    const value = this.or();
-    if (this.accept('if')) {
-      const test = this.or();
-      const otherwise = this.accept('else') ? this.expression() : null;
-      return { t: 'cond', test, then: value, otherwise };
-    }
-    return value;
-  }
-
-  private or(): Expr {
-    let left = this.and();
-    while (this.accept('or')) left = { t: 'bin', op: 'or', left, right: this.and() };
-    return left;
-  }
-
-  private and(): Expr {
-    let left = this.not();
-    while (this.accept('and')) left = { t: 'bin', op: 'and', left, right: this.not() };
-    return left;
-  }
-
-  private not(): Expr {
-    if (this.accept('not')) return { t: 'not', operand: this.not() };
-    return this.compare();
-  }
-
-  private compare(): Expr {
-    let left = this.concat();
-    for (;;) {
-      const op = this.peek();
-      if (op && ['==', '!=', '<', '>', '<=', '>=', 'in'].includes(op)) {
-        this.pos++;
-        left = { t: 'bin', op, left, right: this.concat() };
-      } else if (op === 'not' && this.tokens[this.pos + 1] === 'in') {
-        this.pos += 2;
-        left = { t: 'not', operand: { t: 'bin', op: 'in', left, right: this.concat() } };
+  private failUnknownTag(name: string | null, stack: string[][]): never {
+    const expected = new Set(stack.flat().map(describeExpr));
+    const looking = stack.length > 0 ? stack[stack.length - 1].map((e) => `'${describeExpr(e)}'`).join(' or ') : null;
+    const message = [name === null ? 'Unexpected end of template.' : `Encountered unknown tag ${pyReprString(name)}.`];
+    if (looking) {
+      if (name !== null && expected.has(name)) {
+        message.push(`You probably made a nesting mistake. Jinja is expecting this tag, but currently looking for ${looking}.`);
       } else {
-        return left;
+        message.push(`Jinja was looking for the following tags: ${looking}.`);
       }
     }
+    if (this.tagStack.length > 0) message.push(`The innermost block that needs to be closed is ${pyReprString(this.tagStack[this.tagStack.length - 1])}.`);
+    throw syntaxError(message.join(' '));
   }
 
-  private concat(): Expr {
-    let left = this.additive();
-    while (this.accept('~')) left = { t: 'bin', op: '~', left, right: this.additive() };
-    return left;
-  }
-
-  private additive(): Expr {
-    let left = this.unary();
-    for (let op = this.peek(); op === '+' || op === '-'; op = this.peek()) {
-      this.pos++;
-      left = { t: 'bin', op, left, right: this.unary() };
-    }
-    return left;
-  }
-
-  private unary(): Expr {
-    if (this.accept('-')) return { t: 'neg', operand: this.unary() };
-    if (this.accept('+')) return this.unary();
-    return this.postfix(this.primary());
-  }
-
-  private postfix(target: Expr): Expr {
-    for (;;) {
-      if (this.accept('.')) {
-        target = { t: 'attr', target, name: this.next() };
-      } else if (this.accept('[')) {
-        const index = this.expression();
-        this.expect(']');
-        target = { t: 'item', target, index };
-      } else if (this.accept('|')) {
-        const name = this.next();
-        const args: Expr[] = [];
-        if (this.accept('(')) {
-          if (!this.accept(')')) {
-            do {
-              if (/^[A-Za-z_]\w*$/.test(this.peek() ?? '') && this.tokens[this.pos + 1] === '=') throw new Unsupported('keyword filter arguments');
-              args.push(this.expression());
-            } while (this.accept(','));
-            this.expect(')');
-          }
-        }
-        target = { t: 'filter', target, name, args };
-      } else if (this.accept('is')) {
-        const negate = this.accept('not');
-        target = { t: 'test', target, name: this.next(), negate };
-      } else if (this.peek() === '(') {
-        throw new Unsupported('calls');
-      } else {
-        return target;
-      }
-    }
-  }
-
-  private primary(): Expr {
-    const token = this.next();
-    if (/^\d/.test(token)) return { t: 'lit', v: token.includes('.') ? Number(token) : BigInt(token) };
-    if (token[0] === '"' || token[0] === "'") return { t: 'lit', v: unescape(token.slice(1, -1)) };
-    if (token === '(') {
-      const inner = this.expression();
-      this.expect(')');
-      return inner;
-    }
-    if (token === '[') {
-      const items: Expr[] = [];
-      if (!this.accept(']')) {
-        do items.push(this.expression());
-        while (this.accept(','));
-        this.expect(']');
-      }
-      return { t: 'list', items };
-    }
-    if (/^[A-Za-z_]/.test(token)) {
-      if (token === 'true' || token === 'True') return { t: 'lit', v: true };
-      if (token === 'false' || token === 'False') return { t: 'lit', v: false };
-      if (token === 'none' || token === 'None') return { t: 'lit', v: null };
-      return { t: 'name', name: token };
-    }
-    throw new JinjaError('TemplateSyntaxError', `unexpected '${token}'`);
-  }
-}
-
-function unescape(text: string): string {
-  return text.replace(/\\(.)/g, (_, ch: string) => ({ n: '\n', t: '\t', r: '\r' })[ch] ?? ch);
-}
-
-function parseTemplate(template: string): Node[] {
-  const tags = lex(template);
-  let index = 0;
-  const block = (closers: string[]): { body: Node[]; closer: string; rest: string } => {
+  private subparse(endTokens: string[] | null): Node[] {
     const body: Node[] = [];
-    while (index < tags.length) {
-      const tag = tags[index++];
-      if (tag.kind === 'text') {
-        body.push({ t: 'text', text: tag.text });
-        continue;
+    if (endTokens) this.endTokenStack.push(endTokens);
+    try {
+      while (this.stream.current.type !== 'eof') {
+        const token = this.stream.current;
+        if (token.type === 'data') {
+          body.push({ t: 'text', text: String(token.value) });
+          this.stream.next();
+        } else if (token.type === 'variable_begin') {
+          this.stream.next();
+          body.push({ t: 'out', expr: this.parseTuple({ withCondexpr: true }) });
+          this.stream.expect('variable_end');
+        } else {
+          this.stream.next();
+          if (endTokens && endTokens.some((e) => this.stream.test(e))) return body;
+          body.push(this.parseStatement());
+          this.stream.expect('block_end');
+        }
       }
-      if (tag.kind === 'var') {
-        const parser = new ExprParser(tag.text, END_OF_PRINT);
-        const expr = parser.expression();
-        if (!parser.atEnd()) throw new JinjaError('TemplateSyntaxError', `expected token 'end of print statement', got '${parser.peek()}'`);
-        body.push({ t: 'out', expr });
-        continue;
-      }
-      const statement = tag.text.trim();
-      const word = /^[A-Za-z_]\w*/.exec(statement)?.[0] ?? '';
-      const rest = statement.slice(word.length);
-      if (closers.includes(word)) return { body, closer: word, rest };
-      if (word === 'if') body.push(parseIf(rest));
-      else if (word === 'for') body.push(parseFor(rest));
-      else if (['set', 'macro', 'call', 'filter', 'raw', 'with', 'block', 'include', 'import', 'from', 'extends'].includes(word)) {
-        throw new Unsupported(`{% ${word} %}`);
-      } else throw new JinjaError('TemplateSyntaxError', `Encountered unknown tag '${word}'.`);
+      return body;
+    } finally {
+      if (endTokens) this.endTokenStack.pop();
     }
-    if (closers.length > 0) {
-      throw new JinjaError('TemplateSyntaxError', `Unexpected end of template. Jinja was looking for the following tags: ${closers.map((c) => `'${c}'`).join(' or ')}.`);
+  }
+
+  private parseStatement(): Node {
+    const token = this.stream.current;
+    if (token.type !== 'name') throw syntaxError('tag name expected');
+    const name = String(token.value);
+    if (!STATEMENT_KEYWORDS.has(name)) this.failUnknownTag(name, this.endTokenStack);
+    if (name !== 'if' && name !== 'for') throw new Unsupported(`{% ${name} %}`);
+    this.tagStack.push(name);
+    try {
+      return name === 'if' ? this.parseIf() : this.parseFor();
+    } finally {
+      this.tagStack.pop();
     }
-    return { body, closer: '', rest: '' };
-  };
-  const condition = (source: string): Expr => {
-    const parser = new ExprParser(source, "unexpected end of template, expected 'end of statement block'.");
-    const expr = parser.expression();
-    if (!parser.atEnd()) throw new JinjaError('TemplateSyntaxError', `expected token 'end of statement block', got '${parser.peek()}'`);
-    return expr;
-  };
-  const parseIf = (firstTest: string): Node => {
+  }
+
+  private parseStatements(endTokens: string[], dropNeedle = false): Node[] {
+    this.stream.skipIf('colon');
+    this.stream.expect('block_end');
+    const body = this.subparse(endTokens);
+    if (this.stream.current.type === 'eof') this.failUnknownTag(null, [...this.endTokenStack, endTokens]);
+    if (dropNeedle) this.stream.next();
+    return body;
+  }
+
+  private parseIf(): Node {
+    this.stream.expect('name:if');
     const branches: { test: Expr; body: Node[] }[] = [];
-    let test = condition(firstTest);
+    let otherwise: Node[] = [];
     for (;;) {
-      const part = block(['elif', 'else', 'endif']);
-      branches.push({ test, body: part.body });
-      if (part.closer === 'elif') {
-        test = condition(part.rest);
-        continue;
-      }
-      const otherwise = part.closer === 'else' ? block(['endif']).body : [];
+      const test = this.parseTuple({ withCondexpr: false });
+      branches.push({ test, body: this.parseStatements(['name:elif', 'name:else', 'name:endif']) });
+      const token = this.stream.next();
+      if (this.stream.test('name:elif', token)) continue;
+      if (this.stream.test('name:else', token)) otherwise = this.parseStatements(['name:endif'], true);
       return { t: 'if', branches, otherwise };
     }
-  };
-  const parseFor = (header: string): Node => {
-    const match = /^\s*([A-Za-z_]\w*)\s+in\s+([\s\S]+)$/.exec(header);
-    if (!match) throw new Unsupported('for loop target');
-    const iter = condition(match[2]);
-    const part = block(['else', 'endfor']);
-    const otherwise = part.closer === 'else' ? block(['endfor']).body : [];
-    return { t: 'for', target: match[1], iter, body: part.body, otherwise };
-  };
-  return block([]).body;
+  }
+
+  private parseFor(): Node {
+    this.stream.expect('name:for');
+    const target = this.parseTuple({ simplified: true, extraEndRules: ['name:in'] });
+    const problem = assignProblem(target);
+    if (problem) throw syntaxError(`can't assign to '${problem}'`);
+    this.stream.expect('name:in');
+    const iter = this.parseTuple({ withCondexpr: false, extraEndRules: ['name:recursive'] });
+    const test = this.stream.skipIf('name:if') ? this.parseExpression(true) : null;
+    const recursive = this.stream.skipIf('name:recursive');
+    const body = this.parseStatements(['name:endfor', 'name:else']);
+    const otherwise = this.stream.next().value === 'endfor' ? [] : this.parseStatements(['name:endfor'], true);
+    return { t: 'for', target, iter, test, recursive, body, otherwise };
+  }
+
+  private parseTuple(options: { simplified?: boolean; withCondexpr?: boolean; extraEndRules?: string[]; explicitParentheses?: boolean }): Expr {
+    const parse = () => (options.simplified ? this.parsePrimary() : this.parseExpression(options.withCondexpr ?? true));
+    const items: Expr[] = [];
+    let isTuple = false;
+    for (;;) {
+      if (items.length > 0) this.stream.expect('comma');
+      if (this.isTupleEnd(options.extraEndRules)) break;
+      items.push(parse());
+      if (this.stream.current.type !== 'comma') break;
+      isTuple = true;
+    }
+    if (!isTuple) {
+      if (items.length > 0) return items[0];
+      if (!options.explicitParentheses) throw syntaxError(`Expected an expression, got '${describeToken(this.stream.current)}'`);
+    }
+    return { t: 'other', what: 'tuple', parts: items };
+  }
+
+  private isTupleEnd(extraEndRules?: string[]): boolean {
+    if (['variable_end', 'block_end', 'rparen'].includes(this.stream.current.type)) return true;
+    return (extraEndRules ?? []).some((e) => this.stream.test(e));
+  }
+
+  private parseExpression(withCondexpr: boolean): Expr {
+    if (!withCondexpr) return this.parseOr();
+    let expr = this.parseOr();
+    while (this.stream.skipIf('name:if')) {
+      const test = this.parseOr();
+      const otherwise = this.stream.skipIf('name:else') ? this.parseExpression(true) : null;
+      expr = { t: 'cond', test, then: expr, otherwise };
+    }
+    return expr;
+  }
+
+  private parseOr(): Expr {
+    let left = this.parseAnd();
+    while (this.stream.skipIf('name:or')) left = { t: 'or', left, right: this.parseAnd() };
+    return left;
+  }
+
+  private parseAnd(): Expr {
+    let left = this.parseNot();
+    while (this.stream.skipIf('name:and')) left = { t: 'and', left, right: this.parseNot() };
+    return left;
+  }
+
+  private parseNot(): Expr {
+    if (this.stream.skipIf('name:not')) return { t: 'not', operand: this.parseNot() };
+    return this.parseCompare();
+  }
+
+  private parseCompare(): Expr {
+    const first = this.parseMath1();
+    const ops: { op: string; operand: Expr }[] = [];
+    for (;;) {
+      const type = this.stream.current.type;
+      if (COMPARE_OPERATORS.has(type)) {
+        this.stream.next();
+        ops.push({ op: type, operand: this.parseMath1() });
+      } else if (this.stream.skipIf('name:in')) {
+        ops.push({ op: 'in', operand: this.parseMath1() });
+      } else if (this.stream.test('name:not') && this.stream.test('name:in', this.stream.look())) {
+        this.stream.next();
+        this.stream.next();
+        ops.push({ op: 'notin', operand: this.parseMath1() });
+      } else {
+        break;
+      }
+    }
+    return ops.length === 0 ? first : { t: 'compare', first, ops };
+  }
+
+  private parseMath1(): Expr {
+    let left = this.parseConcat();
+    while (this.stream.current.type === 'add' || this.stream.current.type === 'sub') {
+      const op = this.stream.next().type;
+      left = { t: 'math', op, left, right: this.parseConcat() };
+    }
+    return left;
+  }
+
+  private parseConcat(): Expr {
+    const items = [this.parseMath2()];
+    while (this.stream.skipIf('tilde')) items.push(this.parseMath2());
+    return items.length === 1 ? items[0] : { t: 'concat', items };
+  }
+
+  private parseMath2(): Expr {
+    let left = this.parsePow();
+    while (['mul', 'div', 'floordiv', 'mod'].includes(this.stream.current.type)) {
+      const op = this.stream.next().type;
+      left = { t: 'math', op, left, right: this.parsePow() };
+    }
+    return left;
+  }
+
+  private parsePow(): Expr {
+    let left = this.parseUnary(true);
+    while (this.stream.skipIf('pow')) left = { t: 'math', op: 'pow', left, right: this.parseUnary(true) };
+    return left;
+  }
+
+  private parseUnary(withFilter: boolean): Expr {
+    let node: Expr;
+    if (this.stream.skipIf('sub')) node = { t: 'neg', operand: this.parseUnary(false) };
+    else if (this.stream.skipIf('add')) node = { t: 'pos', operand: this.parseUnary(false) };
+    else node = this.parsePrimary();
+    node = this.parsePostfix(node);
+    return withFilter ? this.parseFilterExpr(node) : node;
+  }
+
+  private parsePrimary(): Expr {
+    const token = this.stream.current;
+    if (token.type === 'name') {
+      this.stream.next();
+      const name = String(token.value);
+      if (name === 'true' || name === 'True') return { t: 'lit', v: true };
+      if (name === 'false' || name === 'False') return { t: 'lit', v: false };
+      if (name === 'none' || name === 'None') return { t: 'lit', v: null };
+      return { t: 'name', name };
+    }
+    if (token.type === 'string') {
+      this.stream.next();
+      let text = String(token.value);
+      while (this.stream.current.type === 'string') text += String(this.stream.next().value);
+      return { t: 'lit', v: text };
+    }
+    if (token.type === 'integer' || token.type === 'float') {
+      this.stream.next();
+      return { t: 'lit', v: token.value as bigint | number };
+    }
+    if (token.type === 'lparen') {
+      this.stream.next();
+      const inner = this.parseTuple({ explicitParentheses: true });
+      this.stream.expect('rparen');
+      return inner;
+    }
+    if (token.type === 'lbracket') {
+      this.stream.next();
+      const items: Expr[] = [];
+      while (this.stream.current.type !== 'rbracket') {
+        if (items.length > 0) this.stream.expect('comma');
+        if (this.stream.current.type === 'rbracket') break;
+        items.push(this.parseExpression(true));
+      }
+      this.stream.expect('rbracket');
+      return { t: 'list', items };
+    }
+    if (token.type === 'lbrace') {
+      this.stream.next();
+      const parts: Expr[] = [];
+      while (this.stream.current.type !== 'rbrace') {
+        if (parts.length > 0) this.stream.expect('comma');
+        if (this.stream.current.type === 'rbrace') break;
+        parts.push(this.parseExpression(true));
+        this.stream.expect('colon');
+        parts.push(this.parseExpression(true));
+      }
+      this.stream.expect('rbrace');
+      return { t: 'other', what: 'dict literals', parts };
+    }
+    throw syntaxError(`unexpected '${describeToken(token)}'`);
+  }
+
+  private parsePostfix(node: Expr): Expr {
+    for (;;) {
+      const type = this.stream.current.type;
+      if (type === 'dot' || type === 'lbracket') node = this.parseSubscript(node);
+      else if (type === 'lparen') node = { t: 'other', what: 'calls', parts: [node, ...this.parseCallArgs()] };
+      else return node;
+    }
+  }
+
+  private parseFilterExpr(node: Expr): Expr {
+    for (;;) {
+      const type = this.stream.current.type;
+      if (type === 'pipe') node = this.parseFilter(node);
+      else if (this.stream.test('name:is')) node = this.parseTest(node);
+      else if (type === 'lparen') node = { t: 'other', what: 'calls', parts: [node, ...this.parseCallArgs()] };
+      else return node;
+    }
+  }
+
+  private parseSubscript(node: Expr): Expr {
+    const token = this.stream.next();
+    if (token.type === 'dot') {
+      const attribute = this.stream.next();
+      if (attribute.type !== 'name' && attribute.type !== 'integer') throw syntaxError('expected name or number');
+      return { t: 'other', what: 'attribute access', parts: [node] };
+    }
+    const parts: Expr[] = [node];
+    let count = 0;
+    while (this.stream.current.type !== 'rbracket') {
+      if (count++ > 0) this.stream.expect('comma');
+      parts.push(...this.parseSubscribed());
+    }
+    this.stream.expect('rbracket');
+    return { t: 'other', what: 'subscripts', parts };
+  }
+
+  private parseSubscribed(): Expr[] {
+    const parts: Expr[] = [];
+    if (this.stream.current.type === 'colon') {
+      this.stream.next();
+    } else {
+      parts.push(this.parseExpression(true));
+      if (this.stream.current.type !== 'colon') return parts;
+      this.stream.next();
+    }
+    if (this.stream.current.type !== 'colon' && !['rbracket', 'comma'].includes(this.stream.current.type)) parts.push(this.parseExpression(true));
+    if (this.stream.current.type === 'colon') {
+      this.stream.next();
+      if (!['rbracket', 'comma'].includes(this.stream.current.type)) parts.push(this.parseExpression(true));
+    }
+    return parts;
+  }
+
+  /** Call arguments; keyword and `*`/`**` arguments come back marked by a `keyword` wrapper. */
+  private parseCallArgs(): Expr[] {
+    this.stream.expect('lparen');
+    const args: Expr[] = [];
+    let dynArgs = false;
+    let dynKwargs = false;
+    let kwargs = false;
+    let requireComma = false;
+    const ensure = (ok: boolean) => {
+      if (!ok) throw syntaxError('invalid syntax for function call expression');
+    };
+    while (this.stream.current.type !== 'rparen') {
+      if (requireComma) {
+        this.stream.expect('comma');
+        if (this.stream.current.type === 'rparen') break;
+      }
+      if (this.stream.current.type === 'mul') {
+        ensure(!dynArgs && !dynKwargs);
+        this.stream.next();
+        dynArgs = true;
+        args.push({ t: 'other', what: 'keyword arguments', parts: [this.parseExpression(true)] });
+      } else if (this.stream.current.type === 'pow') {
+        ensure(!dynKwargs);
+        this.stream.next();
+        dynKwargs = true;
+        args.push({ t: 'other', what: 'keyword arguments', parts: [this.parseExpression(true)] });
+      } else if (this.stream.current.type === 'name' && this.stream.look().type === 'assign') {
+        ensure(!dynKwargs);
+        this.stream.next();
+        this.stream.next();
+        kwargs = true;
+        args.push({ t: 'other', what: 'keyword arguments', parts: [this.parseExpression(true)] });
+      } else {
+        ensure(!dynArgs && !dynKwargs && !kwargs);
+        args.push(this.parseExpression(true));
+      }
+      requireComma = true;
+    }
+    this.stream.expect('rparen');
+    return args;
+  }
+
+  private dottedName(): string {
+    let name = String(this.stream.expect('name').value);
+    while (this.stream.current.type === 'dot') {
+      this.stream.next();
+      name += '.' + String(this.stream.expect('name').value);
+    }
+    return name;
+  }
+
+  private parseFilter(node: Expr): Expr {
+    while (this.stream.current.type === 'pipe') {
+      this.stream.next();
+      const name = this.dottedName();
+      const all = this.stream.test('lparen') ? this.parseCallArgs() : [];
+      const args = all.filter((a) => !(a.t === 'other' && a.what === 'keyword arguments'));
+      node = { t: 'filter', target: node, name, args, extra: all.filter((a) => !args.includes(a)) };
+    }
+    return node;
+  }
+
+  private parseTest(node: Expr): Expr {
+    this.stream.next();
+    const negated = this.stream.skipIf('name:not');
+    const name = this.dottedName();
+    let all: Expr[] = [];
+    const current = this.stream.current;
+    if (current.type === 'lparen') {
+      all = this.parseCallArgs();
+    } else if (
+      ['name', 'string', 'integer', 'float', 'lparen', 'lbracket', 'lbrace'].includes(current.type) &&
+      !['name:else', 'name:or', 'name:and'].some((e) => this.stream.test(e))
+    ) {
+      if (this.stream.test('name:is')) throw syntaxError('You cannot chain multiple tests with is');
+      all = [this.parsePostfix(this.parsePrimary())];
+    }
+    const args = all.filter((a) => !(a.t === 'other' && a.what === 'keyword arguments'));
+    const test: Expr = { t: 'test', target: node, name, args, extra: all.filter((a) => !args.includes(a)) };
+    return negated ? { t: 'not', operand: test } : test;
+  }
 }
+
+/** Why a for-loop target cannot be assigned to (Jinja's `can_assign`), or null. */
+function assignProblem(target: Expr): string | null {
+  if (target.t === 'name') return null;
+  if (target.t === 'other' && target.what === 'tuple') return target.parts.every((p) => assignProblem(p) === null) ? null : 'tuple';
+  if (target.t === 'lit') return 'const';
+  if (target.t === 'list') return 'list';
+  return target.t === 'other' && target.what === 'dict literals' ? 'dict' : target.t;
+}
+
+// ------------------------------------------------ compile-time checks
+
+const FILTERS = new Set(
+  'abs attr batch capitalize center count d default dictsort e escape filesizeformat first float forceescape format groupby indent int items join last length list lower map max min pprint random reject rejectattr replace reverse round safe select selectattr slice sort string striptags sum title tojson trim truncate unique upper urlencode urlize wordcount wordwrap xmlattr'.split(
+    ' ',
+  ),
+);
+const TESTS = new Set(
+  '!= < <= == > >= boolean callable defined divisibleby eq equalto escaped even false filter float ge greaterthan gt in integer iterable le lessthan lower lt mapping ne none number odd sameas sequence string test true undefined upper'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Jinja's code generator rejects unknown filters and tests, except inside
+ * `{% if %}` and conditional expressions, where the error waits for the call.
+ */
+function checkNames(nodes: Node[], soft: boolean): void {
+  for (const node of nodes) {
+    if (node.t === 'out') checkExpr(node.expr, soft);
+    else if (node.t === 'if') {
+      for (const branch of node.branches) {
+        checkExpr(branch.test, true);
+        checkNames(branch.body, true);
+      }
+      checkNames(node.otherwise, true);
+    } else if (node.t === 'for') {
+      if (node.test) checkExpr(node.test, false);
+      checkExpr(node.iter, soft);
+      checkNames(node.body, false);
+      checkNames(node.otherwise, false);
+    }
+  }
+}
+
+function checkExpr(expr: Expr, soft: boolean): void {
+  const children: Expr[] = [];
+  switch (expr.t) {
+    case 'filter':
+    case 'test':
+      if (!soft && !(expr.t === 'filter' ? FILTERS : TESTS).has(expr.name)) {
+        throw new JinjaError('TemplateAssertionError', `No ${expr.t} named ${pyReprString(expr.name)}.`);
+      }
+      children.push(expr.target, ...expr.args, ...expr.extra);
+      break;
+    case 'list':
+      children.push(...expr.items);
+      break;
+    case 'and':
+    case 'or':
+    case 'math':
+      children.push(expr.left, expr.right);
+      break;
+    case 'concat':
+      children.push(...expr.items);
+      break;
+    case 'compare':
+      children.push(expr.first, ...expr.ops.map((o) => o.operand));
+      break;
+    case 'not':
+    case 'neg':
+    case 'pos':
+      children.push(expr.operand);
+      break;
+    case 'cond':
+      for (const part of [expr.then, expr.test, expr.otherwise]) if (part) checkExpr(part, true);
+      return;
+    case 'other':
+      children.push(...expr.parts);
+      break;
+  }
+  for (const child of children) checkExpr(child, soft);
+}
+
+// ---------------------------------------------------------- evaluation
+
+type Scope = Map<string, Value | typeof LOOP>;
+
+/** Jinja's default globals, which the subset does not model. */
+const GLOBALS = new Set(['range', 'dict', 'lipsum', 'cycler', 'joiner', 'namespace', 'self']);
 
 function truthy(value: Value): boolean {
   if (value === UNDEFINED || value === null) return false;
@@ -378,142 +829,275 @@ function iterate(value: Value): PyObject[] {
   throw new JinjaError('TypeError', `'${pyTypeName(value)}' object is not iterable`);
 }
 
+/** Python's `==` over the modelled values; Undefined equals only Undefined. */
+function pyEquals(a: Value, b: Value): boolean {
+  if (a === UNDEFINED || b === UNDEFINED) return a === b;
+  const numeric = (v: PyObject) => (typeof v === 'boolean' ? (v ? 1n : 0n) : v);
+  const x = numeric(a);
+  const y = numeric(b);
+  if (typeof x === 'bigint' && typeof y === 'bigint') return x === y;
+  if (typeof x === 'number' && typeof y === 'number') return x === y;
+  if (typeof x === 'bigint' && typeof y === 'number') return Number.isInteger(y) && BigInt(y) === x;
+  if (typeof x === 'number' && typeof y === 'bigint') return Number.isInteger(x) && BigInt(x) === y;
+  if (Array.isArray(x) && Array.isArray(y)) return x.length === y.length && x.every((item, i) => pyEquals(item, y[i]));
+  if (x instanceof PyDict && y instanceof PyDict) {
+    return x.entries.size === y.entries.size && [...x.entries].every(([k, v]) => y.entries.has(k) && pyEquals(v, y.entries.get(k)!));
+  }
+  return x === y;
+}
+
+/** str.strip(chars) with Python's whitespace when `chars` is null. */
+function pyStrip(text: string, chars: string | null): string {
+  const strip = chars === null ? (ch: string) => new RegExp(`^[${WS}]$`).test(ch) : (ch: string) => chars.includes(ch);
+  const points = [...text];
+  let start = 0;
+  let end = points.length;
+  while (start < end && strip(points[start])) start++;
+  while (end > start && strip(points[end - 1])) end--;
+  return points.slice(start, end).join('');
+}
+
+/** str.replace(old, new, count); a negative count replaces all. */
+function pyReplace(text: string, old: string, replacement: string, count: number): string {
+  if (old === '') {
+    const points = [...text];
+    let out = '';
+    for (let i = 0, done = 0; i <= points.length; i++) {
+      if (count < 0 || done < count) {
+        out += replacement;
+        done++;
+      }
+      if (i < points.length) out += points[i];
+    }
+    return out;
+  }
+  const parts = text.split(old);
+  if (count < 0 || count >= parts.length - 1) return parts.join(replacement);
+  return parts.slice(0, count + 1).join(replacement) + old + parts.slice(count + 1).join(old);
+}
+
+/** Jinja's `int` filter: int(value, 10), else int(float(value)), else the default. */
+function toInt(value: Value, fallback: Value): Value {
+  if (value === UNDEFINED) throw new Unsupported('int of an undefined value');
+  if (typeof value === 'bigint') return value;
+  if (typeof value === 'boolean') return value ? 1n : 0n;
+  if (typeof value === 'number') {
+    if (Number.isNaN(value)) return fallback;
+    if (!Number.isFinite(value)) throw new JinjaError('OverflowError', 'cannot convert float infinity to integer');
+    return BigInt(Math.trunc(value));
+  }
+  if (typeof value !== 'string') return fallback;
+  const text = pyStrip(value, null);
+  if (/[^\x00-\x7f]/.test(text)) throw new Unsupported('int of non-ASCII text');
+  if (/^[+-]?\d(?:_?\d)*$/.test(text)) return BigInt(text.replace(/_/g, ''));
+  const digits = String.raw`\d(?:_?\d)*`;
+  if (new RegExp(`^[+-]?(?:(?:${digits})?\\.${digits}|${digits}\\.?)(?:[eE][+-]?${digits})?$`).test(text)) {
+    const float = Number(text.replace(/_/g, ''));
+    return Number.isFinite(float) ? BigInt(Math.trunc(float)) : fallback;
+  }
+  return fallback;
+}
+
 function applyFilter(name: string, target: Value, args: Value[]): Value {
+  const arity = (max: number, min = 0) => {
+    if (args.length < min || args.length > max) throw new Unsupported(`filter '${name}' with ${args.length} arguments`);
+  };
   const arg = (i: number, fallback: Value): Value => (i < args.length ? args[i] : fallback);
   switch (name) {
     case 'join':
-      return iterate(target).map((item) => pyStr(item)).join(toText(arg(0, '')));
+      arity(1);
+      return iterate(target)
+        .map((item) => pyStr(item))
+        .join(toText(arg(0, '')));
     case 'default':
     case 'd':
-      return target === UNDEFINED || (args.length > 1 && truthy(args[1]) && !truthy(target)) ? arg(0, '') : target;
+      arity(2);
+      return target === UNDEFINED || (truthy(arg(1, false)) && !truthy(target)) ? arg(0, '') : target;
     case 'upper':
+      arity(0);
       return toText(target).toUpperCase();
     case 'lower':
+      arity(0);
       return toText(target).toLowerCase();
-    case 'trim':
-      return toText(target).trim();
     case 'string':
+      arity(0);
       return toText(target);
-    case 'replace':
-      return toText(target).split(toText(arg(0, ''))).join(toText(arg(1, '')));
+    case 'trim': {
+      arity(1);
+      const chars = arg(0, null);
+      if (chars !== null && typeof chars !== 'string') throw new Unsupported("filter 'trim' with non-str characters");
+      return pyStrip(toText(target), chars);
+    }
+    case 'replace': {
+      arity(3, 2);
+      const count = arg(2, null);
+      if (count !== null && typeof count !== 'bigint') throw new Unsupported("filter 'replace' with a non-int count");
+      return pyReplace(toText(target), toText(args[0]), toText(args[1]), count === null ? -1 : Number(count));
+    }
     case 'length':
     case 'count':
+      arity(0);
+      if (target !== UNDEFINED && typeof target !== 'string' && !Array.isArray(target) && !(target instanceof PyDict)) {
+        throw new JinjaError('TypeError', `object of type '${pyTypeName(target)}' has no len()`);
+      }
       return BigInt(iterate(target).length);
     case 'first':
+      arity(0);
       return iterate(target)[0] ?? UNDEFINED;
     case 'last': {
+      arity(0);
+      if (target !== UNDEFINED && typeof target !== 'string' && !Array.isArray(target) && !(target instanceof PyDict)) {
+        throw new JinjaError('TypeError', `'${pyTypeName(target)}' object is not reversible`);
+      }
       const items = iterate(target);
-      return items[items.length - 1] ?? UNDEFINED;
+      return items.length > 0 ? items[items.length - 1] : UNDEFINED;
     }
     case 'list':
+      arity(0);
       return iterate(target);
     case 'int': {
-      const parsed = /^\s*[-+]?\d+\s*$/.test(toText(target)) ? BigInt(toText(target).trim()) : null;
-      return typeof target === 'bigint' ? target : parsed ?? 0n;
+      arity(2);
+      const base = arg(1, 10n);
+      if (base !== 10n) throw new Unsupported("filter 'int' with a base");
+      return toInt(target, arg(0, 0n));
     }
-    case 'quote':
-    case 'tojson':
-    case 'escape':
-    case 'e':
-    case 'format':
-    case 'wordwrap':
-    case 'indent':
-    case 'map':
-    case 'select':
-    case 'reject':
-    case 'sort':
-    case 'unique':
-    case 'safe':
-    case 'title':
-    case 'capitalize':
-    case 'center':
-    case 'round':
-    case 'abs':
-    case 'float':
-    case 'sum':
-    case 'batch':
-    case 'slice':
-    case 'urlencode':
-    case 'xmlattr':
-    case 'striptags':
-    case 'truncate':
-    case 'wordcount':
-    case 'attr':
-    case 'dictsort':
-    case 'groupby':
-    case 'filesizeformat':
-    case 'forceescape':
-    case 'items':
-    case 'max':
-    case 'min':
-    case 'pprint':
-    case 'random':
-    case 'reverse':
-    case 'selectattr':
-    case 'rejectattr':
-    case 'urlize':
-    case 'bool':
-      throw new Unsupported(`filter '${name}'`);
   }
-  throw new JinjaError('TemplateAssertionError', `No filter named '${name}'.`);
+  if (FILTERS.has(name)) throw new Unsupported(`filter '${name}'`);
+  throw new JinjaError('TemplateRuntimeError', `No filter named ${pyReprString(name)} found.`);
 }
 
-function evaluate(expr: Expr, scope: Map<string, PyObject>): Value {
+function applyTest(name: string, value: Value): boolean {
+  switch (name) {
+    case 'defined':
+      return value !== UNDEFINED;
+    case 'undefined':
+      return value === UNDEFINED;
+    case 'none':
+      return value === null;
+    case 'string':
+      return typeof value === 'string';
+  }
+  if (TESTS.has(name)) throw new Unsupported(`test '${name}'`);
+  throw new JinjaError('TemplateRuntimeError', `No test named ${pyReprString(name)} found.`);
+}
+
+function asNumber(value: Value): bigint | number | null {
+  if (typeof value === 'boolean') return value ? 1n : 0n;
+  return typeof value === 'bigint' || typeof value === 'number' ? value : null;
+}
+
+function arithmetic(op: string, left: Value, right: Value): Value {
+  if (op === 'add' && typeof left === 'string' && typeof right === 'string') return left + right;
+  if (op === 'add' && Array.isArray(left) && Array.isArray(right)) return [...left, ...right];
+  const x = asNumber(left);
+  const y = asNumber(right);
+  if ((op === 'add' || op === 'sub') && x !== null && y !== null) {
+    if (typeof x === 'bigint' && typeof y === 'bigint') return op === 'add' ? x + y : x - y;
+    const [a, b] = [Number(x), Number(y)];
+    if (Number.isFinite(a) && Number.isFinite(b)) return op === 'add' ? a + b : a - b;
+  }
+  throw new Unsupported(`operator ${OPERATOR_TEXT[op] ?? op}`);
+}
+
+function compare(op: string, left: Value, right: Value): boolean {
+  if (op === 'eq') return pyEquals(left, right);
+  if (op === 'ne') return !pyEquals(left, right);
+  if (op === 'in' || op === 'notin') {
+    let found: boolean;
+    if (right === UNDEFINED) found = false;
+    else if (typeof right === 'string' && typeof left === 'string') found = right.includes(left);
+    else if (Array.isArray(right)) found = right.some((item) => pyEquals(left, item));
+    else if (right instanceof PyDict && typeof left === 'string') found = right.entries.has(left);
+    else throw new Unsupported(`operator ${op}`);
+    return op === 'in' ? found : !found;
+  }
+  const x = asNumber(left);
+  const y = asNumber(right);
+  if (x === null || y === null || (typeof x === 'number' && Number.isNaN(x)) || (typeof y === 'number' && Number.isNaN(y))) {
+    throw new Unsupported(`operator ${OPERATOR_TEXT[op]} on non-numbers`);
+  }
+  // Comparing bigint and number is exact in JavaScript, as in Python.
+  switch (op) {
+    case 'lt':
+      return x < y;
+    case 'lteq':
+      return x <= y;
+    case 'gt':
+      return x > y;
+    default:
+      return x >= y;
+  }
+}
+
+function evaluate(expr: Expr, scope: Scope): Value {
   switch (expr.t) {
     case 'lit':
       return expr.v;
-    case 'name':
-      return scope.has(expr.name) ? scope.get(expr.name)! : UNDEFINED;
+    case 'name': {
+      if (!scope.has(expr.name)) {
+        if (GLOBALS.has(expr.name)) throw new Unsupported(`the global '${expr.name}'`);
+        return UNDEFINED;
+      }
+      const value = scope.get(expr.name)!;
+      if (value === LOOP) throw new Unsupported('the loop variable');
+      return value;
+    }
     case 'list':
       return expr.items.map((item) => {
         const value = evaluate(item, scope);
-        return value === UNDEFINED ? null : value;
+        if (value === UNDEFINED) throw new Unsupported('Undefined inside a list');
+        return value;
       });
-    case 'filter':
-      return applyFilter(expr.name, evaluate(expr.target, scope), expr.args.map((a) => evaluate(a, scope)));
+    case 'filter': {
+      const target = evaluate(expr.target, scope);
+      const args = expr.args.map((a) => evaluate(a, scope));
+      if (expr.extra.length > 0) throw new Unsupported('keyword arguments');
+      return applyFilter(expr.name, target, args);
+    }
     case 'test': {
       const value = evaluate(expr.target, scope);
-      let result: boolean;
-      if (expr.name === 'defined') result = value !== UNDEFINED;
-      else if (expr.name === 'undefined') result = value === UNDEFINED;
-      else if (expr.name === 'none') result = value === null;
-      else if (expr.name === 'string') result = typeof value === 'string';
-      else throw new Unsupported(`test '${expr.name}'`);
-      return expr.negate ? !result : result;
+      if (expr.args.length > 0 || expr.extra.length > 0) throw new Unsupported('test arguments');
+      return applyTest(expr.name, value);
     }
     case 'not':
       return !truthy(evaluate(expr.operand, scope));
-    case 'neg': {
-      const value = evaluate(expr.operand, scope);
-      if (typeof value === 'bigint') return -value;
-      if (typeof value === 'number') return -value;
-      throw new Unsupported('unary minus on non-numbers');
+    case 'neg':
+    case 'pos': {
+      const value = asNumber(evaluate(expr.operand, scope));
+      if (value === null) throw new Unsupported('unary operators on non-numbers');
+      if (expr.t === 'pos') return value;
+      return typeof value === 'bigint' ? -value : -value;
     }
     case 'cond':
       if (truthy(evaluate(expr.test, scope))) return evaluate(expr.then, scope);
       return expr.otherwise ? evaluate(expr.otherwise, scope) : UNDEFINED;
-    case 'bin': {
+    case 'and': {
       const left = evaluate(expr.left, scope);
-      if (expr.op === 'and') return truthy(left) ? evaluate(expr.right, scope) : left;
-      if (expr.op === 'or') return truthy(left) ? left : evaluate(expr.right, scope);
-      const right = evaluate(expr.right, scope);
-      if (expr.op === '~') return toText(left) + toText(right);
-      if (expr.op === '==' || expr.op === '!=') {
-        const same = left === right || (typeof left === 'string' && left === right);
-        return expr.op === '==' ? same : !same;
-      }
-      if (expr.op === 'in' && typeof right === 'string' && typeof left === 'string') return right.includes(left);
-      if (expr.op === '+' && typeof left === 'string' && typeof right === 'string') return left + right;
-      if (expr.op === '+' && typeof left === 'bigint' && typeof right === 'bigint') return left + right;
-      throw new Unsupported(`operator ${expr.op}`);
+      return truthy(left) ? evaluate(expr.right, scope) : left;
     }
-    case 'attr':
-    case 'item':
-      throw new Unsupported('attribute access');
+    case 'or': {
+      const left = evaluate(expr.left, scope);
+      return truthy(left) ? left : evaluate(expr.right, scope);
+    }
+    case 'concat':
+      return expr.items.map((item) => toText(evaluate(item, scope))).join('');
+    case 'math':
+      return arithmetic(expr.op, evaluate(expr.left, scope), evaluate(expr.right, scope));
+    case 'compare': {
+      let left = evaluate(expr.first, scope);
+      for (const { op, operand } of expr.ops) {
+        const right = evaluate(operand, scope);
+        if (!compare(op, left, right)) return false;
+        left = right;
+      }
+      return true;
+    }
+    case 'other':
+      throw new Unsupported(expr.what);
   }
 }
 
-function render(nodes: Node[], scope: Map<string, PyObject>): string {
+function render(nodes: Node[], scope: Scope): string {
   let out = '';
   for (const node of nodes) {
     if (node.t === 'text') out += node.text;
@@ -522,9 +1106,14 @@ function render(nodes: Node[], scope: Map<string, PyObject>): string {
       const branch = node.branches.find((b) => truthy(evaluate(b.test, scope)));
       out += render(branch ? branch.body : node.otherwise, scope);
     } else {
-      const items = iterate(evaluate(node.iter, scope));
+      if (node.target.t !== 'name') throw new Unsupported('for loop targets other than a name');
+      if (node.recursive) throw new Unsupported('recursive for loops');
+      const name = node.target.name;
+      const inner = (item: PyObject) => new Map(scope).set('loop', LOOP).set(name, item);
+      let items = iterate(evaluate(node.iter, scope));
+      if (node.test) items = items.filter((item) => truthy(evaluate(node.test!, new Map(scope).set(name, item))));
       if (items.length === 0) out += render(node.otherwise, scope);
-      for (const item of items) out += render(node.body, new Map(scope).set(node.target, item));
+      for (const item of items) out += render(node.body, inner(item));
     }
   }
   return out;
@@ -533,11 +1122,9 @@ function render(nodes: Node[], scope: Map<string, PyObject>): string {
 /** `Template(template).render(**variables)`. */
 export function renderJinja(template: string, variables: ReadonlyMap<string, PyObject>): JinjaResult {
   try {
-    const nodes = parseTemplate(template);
-    let text = render(nodes, new Map(variables));
-    // Jinja2's default keep_trailing_newline=False drops one trailing newline of the template.
-    if (template.endsWith('\n') && text.endsWith('\n')) text = text.slice(0, -1);
-    return { kind: 'ok', text };
+    const nodes = new Parser(template).parse();
+    checkNames(nodes, false);
+    return { kind: 'ok', text: render(nodes, new Map(variables)) };
   } catch (e) {
     if (e instanceof JinjaError) return { kind: 'error', errorType: e.errorType, message: e.message };
     if (e instanceof Unsupported) return { kind: 'unsupported', reason: e.message };

@@ -2,7 +2,7 @@
  * PyYAML's implicit resolvers (YAML 1.1), as registered on its `Resolver`:
  * which tag a plain scalar gets from its text. The order of the candidate
  * resolvers per first character matters and follows PyYAML's registration
- * order: bool, float, int, merge, null, timestamp, value.
+ * order: bool, float, int, merge, null, timestamp, value, yaml.
  */
 
 export const TAG = {
@@ -15,6 +15,7 @@ export const TAG = {
   binary: 'tag:yaml.org,2002:binary',
   merge: 'tag:yaml.org,2002:merge',
   value: 'tag:yaml.org,2002:value',
+  yaml: 'tag:yaml.org,2002:yaml',
   seq: 'tag:yaml.org,2002:seq',
   map: 'tag:yaml.org,2002:map',
   set: 'tag:yaml.org,2002:set',
@@ -31,6 +32,7 @@ const NULL = /^(?:~|null|Null|NULL|)$/;
 const TIMESTAMP =
   /^(?:[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]|[0-9][0-9][0-9][0-9]-[0-9][0-9]?-[0-9][0-9]?(?:[Tt]|[ \t]+)[0-9][0-9]?:[0-9][0-9]:[0-9][0-9](?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9][0-9]?(?::[0-9][0-9])?))?)$/;
 const VALUE = /^(?:=)$/;
+const YAML = /^(?:!|&|\*)$/;
 
 type Resolver = [tag: string, pattern: RegExp];
 
@@ -49,6 +51,8 @@ register(TAG.merge, MERGE, ['<']);
 register(TAG.null, NULL, ['~', 'n', 'N', '']);
 register(TAG.timestamp, TIMESTAMP, [...'0123456789']);
 register(TAG.value, VALUE, ['=']);
+// Plain scalars cannot start with these, but `! '*'` is resolved implicitly too.
+register(TAG.yaml, YAML, ['!', '&', '*']);
 
 /** The tag PyYAML's Resolver gives a scalar that is resolved implicitly. */
 export function resolveImplicit(text: string): string {

@@ -5,6 +5,7 @@
  * lets others escape as plain Python exceptions (KeyError, ValueError...),
  * which SWE-agent then shows as a crash.
  */
+import { pyReprString } from '../python/pyObject';
 import { PyScalarValue } from './pyNode';
 import { TAG } from './resolver';
 
@@ -18,9 +19,26 @@ const constructorError = (problem: string): ConstructOutcome => ({ ok: false, ya
 
 const BOOL_VALUES: Record<string, boolean> = { yes: true, no: false, true: true, false: false, on: true, off: false };
 
+/** Python's whitespace (str.isspace), which int() and float() strip. */
+const SPACE = '\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const OUTER_SPACE = new RegExp(`^[${SPACE}]+|[${SPACE}]+$`, 'g');
+
+/**
+ * int() and float() read any Unicode decimal digit. Each digit set is ten
+ * consecutive code points from 0 to 9, so a digit's value is its distance
+ * from the start of its run of digits, modulo 10.
+ */
+function asciiDigits(text: string): string {
+  return text.replace(/\p{Nd}/gu, (digit) => {
+    let start = digit.codePointAt(0)!;
+    while (/\p{Nd}/u.test(String.fromCodePoint(start - 1))) start--;
+    return String((digit.codePointAt(0)! - start) % 10);
+  });
+}
+
 /** Python's int(text, base) for the bases PyYAML uses. */
 function pythonInt(text: string, base: number): bigint | null {
-  const trimmed = text.trim();
+  const trimmed = asciiDigits(text.replace(OUTER_SPACE, ''));
   const match = /^([+-]?)(.*)$/s.exec(trimmed)!;
   let digits = match[2];
   const prefix = { 2: /^0[bB]/, 8: /^0[oO]/, 16: /^0[xX]/ }[base as 2 | 8 | 16];
@@ -34,7 +52,7 @@ function pythonInt(text: string, base: number): bigint | null {
 
 /** Python's float(text). */
 function pythonFloat(text: string): number | null {
-  const trimmed = text.trim();
+  const trimmed = asciiDigits(text.replace(OUTER_SPACE, ''));
   if (/^[+-]?(inf|infinity)$/i.test(trimmed)) return trimmed.startsWith('-') ? -Infinity : Infinity;
   if (/^[+-]?nan$/i.test(trimmed)) return NaN;
   if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(trimmed)) return null;
@@ -47,8 +65,10 @@ function constructInt(text: string): ConstructOutcome {
   let sign = 1n;
   if (value[0] === '-') sign = -1n;
   if (value[0] === '+' || value[0] === '-') value = value.slice(1);
-  const invalid = (base: number, literal: string) => crash('ValueError', `invalid literal for int() with base ${base}: '${literal}'`);
+  const invalid = (base: number, literal: string) => crash('ValueError', `invalid literal for int() with base ${base}: ${pyReprString(literal)}`);
   if (value === '0') return { ok: true, value: { type: 'int', value: 0n } };
+  // A lone sign leaves nothing for PyYAML's `value[0]`.
+  if (value.length === 0) return crash('IndexError', 'string index out of range');
   let result: bigint | null;
   if (value.startsWith('0b')) {
     result = pythonInt(value.slice(2), 2);
@@ -60,10 +80,12 @@ function constructInt(text: string): ConstructOutcome {
     result = pythonInt(value, 8);
     if (result === null) return invalid(8, value);
   } else if (value.includes(':')) {
-    const parts = value.split(':').map((part) => pythonInt(part, 10));
-    if (parts.some((p) => p === null)) return crash('ValueError', 'invalid literal for int() with base 10');
     result = 0n;
-    for (const part of parts) result = result * 60n + part!;
+    for (const part of value.split(':')) {
+      const digit = pythonInt(part, 10);
+      if (digit === null) return invalid(10, part);
+      result = result * 60n + digit;
+    }
   } else {
     result = pythonInt(value, 10);
     if (result === null) return invalid(10, value);
@@ -79,21 +101,32 @@ function constructFloat(text: string): ConstructOutcome {
   if (value[0] === '+' || value[0] === '-') value = value.slice(1);
   if (value === '.inf') return { ok: true, value: { type: 'float', value: sign * Infinity } };
   if (value === '.nan') return { ok: true, value: { type: 'float', value: NaN } };
+  const invalid = (literal: string) => crash('ValueError', `could not convert string to float: ${pyReprString(literal)}`);
   if (value.includes(':')) {
-    const parts = value.split(':').map(pythonFloat);
-    if (parts.some((p) => p === null)) return crash('ValueError', `could not convert string to float: '${value}'`);
+    const parts = value.split(':');
+    const digits: number[] = [];
+    for (const part of parts) {
+      const digit = pythonFloat(part);
+      if (digit === null) return invalid(part);
+      digits.push(digit);
+    }
+    // PyYAML sums from the last part up, each times its power of 60.
     let result = 0;
-    for (const part of parts) result = result * 60 + part!;
+    let base = 1;
+    for (const digit of digits.reverse()) {
+      result += digit * base;
+      base *= 60;
+    }
     return { ok: true, value: { type: 'float', value: sign * result } };
   }
   const parsed = pythonFloat(value);
-  if (parsed === null) return crash('ValueError', `could not convert string to float: '${value}'`);
+  if (parsed === null) return invalid(value);
   return { ok: true, value: { type: 'float', value: sign * parsed } };
 }
 
 function constructBool(text: string): ConstructOutcome {
   const key = text.toLowerCase();
-  if (!(key in BOOL_VALUES)) return crash('KeyError', `'${key}'`);
+  if (!(key in BOOL_VALUES)) return crash('KeyError', pyReprString(key));
   return { ok: true, value: { type: 'bool', value: BOOL_VALUES[key] } };
 }
 
@@ -101,7 +134,16 @@ const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/
 
 /** base64.decodebytes: CPython's non-strict a2b_base64. */
 function constructBinary(text: string): ConstructOutcome {
-  if (/[^\x00-\x7f]/.test(text)) return constructorError("failed to convert base64 data into ascii: 'ascii' codec can't encode character");
+  const points = [...text];
+  const bad = points.findIndex((ch) => ch.codePointAt(0)! > 0x7f);
+  if (bad !== -1) {
+    let end = bad + 1;
+    while (end < points.length && points[end].codePointAt(0)! > 0x7f) end++;
+    const code = points[bad].codePointAt(0)!;
+    const shown = code <= 0xff ? '\\x' + code.toString(16).padStart(2, '0') : code <= 0xffff ? '\\u' + code.toString(16).padStart(4, '0') : '\\U' + code.toString(16).padStart(8, '0');
+    const what = end - bad === 1 ? `character '${shown}' in position ${bad}` : `characters in position ${bad}-${end - 1}`;
+    return constructorError(`failed to convert base64 data into ascii: 'ascii' codec can't encode ${what}: ordinal not in range(128)`);
+  }
   const bytes: number[] = [];
   let quadPos = 0;
   let leftChar = 0;
@@ -119,6 +161,7 @@ function constructBinary(text: string): ConstructOutcome {
     const sextet = BASE64.indexOf(ch);
     if (sextet < 0) continue;
     dataChars++;
+    pads = 0;
     switch (quadPos) {
       case 0:
         leftChar = sextet;
@@ -156,8 +199,19 @@ function daysInMonth(year: number, month: number): number {
 }
 
 function constructTimestamp(text: string): ConstructOutcome {
-  const match = TIMESTAMP.exec(text);
+  // Python's `$` also matches before a final newline.
+  const match = TIMESTAMP.exec(text.endsWith('\n') ? text.slice(0, -1) : text);
   if (!match) return crash('AttributeError', "'NoneType' object has no attribute 'groupdict'");
+  // For a datetime PyYAML builds the timezone first, so a bad offset is reported before a bad date or time.
+  let offsetMinutes: number | null = null;
+  if (match[4] && match[9]) {
+    offsetMinutes = (Number(match[10]) * 60 + Number(match[11] ?? 0)) * (match[9] === '-' ? -1 : 1);
+    if (Math.abs(offsetMinutes) >= 24 * 60) {
+      return crash('ValueError', `offset must be a timedelta strictly between -timedelta(hours=24) and timedelta(hours=24), not ${timedeltaRepr(offsetMinutes * 60)}.`);
+    }
+  } else if (match[8]) {
+    offsetMinutes = 0;
+  }
   const [year, month, day] = [match[1], match[2], match[3]].map(Number);
   if (year < 1) return crash('ValueError', `year ${year} is out of range`);
   if (month < 1 || month > 12) return crash('ValueError', 'month must be in 1..12');
@@ -169,15 +223,6 @@ function constructTimestamp(text: string): ConstructOutcome {
   if (minute > 59) return crash('ValueError', 'minute must be in 0..59');
   if (second > 59) return crash('ValueError', 'second must be in 0..59');
   const fraction = (match[7] ?? '').slice(0, 6).padEnd(6, '0');
-  let offsetMinutes: number | null = null;
-  if (match[9]) {
-    offsetMinutes = (Number(match[10]) * 60 + Number(match[11] ?? 0)) * (match[9] === '-' ? -1 : 1);
-    if (Math.abs(offsetMinutes) >= 24 * 60) {
-      return crash('ValueError', 'offset must be a timedelta strictly between -timedelta(hours=24) and timedelta(hours=24).');
-    }
-  } else if (match[8]) {
-    offsetMinutes = 0;
-  }
   const microseconds = Number(fraction);
   const wall = `${date}T${String(hour).padStart(2, '0')}:${match[5]}:${match[6]}`;
   const iso = wall + (microseconds ? '.' + fraction : '') + (offsetMinutes === null ? '' : formatOffset(offsetMinutes));
@@ -185,6 +230,14 @@ function constructTimestamp(text: string): ConstructOutcome {
   const key =
     offsetMinutes === null ? `naive:${wall}.${fraction}` : `aware:${new Date(Date.parse(wall + 'Z') - offsetMinutes * 60000).toISOString().slice(0, 19)}.${fraction}`;
   return { ok: true, value: { type: 'datetime', iso, key } };
+}
+
+/** repr() of a timedelta of whole seconds: days (floored) and the seconds left. */
+function timedeltaRepr(seconds: number): string {
+  const days = Math.floor(seconds / 86400);
+  const rest = seconds - days * 86400;
+  const parts = [days ? `days=${days}` : '', rest ? `seconds=${rest}` : ''].filter(Boolean);
+  return `datetime.timedelta(${parts.join(', ') || '0'})`;
 }
 
 function formatOffset(minutes: number): string {

@@ -1,0 +1,85 @@
+/**
+ * `shlexQuote` against CPython's `shlex.quote`. Expected values are oracle
+ * outputs of CPython 3.11.7, written in literally.
+ */
+import { describe, expect, it } from 'vitest';
+import { shlexQuote } from '../../../server/src/engine/python/shlexQuote';
+
+/** [text, shlex.quote(text)] */
+const CASES: [string, string][] = [
+  ["", "''"],
+  ["a", "a"],
+  ["abc", "abc"],
+  ["a b", "'a b'"],
+  ["it's", "'it'\"'\"'s'"],
+  ["a'b'c", "'a'\"'\"'b'\"'\"'c'"],
+  ["''", "''\"'\"''\"'\"''"],
+  ["\"", "'\"'"],
+  ["$HOME", "'$HOME'"],
+  ["a;b", "'a;b'"],
+  ["a|b", "'a|b'"],
+  ["a&b", "'a&b'"],
+  ["*", "'*'"],
+  ["?", "'?'"],
+  ["~", "'~'"],
+  ["~user", "'~user'"],
+  ["a=b", "a=b"],
+  ["a:b", "a:b"],
+  ["a,b", "a,b"],
+  ["a.b", "a.b"],
+  ["a/b", "a/b"],
+  ["a-b", "a-b"],
+  ["-n", "-n"],
+  ["--flag=1", "--flag=1"],
+  ["@x", "@x"],
+  ["%s", "%s"],
+  ["+1", "+1"],
+  ["é", "'é'"],
+  ["naïve", "'naïve'"],
+  ["😀", "'😀'"],
+  ["\t", "'\t'"],
+  ["\n", "'\n'"],
+  ["a\nb", "'a\nb'"],
+  ["\\", "'\\'"],
+  ["`ls`", "'`ls`'"],
+  ["(x)", "'(x)'"],
+  ["{x}", "'{x}'"],
+  ["[x]", "'[x]'"],
+  ["<x>", "'<x>'"],
+  ["#c", "'#c'"],
+  ["!", "'!'"],
+  ["^", "'^'"],
+  ["a b'c", "'a b'\"'\"'c'"],
+  ["_under", "_under"],
+  ["ABC123", "ABC123"],
+  ["٣", "'٣'"],
+  ["ａ", "'ａ'"],
+  ["x\u0000y", "'x\u0000y'"],
+  ["\u007f", "'\u007f'"],
+  ["a'", "'a'\"'\"''"],
+  ["'a", "''\"'\"'a'"],
+  ["a\tb", "'a\tb'"],
+  [" ", "' '"],
+  ["a'b\"c", "'a'\"'\"'b\"c'"],
+  ["'\"'\"'", "''\"'\"'\"'\"'\"'\"'\"'\"''"],
+  ["x=y;z", "'x=y;z'"],
+  ["A", "A"],
+  ["0", "0"],
+  ["a/b/c.txt", "a/b/c.txt"],
+  ["--x=1,2", "--x=1,2"],
+  ["100%", "100%"],
+  ["a@b.c", "a@b.c"],
+  ["a+b", "a+b"],
+  ["[]", "'[]'"],
+  ["a\u00a0b", "'a\u00a0b'"],
+  ["\u001b[0m", "'\u001b[0m'"],
+  ["😀abc", "'😀abc'"],
+  ["-", "-"],
+  [".", "."],
+];
+
+describe('shlexQuote is shlex.quote', () => {
+  it.each(CASES)('quote(%j)', (text, expected) => {
+    expect(shlexQuote(text)).toBe(expected);
+  });
+});
