@@ -38,7 +38,8 @@ export function lintAgentConfig(project: Project, file: string, text: string | n
 export function lintBundleWithOptions(project: Project, file: string, text: string | null, options: ToolCheckOptions, config: EngineConfig): FileResult {
   if (text === null) return lintFile(file, config);
   const model = project.bundleModel(file, options)!;
-  return positioned(file, text, [...model.diagnostics, ...checkBundleFolder(model, project.bundleFolder(file))], model.check.loads, config);
+  const folder = project.bundleFolder(file);
+  return positioned(file, text, [...model.diagnostics, ...(folder ? checkBundleFolder(model, folder) : [])], model.check.loads, config);
 }
 
 /** `--agent-config FILE`: the agent config, then every bundle it lists, as seen by this assembly. */
@@ -56,9 +57,9 @@ export function lintAssembly(project: Project, file: string, readText: (path: st
       results.push(lintFile(configPath, config));
       continue;
     }
-    const folder = checkBundleFolder(bundle.model, project.bundleFolder(configPath));
+    const folder = project.bundleFolder(configPath);
     const loads = !bundle.diagnostics.some((d) => d.severity === 'error');
-    results.push(positioned(configPath, bundleText, [...bundle.diagnostics, ...folder], loads, config));
+    results.push(positioned(configPath, bundleText, [...bundle.diagnostics, ...(folder ? checkBundleFolder(bundle.model, folder) : [])], loads, config));
   }
   return results;
 }

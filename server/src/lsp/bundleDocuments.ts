@@ -1,15 +1,24 @@
 /**
- * Open bundle documents and their analysis, cached by URI and version. Each
- * document keeps its own BundleAnalyzer, so an edit re-checks only the tool
- * it touched. Closing a document evicts everything kept for it.
+ * Open documents and their analysis, cached by URI and version. A bundle
+ * config is analysed through the workspace project (so agent configs that use
+ * it lend their env, and its bin/ folder is checked); an agent config gets its
+ * assembly check. Each bundle keeps its own incremental analyzer, so an edit
+ * re-checks only the tool it touched. Closing a document evicts its entry.
  */
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { BundleAnalyzer, BundleModel } from '../engine/document/bundleModel';
 import { PositionMapper, PositionedDiagnostic, positionDiagnostics } from '../engine/document/positioned';
+import { sourceTextOf } from '../engine/document/sourceText';
 import { isBundleConfig } from '../engine/fileKind';
 import { applyRuleSettings } from '../engine/rules/applyRuleSettings';
+import { yamlProblemDiagnostics } from '../engine/swe/checkBundle';
+import { AgentTools } from '../engine/workspace/agentConfig';
+import { AgentCheck } from '../engine/workspace/checkAgentConfig';
+import { YamlLoad } from '../engine/yaml/loadYaml';
+import { EngineDiagnostic } from '../engine/diagnostics';
 import { Settings } from './settings';
-import { classificationPath } from './uris';
+import { classificationPath, pathOfUri } from './uris';
+import { WorkspaceIndex } from './workspaceIndex';
 
 export interface AnalyzedDocument {
   document: TextDocument;
@@ -18,44 +27,93 @@ export interface AnalyzedDocument {
   diagnostics: PositionedDiagnostic[];
 }
 
+export interface AnalyzedAgentConfig {
+  document: TextDocument;
+  path: string;
+  load: YamlLoad;
+  tools: AgentTools | null;
+  check: AgentCheck | null;
+  mapper: PositionMapper;
+  diagnostics: PositionedDiagnostic[];
+}
+
 interface Entry {
-  analyzer: BundleAnalyzer;
   version: number;
-  generation: number;
-  result: AnalyzedDocument;
+  stamp: string;
+  result: { kind: 'bundle'; analyzed: AnalyzedDocument } | { kind: 'agent'; analyzed: AnalyzedAgentConfig } | { kind: 'other' };
+  /** For documents without a file path (untitled): their own analyzer. */
+  analyzer?: BundleAnalyzer;
 }
 
 export class BundleDocuments {
   private readonly entries = new Map<string, Entry>();
 
-  constructor(private readonly settings: Settings) {}
+  constructor(
+    private readonly settings: Settings,
+    private readonly index: WorkspaceIndex,
+  ) {}
 
-  isBundle(document: TextDocument): boolean {
-    return isBundleConfig(classificationPath(document.uri), document.getText(), this.settings.config.filePatterns);
+  private finish(document: TextDocument, model: BundleModel, diagnostics: EngineDiagnostic[]): AnalyzedDocument {
+    const mapper = new PositionMapper(model.source);
+    return { document, model, mapper, diagnostics: positionDiagnostics(applyRuleSettings(diagnostics, model.source.normalized, this.settings.config.rules), mapper) };
   }
 
-  /** The analysis of the document's current version, or null when it is not a bundle config. */
-  analyze(document: TextDocument): AnalyzedDocument | null {
-    if (!this.isBundle(document)) {
-      this.entries.delete(document.uri);
-      return null;
+  private compute(document: TextDocument, previous: Entry | undefined): Entry['result'] & { analyzer?: BundleAnalyzer } {
+    const file = pathOfUri(document.uri);
+    const text = document.getText();
+    const project = this.index.project;
+    if (file && project.looksLikeAgentConfig(file, text)) {
+      const agent = project.agent(file);
+      if (agent) {
+        const source = sourceTextOf(text);
+        const mapper = new PositionMapper(source);
+        const diagnostics = [...yamlProblemDiagnostics(agent.load.problems, { base: 0, text: source.normalized }), ...(agent.check?.diagnostics ?? [])];
+        return {
+          kind: 'agent',
+          analyzed: { document, path: file, ...agent, mapper, diagnostics: positionDiagnostics(applyRuleSettings(diagnostics, source.normalized, this.settings.config.rules), mapper) },
+        };
+      }
     }
-    const entry = this.entries.get(document.uri);
-    if (entry && entry.version === document.version && entry.generation === this.settings.generation) return entry.result;
-    const analyzer = entry?.analyzer ?? new BundleAnalyzer();
-    const model = analyzer.analyze(document.getText(), this.settings.toolCheckOptions);
-    const mapper = new PositionMapper(model.source);
-    const diagnostics = positionDiagnostics(applyRuleSettings(model.diagnostics, model.source.normalized, this.settings.config.rules), mapper);
-    const result = { document, model, mapper, diagnostics };
-    this.entries.set(document.uri, { analyzer, version: document.version, generation: this.settings.generation, result });
-    return result;
+    if (!isBundleConfig(classificationPath(document.uri), text, this.settings.config.filePatterns)) return { kind: 'other' };
+    const options = this.settings.toolCheckOptions;
+    const envGiven = this.settings.config.envVariables !== undefined;
+    if (file) {
+      const result = project.bundleDiagnostics(file, options, !envGiven);
+      if (result) return { kind: 'bundle', analyzed: this.finish(document, result.model, result.diagnostics) };
+    }
+    const analyzer = previous?.analyzer ?? new BundleAnalyzer();
+    const model = analyzer.analyze(text, options);
+    return { kind: 'bundle', analyzed: this.finish(document, model, model.diagnostics), analyzer };
+  }
+
+  private entry(document: TextDocument): Entry {
+    const stamp = `${this.settings.generation}:${this.index.generation}`;
+    const existing = this.entries.get(document.uri);
+    if (existing && existing.version === document.version && existing.stamp === stamp) return existing;
+    const computed = this.compute(document, existing);
+    const entry: Entry = { version: document.version, stamp, result: computed, analyzer: 'analyzer' in computed ? computed.analyzer : undefined };
+    this.entries.set(document.uri, entry);
+    return entry;
+  }
+
+  /** The analysis of an open bundle config's current version, or null when it is not one. */
+  analyze(document: TextDocument): AnalyzedDocument | null {
+    const result = this.entry(document).result;
+    return result.kind === 'bundle' ? result.analyzed : null;
+  }
+
+  analyzeAgent(document: TextDocument): AnalyzedAgentConfig | null {
+    const result = this.entry(document).result;
+    return result.kind === 'agent' ? result.analyzed : null;
+  }
+
+  /** Diagnostics for any document this server checks, or null for others. */
+  diagnostics(document: TextDocument): PositionedDiagnostic[] | null {
+    const result = this.entry(document).result;
+    return result.kind === 'other' ? null : result.analyzed.diagnostics;
   }
 
   close(uri: string): void {
     this.entries.delete(uri);
-  }
-
-  get size(): number {
-    return this.entries.size;
   }
 }

@@ -8,6 +8,7 @@ import {
   ClientCapabilities,
   Connection,
   DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
   DocumentDiagnosticReport,
   DocumentDiagnosticReportKind,
   InitializeParams,
@@ -23,6 +24,7 @@ import { toLspDiagnostic } from './convert';
 import { DiagnosticsScheduler } from './diagnosticsScheduler';
 import { SETTINGS_SECTION, Settings } from './settings';
 import { pathOfUri } from './uris';
+import { WorkspaceIndex } from './workspaceIndex';
 import { createServerContext } from './serverContext';
 import { FEATURES } from './features';
 import { YAML_DOCUMENTS } from './features/feature';
@@ -35,14 +37,29 @@ interface ClientSupport {
   relatedInformation: boolean;
   configuration: boolean;
   dynamicConfigurationChange: boolean;
+  workDoneProgress: boolean;
+  watchedFiles: boolean;
+  workspaceFolders: boolean;
 }
+
+/** What the server watches: YAML (bundle and agent configs), bundles' bin/ scripts and install.sh. */
+const WATCHED = ['**/*.{yaml,yml}', '**/bin/**', '**/install.sh'];
 
 export function startLanguageServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
   const settings = new Settings();
-  const bundles = new BundleDocuments(settings);
+  const index = new WorkspaceIndex(documents, settings, []);
+  const bundles = new BundleDocuments(settings, index);
   const published = new Set<string>();
-  const client: ClientSupport = { pullDiagnostics: false, relatedInformation: false, configuration: false, dynamicConfigurationChange: false };
+  const client: ClientSupport = {
+    pullDiagnostics: false,
+    relatedInformation: false,
+    configuration: false,
+    dynamicConfigurationChange: false,
+    workDoneProgress: false,
+    watchedFiles: false,
+    workspaceFolders: false,
+  };
 
   let clientCapabilities: ClientCapabilities = {};
   const context = createServerContext(connection, documents, bundles, settings, () => clientCapabilities);
@@ -56,8 +73,8 @@ export function startLanguageServer(connection: Connection): void {
   /** The document's diagnostics, or null when it is not a bundle config. */
   const lspDiagnosticsOf = (document: TextDocument) =>
     guard('validation', [], () => {
-      const analyzed = bundles.analyze(document);
-      return analyzed ? analyzed.diagnostics.map((d) => toLspDiagnostic(d, document.uri, client.relatedInformation)) : null;
+      const diagnostics = bundles.diagnostics(document);
+      return diagnostics ? diagnostics.map((d) => toLspDiagnostic(d, document.uri, client.relatedInformation)) : null;
     });
 
   const publish = (uri: string) => {
@@ -82,6 +99,7 @@ export function startLanguageServer(connection: Connection): void {
     try {
       const [section] = await connection.workspace.getConfiguration([{ section: SETTINGS_SECTION }]);
       settings.applyEditorSettings(section);
+      index.settingsChanged();
       reportSettingsProblems();
     } catch (e) {
       connection.console.warn(`swe-bundle: cannot read settings: ${(e as Error).message}`);
@@ -95,21 +113,27 @@ export function startLanguageServer(connection: Connection): void {
     client.relatedInformation = capabilities.textDocument?.publishDiagnostics?.relatedInformation === true || client.pullDiagnostics;
     client.configuration = capabilities.workspace?.configuration === true;
     client.dynamicConfigurationChange = capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
+    client.workDoneProgress = capabilities.window?.workDoneProgress === true;
+    client.watchedFiles = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+    client.workspaceFolders = capabilities.workspace?.workspaceFolders === true;
     const folders = (params.workspaceFolders ?? []).map((f) => pathOfUri(f.uri)).filter((p): p is string => p !== null);
     if (folders.length === 0 && params.rootUri) {
       const root = pathOfUri(params.rootUri);
       if (root) folders.push(root);
     }
     settings.loadConfigFile(folders);
+    index.setFolders(folders);
     const options = params.initializationOptions as Record<string, unknown> | undefined;
     const initial = options?.[SETTINGS_SECTION] ?? (options?.settings as Record<string, unknown> | undefined)?.[SETTINGS_SECTION];
     if (initial !== undefined) settings.applyEditorSettings(initial);
+    index.settingsChanged();
     const result: InitializeResult = {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
       },
       serverInfo: { name: 'swe-bundle-language-server', version: VERSION },
     };
+    if (client.workspaceFolders) result.capabilities.workspace = { workspaceFolders: { supported: true, changeNotifications: true } };
     if (client.pullDiagnostics) {
       result.capabilities.diagnosticProvider = { identifier: 'swe-bundle', interFileDependencies: false, workspaceDiagnostics: false };
     }
@@ -129,7 +153,34 @@ export function startLanguageServer(connection: Connection): void {
     for (const registration of dynamicRegistrations) {
       void connection.client.register(registration.type, registration.options).catch((e: Error) => connection.console.warn(`swe-bundle: dynamic registration failed: ${e.message}`));
     }
-    void refreshSettings().then(revalidateAll);
+    if (client.watchedFiles) {
+      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED.map((globPattern) => ({ globPattern })) });
+    }
+    if (client.workspaceFolders) {
+      connection.workspace.onDidChangeWorkspaceFolders((event) => {
+        const removed = new Set(event.removed.map((f) => pathOfUri(f.uri)));
+        const added = event.added.map((f) => pathOfUri(f.uri)).filter((p): p is string => p !== null);
+        index.setFolders([...index.project.workspaceFolders.filter((f) => !removed.has(f)), ...added]);
+        void reindex();
+      });
+    }
+    void refreshSettings().then(reindex);
+  });
+
+  /** Indexes the workspace (with progress), then re-checks open documents against it. */
+  const reindex = async () => {
+    try {
+      const counts = await index.index(connection, client.workDoneProgress);
+      connection.console.info(`swe-bundle: indexed ${counts.bundles} bundles and ${counts.agents} agent configs${index.project.truncated ? ' (stopped early: too many files)' : ''}`);
+    } catch (e) {
+      connection.console.error(`swe-bundle: indexing failed: ${(e as Error).stack ?? e}`);
+    }
+    revalidateAll();
+  };
+
+  connection.onDidChangeWatchedFiles((params) => {
+    guard('file events', undefined, () => index.filesChanged(params.changes));
+    revalidateAll();
   });
 
   connection.onDidChangeConfiguration((params) => {
@@ -140,19 +191,33 @@ export function startLanguageServer(connection: Connection): void {
     const section = (params.settings as Record<string, unknown> | null)?.[SETTINGS_SECTION];
     if (section !== undefined) {
       settings.applyEditorSettings(section);
+      index.settingsChanged();
       reportSettingsProblems();
       revalidateAll();
     }
   });
 
   documents.onDidChangeContent((event) => {
-    if (!client.pullDiagnostics) scheduler.schedule(event.document.uri);
+    const uri = event.document.uri;
+    guard('index', undefined, () => index.changed(uri));
+    // Agent configs and the bundles they list depend on each other; anything else stands alone.
+    const agents = new Set(index.project.agentPaths);
+    const isAgent = agents.has(pathOfUri(uri) ?? '');
+    const dependents = documents.all().filter((other) => other.uri !== uri && (isAgent || (agents.size > 0 && agents.has(pathOfUri(other.uri) ?? ''))));
+    if (client.pullDiagnostics) {
+      if (dependents.length > 0) void connection.languages.diagnostics.refresh().catch(() => undefined);
+      return;
+    }
+    scheduler.schedule(uri);
+    for (const other of dependents) scheduler.schedule(other.uri);
   });
 
   documents.onDidClose((event) => {
     const uri = event.document.uri;
     scheduler.cancel(uri);
     bundles.close(uri);
+    // The disk copy is what the project sees from now on.
+    guard('index', undefined, () => index.changed(uri));
     if (published.delete(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] });
   });
 

@@ -73,6 +73,10 @@ export class Project {
     this.folders = folders;
   }
 
+  get workspaceFolders(): readonly string[] {
+    return this.folders;
+  }
+
   setSettings(settings: ProjectSettings): void {
     this.settings = settings;
     this.agents.clear();
@@ -215,9 +219,10 @@ export class Project {
     return users;
   }
 
-  /** The bundle folder's bin/ listing and install.sh, for the folder checks. */
-  bundleFolder(configPath: string): BundleFolder {
+  /** The bundle folder's bin/ listing and install.sh, for the folder checks; null when the folder is not on disk. */
+  bundleFolder(configPath: string): BundleFolder | null {
     const dir = path.dirname(configPath);
+    if (this.host.fs.stat(dir)?.kind !== 'directory') return null;
     const binDir = path.join(dir, 'bin');
     const names = this.host.fs.stat(binDir)?.kind === 'directory' ? this.host.fs.list(binDir) : null;
     const bin: BinEntry[] | null = names
@@ -232,13 +237,15 @@ export class Project {
   /**
    * A bundle's diagnostics in this project: checked in the context of every
    * agent config that uses it (their env, bash setting and hidden tools), or
-   * standalone when none does; plus the bundle folder checks.
+   * with `baseOptions` when none does (or `useAgentConfigs` is off, as when
+   * the user gave an env); plus the bundle folder checks.
    */
-  bundleDiagnostics(configPath: string): { model: BundleModel; diagnostics: EngineDiagnostic[]; loads: boolean } | null {
-    const standalone = this.bundleModel(configPath, STANDALONE_OPTIONS);
+  bundleDiagnostics(configPath: string, baseOptions: ToolCheckOptions = STANDALONE_OPTIONS, useAgentConfigs = true): { model: BundleModel; diagnostics: EngineDiagnostic[]; loads: boolean } | null {
+    const standalone = this.bundleModel(configPath, baseOptions);
     if (!standalone) return null;
-    const folder = checkBundleFolder(standalone, this.bundleFolder(configPath));
-    const users = this.agentsUsing(configPath);
+    const bundleFolder = this.bundleFolder(configPath);
+    const folder = bundleFolder ? checkBundleFolder(standalone, bundleFolder) : [];
+    const users = useAgentConfigs ? this.agentsUsing(configPath) : [];
     if (users.length === 0) return { model: standalone, diagnostics: [...standalone.diagnostics, ...folder], loads: standalone.check.loads };
     return { model: standalone, diagnostics: [...mergeContexts(users.map((u) => ({ ...u, model: this.bundleModel(configPath, u.check.options)! }))), ...folder], loads: standalone.check.loads };
   }
