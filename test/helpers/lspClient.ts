@@ -24,6 +24,7 @@ export class TestClient {
   readonly diagnostics = new Map<string, PublishDiagnosticsParams[]>();
   readonly logs: string[] = [];
   readonly registrations: string[] = [];
+  readonly progress: { token: unknown; value: { kind: string; title?: string; message?: string } }[] = [];
   private waiters: (() => void)[] = [];
   initializeResult!: InitializeResult;
 
@@ -49,6 +50,11 @@ export class TestClient {
       return null;
     });
     connection.onRequest('workspace/diagnostic/refresh', () => null);
+    connection.onRequest('window/workDoneProgress/create', () => null);
+    connection.onNotification('$/progress', (params: { token: unknown; value: { kind: string } }) => {
+      this.progress.push(params);
+      this.wake();
+    });
     connection.listen();
   }
 
@@ -80,6 +86,22 @@ export class TestClient {
 
   open(uri: string, text: string, version = 1): Promise<void> {
     return this.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version, text } });
+  }
+
+  /** Waits until `condition` holds (checked after each message), up to `timeoutMs`. */
+  async waitFor(condition: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!condition()) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`timed out waiting for ${what}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(left, 50));
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
   }
 
   /** Resolves with the first publication for `uri` matching `accept`, waiting up to `timeoutMs`. */

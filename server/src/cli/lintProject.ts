@@ -8,7 +8,6 @@ import { EngineDiagnostic } from '../engine/diagnostics';
 import { PositionMapper, positionDiagnostics } from '../engine/document/positioned';
 import { sourceTextOf } from '../engine/document/sourceText';
 import { applyRuleSettings } from '../engine/rules/applyRuleSettings';
-import { yamlProblemDiagnostics } from '../engine/swe/checkBundle';
 import { checkBundleFolder } from '../engine/workspace/bundleFolder';
 import { Project } from '../engine/workspace/project';
 import { ToolCheckOptions } from '../engine/swe/checkTool';
@@ -28,10 +27,7 @@ export function lintBundleInProject(project: Project, file: string, text: string
 export function lintAgentConfig(project: Project, file: string, text: string | null, config: EngineConfig): FileResult {
   if (text === null) return lintFile(file, config);
   const agent = project.agent(file)!;
-  const source = sourceTextOf(text);
-  const yaml = yamlProblemDiagnostics(agent.load.problems, { base: 0, text: source.normalized });
-  const diagnostics = [...yaml, ...(agent.check?.diagnostics ?? [])];
-  return positioned(file, text, diagnostics, agent.load.problems.length === 0 && (agent.check?.loads ?? true), config);
+  return positioned(file, text, agent.diagnostics, agent.loads, config);
 }
 
 /** A bundle checked with one given env (`--env`, `--env-json`, settings), plus its folder checks. */
@@ -46,9 +42,9 @@ export function lintBundleWithOptions(project: Project, file: string, text: stri
 export function lintAssembly(project: Project, file: string, readText: (path: string) => string | null, config: EngineConfig): FileResult[] {
   const text = readText(file);
   const results = [lintAgentConfig(project, file, text, config)];
-  const check = text === null ? null : project.agent(file)?.check;
+  const sections = text === null ? [] : (project.agent(file)?.sections ?? []);
   const seen = new Set<string>();
-  for (const bundle of check?.bundles ?? []) {
+  for (const bundle of sections.flatMap((s) => s.check.bundles)) {
     const configPath = bundle.source.configPath;
     if (seen.has(configPath)) continue;
     seen.add(configPath);

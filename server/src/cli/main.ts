@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { EngineConfig, parseEngineConfig } from '../engine/config';
 import { Project } from '../engine/workspace/project';
+import { configRootFor } from '../engine/workspace/configRoot';
 import { nodeWorkspaceFs, readUtf8 } from '../host/nodeWorkspaceFs';
 import { VERSION } from '../version';
 import { LintArgs, USAGE, UsageError, parseArgs } from './args';
@@ -87,7 +88,16 @@ export function runLint(argv: readonly string[], io: CliIo): number {
     for (const file of missing) io.stderr(`swe-bundle-lint: no such file or folder: ${path.relative(io.cwd, file) || file}\n`);
     return 2;
   }
-  const folders = [...new Set(args.paths.map((p) => path.resolve(io.cwd, p)).map((p) => (fs.statSync(p).isDirectory() ? p : io.cwd)))];
+  // A folder to search is a project; a bundle or file given on its own belongs to the project around it
+  // (the SWE-agent checkout: the nearest folder above with tools/), whose agent configs give it context.
+  const projectOf = (file: string) => configRootFor(nodeWorkspaceFs, file, io.cwd);
+  const folders = [
+    ...new Set(
+      args.paths
+        .map((p) => path.resolve(io.cwd, p))
+        .map((p) => (fs.statSync(p).isDirectory() && !fs.existsSync(path.join(p, 'config.yaml')) ? p : projectOf(fs.statSync(p).isDirectory() ? path.join(p, 'config.yaml') : p))),
+    ),
+  ];
   const project = new Project({ fs: nodeWorkspaceFs, readText, uriOf: (file) => file }, folders.length > 0 ? folders : [io.cwd], {
     configRoot: config.configRoot,
     filePatterns: config.filePatterns,

@@ -11,10 +11,7 @@ import { PositionMapper, PositionedDiagnostic, positionDiagnostics } from '../en
 import { sourceTextOf } from '../engine/document/sourceText';
 import { isBundleConfig } from '../engine/fileKind';
 import { applyRuleSettings } from '../engine/rules/applyRuleSettings';
-import { yamlProblemDiagnostics } from '../engine/swe/checkBundle';
-import { AgentTools } from '../engine/workspace/agentConfig';
-import { AgentCheck } from '../engine/workspace/checkAgentConfig';
-import { YamlLoad } from '../engine/yaml/loadYaml';
+import { AgentAnalysis } from '../engine/workspace/project';
 import { EngineDiagnostic } from '../engine/diagnostics';
 import { Settings } from './settings';
 import { classificationPath, pathOfUri } from './uris';
@@ -30,9 +27,7 @@ export interface AnalyzedDocument {
 export interface AnalyzedAgentConfig {
   document: TextDocument;
   path: string;
-  load: YamlLoad;
-  tools: AgentTools | null;
-  check: AgentCheck | null;
+  agent: AgentAnalysis;
   mapper: PositionMapper;
   diagnostics: PositionedDiagnostic[];
 }
@@ -67,10 +62,9 @@ export class BundleDocuments {
       if (agent) {
         const source = sourceTextOf(text);
         const mapper = new PositionMapper(source);
-        const diagnostics = [...yamlProblemDiagnostics(agent.load.problems, { base: 0, text: source.normalized }), ...(agent.check?.diagnostics ?? [])];
         return {
           kind: 'agent',
-          analyzed: { document, path: file, ...agent, mapper, diagnostics: positionDiagnostics(applyRuleSettings(diagnostics, source.normalized, this.settings.config.rules), mapper) },
+          analyzed: { document, path: file, agent, mapper, diagnostics: positionDiagnostics(applyRuleSettings(agent.diagnostics, source.normalized, this.settings.config.rules), mapper) },
         };
       }
     }

@@ -7,7 +7,7 @@ import { PyObject } from '../python/pyObject';
 import { fieldsOf } from '../swe/checkTool';
 import { asDict, laxBool, laxListItems, laxStr } from '../swe/pydanticLax';
 import { pyObjectOf } from '../swe/pyValue';
-import { DictEntry, MapNode, PyNode, dictEntries, isNone, strValue } from '../yaml/pyNode';
+import { DictEntry, PyNode, dictEntries, isNone, strValue } from '../yaml/pyNode';
 
 /** ToolConfig's fields: anything else under `tools:` is ignored by SWE-agent. */
 export const TOOL_CONFIG_FIELDS = [
@@ -48,10 +48,10 @@ export interface BundleRef {
 }
 
 export interface AgentTools {
-  /** Where the ToolConfig sits. */
-  where: 'agent.tools' | 'tools';
+  /** Where the ToolConfig sits, e.g. `agent.tools` or `agent.agent_configs.1.tools`. */
+  where: string;
+  /** The `tools` key, or the `templates` key when only misplaced bundles exist. */
   toolsKey: PyNode;
-  toolsMap: MapNode;
   fields: Map<string, DictEntry>;
   bundlesEntry: DictEntry | undefined;
   bundles: BundleRef[];
@@ -59,7 +59,7 @@ export interface AgentTools {
   env: Map<string, PyObject> | null;
   enableBashTool: boolean;
   parseFunctionType: { value: string; node: PyNode } | null;
-  /** `bundles:` written under `agent.templates`, where SWE-agent ignores it. */
+  /** `bundles:` written under the agent's `templates`, where SWE-agent ignores it. */
   misplacedBundles: DictEntry | undefined;
 }
 
@@ -68,33 +68,45 @@ function fieldsOfNode(node: PyNode | undefined): Map<string, DictEntry> {
   return map ? fieldsOf(dictEntries(map)) : new Map();
 }
 
-/** The ToolConfig of an agent config, or null when the file is not one (no `bundles` under `tools`). */
-export function agentToolsOf(root: PyNode | null): AgentTools | null {
-  if (!root) return null;
-  const rootFields = fieldsOfNode(root);
-  const agent = rootFields.get('agent');
-  const agentFields = fieldsOfNode(agent?.value);
-  const candidates: [AgentTools['where'], DictEntry | undefined][] = [
-    ['agent.tools', agentFields.get('tools')],
-    ['tools', rootFields.get('tools')],
-  ];
+/** One agent's ToolConfig: its `tools` mapping, with bundles, or misplaced bundles under `templates`. */
+function section(where: string, agentFields: Map<string, DictEntry>, toolsEntry: DictEntry | undefined): AgentTools | null {
   const templates = agentFields.get('templates');
   const misplacedBundles = fieldsOfNode(templates?.value).get('bundles');
-  for (const [where, entry] of candidates) {
-    const toolsMap = entry ? asDict(entry.value) : null;
-    if (!entry || !toolsMap) continue;
-    const fields = fieldsOf(dictEntries(toolsMap));
-    if (!fields.has('bundles') && !(where === 'agent.tools' && misplacedBundles)) continue;
-    return { where, toolsKey: entry.key, toolsMap, fields, ...readToolConfig(fields), misplacedBundles };
-  }
-  return null;
+  const toolsMap = toolsEntry ? asDict(toolsEntry.value) : null;
+  const fields = toolsMap ? fieldsOf(dictEntries(toolsMap)) : new Map<string, DictEntry>();
+  if (!fields.has('bundles') && !misplacedBundles) return null;
+  const toolsKey = toolsEntry?.key ?? templates!.key;
+  return { where, toolsKey, fields, ...readToolConfig(fields), misplacedBundles };
+}
+
+/**
+ * The ToolConfigs of an agent config: top-level `tools`, `agent.tools`, and
+ * each of a retry agent's `agent.agent_configs[i].tools`. Empty when the
+ * file is not an agent config (no `bundles` under `tools` or `templates`).
+ */
+export function agentToolsOf(root: PyNode | null): AgentTools[] {
+  if (!root) return [];
+  const sections: AgentTools[] = [];
+  const rootFields = fieldsOfNode(root);
+  const topLevel = section('tools', new Map(), rootFields.get('tools'));
+  if (topLevel) sections.push(topLevel);
+  const agent = rootFields.get('agent');
+  const agentFields = fieldsOfNode(agent?.value);
+  const main = section('agent.tools', agentFields, agentFields.get('tools'));
+  if (main) sections.push(main);
+  const retries = agentFields.get('agent_configs');
+  const items = retries ? laxListItems(retries.value) : null;
+  (items?.ok ? items.value : []).forEach((item, i) => {
+    const fields = fieldsOfNode(item);
+    const sub = section(`agent.agent_configs.${i}.tools`, fields, fields.get('tools'));
+    if (sub) sections.push(sub);
+  });
+  return sections;
 }
 
 /** Whether a parsed YAML file is an agent config (for classification and the workspace index). */
 export function isAgentConfigRoot(root: PyNode | null): boolean {
-  if (agentToolsOf(root)) return true;
-  const agentFields = fieldsOfNode(fieldsOfNode(root ?? undefined).get('agent')?.value);
-  return fieldsOfNode(agentFields.get('templates')?.value).has('bundles');
+  return agentToolsOf(root).length > 0;
 }
 
 function readToolConfig(fields: Map<string, DictEntry>): Pick<AgentTools, 'bundlesEntry' | 'bundles' | 'env' | 'enableBashTool' | 'parseFunctionType'> {

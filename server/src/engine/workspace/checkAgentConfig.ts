@@ -96,19 +96,21 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
       else out.add('wrong-type', spanOf(ref.pathNode ?? ref.node), `The \`path\` of bundle ${ref.index + 1} must be a string.`);
       continue;
     }
+    // An aliased entry (`- *viewer`) is reported where it is used, not at its anchor.
+    const entrySpan = ref.node.kind === 'alias' ? spanOf(ref.node) : spanOf(ref.pathNode);
     const dir = resolveBundlePath(context.configRoot, ref.path);
     const resolution = context.resolve(dir);
     if (resolution.kind === 'missing-dir') {
       out.add(
         'bundle-path-missing',
-        spanOf(ref.pathNode),
+        entrySpan,
         `Bundle path \`${ref.path}\` does not exist (resolved against the config root ${context.configRoot}, as SWE_AGENT_CONFIG_ROOT). SWE-agent fails: Bundle path '${dir}' does not exist.`,
         { data: { path: ref.path, resolved: dir } },
       );
       continue;
     }
     if (resolution.kind === 'missing-config') {
-      out.add('bundle-config-missing', spanOf(ref.pathNode), `Bundle \`${ref.path}\` has no config.yaml; SWE-agent fails: Bundle config file '${resolution.configPath}' does not exist.`, {
+      out.add('bundle-config-missing', entrySpan, `Bundle \`${ref.path}\` has no config.yaml; SWE-agent fails: Bundle config file '${resolution.configPath}' does not exist.`, {
         data: { path: ref.path, configPath: resolution.configPath },
       });
       continue;
@@ -118,6 +120,17 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
     const hidden = new Set(ref.hidden.map((h) => h.name));
     const inContext: BundleInContext = { ref, source, model, hidden, diagnostics: model.diagnostics.filter((d) => !toolDiagnosticsHidden(d, hidden)) };
     bundles.push(inContext);
+    const firstError = inContext.diagnostics.find((d) => d.severity === 'error');
+    if (firstError) {
+      const count = inContext.diagnostics.filter((d) => d.severity === 'error').length;
+      const start = firstError.origin.base + firstError.start;
+      out.add(
+        'bundle-errors',
+        entrySpan,
+        `Bundle \`${ref.path}\` does not load in this assembly: ${count} error${count === 1 ? '' : 's'} in its config.yaml, the first: ${firstError.message}`,
+        { related: [{ ...spanOf(firstError), message: firstError.message, uri: source.uri, range: source.range(model, start, firstError.origin.base + firstError.end) }] },
+      );
+    }
     const toolNames = new Set(model.check.toolEntries.map((e) => strValue(e.keyNode)).filter((n): n is string => n !== undefined));
     const missing = ref.hidden.filter((h) => !toolNames.has(h.name));
     for (const h of missing) {
@@ -145,7 +158,7 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
       related.push(here);
       out.add(
         'duplicate-tool',
-        spanOf(ref.pathNode),
+        entrySpan,
         first.where === 'builtin'
           ? `Bundle \`${ref.path}\` defines \`bash\`, which clashes with SWE-agent's built-in bash tool (enable_bash_tool is on). Rename the tool, hide it, or set \`enable_bash_tool: false\`.`
           : `Tool \`${name}\` of bundle \`${ref.path}\` is already defined by bundle \`${first.where.bundle.ref.path}\`; SWE-agent fails: Tool '${name}' is defined multiple times. Hide one with \`hidden_tools\`.`,

@@ -13,6 +13,7 @@ import { isBundleConfig } from '../fileKind';
 import { ToolCheckOptions } from '../swe/checkTool';
 import { UNKNOWN_ENV } from '../swe/env';
 import { YamlLoad, loadYaml } from '../yaml/loadYaml';
+import { yamlProblemDiagnostics } from '../swe/checkBundle';
 import { AgentTools, agentToolsOf, isAgentConfigRoot } from './agentConfig';
 import { BinEntry, BundleFolder, checkBundleFolder } from './bundleFolder';
 import { AgentCheck, BundleResolution, BundleSource, checkAgentConfig } from './checkAgentConfig';
@@ -49,7 +50,16 @@ interface AgentEntry {
   path: string;
   text: string;
   load: YamlLoad;
-  tools: AgentTools | null;
+  sections: AgentTools[];
+}
+
+export interface AgentAnalysis {
+  load: YamlLoad;
+  /** One assembly check per ToolConfig in the file (a retry agent has several). */
+  sections: { tools: AgentTools; check: AgentCheck }[];
+  diagnostics: EngineDiagnostic[];
+  /** SWE-agent starts with every assembly. */
+  loads: boolean;
 }
 
 /** Files a project reads beyond bundle configs are small; bigger YAML is not an agent config. */
@@ -189,7 +199,7 @@ export class Project {
     if (cached && cached.text === text) return cached;
     const normalized = sourceTextOf(text).normalized;
     const load = loadYaml(normalized, { base: 0, text: normalized });
-    const entry: AgentEntry = { path: file, text, load, tools: agentToolsOf(load.root) };
+    const entry: AgentEntry = { path: file, text, load, sections: agentToolsOf(load.root) };
     this.agents.set(file, entry);
     return entry;
   }
@@ -199,22 +209,28 @@ export class Project {
     return configRootFor(this.host.fs, agentConfigPath, folder, this.settings.configRoot);
   }
 
-  /** The agent config's YAML load and its assembly check (null when it has no ToolConfig with bundles). */
-  agent(file: string): { load: YamlLoad; tools: AgentTools | null; check: AgentCheck | null } | null {
+  /** The agent config's YAML load, its assembly checks and their diagnostics (YAML problems included). */
+  agent(file: string): AgentAnalysis | null {
     const entry = this.agentEntry(file);
     if (!entry) return null;
-    if (!entry.tools) return { load: entry.load, tools: null, check: null };
-    const check = checkAgentConfig(entry.tools, { configRoot: this.configRootOf(file), resolve: (dir) => this.resolveBundle(dir) });
-    return { load: entry.load, tools: entry.tools, check };
+    const context = { configRoot: this.configRootOf(file), resolve: (dir: string) => this.resolveBundle(dir) };
+    const sections = entry.sections.map((tools) => ({ tools, check: checkAgentConfig(tools, context) }));
+    const yaml = yamlProblemDiagnostics(entry.load.problems, { base: 0, text: sourceTextOf(entry.text).normalized });
+    return {
+      load: entry.load,
+      sections,
+      diagnostics: [...yaml, ...sections.flatMap((s) => s.check.diagnostics)],
+      loads: entry.load.problems.length === 0 && sections.every((s) => s.check.loads),
+    };
   }
 
   /** The agent configs (known to the index) whose assembly includes this bundle config. */
   agentsUsing(configPath: string): { agentPath: string; check: AgentCheck; hidden: Set<string> }[] {
     const users: { agentPath: string; check: AgentCheck; hidden: Set<string> }[] = [];
     for (const agentPath of this.agentPaths) {
-      const agent = this.agent(agentPath);
-      const inContext = agent?.check?.bundles.filter((b) => b.source.configPath === configPath) ?? [];
-      for (const bundle of inContext) users.push({ agentPath, check: agent!.check!, hidden: bundle.hidden });
+      for (const { check } of this.agent(agentPath)?.sections ?? []) {
+        for (const bundle of check.bundles.filter((b) => b.source.configPath === configPath)) users.push({ agentPath, check, hidden: bundle.hidden });
+      }
     }
     return users;
   }
@@ -267,7 +283,7 @@ function mergeContexts(contexts: { agentPath: string; model: BundleModel; hidden
     for (const diagnostic of context.model.diagnostics) {
       let result = diagnostic;
       if (ENV_DEPENDENT.has(diagnostic.code) && diagnostic.severity === 'error') {
-        result = { ...diagnostic, message: `${diagnostic.message} (with the env of ${path.basename(path.dirname(context.agentPath))}/${path.basename(context.agentPath)})` };
+        result = { ...diagnostic, message: `${diagnostic.message} (Checked with the env of ${path.basename(path.dirname(context.agentPath))}/${path.basename(context.agentPath)}, which uses this bundle.)` };
       }
       if (hiddenEverywhere(diagnostic.tool) && result.severity === 'error') {
         result = { ...result, severity: 'warning', message: `${result.message} (Every agent config using this bundle hides \`${String(diagnostic.tool)}\`, so SWE-agent does not load it.)` };

@@ -1,0 +1,77 @@
+/** A small SWE-agent project on disk: bundles with bin/, agent configs, a nested bundle, a missing one, duplicates, anchors. */
+import { TempWorkspace, tempWorkspace } from '../helpers/tempWorkspace';
+
+const SCRIPT = '#!/bin/sh\necho "$0 $*"\n';
+
+export function sweAgentProject(): TempWorkspace {
+  const ws = tempWorkspace({
+    'tools/viewer/config.yaml': `tools:
+  open:
+    signature: "open <path>"
+    docstring: "opens <path>, {WINDOW} lines at a time"
+    arguments:
+      - name: path
+        type: string
+        description: "the file"
+        required: true
+  goto:
+    signature: "goto <line>"
+    docstring: "moves to <line>"
+    arguments:
+      - name: line
+        type: integer
+        description: "the line"
+        required: true
+state_command: _state
+`,
+    'tools/viewer/bin/helper.py': 'x = 1\n',
+    'tools/submit/config.yaml': 'tools:\n  submit:\n    signature: "submit"\n    docstring: "submits"\n',
+    'tools/extra/submit_again/config.yaml': 'tools:\n  submit:\n    signature: "submit"\n    docstring: "submits again"\n',
+    'config/default.yaml': `agent:
+  tools:
+    env_variables:
+      WINDOW: 100
+    bundles: &bundles
+      - path: tools/viewer
+      - path: tools/submit
+      - path: tools/missing
+      - path: tools/extra/submit_again
+        hidden_tools: [nope]
+    enable_bash_tool: true
+    bundle_paths: []
+`,
+    'config/no_env.yaml': 'agent:\n  tools:\n    bundles:\n      - path: tools/viewer\n',
+    'config/tutorial.yaml': 'agent:\n  templates:\n    instance_template: hi\n    bundles:\n      - path: tools/viewer\n',
+    'config/retry.yaml': `agent:
+  type: retry
+  agent_configs:
+    - tools:
+        bundles:
+          - &viewer {path: tools/viewer}
+          - path: tools/submit
+        env_variables: {WINDOW: 50}
+    - tools:
+        bundles: [*viewer, *viewer]
+        env_variables: {WINDOW: 50}
+`,
+    'node_modules/pkg/tools/x/config.yaml': 'tools: [broken]\n',
+  });
+  ws.write('tools/viewer/bin/open', SCRIPT, 0o755);
+  ws.write('tools/viewer/bin/_state', SCRIPT, 0o755);
+  ws.write('tools/viewer/bin/goto', SCRIPT, 0o644);
+  ws.write('tools/submit/bin/submit', SCRIPT, 0o755);
+  ws.write('tools/extra/submit_again/bin/submit', SCRIPT, 0o755);
+  return ws;
+}
+
+/** What the project's files should report, as `code@line:character` (0-based), per file. */
+export const EXPECTED: Record<string, string[]> = {
+  'config/default.yaml': ['bundle-path-missing@7:14', 'duplicate-tool@8:14', 'hidden-tool-missing@9:23', 'unknown-key@11:4'],
+  'config/no_env.yaml': ['bundle-errors@3:14'],
+  'config/retry.yaml': ['duplicate-tool@9:27', 'duplicate-tool@9:27'],
+  'config/tutorial.yaml': ['bundles-misplaced@3:4'],
+  'tools/extra/submit_again/config.yaml': [],
+  'tools/submit/config.yaml': [],
+  // {WINDOW} is an error because config/no_env.yaml uses this bundle without setting it.
+  'tools/viewer/config.yaml': ['bin-script-undeclared@0:0', 'docstring-unknown-variable@3:30', 'bin-script-not-executable@9:2'],
+};

@@ -1,0 +1,84 @@
+/** The server on a whole project: indexing with progress, agent configs, env from agent configs, file events. */
+import * as fs from 'fs';
+import { pathToFileURL } from 'url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import { TestClient, inMemory } from '../helpers/lspClient';
+import { TempWorkspace } from '../helpers/tempWorkspace';
+import { EXPECTED, sweAgentProject } from './fixture';
+
+let ws: TempWorkspace;
+let client: TestClient | undefined;
+beforeAll(() => {
+  ws = sweAgentProject();
+});
+afterAll(() => ws.remove());
+afterEach(() => {
+  client?.dispose();
+  client = undefined;
+});
+
+const uri = (relative: string) => pathToFileURL(ws.path(relative)).toString();
+const summary = (p: PublishDiagnosticsParams) => p.diagnostics.map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character}`);
+
+async function startInProject(): Promise<TestClient> {
+  const started = await inMemory({
+    workspaceFolders: [{ uri: pathToFileURL(ws.root).toString(), name: 'project' }],
+    capabilities: {
+      window: { workDoneProgress: true },
+      workspace: { didChangeWatchedFiles: { dynamicRegistration: true }, workspaceFolders: true },
+    },
+  });
+  await started.waitFor(() => started.progress.some((p) => p.value.kind === 'end'), 'indexing to finish');
+  return started;
+}
+
+async function openFile(c: TestClient, relative: string): Promise<PublishDiagnosticsParams> {
+  await c.open(uri(relative), fs.readFileSync(ws.path(relative), 'utf8'));
+  return c.waitForDiagnostics(uri(relative));
+}
+
+describe('the server on a project', () => {
+  it('indexes with work-done progress and watches YAML, bin/ and install.sh', async () => {
+    client = await startInProject();
+    expect(client.progress.map((p) => p.value.kind)).toEqual(['begin', 'report', 'end']);
+    expect(client.progress[0].value.title).toBe('Indexing SWE-agent bundles');
+    await client.waitFor(() => client!.registrations.includes('workspace/didChangeWatchedFiles'), 'the file watcher registration');
+  });
+
+  it.each(Object.entries(EXPECTED))('publishes for %s what the CLI reports', async (relative, expected) => {
+    client = await startInProject();
+    expect(summary(await openFile(client, relative))).toEqual(expected);
+  });
+
+  it('follows a changed agent config: the bundle it uses is re-checked with the new env', async () => {
+    client = await startInProject();
+    const viewer = 'tools/viewer/config.yaml';
+    expect(summary(await openFile(client, viewer))).toContain('docstring-unknown-variable@3:30');
+    const noEnv = ws.path('config/no_env.yaml');
+    const original = fs.readFileSync(noEnv, 'utf8');
+    try {
+      fs.writeFileSync(noEnv, original + '    env_variables: {WINDOW: 5}\n');
+      await client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('config/no_env.yaml'), type: 2 }] });
+      const updated = await client.waitForDiagnostics(uri(viewer), (p) => !summary(p).includes('docstring-unknown-variable@3:30'));
+      expect(summary(updated)).toEqual(['bin-script-undeclared@0:0', 'bin-script-not-executable@9:2']);
+    } finally {
+      fs.writeFileSync(noEnv, original);
+    }
+  });
+
+  it('re-checks an open agent config when a bundle it lists is edited', async () => {
+    client = await startInProject();
+    const config = 'config/default.yaml';
+    expect(summary(await openFile(client, config))).toEqual(EXPECTED[config]);
+    const submitAgain = 'tools/extra/submit_again/config.yaml';
+    await openFile(client, submitAgain);
+    // Rename the duplicate tool in the open (unsaved) bundle: the duplicate goes away.
+    await client.notify('textDocument/didChange', {
+      textDocument: { uri: uri(submitAgain), version: 2 },
+      contentChanges: [{ range: { start: { line: 1, character: 2 }, end: { line: 1, character: 8 } }, text: 'resubmit' }],
+    });
+    const updated = await client.waitForDiagnostics(uri(config), (p) => !summary(p).includes('duplicate-tool@8:14'));
+    expect(summary(updated)).toEqual(['bundle-path-missing@7:14', 'hidden-tool-missing@9:23', 'unknown-key@11:4']);
+  });
+});
