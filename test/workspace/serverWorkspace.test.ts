@@ -82,3 +82,42 @@ describe('the server on a project', () => {
     expect(summary(updated)).toEqual(['bundle-path-missing@7:14', 'hidden-tool-missing@9:23', 'unknown-key@11:4']);
   });
 });
+
+describe('links and symbols across the project', () => {
+  it('links tool names and the state command to their bin/ scripts', async () => {
+    client = await startInProject();
+    await openFile(client, 'tools/viewer/config.yaml');
+    const links = await client.request<{ range: { start: { line: number; character: number } }; target: string }[]>('textDocument/documentLink', {
+      textDocument: { uri: uri('tools/viewer/config.yaml') },
+    });
+    expect(links.map((l) => [l.range.start.line, l.range.start.character, l.target])).toEqual([
+      [1, 2, uri('tools/viewer/bin/open')],
+      [9, 2, uri('tools/viewer/bin/goto')],
+      [17, 15, uri('tools/viewer/bin/_state')],
+    ]);
+  });
+
+  it("links an agent config's bundle paths to their config.yaml, skipping missing ones", async () => {
+    client = await startInProject();
+    await openFile(client, 'config/default.yaml');
+    const links = await client.request<{ range: { start: { line: number; character: number } }; target: string }[]>('textDocument/documentLink', {
+      textDocument: { uri: uri('config/default.yaml') },
+    });
+    expect(links.map((l) => [l.range.start.line, l.target])).toEqual([
+      [5, uri('tools/viewer/config.yaml')],
+      [6, uri('tools/submit/config.yaml')],
+      [8, uri('tools/extra/submit_again/config.yaml')],
+    ]);
+  });
+
+  it('finds every tool of every bundle by workspace/symbol', async () => {
+    client = await startInProject();
+    const symbols = await client.request<{ name: string; containerName: string; location: { uri: string; range: { start: { line: number } } } }[]>('workspace/symbol', { query: 'sbt' });
+    expect(symbols.map((s) => [s.name, s.containerName, s.location.uri, s.location.range.start.line])).toEqual([
+      ['submit', 'submit_again', uri('tools/extra/submit_again/config.yaml'), 1],
+      ['submit', 'submit', uri('tools/submit/config.yaml'), 1],
+    ]);
+    const all = await client.request<{ name: string }[]>('workspace/symbol', { query: '' });
+    expect(all.map((s) => s.name).sort()).toEqual(['goto', 'open', 'submit', 'submit']);
+  });
+});

@@ -62,7 +62,7 @@ export function startLanguageServer(connection: Connection): void {
   };
 
   let clientCapabilities: ClientCapabilities = {};
-  const context = createServerContext(connection, documents, bundles, settings, () => clientCapabilities);
+  const context = createServerContext(connection, documents, bundles, settings, index, () => clientCapabilities);
   const { guard } = context;
   const dynamicRegistrations: { type: RegistrationType<object>; options: object }[] = [];
 

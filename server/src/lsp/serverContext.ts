@@ -5,19 +5,24 @@
  */
 import { CancellationToken, ClientCapabilities, Connection, LSPErrorCodes, Position, ResponseError, TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { AnalyzedDocument, BundleDocuments } from './bundleDocuments';
+import { AnalyzedAgentConfig, AnalyzedDocument, BundleDocuments } from './bundleDocuments';
 import { Settings } from './settings';
+import { WorkspaceIndex } from './workspaceIndex';
 
 export interface ServerContext {
   connection: Connection;
   documents: TextDocuments<TextDocument>;
   bundles: BundleDocuments;
   settings: Settings;
+  /** The workspace's bundles and agent configs. */
+  index: WorkspaceIndex;
   client(): ClientCapabilities;
   /** The current analysis of an open bundle document, or null. */
   analyzed(uri: string): AnalyzedDocument | null;
+  /** The current analysis of an open agent config, or null. */
+  analyzedAgent(uri: string): AnalyzedAgentConfig | null;
   /** The absolute offset (in the engine's text) of a position, or null when the position is outside the document. */
-  offsetAt(analyzed: AnalyzedDocument, position: Position): number | null;
+  offsetAt(analyzed: Pick<AnalyzedDocument, 'document' | 'mapper'>, position: Position): number | null;
   guard<T>(what: string, fallback: T, run: () => T): T;
   /**
    * Wraps a request handler: lets a pending `$/cancelRequest` arrive first,
@@ -34,6 +39,7 @@ export function createServerContext(
   documents: TextDocuments<TextDocument>,
   bundles: BundleDocuments,
   settings: Settings,
+  index: WorkspaceIndex,
   client: () => ClientCapabilities,
 ): ServerContext {
   const guard = <T>(what: string, fallback: T, run: () => T): T => {
@@ -49,13 +55,18 @@ export function createServerContext(
     documents,
     bundles,
     settings,
+    index,
     client,
     guard,
     analyzed(uri) {
       const document = documents.get(uri);
       return document ? guard('analysis', null, () => bundles.analyze(document)) : null;
     },
-    offsetAt(analyzed, position) {
+    analyzedAgent(uri) {
+      const document = documents.get(uri);
+      return document ? guard('analysis', null, () => bundles.analyzeAgent(document)) : null;
+    },
+    offsetAt(analyzed: { document: TextDocument; mapper: AnalyzedDocument['mapper'] }, position) {
       if (!position || !Number.isInteger(position.line) || !Number.isInteger(position.character) || position.line < 0 || position.character < 0) return null;
       if (position.line >= analyzed.document.lineCount) return null;
       const lineText = analyzed.document.getText({ start: { line: position.line, character: 0 }, end: { line: position.line + 1, character: 0 } }).replace(/\r?\n$|\r$/, '');

@@ -10,6 +10,8 @@ import { semanticTokensFeature } from './semanticTokens';
 import { inlayHintFeature } from './inlayHints';
 import { codeLensFeature } from './codeLens';
 import { documentSymbolFeature } from './documentSymbols';
+import { documentLinkFeature } from './documentLinks';
+import { workspaceSymbolFeature } from './workspaceSymbols';
 import { Feature } from './feature';
 
 export const FEATURES: Feature[] = [
@@ -24,4 +26,6 @@ export const FEATURES: Feature[] = [
   semanticTokensFeature,
   inlayHintFeature,
   codeLensFeature,
+  documentLinkFeature,
+  workspaceSymbolFeature,
 ];

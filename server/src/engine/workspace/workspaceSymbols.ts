@@ -1,0 +1,45 @@
+/** Every tool of every indexed bundle, filtered by a query (case-insensitive subsequence, as editors match). */
+import { absEnd, absStart, strValue } from '../yaml/pyNode';
+import { Project, STANDALONE_OPTIONS } from './project';
+import * as path from 'path';
+import { BundleModel } from '../document/bundleModel';
+
+export interface ToolSymbol {
+  name: string;
+  /** The bundle's folder name, shown as the container. */
+  bundle: string;
+  configPath: string;
+  start: number;
+  end: number;
+}
+
+export const MAX_WORKSPACE_SYMBOLS = 1000;
+
+export function matchesQuery(name: string, query: string): boolean {
+  let at = 0;
+  const lower = name.toLowerCase();
+  for (const ch of query.toLowerCase()) {
+    at = lower.indexOf(ch, at);
+    if (at === -1) return false;
+    at++;
+  }
+  return true;
+}
+
+export function workspaceToolSymbols(project: Project, query: string, limit = MAX_WORKSPACE_SYMBOLS): { symbols: ToolSymbol[]; models: Map<string, BundleModel> } {
+  const symbols: ToolSymbol[] = [];
+  const models = new Map<string, BundleModel>();
+  for (const configPath of project.bundlePaths) {
+    if (symbols.length >= limit) break;
+    const model = project.bundleModel(configPath, STANDALONE_OPTIONS);
+    if (!model) continue;
+    models.set(configPath, model);
+    for (const entry of model.check.toolEntries) {
+      const name = strValue(entry.keyNode);
+      if (name === undefined || !matchesQuery(name, query)) continue;
+      symbols.push({ name, bundle: path.basename(path.dirname(configPath)), configPath, start: absStart(entry.keyNode), end: absEnd(entry.keyNode) });
+      if (symbols.length >= limit) break;
+    }
+  }
+  return { symbols, models };
+}
