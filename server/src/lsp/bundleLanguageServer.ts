@@ -31,6 +31,9 @@ import { YAML_DOCUMENTS } from './features/feature';
 
 export const DIAGNOSTICS_DELAY_MS = 10;
 
+/** Tells clients (the VS Code status item) what the server is doing: `{state: 'indexing'}` or `{state: 'ready', bundles, agentConfigs}`. */
+export const STATUS_NOTIFICATION = 'sweBundle/status';
+
 
 interface ClientSupport {
   pullDiagnostics: boolean;
@@ -170,7 +173,9 @@ export function startLanguageServer(connection: Connection): void {
   /** Indexes the workspace (with progress), then re-checks open documents against it. */
   const reindex = async () => {
     try {
+      void connection.sendNotification(STATUS_NOTIFICATION, { state: 'indexing' });
       const counts = await index.index(connection, client.workDoneProgress);
+      void connection.sendNotification(STATUS_NOTIFICATION, { state: 'ready', bundles: counts.bundles, agentConfigs: counts.agents, truncated: index.project.truncated });
       connection.console.info(`swe-bundle: indexed ${counts.bundles} bundles and ${counts.agents} agent configs${index.project.truncated ? ' (stopped early: too many files)' : ''}`);
     } catch (e) {
       connection.console.error(`swe-bundle: indexing failed: ${(e as Error).stack ?? e}`);
