@@ -1,5 +1,6 @@
 /** Entry point of `swe-bundle-language-server`. Transport flags are those of vscode-languageserver (--stdio, --node-ipc, --socket=N, --pipe=NAME); stdio is the default. */
-import { ProposedFeatures, createConnection } from 'vscode-languageserver/node';
+import { ProposedFeatures, StreamMessageReader, StreamMessageWriter, createConnection } from 'vscode-languageserver/node';
+import { FrameSanitizer } from './lsp/frameSanitizer';
 import { startLanguageServer } from './lsp/bundleLanguageServer';
 import { VERSION } from './version';
 
@@ -11,6 +12,12 @@ if (argv.includes('--version')) {
     'Usage: swe-bundle-language-server [--stdio | --node-ipc | --socket=PORT | --pipe=NAME]\n\nThe SWE-agent tool bundle language server. Speaks LSP over stdio unless told otherwise.\n',
   );
 } else {
-  if (!argv.some((arg) => /^--(stdio|node-ipc|socket|pipe)/.test(arg))) process.argv.push('--stdio');
-  startLanguageServer(createConnection(ProposedFeatures.all));
+  const otherTransport = argv.some((arg) => /^--(node-ipc|socket|pipe)/.test(arg));
+  if (otherTransport) {
+    startLanguageServer(createConnection(ProposedFeatures.all));
+  } else {
+    // stdio, the default: malformed frames are dropped before the reader sees them.
+    const input = process.stdin.pipe(new FrameSanitizer((reason) => process.stderr.write(`swe-bundle-language-server: dropped ${reason}\n`)));
+    startLanguageServer(createConnection(ProposedFeatures.all, new StreamMessageReader(input), new StreamMessageWriter(process.stdout)));
+  }
 }

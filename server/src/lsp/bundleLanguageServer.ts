@@ -65,7 +65,8 @@ export function startLanguageServer(connection: Connection): void {
   };
 
   let clientCapabilities: ClientCapabilities = {};
-  const context = createServerContext(connection, documents, bundles, settings, index, () => clientCapabilities);
+  let initialized = false;
+  const context = createServerContext(connection, documents, bundles, settings, index, () => clientCapabilities, () => initialized);
   const { guard } = context;
   const dynamicRegistrations: { type: RegistrationType<object>; options: object }[] = [];
 
@@ -140,6 +141,7 @@ export function startLanguageServer(connection: Connection): void {
     if (client.pullDiagnostics) {
       result.capabilities.diagnosticProvider = { identifier: 'swe-bundle', interFileDependencies: false, workspaceDiagnostics: false };
     }
+    initialized = true;
     for (const feature of FEATURES) {
       if (feature.dynamic?.supported(capabilities)) {
         dynamicRegistrations.push({ type: feature.dynamic.type, options: { documentSelector: YAML_DOCUMENTS, ...feature.dynamic.options(capabilities) } });

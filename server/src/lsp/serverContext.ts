@@ -3,7 +3,7 @@
  * the settings, what the client supports, and `handle`, which makes a request
  * handler safe (cancellable, never throwing, empty on bad input).
  */
-import { CancellationToken, ClientCapabilities, Connection, LSPErrorCodes, Position, ResponseError, TextDocuments } from 'vscode-languageserver/node';
+import { CancellationToken, ClientCapabilities, Connection, ErrorCodes, LSPErrorCodes, Position, ResponseError, TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { AnalyzedAgentConfig, AnalyzedDocument, BundleDocuments } from './bundleDocuments';
 import { Settings } from './settings';
@@ -17,6 +17,8 @@ export interface ServerContext {
   /** The workspace's bundles and agent configs. */
   index: WorkspaceIndex;
   client(): ClientCapabilities;
+  /** True once `initialize` was answered; requests before it get ServerNotInitialized. */
+  initialized(): boolean;
   /** The current analysis of an open bundle document, or null. */
   analyzed(uri: string): AnalyzedDocument | null;
   /** The current analysis of an open agent config, or null. */
@@ -41,6 +43,7 @@ export function createServerContext(
   settings: Settings,
   index: WorkspaceIndex,
   client: () => ClientCapabilities,
+  initialized: () => boolean,
 ): ServerContext {
   const guard = <T>(what: string, fallback: T, run: () => T): T => {
     try {
@@ -57,6 +60,7 @@ export function createServerContext(
     settings,
     index,
     client,
+    initialized,
     guard,
     analyzed(uri) {
       const document = documents.get(uri);
@@ -75,6 +79,7 @@ export function createServerContext(
     },
     handle(what, fallback, run) {
       return async (params, token) => {
+        if (!initialized()) throw new ResponseError(ErrorCodes.ServerNotInitialized, 'The server is not initialized yet.');
         await yieldToEventLoop();
         if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
         return guard(what, fallback, () => run(params, token));

@@ -16,6 +16,7 @@ import { YamlLoad, loadYaml } from '../yaml/loadYaml';
 import { MapNode, Origin, PyNode, PyPair, deref } from '../yaml/pyNode';
 import { TAG } from '../yaml/resolver';
 import { ChunkRole, splitIntoChunks } from './chunker';
+import { LIMITS } from '../yaml/limits';
 import { SourceText, sourceTextOf } from './sourceText';
 
 export interface ParsedChunk {
@@ -80,6 +81,10 @@ export class BundleAnalyzer {
 
   analyze(text: string, options: ToolCheckOptions): BundleModel {
     const source = sourceTextOf(text);
+    if (source.normalized.length > LIMITS.maxDocumentLength) {
+      this.chunkCache.clear();
+      return tooLarge(source);
+    }
     const chunked = this.tryChunked(source, options);
     return chunked ?? analyzeWhole(source, options);
   }
@@ -146,8 +151,24 @@ function allDiagnostics(check: BundleCheck): EngineDiagnostic[] {
   return [...check.diagnostics, ...check.tools.flatMap((t) => t.diagnostics)];
 }
 
+/** A document over the size budget: one diagnostic saying so, nothing else. */
+function tooLarge(source: SourceText): BundleModel {
+  const origin: Origin = { base: 0, text: source.normalized };
+  const problem = {
+    pyClass: 'ComposerError' as const,
+    kind: 'check-budget' as const,
+    message: `the file has ${(source.normalized.length / 1048576).toFixed(1)} MB, more than the ${LIMITS.maxDocumentLength / 1048576} MB this checker reads`,
+    start: 0,
+    end: 0,
+  };
+  const load: YamlLoad = { root: null, problems: [problem], features: { anchors: false, aliases: false, mergeKeys: false } };
+  const check = checkBundle(load, origin, { env: { known: false, variables: new Map() }, enableBashTool: true });
+  return { source, root: null, check, diagnostics: check.diagnostics, mode: 'whole', chunks: [] };
+}
+
 /** The reference path: parse and check the whole text at once. */
 export function analyzeWhole(source: SourceText, options: ToolCheckOptions): BundleModel {
+  if (source.normalized.length > LIMITS.maxDocumentLength) return tooLarge(source);
   const origin: Origin = { base: 0, text: source.normalized };
   const load = loadYaml(source.normalized, origin);
   const check = checkBundle(load, origin, options);

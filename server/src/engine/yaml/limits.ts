@@ -16,6 +16,11 @@ export const LIMITS = {
    */
   maxBracketDepth: 5000,
   maxNodes: 2_000_000,
+  /**
+   * Bigger documents are not checked: parsing them would hold the server for
+   * seconds, and no real bundle comes near (SWE-agent's own are under 50 KB).
+   */
+  maxDocumentLength: 3 * 1024 * 1024,
   /** Entries materialized by `<<` merge keys; merges of merges grow geometrically. */
   maxMergedPairs: 1_000_000,
 } as const;
