@@ -12,6 +12,9 @@ if (argv.includes('--version')) {
     'Usage: swe-bundle-language-server [--stdio | --node-ipc | --socket=PORT | --pipe=NAME]\n\nThe SWE-agent tool bundle language server. Speaks LSP over stdio unless told otherwise.\n',
   );
 } else {
+  // The last line of defence: a bug must cost one answer, not the server.
+  process.on('uncaughtException', (error) => process.stderr.write(`swe-bundle-language-server: uncaught ${error.stack ?? error}\n`));
+  process.on('unhandledRejection', (reason) => process.stderr.write(`swe-bundle-language-server: unhandled rejection ${String((reason as Error)?.stack ?? reason)}\n`));
   const otherTransport = argv.some((arg) => /^--(node-ipc|socket|pipe)/.test(arg));
   if (otherTransport) {
     startLanguageServer(createConnection(ProposedFeatures.all));

@@ -31,6 +31,11 @@ import { YAML_DOCUMENTS } from './features/feature';
 
 export const DIAGNOSTICS_DELAY_MS = 10;
 
+/** Fire-and-forget messages to the client: a failure (say, the connection closed) must not become an unhandled rejection. */
+function quietly(promise: Promise<unknown>): void {
+  promise.catch(() => undefined);
+}
+
 /** Tells clients (the VS Code status item) what the server is doing: `{state: 'indexing'}` or `{state: 'ready', bundles, agentConfigs}`. */
 export const STATUS_NOTIFICATION = 'sweBundle/status';
 
@@ -89,12 +94,12 @@ export function startLanguageServer(connection: Connection): void {
     if (diagnostics === null && !published.has(uri)) return;
     if (diagnostics === null) published.delete(uri);
     else published.add(uri);
-    void connection.sendDiagnostics({ uri, version: document.version, diagnostics: diagnostics ?? [] });
+    quietly(connection.sendDiagnostics({ uri, version: document.version, diagnostics: diagnostics ?? [] }));
   };
   const scheduler = new DiagnosticsScheduler(DIAGNOSTICS_DELAY_MS, publish);
 
   const revalidateAll = () => {
-    if (client.pullDiagnostics) void connection.languages.diagnostics.refresh().catch(() => undefined);
+    if (client.pullDiagnostics) quietly(connection.languages.diagnostics.refresh());
     else for (const document of documents.all()) scheduler.schedule(document.uri);
   };
 
@@ -154,30 +159,30 @@ export function startLanguageServer(connection: Connection): void {
 
   connection.onInitialized(() => {
     reportSettingsProblems();
-    if (client.dynamicConfigurationChange) void connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION });
+    if (client.dynamicConfigurationChange) quietly(connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION }));
     for (const registration of dynamicRegistrations) {
-      void connection.client.register(registration.type, registration.options).catch((e: Error) => connection.console.warn(`swe-bundle: dynamic registration failed: ${e.message}`));
+      quietly(connection.client.register(registration.type, registration.options));
     }
     if (client.watchedFiles) {
-      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED.map((globPattern) => ({ globPattern })) });
+      quietly(connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED.map((globPattern) => ({ globPattern })) }));
     }
     if (client.workspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders((event) => {
         const removed = new Set(event.removed.map((f) => pathOfUri(f.uri)));
         const added = event.added.map((f) => pathOfUri(f.uri)).filter((p): p is string => p !== null);
         index.setFolders([...index.project.workspaceFolders.filter((f) => !removed.has(f)), ...added]);
-        void reindex();
+        quietly(reindex());
       });
     }
-    void refreshSettings().then(reindex);
+    quietly(refreshSettings().then(reindex));
   });
 
   /** Indexes the workspace (with progress), then re-checks open documents against it. */
   const reindex = async () => {
     try {
-      void connection.sendNotification(STATUS_NOTIFICATION, { state: 'indexing' });
+      quietly(connection.sendNotification(STATUS_NOTIFICATION, { state: 'indexing' }));
       const counts = await index.index(connection, client.workDoneProgress);
-      void connection.sendNotification(STATUS_NOTIFICATION, { state: 'ready', bundles: counts.bundles, agentConfigs: counts.agents, truncated: index.project.truncated });
+      quietly(connection.sendNotification(STATUS_NOTIFICATION, { state: 'ready', bundles: counts.bundles, agentConfigs: counts.agents, truncated: index.project.truncated }));
       connection.console.info(`swe-bundle: indexed ${counts.bundles} bundles and ${counts.agents} agent configs${index.project.truncated ? ' (stopped early: too many files)' : ''}`);
     } catch (e) {
       connection.console.error(`swe-bundle: indexing failed: ${(e as Error).stack ?? e}`);
@@ -192,7 +197,7 @@ export function startLanguageServer(connection: Connection): void {
 
   connection.onDidChangeConfiguration((params) => {
     if (client.configuration) {
-      void refreshSettings().then(revalidateAll);
+      quietly(refreshSettings().then(revalidateAll));
       return;
     }
     const section = (params.settings as Record<string, unknown> | null)?.[SETTINGS_SECTION];
@@ -212,7 +217,7 @@ export function startLanguageServer(connection: Connection): void {
     const isAgent = agents.has(pathOfUri(uri) ?? '');
     const dependents = documents.all().filter((other) => other.uri !== uri && (isAgent || (agents.size > 0 && agents.has(pathOfUri(other.uri) ?? ''))));
     if (client.pullDiagnostics) {
-      if (dependents.length > 0) void connection.languages.diagnostics.refresh().catch(() => undefined);
+      if (dependents.length > 0) quietly(connection.languages.diagnostics.refresh());
       return;
     }
     scheduler.schedule(uri);
@@ -225,7 +230,7 @@ export function startLanguageServer(connection: Connection): void {
     bundles.close(uri);
     // The disk copy is what the project sees from now on.
     guard('index', undefined, () => index.changed(uri));
-    if (published.delete(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] });
+    if (published.delete(uri)) quietly(connection.sendDiagnostics({ uri, diagnostics: [] }));
   });
 
   connection.languages.diagnostics.on(

@@ -43,15 +43,16 @@ export function sourceTextOf(original: string): SourceText {
   return {
     original,
     normalized,
-    // A `\r` was dropped just before the `\n` at each recorded offset.
-    toOriginal: (offset) => offset + countBefore(offset, true),
+    // A `\r` was dropped just before the `\n` at each recorded offset: an offset at that `\n`
+    // (a line's end) maps to the `\r`, so only drops strictly before it count.
+    toOriginal: (offset) => offset + countBefore(offset, false),
     toNormalized: (offset) => {
       // The largest normalized offset whose original offset is <= offset.
       let lo = 0;
       let hi = normalized.length;
       while (lo < hi) {
         const mid = (lo + hi + 1) >> 1;
-        if (mid + countBefore(mid, true) <= offset) lo = mid;
+        if (mid + countBefore(mid, false) <= offset) lo = mid;
         else hi = mid - 1;
       }
       return lo;

@@ -1,8 +1,42 @@
-/** code lens (not implemented yet). */
+/**
+ * textDocument/codeLens: "Preview as the model sees it" on each tool. The
+ * lens runs the server command `sweBundle.previewTool` (uri, tool name),
+ * which answers with the preview as Markdown; the client shows it.
+ */
+import { CodeLens } from 'vscode-languageserver/node';
+import { previewToolMarkdown, toolLenses } from '../../engine/features/codeLens';
 import { Feature } from './feature';
+import { rangeAt } from './selectionRanges';
+
+export const PREVIEW_TOOL_COMMAND = 'sweBundle.previewTool';
+export const PREVIEW_TOOL_TITLE = 'Preview as the model sees it';
 
 export const codeLensFeature: Feature = {
   name: 'code lens',
-  capabilities: () => ({}),
-  register: () => undefined,
+  // Static only: the command has to be announced with the lens, in the initialize result.
+  capabilities: () => ({ codeLensProvider: { resolveProvider: false }, executeCommandProvider: { commands: [PREVIEW_TOOL_COMMAND] } }),
+  register(context) {
+    context.connection.onCodeLens(
+      context.handle('code lens', [] as CodeLens[], (params) => {
+        const analyzed = context.analyzed(params.textDocument.uri);
+        if (!analyzed) return [];
+        return toolLenses(analyzed.model).map(
+          (lens): CodeLens => ({
+            range: rangeAt(analyzed, lens.start, lens.end),
+            command: { title: PREVIEW_TOOL_TITLE, command: PREVIEW_TOOL_COMMAND, arguments: [params.textDocument.uri, lens.tool] },
+          }),
+        );
+      }),
+    );
+    context.connection.onExecuteCommand(
+      context.handle('execute command', null as string | null, (params) => {
+        if (params.command !== PREVIEW_TOOL_COMMAND) return null;
+        const [uri, tool] = params.arguments ?? [];
+        if (typeof uri !== 'string' || typeof tool !== 'string') return null;
+        const analyzed = context.analyzed(uri);
+        if (!analyzed) return null;
+        return previewToolMarkdown(analyzed.model, tool, context.settings.toolCheckOptions.env);
+      }),
+    );
+  },
 };

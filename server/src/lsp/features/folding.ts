@@ -1,8 +1,36 @@
-/** folding ranges (not implemented yet). */
+/** textDocument/foldingRange: tools, arguments, docstrings and every other multi-line entry. */
+import { FoldingRange, FoldingRangeRequest } from 'vscode-languageserver/node';
+import { MAX_FOLDING_RANGES, foldingRanges } from '../../engine/features/folding';
+import { lineBounds } from '../../engine/features/edits';
 import { Feature } from './feature';
+import { positionAt } from './selectionRanges';
 
 export const foldingFeature: Feature = {
   name: 'folding ranges',
-  capabilities: () => ({}),
-  register: () => undefined,
+  capabilities: () => ({ foldingRangeProvider: true }),
+  dynamic: {
+    type: FoldingRangeRequest.type,
+    supported: (client) => client.textDocument?.foldingRange?.dynamicRegistration === true,
+    options: () => ({}),
+  },
+  register(context) {
+    context.connection.onFoldingRanges(
+      context.handle('folding ranges', [] as FoldingRange[], (params) => {
+        const analyzed = context.analyzed(params.textDocument.uri);
+        if (!analyzed) return [];
+        const support = context.client().textDocument?.foldingRange;
+        const limit = Math.min(MAX_FOLDING_RANGES, support?.rangeLimit ?? MAX_FOLDING_RANGES);
+        const text = analyzed.model.source.normalized;
+        return foldingRanges(analyzed.model, limit).map((region): FoldingRange => {
+          const start = positionAt(analyzed, region.start);
+          const end = positionAt(analyzed, region.end);
+          if (support?.lineFoldingOnly) return { startLine: start.line, endLine: end.line };
+          // Folded from the end of the first line (without trailing blanks) to the end of the content.
+          const firstLine = lineBounds(text, region.start);
+          const startCharacter = start.character + text.slice(region.start, firstLine.end).trimEnd().length;
+          return { startLine: start.line, startCharacter, endLine: end.line, endCharacter: end.character };
+        });
+      }),
+    );
+  },
 };

@@ -1,8 +1,72 @@
-/** semantic tokens (not implemented yet). */
+/**
+ * textDocument/semanticTokens/full and /range: signature placeholders and
+ * docstring mentions as parameters, docstring `{VAR}` fields as read-only
+ * variables; `undefined` marks those nothing defines.
+ */
+import { ClientCapabilities, SemanticTokens, SemanticTokensLegend, SemanticTokensOptions, SemanticTokensRegistrationType } from 'vscode-languageserver/node';
+import { SemanticToken, TOKEN_MODIFIERS, TOKEN_TYPES, semanticTokens } from '../../engine/features/semanticTokens';
+import { AnalyzedDocument } from '../bundleDocuments';
 import { Feature } from './feature';
+import { positionAt } from './selectionRanges';
+
+export const SEMANTIC_TOKENS_LEGEND: SemanticTokensLegend = { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] };
+
+/** What the client can ask for, or null when it cannot take relative-format tokens. */
+function options(client: ClientCapabilities): SemanticTokensOptions | null {
+  const support = client.textDocument?.semanticTokens;
+  if (!support || !(support.formats ?? []).includes('relative')) return null;
+  const full = !!support.requests?.full;
+  const range = !!support.requests?.range;
+  if (!full && !range) return null;
+  return { legend: SEMANTIC_TOKENS_LEGEND, full, range };
+}
+
+/** The LSP encoding: five integers per token, line and start relative to the previous token. */
+export function encodeTokens(tokens: readonly SemanticToken[], analyzed: AnalyzedDocument): number[] {
+  const data: number[] = [];
+  let line = 0;
+  let character = 0;
+  for (const token of tokens) {
+    const start = positionAt(analyzed, token.start);
+    const end = positionAt(analyzed, token.end);
+    if (end.line !== start.line || end.character <= start.character) continue;
+    const modifiers = token.modifiers.reduce((bits, modifier) => bits | (1 << TOKEN_MODIFIERS.indexOf(modifier)), 0);
+    data.push(start.line - line, start.line === line ? start.character - character : start.character, end.character - start.character, TOKEN_TYPES.indexOf(token.type), modifiers);
+    line = start.line;
+    character = start.character;
+  }
+  return data;
+}
 
 export const semanticTokensFeature: Feature = {
   name: 'semantic tokens',
-  capabilities: () => ({}),
-  register: () => undefined,
+  capabilities: (client) => {
+    const provider = options(client);
+    return provider ? { semanticTokensProvider: provider } : {};
+  },
+  dynamic: {
+    type: SemanticTokensRegistrationType.type,
+    supported: (client) => client.textDocument?.semanticTokens?.dynamicRegistration === true && options(client) !== null,
+    options: (client) => options(client) ?? {},
+  },
+  register(context) {
+    const empty: SemanticTokens = { data: [] };
+    context.connection.languages.semanticTokens.on(
+      context.handle('semantic tokens', empty, (params) => {
+        const analyzed = context.analyzed(params.textDocument.uri);
+        if (!analyzed) return empty;
+        return { data: encodeTokens(semanticTokens(analyzed.model, context.settings.toolCheckOptions.env), analyzed) };
+      }),
+    );
+    context.connection.languages.semanticTokens.onRange(
+      context.handle('semantic tokens (range)', empty, (params) => {
+        const analyzed = context.analyzed(params.textDocument.uri);
+        if (!analyzed || !params.range) return empty;
+        const start = context.offsetAt(analyzed, params.range.start);
+        const end = context.offsetAt(analyzed, params.range.end);
+        if (start === null || end === null || end < start) return empty;
+        return { data: encodeTokens(semanticTokens(analyzed.model, context.settings.toolCheckOptions.env, { start, end }), analyzed) };
+      }),
+    );
+  },
 };

@@ -1,0 +1,61 @@
+/**
+ * Folding ranges: every mapping entry and sequence item that spans lines
+ * (`tools:`, each tool, `arguments:`, each argument, block-scalar docstrings,
+ * any other multi-line mapping or sequence). A range runs from its key (or
+ * `- `) to the last line with content: trailing blank lines and the comments
+ * after an entry stay visible.
+ */
+import { BundleModel } from '../document/bundleModel';
+import { LineIndex } from '../document/lineIndex';
+import { PyNode, absEnd, absStart } from '../yaml/pyNode';
+import { itemStart, trimmedEnd } from './bundleView';
+
+export interface FoldingRegion {
+  /** Absolute offsets: where the entry starts (its key or `-`) and where its content ends. */
+  start: number;
+  end: number;
+  /** Nesting level, 0 for the top-level entries. */
+  depth: number;
+}
+
+/** Like json.maxItemsComputed: huge files get at most this many ranges. */
+export const MAX_FOLDING_RANGES = 5000;
+
+function collect(node: PyNode, depth: number, out: FoldingRegion[]): void {
+  if (node.kind === 'map') {
+    for (const pair of node.ownPairs) {
+      out.push({ start: absStart(pair.key), end: Math.max(absEnd(pair.key), trimmedEnd(pair.value)), depth });
+      collect(pair.value, depth + 1, out);
+    }
+  } else if (node.kind === 'seq') {
+    for (const item of node.items) {
+      out.push({ start: itemStart(item), end: trimmedEnd(item), depth });
+      collect(item, depth + 1, out);
+    }
+  }
+  // Scalars fold with their entry; an alias is one token (its target folds where it is written).
+}
+
+/**
+ * The folding ranges in document order, one per start line (the outermost),
+ * each spanning at least two lines. Beyond `limit`, the deepest go first.
+ */
+export function foldingRanges(model: BundleModel, limit = MAX_FOLDING_RANGES): FoldingRegion[] {
+  if (!model.root || limit <= 0) return [];
+  const all: FoldingRegion[] = [];
+  collect(model.root, 0, all);
+  const lines = new LineIndex(model.source.normalized);
+  const byStartLine = new Map<number, { region: FoldingRegion; endLine: number }>();
+  for (const region of all) {
+    const startLine = lines.positionAt(region.start).line;
+    const endLine = lines.positionAt(region.end).line;
+    if (endLine <= startLine) continue;
+    const existing = byStartLine.get(startLine);
+    if (!existing || endLine > existing.endLine || (endLine === existing.endLine && region.depth < existing.region.depth)) {
+      byStartLine.set(startLine, { region, endLine });
+    }
+  }
+  let regions = [...byStartLine.values()].map((entry) => entry.region);
+  if (regions.length > limit) regions = regions.sort((a, b) => a.depth - b.depth || a.start - b.start).slice(0, limit);
+  return regions.sort((a, b) => a.start - b.start);
+}

@@ -1,0 +1,169 @@
+/**
+ * Selection ranges ("expand selection"): for a cursor, the chain of ranges
+ * around it, innermost first, each strictly containing the one before:
+ * word, then (in a signature) the placeholder's name and its whole spelling,
+ * or (in a docstring) a `<x>` mention or `{VAR}` field; the scalar's content
+ * inside its quotes (or a block scalar's body), the scalar with its quotes;
+ * the `key: value` entry or `- ` item, the mapping or sequence holding it
+ * (an argument, a tool, `tools`), and so on up to the whole document.
+ */
+import { BundleModel } from '../document/bundleModel';
+import { parseFormatString } from '../python/formatString';
+import { angleMentions, signaturePlaceholders } from '../swe/placeholders';
+import { PyNode, ScalarNode, absEnd, absStart, strValue } from '../yaml/pyNode';
+import { ValueOffsets, valueOffsets } from '../yaml/scalarOffsets';
+import { itemStart, trimmedEnd } from './bundleView';
+import { lineBounds } from './edits';
+import { envFieldName } from './semanticTokens';
+
+export interface OffsetRange {
+  start: number;
+  end: number;
+}
+
+/** Value ranges of a scalar that name something: a spelling (e.g. `[<x>]`) and the name inside it. */
+interface Named {
+  start: number;
+  end: number;
+  nameStart: number;
+  nameEnd: number;
+}
+
+function namedRanges(role: string | undefined, value: string): Named[] {
+  if (role === 'signature') return signaturePlaceholders(value);
+  if (role === 'docstring') {
+    const fields = parseFormatString(value).items.flatMap((item) =>
+      item.field && envFieldName(item.field.name) !== null ? [{ start: item.field.start, end: item.field.end, nameStart: item.field.nameStart, nameEnd: item.field.nameEnd }] : [],
+    );
+    const mentions = angleMentions(value).map((m) => ({ start: m.start, end: m.end, nameStart: m.nameStart, nameEnd: m.end - 1 }));
+    return [...fields, ...mentions];
+  }
+  return [];
+}
+
+class Chain {
+  readonly ranges: OffsetRange[];
+
+  constructor(
+    private readonly offset: number,
+    document: OffsetRange,
+  ) {
+    this.ranges = [document];
+  }
+
+  /** Adds a range around the cursor that lies strictly inside the last one; false when it does not fit. */
+  add(start: number, end: number): boolean {
+    const last = this.ranges[this.ranges.length - 1];
+    if (!(start <= this.offset && this.offset <= end)) return false;
+    if (start < last.start || end > last.end) return false;
+    if (start === last.start && end === last.end) return true;
+    this.ranges.push({ start, end });
+    return true;
+  }
+
+  holds(start: number, end: number): boolean {
+    return start <= this.offset && this.offset <= end;
+  }
+}
+
+/** Where a block scalar's body starts: the first character after its header line's indentation. */
+function blockBodyStart(node: ScalarNode): number {
+  const text = node.origin.text;
+  const headerEnd = text.indexOf('\n', node.contentStart);
+  if (headerEnd === -1 || headerEnd >= node.end) return absEnd(node);
+  let start = headerEnd + 1;
+  while (start < node.end && /\s/.test(text[start])) start++;
+  return node.origin.base + start;
+}
+
+function visitScalar(node: ScalarNode, role: string | undefined, chain: Chain): void {
+  if (!chain.add(absStart(node), trimmedEnd(node))) return;
+  const base = node.origin.base;
+  if (node.style === 'single' || node.style === 'double') {
+    if (!chain.add(base + node.contentStart, base + node.contentEnd)) return;
+  } else if (node.style === 'literal' || node.style === 'folded') {
+    if (!chain.add(blockBodyStart(node), trimmedEnd(node))) return;
+  }
+  const offsets = valueOffsets(node);
+  if (!offsets) return;
+  const span = (start: number, end: number): OffsetRange | null => (end > start && end <= offsets.starts.length ? sourceSpan(offsets, base, start, end) : null);
+  const value = node.text;
+  const named = namedRanges(role, value)
+    .map((n) => ({ whole: span(n.start, n.end), name: span(n.nameStart, n.nameEnd) }))
+    .find((n) => n.whole && chain.holds(n.whole.start, n.whole.end));
+  if (named?.whole) {
+    if (!chain.add(named.whole.start, named.whole.end)) return;
+    if (named.name && !chain.add(named.name.start, named.name.end)) return;
+  }
+  for (const match of value.matchAll(/[\p{L}\p{N}_]+/gu)) {
+    const word = span(match.index!, match.index! + match[0].length);
+    if (word && chain.holds(word.start, word.end)) {
+      chain.add(word.start, word.end);
+      return;
+    }
+  }
+}
+
+function sourceSpan(offsets: ValueOffsets, base: number, start: number, end: number): OffsetRange {
+  let from = Infinity;
+  let to = -Infinity;
+  for (let i = start; i < end; i++) {
+    from = Math.min(from, offsets.starts[i]);
+    to = Math.max(to, offsets.ends[i]);
+  }
+  return { start: base + from, end: base + to };
+}
+
+function visit(node: PyNode, role: string | undefined, chain: Chain): void {
+  if (node.kind === 'alias') {
+    chain.add(absStart(node), absEnd(node));
+    return;
+  }
+  if (node.kind === 'scalar') {
+    visitScalar(node, role, chain);
+    return;
+  }
+  if (!chain.add(absStart(node), trimmedEnd(node))) return;
+  if (node.kind === 'map') {
+    for (const pair of node.ownPairs) {
+      const start = absStart(pair.key);
+      const end = Math.max(absEnd(pair.key), trimmedEnd(pair.value));
+      if (!chain.holds(start, end)) continue;
+      if (!chain.add(start, end)) return;
+      if (chain.holds(absStart(pair.key), absEnd(pair.key))) visit(pair.key, undefined, chain);
+      else if (chain.holds(absStart(pair.value), trimmedEnd(pair.value))) visit(pair.value, strValue(pair.key), chain);
+      return;
+    }
+  } else {
+    for (const item of node.items) {
+      const start = itemStart(item);
+      const end = trimmedEnd(item);
+      if (!chain.holds(start, end)) continue;
+      if (chain.add(start, end)) visit(item, undefined, chain);
+      return;
+    }
+  }
+}
+
+/** The selection ranges around an absolute offset, innermost first; the last is the whole document. */
+export function selectionRanges(model: BundleModel, offset: number): OffsetRange[] {
+  const text = model.source.normalized;
+  const chain = new Chain(offset, { start: 0, end: text.length });
+  if (model.root) {
+    visit(model.root, undefined, chain);
+  } else {
+    // The YAML does not load: the word and the line around the cursor.
+    const { start: lineStart, end: lineEnd } = lineBounds(text, offset);
+    const line = text.slice(lineStart, lineEnd);
+    const indent = /^\s*/.exec(line)![0].length;
+    chain.add(lineStart + indent, lineStart + line.trimEnd().length);
+    for (const match of line.matchAll(/[\p{L}\p{N}_]+/gu)) {
+      const start = lineStart + match.index!;
+      if (chain.holds(start, start + match[0].length)) {
+        chain.add(start, start + match[0].length);
+        break;
+      }
+    }
+  }
+  return chain.ranges.reverse();
+}
