@@ -101,6 +101,9 @@ export function startLanguageServer(connection: Connection): void {
   const revalidateAll = () => {
     if (client.pullDiagnostics) quietly(connection.languages.diagnostics.refresh());
     else for (const document of documents.all()) scheduler.schedule(document.uri);
+    // Hints and tokens depend on settings and on agent configs' envs too.
+    if (clientCapabilities.workspace?.inlayHint?.refreshSupport) quietly(connection.languages.inlayHint.refresh());
+    if (clientCapabilities.workspace?.semanticTokens?.refreshSupport) quietly(connection.languages.semanticTokens.refresh());
   };
 
   const refreshSettings = async () => {
