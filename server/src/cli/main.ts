@@ -4,7 +4,7 @@ import * as path from 'path';
 import { EngineConfig, parseEngineConfig } from '../engine/config';
 import { Project } from '../engine/workspace/project';
 import { configRootFor } from '../engine/workspace/configRoot';
-import { nodeWorkspaceFs, readUtf8 } from '../host/nodeWorkspaceFs';
+import { createNodeWorkspaceFs, readUtf8 } from '../host/nodeWorkspaceFs';
 import { VERSION } from '../version';
 import { LintArgs, USAGE, UsageError, parseArgs } from './args';
 import { formatJson } from './format/json';
@@ -81,6 +81,8 @@ export function runLint(argv: readonly string[], io: CliIo): number {
     io.stderr(`swe-bundle-lint: ${e.message}\n\n${USAGE}\n`);
     return 2;
   }
+  // Readable: the working directory, the paths given and a configured config root; nothing else.
+  const nodeWorkspaceFs = createNodeWorkspaceFs(() => [io.cwd, ...args.paths.map((p) => path.resolve(io.cwd, p)), ...args.agentConfigs.map((p) => path.resolve(io.cwd, p)), ...(config.configRoot ? [config.configRoot] : [])]);
   const readText = (file: string) => readUtf8(nodeWorkspaceFs, file);
   const resolved = [...args.paths, ...args.agentConfigs].map((p) => path.resolve(io.cwd, p));
   const missing = resolved.filter((p) => !fs.existsSync(p));

@@ -1,45 +1,75 @@
-/** WorkspaceFs on Node's fs, for the CLI and the server. Reads and stats only. */
+/**
+ * WorkspaceFs on Node's fs, for the CLI and the server. Stat, read and list
+ * only, and only inside the allowed roots (the workspace folders, the paths
+ * the CLI was given, a configured config root): a path whose real location
+ * (symlinks resolved) lies outside is neither read nor listed, and a symlink
+ * pointing outside is reported without touching its target.
+ */
 import * as fs from 'fs';
-import { FileStat, WorkspaceFs } from '../engine/workspace/workspaceFs';
+import * as path from 'path';
 import { decodeFile } from '../engine/document/decodeFile';
+import { isInside } from '../engine/workspace/walk';
+import { FileStat, WorkspaceFs } from '../engine/workspace/workspaceFs';
 
 /** Bigger files are not bundle or agent configs; reading them would only cost memory. */
 export const MAX_READ_BYTES = 16 * 1024 * 1024;
 
-export const nodeWorkspaceFs: WorkspaceFs = {
-  stat(path: string): FileStat | null {
-    try {
-      const stat = fs.statSync(path);
-      return {
-        kind: stat.isFile() ? 'file' : stat.isDirectory() ? 'directory' : 'other',
-        executable: process.platform === 'win32' || (stat.mode & 0o111) !== 0,
-        realPath: fs.realpathSync(path),
-      };
-    } catch {
-      return null;
-    }
-  },
-  readFile(path: string): Uint8Array | null {
-    try {
-      const stat = fs.statSync(path);
-      if (!stat.isFile() || stat.size > MAX_READ_BYTES) return null;
-      return fs.readFileSync(path);
-    } catch {
-      return null;
-    }
-  },
-  list(path: string): string[] | null {
-    try {
-      return fs.readdirSync(path);
-    } catch {
-      return null;
-    }
-  },
-};
+function realPathOf(file: string): string | null {
+  try {
+    return fs.realpathSync(file);
+  } catch {
+    return null;
+  }
+}
+
+/** `roots` is read on each call, so the server can change its workspace folders. */
+export function createNodeWorkspaceFs(roots: () => readonly string[]): WorkspaceFs {
+  const allowed = (real: string) => roots().some((root) => isInside(real, realPathOf(root) ?? path.resolve(root)));
+  return {
+    isAllowed(file: string): boolean {
+      const real = realPathOf(file);
+      return real !== null ? allowed(real) : allowed(path.resolve(file));
+    },
+    stat(file: string): FileStat | null {
+      try {
+        const link = fs.lstatSync(file);
+        const real = fs.realpathSync(file);
+        if (!allowed(real)) return link.isSymbolicLink() ? { kind: 'other', executable: false, realPath: real, outside: true } : null;
+        const stat = link.isSymbolicLink() ? fs.statSync(real) : link;
+        return {
+          kind: stat.isFile() ? 'file' : stat.isDirectory() ? 'directory' : 'other',
+          executable: process.platform === 'win32' || (stat.mode & 0o111) !== 0,
+          realPath: real,
+        };
+      } catch {
+        return null;
+      }
+    },
+    readFile(file: string): Uint8Array | null {
+      try {
+        const real = fs.realpathSync(file);
+        if (!allowed(real)) return null;
+        const stat = fs.statSync(real);
+        if (!stat.isFile() || stat.size > MAX_READ_BYTES) return null;
+        return fs.readFileSync(real);
+      } catch {
+        return null;
+      }
+    },
+    list(dir: string): string[] | null {
+      try {
+        const real = fs.realpathSync(dir);
+        return allowed(real) ? fs.readdirSync(real) : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
 
 /** A file's text as SWE-agent reads it, or null when it cannot be read or is not UTF-8. */
-export function readUtf8(fsImpl: WorkspaceFs, path: string): string | null {
-  const bytes = fsImpl.readFile(path);
+export function readUtf8(fsImpl: WorkspaceFs, file: string): string | null {
+  const bytes = fsImpl.readFile(file);
   if (!bytes) return null;
   const decoded = decodeFile(bytes);
   return decoded.ok ? decoded.text : null;

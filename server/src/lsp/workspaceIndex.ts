@@ -8,13 +8,15 @@ import * as path from 'path';
 import { Connection, FileChangeType, TextDocuments, WorkDoneProgressReporter } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Project } from '../engine/workspace/project';
-import { nodeWorkspaceFs, readUtf8 } from '../host/nodeWorkspaceFs';
+import { createNodeWorkspaceFs, readUtf8 } from '../host/nodeWorkspaceFs';
+import { WorkspaceFs } from '../engine/workspace/workspaceFs';
 import { Settings } from './settings';
 import { pathOfUri } from './uris';
 import { pathToFileURL } from 'url';
 
 export class WorkspaceIndex {
   readonly project: Project;
+  readonly fs: WorkspaceFs;
   /** Bumped whenever any file of the project changes, so cached results can tell they are stale. */
   generation = 0;
   indexing = false;
@@ -24,10 +26,13 @@ export class WorkspaceIndex {
     private readonly settings: Settings,
     folders: string[],
   ) {
+    // Readable: the workspace folders and a configured config root; nothing else on disk.
+    const fsImpl = createNodeWorkspaceFs(() => [...this.project.workspaceFolders, ...(settings.config.configRoot ? [settings.config.configRoot] : [])]);
+    this.fs = fsImpl;
     this.project = new Project(
       {
-        fs: nodeWorkspaceFs,
-        readText: (file) => this.openText(file) ?? readUtf8(nodeWorkspaceFs, file),
+        fs: fsImpl,
+        readText: (file) => this.openText(file) ?? readUtf8(fsImpl, file),
         uriOf: (file) => this.uriOf(file),
       },
       folders,

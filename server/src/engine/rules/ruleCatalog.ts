@@ -51,6 +51,7 @@ export const RULES = {
   // Agent configs and the workspace.
   'bundle-path-missing': rule('error', true, 'An agent config lists a bundle folder that does not exist.'),
   'bundle-config-missing': rule('error', true, 'An agent config lists a bundle folder without config.yaml.'),
+  'bundle-outside-workspace': rule('information', false, 'An agent config lists a bundle outside the workspace, which is not read.'),
   'hidden-tool-missing': rule('error', true, '`hidden_tools` names a tool the bundle does not have.'),
   'bundle-errors': rule('error', true, 'A bundle an agent config lists has errors in that assembly (its env, bash setting and hidden tools).'),
   'duplicate-tool': rule('error', true, 'Two bundles of an agent config define the same tool (or one defines `bash` while the built-in bash tool is on).'),

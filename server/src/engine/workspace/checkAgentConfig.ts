@@ -29,7 +29,7 @@ export interface BundleSource {
   range(model: BundleModel, start: number, end: number): Range;
 }
 
-export type BundleResolution = { kind: 'missing-dir' } | { kind: 'missing-config'; configPath: string } | { kind: 'ok'; bundle: BundleSource };
+export type BundleResolution = { kind: 'missing-dir' } | { kind: 'missing-config'; configPath: string } | { kind: 'outside' } | { kind: 'ok'; bundle: BundleSource };
 
 export interface AgentCheckContext {
   configRoot: string;
@@ -105,6 +105,15 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
         'bundle-path-missing',
         entrySpan,
         `Bundle path \`${ref.path}\` does not exist (resolved against the config root ${context.configRoot}, as SWE_AGENT_CONFIG_ROOT). SWE-agent fails: Bundle path '${dir}' does not exist.`,
+        { data: { path: ref.path, resolved: dir } },
+      );
+      continue;
+    }
+    if (resolution.kind === 'outside') {
+      out.add(
+        'bundle-outside-workspace',
+        entrySpan,
+        `Bundle \`${ref.path}\` (${dir}) lies outside the workspace, so it is not read or checked here. Open its folder as a workspace folder, or set sweBundle.configRoot, to check it.`,
         { data: { path: ref.path, resolved: dir } },
       );
       continue;

@@ -71,7 +71,15 @@ export class Project {
   private readonly agents = new Map<string, AgentEntry>();
   private readonly knownAgentPaths = new Set<string>();
   private readonly knownBundlePaths = new Set<string>();
+  /** Bundle folder listings by folder, kept while `cacheBundleFolders` is on. */
+  private readonly folderListings = new Map<string, BundleFolder | null>();
   truncated = false;
+  /**
+   * Keep each bundle folder's bin/ listing until `invalidate` names a path in
+   * it (the server turns this on when the client reports file changes), so an
+   * edit does not stat every bin/ script again. Off, every call reads the disk.
+   */
+  cacheBundleFolders = false;
 
   constructor(
     private readonly host: ProjectHost,
@@ -81,6 +89,7 @@ export class Project {
 
   setFolders(folders: string[]): void {
     this.folders = folders;
+    this.folderListings.clear();
   }
 
   get workspaceFolders(): readonly string[] {
@@ -90,11 +99,13 @@ export class Project {
   setSettings(settings: ProjectSettings): void {
     this.settings = settings;
     this.agents.clear();
+    this.folderListings.clear();
   }
 
   /** Finds the bundle configs and agent configs of every folder (bounded). */
   scan(onFolder?: (folder: string, index: number) => void): { bundles: string[]; agents: string[] } {
     this.truncated = false;
+    this.folderListings.clear();
     this.folders.forEach((folder, index) => {
       onFolder?.(folder, index);
       const walk = walkWorkspace(this.host.fs, folder);
@@ -127,16 +138,26 @@ export class Project {
 
   /** Whether a file's text makes it an agent config (it has bundles under tools or templates). */
   looksLikeAgentConfig(_file: string, text: string): boolean {
-    if (text.length > MAX_AGENT_CONFIG_BYTES || !AGENT_HINT.test(text)) return false;
+    // `includes` first: the multi-line regex alone costs milliseconds on a big bundle, on every edit.
+    if (text.length > MAX_AGENT_CONFIG_BYTES || !text.includes('bundles') || !AGENT_HINT.test(text)) return false;
     const normalized = sourceTextOf(text).normalized;
     return isAgentConfigRoot(loadYaml(normalized, { base: 0, text: normalized }).root);
   }
 
-  /** A file changed on disk or in an editor: forget what was derived from it. */
+  /**
+   * A file changed on disk or in an editor: forget what was derived from it.
+   * A bundle's entry stays while the file is readable: its models are keyed
+   * by its text (`bundleEntry` replaces them when the text changes) and its
+   * analyzer's caches by chunk text, so an edit re-parses only what it touched.
+   */
   invalidate(file: string): void {
-    this.bundles.delete(file);
     this.agents.delete(file);
+    // A bundle folder's listing goes when anything in it (bin/, install.sh) or above it changes; its config.yaml does not count.
+    for (const dir of this.folderListings.keys()) {
+      if ((isInside(file, dir) || isInside(dir, file)) && file !== path.join(dir, 'config.yaml')) this.folderListings.delete(dir);
+    }
     const text = this.host.readText(file);
+    if (text === null) this.bundles.delete(file);
     this.knownAgentPaths.delete(file);
     this.knownBundlePaths.delete(file);
     if (text === null || !this.folderOf(file)) return;
@@ -185,6 +206,7 @@ export class Project {
   }
 
   resolveBundle(dir: string): BundleResolution {
+    if (!this.host.fs.isAllowed(dir)) return { kind: 'outside' };
     const stat = this.host.fs.stat(dir);
     if (!stat || stat.kind !== 'directory') return { kind: 'missing-dir' };
     const configPath = path.join(dir, 'config.yaml');
@@ -238,6 +260,16 @@ export class Project {
   /** The bundle folder's bin/ listing and install.sh, for the folder checks; null when the folder is not on disk. */
   bundleFolder(configPath: string): BundleFolder | null {
     const dir = path.dirname(configPath);
+    if (!this.cacheBundleFolders) return this.readBundleFolder(dir);
+    let folder = this.folderListings.get(dir);
+    if (folder === undefined) {
+      folder = this.readBundleFolder(dir);
+      this.folderListings.set(dir, folder);
+    }
+    return folder;
+  }
+
+  private readBundleFolder(dir: string): BundleFolder | null {
     if (this.host.fs.stat(dir)?.kind !== 'directory') return null;
     const binDir = path.join(dir, 'bin');
     const names = this.host.fs.stat(binDir)?.kind === 'directory' ? this.host.fs.list(binDir) : null;

@@ -9,9 +9,13 @@ export interface FileStat {
   executable: boolean;
   /** The path with symlinks resolved. */
   realPath: string;
+  /** A symlink whose target lies outside the readable roots (its target was not looked at). */
+  outside?: boolean;
 }
 
 export interface WorkspaceFs {
+  /** Whether the path lies inside the roots this process may read. */
+  isAllowed(path: string): boolean;
   stat(path: string): FileStat | null;
   /** Raw bytes, or null when unreadable. */
   readFile(path: string): Uint8Array | null;

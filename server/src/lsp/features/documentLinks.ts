@@ -4,7 +4,6 @@ import { pathToFileURL } from 'url';
 import { DocumentLink, DocumentLinkRequest } from 'vscode-languageserver/node';
 import { scriptLinks } from '../../engine/workspace/bundleFolder';
 import { bundlePathLinks } from '../../engine/workspace/agentLinks';
-import { nodeWorkspaceFs } from '../../host/nodeWorkspaceFs';
 import { lspRange } from '../convert';
 import { pathOfUri } from '../uris';
 import { Feature } from './feature';
@@ -25,7 +24,7 @@ export const documentLinkFeature: Feature = {
         const project = context.index.project;
         const agent = context.analyzedAgent(params.textDocument.uri);
         if (agent) {
-          const exists = (target: string) => nodeWorkspaceFs.stat(target)?.kind === 'file';
+          const exists = (target: string) => context.index.fs.stat(target)?.kind === 'file';
           return bundlePathLinks(
             agent.agent.sections.map((s) => s.tools),
             project.configRootOf(file),
