@@ -3,8 +3,13 @@
  * the function-calling JSON schema (`get_function_calling_tool`), the docs
  * text (`generate_command_docs`), and the shell command an example call
  * becomes (quoting, Jinja `argument_format`, `invoke_format.format`).
+ *
+ * Also the small rich-text model the hover and the preview are written in,
+ * rendered as Markdown (escaped, so user text shows exactly as written) or
+ * as plain text for clients without Markdown.
  */
-import { PyObject, pyRepr } from '../python/pyObject';
+import { parseFormatString } from '../python/formatString';
+import { PyObject, pyRepr, pyReprString } from '../python/pyObject';
 import { generateCommandDocs } from '../swe/commandDocs';
 import { LoadedCommand } from '../swe/commandModel';
 import { EnvContext } from '../swe/env';
@@ -17,6 +22,8 @@ export interface ToolPreview {
   functionCallingTool: ReturnType<typeof functionCallingTool>;
   /** The docs text, or why generating it fails. */
   docs: { ok: true; text: string } | { ok: false; error: string };
+  /** Whether the docs depend on the env (the docstring has replacement fields), and whether that env is known or ToolConfig's defaults. */
+  docsEnv: { usesEnv: boolean; known: boolean };
   /** An example call: the arguments the model sends, and the command it becomes (or why it fails). */
   example: { arguments: Record<string, PyObject>; command: { ok: true; text: string } | { ok: false; error: string } | { ok: 'unknown'; reason: string } };
 }
@@ -25,6 +32,7 @@ export function toolPreview(command: LoadedCommand, env: EnvContext): ToolPrevie
   const docs = generateCommandDocs(command, env.variables);
   const values = new Map(command.arguments.map((a) => [a.name, sampleValue(a)] as [string, PyObject]));
   const probe = probeCall(command, values);
+  const parsedDocstring = command.docstring === null ? null : parseFormatString(command.docstring);
   return {
     name: command.name,
     invokeFormat: command.invokeFormat,
@@ -32,6 +40,7 @@ export function toolPreview(command: LoadedCommand, env: EnvContext): ToolPrevie
     docs: docs.ok
       ? { ok: true, text: docs.text }
       : { ok: false, error: docs.stage === 'docstring' ? `${docs.error.type}: ${docs.error.message}` : `${docs.exceptionType}: ${docs.message}` },
+    docsEnv: { usesEnv: parsedDocstring !== null && (parsedDocstring.error !== null || parsedDocstring.items.some((i) => i.field !== null)), known: env.known },
     example: {
       arguments: Object.fromEntries(values),
       command:
@@ -44,26 +53,122 @@ export function toolPreview(command: LoadedCommand, env: EnvContext): ToolPrevie
   };
 }
 
-/** The preview as Markdown (hover, the preview command). */
-export function toolPreviewMarkdown(preview: ToolPreview): string {
+// ---------------------------------------------------------------- rich text
+
+/** Inline text: literal text, inline code, or strong text. */
+export type Inline = string | { code: string } | { strong: string };
+
+export type Block = { kind: 'para'; parts: Inline[] } | { kind: 'code'; language: string; text: string };
+
+export const para = (...parts: Inline[]): Block => ({ kind: 'para', parts });
+export const codeBlock = (language: string, text: string): Block => ({ kind: 'code', language, text });
+export const code = (text: string): Inline => ({ code: text });
+export const strong = (text: string): Inline => ({ strong: text });
+
+/** Text written with `backtick` code spans (our own prose), as inline parts. */
+export function withCode(text: string): Inline[] {
+  return text.split('`').map((piece, i) => (i % 2 === 1 ? code(piece) : piece)).filter((p) => p !== '');
+}
+
+/** Our prose (with `backtick` code) around values: each value is inserted as given (text, or code via `code()`). */
+export function inline(strings: TemplateStringsArray, ...values: Inline[]): Inline[] {
+  const out: Inline[] = [];
+  strings.forEach((s, i) => {
+    out.push(...withCode(s));
+    if (i < values.length) out.push(values[i]);
+  });
+  return out;
+}
+
+const MARKDOWN_PUNCTUATION = new Set([...'\\`*[]<>&|~']);
+const WORD = /[\p{L}\p{N}]/u;
+
+/**
+ * Markdown that displays exactly `text` (line breaks kept as hard breaks).
+ * `lineStart`: whether the text begins a line (else it follows other inline text).
+ */
+export function escapeMarkdown(text: string, lineStart = true): string {
+  return text
+    .split('\n')
+    .map((line, index) => {
+      let out = '';
+      for (let i = 0; i < line.length; i++) {
+        const c = line[i];
+        if (MARKDOWN_PUNCTUATION.has(c)) out += '\\' + c;
+        else if (c === '_' && !(WORD.test(line[i - 1] ?? '') && WORD.test(line[i + 1] ?? ''))) out += '\\_';
+        else out += c;
+      }
+      if (index === 0 && !lineStart) return out;
+      // Line starts that would open a heading, list, rule or setext underline.
+      out = out.replace(/^( *)([#+=-])/, '$1\\$2').replace(/^( *\d+)([.)])/, '$1\\$2');
+      // Leading spaces would be dropped (or start a code block): keep them as no-break spaces.
+      return out.replace(/^ +/, (spaces) => '\u00a0'.repeat(spaces.length));
+    })
+    .join('  \n');
+}
+
+function longestRun(text: string, pattern: RegExp): number {
+  return Math.max(0, ...[...text.matchAll(pattern)].map((m) => m[0].length));
+}
+
+/** A Markdown code span showing exactly `text` (a single line). */
+export function markdownCode(text: string): string {
+  const fence = '`'.repeat(longestRun(text, /`+/g) + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') || (text.startsWith(' ') && text.endsWith(' ') && text.trim() !== '') ? ' ' : '';
+  return fence + pad + text + pad + fence;
+}
+
+/** A fenced Markdown code block showing exactly `text`. */
+export function markdownFence(language: string, text: string): string {
+  const fence = '`'.repeat(Math.max(3, longestRun(text, /^ {0,3}`+/gm) + 1));
+  return `${fence}${language}\n${text}\n${fence}`;
+}
+
+function inlineMarkdown(part: Inline, index: number): string {
+  if (typeof part === 'string') return escapeMarkdown(part, index === 0);
+  if ('code' in part) return markdownCode(part.code);
+  return `**${escapeMarkdown(part.strong, false)}**`;
+}
+
+export function renderMarkdown(blocks: readonly Block[]): string {
+  return blocks.map((b) => (b.kind === 'para' ? b.parts.map(inlineMarkdown).join('') : markdownFence(b.language, b.text))).join('\n\n');
+}
+
+export function renderPlainText(blocks: readonly Block[]): string {
+  return blocks
+    .map((b) => (b.kind === 'para' ? b.parts.map((p) => (typeof p === 'string' ? p : 'code' in p ? p.code : p.strong)).join('') : b.text))
+    .join('\n\n');
+}
+
+// ---------------------------------------------------------------- the preview
+
+/** A string shown inline: as is, or as its Python repr when it is empty, spans lines, or starts or ends with whitespace. */
+export function oneLine(text: string): string {
+  return text === '' || /[\n\r]/.test(text) || /^\s|\s$/.test(text) ? pyReprString(text) : text;
+}
+
+export function toolPreviewBlocks(preview: ToolPreview): Block[] {
   const json = JSON.stringify(preview.functionCallingTool, null, 2);
   const exampleArguments = Object.entries(preview.example.arguments).map(([name, value]) => `${name}=${pyRepr(value)}`).join(', ');
   const command = preview.example.command;
-  const example =
-    command.ok === true ? '```sh\n' + command.text + '\n```' : command.ok === false ? `The call fails: \`${command.error}\`` : `(not previewed: ${command.reason})`;
+  const envNote = preview.docsEnv.usesEnv && !preview.docsEnv.known ? "; the agent config's env is unknown, so ToolConfig's default `env_variables` are assumed" : '';
   return [
-    `**${preview.name}**: invoke format \`${preview.invokeFormat}\``,
-    '',
-    `A call with ${exampleArguments || 'no arguments'} runs:`,
-    '',
-    example,
-    '',
-    'Function-calling tool (what the model receives):',
-    '',
-    '```json\n' + json + '\n```',
-    '',
-    'Docs (`generate_command_docs`, shown when function calling is off):',
-    '',
-    preview.docs.ok ? '```text\n' + preview.docs.text.replace(/\n+$/, '') + '\n```' : `Generating the docs fails: \`${preview.docs.error}\``,
-  ].join('\n');
+    para(strong(oneLine(preview.name)), ': invoke format ', code(oneLine(preview.invokeFormat))),
+    para('A call with ', ...(exampleArguments ? [code(exampleArguments)] : ['no arguments']), ' runs:'),
+    command.ok === true ? codeBlock('sh', command.text) : command.ok === false ? para('The call fails: ', code(oneLine(command.error))) : para(`(not previewed: ${command.reason})`),
+    para('Function-calling tool (what the model receives):'),
+    codeBlock('json', json),
+    para(...withCode(`Docs (\`generate_command_docs\`, shown when function calling is off${envNote}):`)),
+    preview.docs.ok ? codeBlock('text', preview.docs.text.replace(/\n+$/, '')) : para('Generating the docs fails: ', code(oneLine(preview.docs.error))),
+  ];
+}
+
+/** The preview as Markdown (hover, the preview command). */
+export function toolPreviewMarkdown(preview: ToolPreview): string {
+  return renderMarkdown(toolPreviewBlocks(preview));
+}
+
+/** The preview as plain text, for clients without Markdown. */
+export function toolPreviewText(preview: ToolPreview): string {
+  return renderPlainText(toolPreviewBlocks(preview));
 }

@@ -1,0 +1,224 @@
+/**
+ * Hover: what SWE-agent makes of the thing under the cursor.
+ * - a placeholder in the signature (or a `<name>` mention in the docstring): its argument;
+ * - an argument's name: the argument, and where the signature uses it;
+ * - a key: what the field is for (fieldDocs.ts);
+ * - a tool's name: its invoke format, function-calling schema, docs and an example call;
+ * - a `{VAR}` in a docstring: the env variable's value (the known env, or ToolConfig's defaults).
+ * The result is rich text (toolPreview.ts) the server renders as Markdown or plain text.
+ */
+import { BundleModel } from '../document/bundleModel';
+import { formatString, parseFormatString } from '../python/formatString';
+import { EnvContext } from '../swe/env';
+import { laxBool, laxStr, laxStrDict, laxStrList } from '../swe/pydanticLax';
+import { DEFAULT_ARGUMENT_FORMAT } from '../swe/commandModel';
+import { DictEntry, PyNode, absEnd, absStart, isNone } from '../yaml/pyNode';
+import { ArgumentView, ToolView, argumentAt, bundleView, toolAt } from './bundleView';
+import { FieldContext, fieldDoc } from './fieldDocs';
+import { ArgumentOccurrence, ArgumentTarget, argumentTargetAt, pickAt, valueRange } from './navigation';
+import { Block, Inline, code, codeBlock, inline, oneLine, para, strong, toolPreview, toolPreviewBlocks, withCode } from './toolPreview';
+
+export interface HoverResult {
+  /** The hovered token (absolute offsets). */
+  start: number;
+  end: number;
+  blocks: Block[];
+}
+
+export function hoverAt(model: BundleModel, offset: number, env: EnvContext): HoverResult | null {
+  const target = argumentTargetAt(model, offset);
+  if (target) return argumentHover(target);
+  const view = bundleView(model);
+  const toolKey = pickAt(
+    view.tools.filter((t) => t.name !== undefined).map((tool) => ({ tool, tokenStart: absStart(tool.keyNode), tokenEnd: absEnd(tool.keyNode) })),
+    offset,
+  );
+  if (toolKey) return { start: toolKey.tokenStart, end: toolKey.tokenEnd, blocks: toolHover(toolKey.tool, env) };
+  return keyHover(model, offset) ?? variableHover(model, offset, env);
+}
+
+// ---------------------------------------------------------------- arguments
+
+/** The tool's name as pydantic reports it (its key, even when the key is not a string). */
+function toolName(tool: ToolView): string {
+  return tool.name ?? String(tool.check.tool);
+}
+
+/** What SWE-agent reads from an argument's fields; fields it would reject are left out. */
+function argumentFacts(argument: ArgumentView) {
+  const field = (key: string): PyNode | undefined => argument.fields.get(key)?.value;
+  const read = <T>(key: string, lax: (node: PyNode) => { ok: true; value: T } | { ok: false }): T | undefined => {
+    const node = field(key);
+    if (!node || isNone(node)) return undefined;
+    const value = lax(node);
+    return value.ok ? value.value : undefined;
+  };
+  return {
+    type: read('type', laxStr),
+    required: read('required', laxBool),
+    description: read('description', laxStr),
+    enum: read('enum', laxStrList),
+    items: read('items', laxStrDict),
+    argumentFormat: read('argument_format', laxStr),
+  };
+}
+
+function argumentBlocks(tool: ToolView, argument: ArgumentView, name: string): Block[] {
+  const facts = argumentFacts(argument);
+  const head: Inline[] = [strong(name), ': argument of ', code(oneLine(toolName(tool)))];
+  const details: Inline[] = [];
+  if (facts.type !== undefined) details.push(code(oneLine(facts.type)));
+  if (facts.required !== undefined) details.push(...(details.length > 0 ? [', '] : []), facts.required ? 'required' : 'optional');
+  if (details.length > 0) head.push(' (', ...details, ')');
+  const blocks: Block[] = [para(...head)];
+  // A description over several lines is shown as it is, in a block (trailing line breaks dropped).
+  const description = facts.description?.replace(/\n+$/, '');
+  if (description) blocks.push(description.includes('\n') ? codeBlock('text', description) : para(description));
+  if (facts.enum && facts.enum.length > 0) blocks.push(para('One of ', ...facts.enum.flatMap((v, i) => (i === 0 ? [code(oneLine(v))] : [', ', code(oneLine(v))]))));
+  if (facts.items && facts.items.size > 0) blocks.push(para('Each item: ', code(JSON.stringify(Object.fromEntries(facts.items)))));
+  if (facts.argumentFormat !== undefined && facts.argumentFormat !== DEFAULT_ARGUMENT_FORMAT) blocks.push(para('Formatted with ', code(oneLine(facts.argumentFormat))));
+  return blocks;
+}
+
+/** How the occurrence is written in the value (`[<x>]`, `{x!r}`), as one line. */
+function spellingText(occurrence: ArgumentOccurrence): string {
+  return oneLine((occurrence.node.value as { value: string }).value.slice(occurrence.tokenValueStart, occurrence.tokenValueEnd));
+}
+
+function usageBlocks(target: ArgumentTarget): Block[] {
+  const { tool, name } = target;
+  const placeholders = target.occurrences.filter((o) => o.kind === 'placeholder');
+  const mentions = target.occurrences.filter((o) => o.kind === 'mention').length;
+  const blocks: Block[] = [];
+  if (!tool.signature) {
+    blocks.push(para(...inline`${code(oneLine(toolName(tool)))} has no signature, so SWE-agent appends ${code(`{${name}}`)} for it to the invoke format.`));
+  } else if (placeholders.length === 0) {
+    const [angle, optional, brace, flag] = [`<${name}>`, `[<${name}>]`, `{${name}}`, `--${name}`].map(code);
+    blocks.push(para(...inline`The signature does not mention it; SWE-agent needs ${angle}, ${optional}, ${brace} or ${flag} there.`));
+  } else {
+    const spellings = [...new Set(placeholders.map(spellingText))];
+    const parts: Inline[] = ['Used in the signature as '];
+    spellings.forEach((s, i) => parts.push(...(i === 0 ? [] : [i === spellings.length - 1 ? ' and ' : ', ']), code(s)));
+    parts.push('.');
+    blocks.push(para(...parts));
+  }
+  if (mentions > 0) blocks.push(para(...inline`The docstring mentions ${code(`<${name}>`)} ${mentions === 1 ? 'once' : `${mentions} times`}.`));
+  return blocks;
+}
+
+/** What a placeholder spelling does in the signature. */
+function placeholderBlocks(target: ArgumentTarget): Block[] {
+  const at = target.at;
+  const name = target.name;
+  const text = code(spellingText(at));
+  const field = code(`{${name}}`);
+  if (at.kind === 'mention') return [para(...inline`${text} in the docstring names this argument; SWE-agent leaves it as text.`)];
+  switch (at.spelling) {
+    case 'angle':
+      return [para(...inline`${text} in the signature becomes ${field} in the invoke format and receives the value.`)];
+    case 'optional':
+      return [para(...inline`${text} in the signature shows the argument as optional; it becomes ${field} in the invoke format and receives the value (empty when the model leaves it out).`)];
+    case 'brace':
+      return [para(...inline`${text} in the signature is filled with the value by \`str.format\`.`)];
+    default: {
+      const filled = target.occurrences.some((o) => o.kind === 'placeholder' && o.spelling !== 'flag');
+      return [
+        filled
+          ? para(...inline`${text} is text in the invoke format; it counts as mentioning the argument, whose value goes to its placeholder.`)
+          : para(...inline`${text} is text in the invoke format: it counts as mentioning the argument, but no placeholder receives the value (write ${code(`--${name} <${name}>`)}).`),
+      ];
+    }
+  }
+}
+
+function argumentHover(target: ArgumentTarget): HoverResult {
+  const argument = target.arguments[0];
+  const blocks = argumentBlocks(target.tool, argument, target.name);
+  if (target.at.kind === 'name') blocks.push(...usageBlocks(target));
+  else blocks.push(...placeholderBlocks(target));
+  return { start: target.at.tokenStart, end: target.at.tokenEnd, blocks };
+}
+
+// ---------------------------------------------------------------- tools
+
+function toolHover(tool: ToolView, env: EnvContext): Block[] {
+  if (!tool.command) return [para(strong(oneLine(tool.name!)), ': SWE-agent cannot build this tool as written, so there is nothing to preview; see its diagnostics.')];
+  return toolPreviewBlocks(toolPreview(tool.command, env));
+}
+
+// ---------------------------------------------------------------- keys
+
+function keyTokens(fields: Map<string, DictEntry>, context: FieldContext) {
+  return [...fields].flatMap(([key, entry]) => entry.occurrences.map((pair) => ({ key, context, tokenStart: absStart(pair.key), tokenEnd: absEnd(pair.key) })));
+}
+
+function keyHover(model: BundleModel, offset: number): HoverResult | null {
+  const view = bundleView(model);
+  const tool = toolAt(view, offset);
+  const argument = tool ? argumentAt(tool, offset) : undefined;
+  const hit =
+    (argument && pickAt(keyTokens(argument.fields, 'argument'), offset)) ||
+    (tool && pickAt(keyTokens(tool.fields, 'tool'), offset)) ||
+    pickAt(keyTokens(view.rootFields, 'bundle'), offset);
+  if (!hit) return null;
+  const doc = fieldDoc(hit.context, hit.key);
+  if (!doc) return null;
+  const where = { bundle: 'bundle config', tool: 'tool', argument: 'argument' }[hit.context];
+  return {
+    start: hit.tokenStart,
+    end: hit.tokenEnd,
+    blocks: [para(strong(doc.key), ` (${where} field): `, code(doc.type), ', ', ...withCode(doc.presence)), para(...withCode(doc.text))],
+  };
+}
+
+// ---------------------------------------------------------------- docstring variables
+
+function variableHover(model: BundleModel, offset: number, env: EnvContext): HoverResult | null {
+  const tool = toolAt(bundleView(model), offset);
+  const docstring = tool?.docstring;
+  if (!docstring || docstring.value.type !== 'str') return null;
+  const value = docstring.value.value;
+  const fields = parseFormatString(value).items.flatMap((item) => {
+    if (!item.field) return [];
+    const token = valueRange(docstring, item.field.start, item.field.end);
+    return token ? [{ field: item.field, tokenStart: token.start, tokenEnd: token.end }] : [];
+  });
+  const hit = pickAt(fields, offset);
+  if (!hit) return null;
+  const fieldText = value.slice(hit.field.start, hit.field.end);
+  const name = /^[^.[]*/.exec(hit.field.name)![0];
+  const rendered = formatString(fieldText, env.variables);
+  const outcome: Inline[] = rendered.ok ? ['Renders as ', code(oneLine(rendered.text)), '.'] : ['Rendering it fails: ', code(oneLine(`${rendered.error.type}: ${rendered.error.message}`)), '.'];
+  const blocks: Block[] = [];
+  if (name === '' || /^\d+$/.test(name)) {
+    blocks.push(para(code(oneLine(fieldText)), ': SWE-agent formats the docstring with keyword arguments (the env variables) only, so a positional field has no value.'), para(...outcome));
+  } else if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+    blocks.push(para(code(oneLine(fieldText)), ' is read by ', code('str.format'), ' as a replacement field, not as text; write literal braces as ', code('{{'), ' and ', code('}}'), '.'), para(...outcome));
+  } else if (env.variables.has(name)) {
+    blocks.push(para(code(oneLine(fieldText)), ': the env variable ', strong(name), '. ', ...outcome));
+    blocks.push(
+      para(
+        ...withCode(
+          env.known
+            ? 'From the env variables of the settings (`sweBundle.envVariables`).'
+            : "The agent config's env is unknown (set `sweBundle.envVariables` to check against it): this is ToolConfig's default `env_variables`.",
+        ),
+      ),
+    );
+  } else {
+    blocks.push(
+      para(
+        code(oneLine(fieldText)),
+        ': the env variable ',
+        strong(name),
+        ...withCode(
+          env.known
+            ? ' is not set in the env variables of the settings (`sweBundle.envVariables`), so SWE-agent cannot render the tool docs.'
+            : " is not in ToolConfig's default `env_variables`, and the agent config's env is unknown: every agent config using this bundle must set it, or SWE-agent cannot render the tool docs.",
+        ),
+      ),
+      para(...outcome),
+    );
+  }
+  return { start: hit.tokenStart, end: hit.tokenEnd, blocks };
+}

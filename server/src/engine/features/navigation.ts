@@ -1,0 +1,293 @@
+/**
+ * Navigation between an argument and the places that name it: its `name`
+ * value, its placeholders in the signature (`<x>`, `[<x>]`, `{x}`, `--x`) and
+ * its `<x>` mentions in the docstring. Go to definition, references and
+ * document highlights; rename and hover build on the same occurrences.
+ */
+import { BundleModel } from '../document/bundleModel';
+import { PlaceholderSpelling, angleMentions, signaturePlaceholders } from '../swe/placeholders';
+import { PyNode, ScalarNode, absEnd, absStart, deref } from '../yaml/pyNode';
+import { ValueOffsets, valueOffsets } from '../yaml/scalarOffsets';
+import { ArgumentView, ToolView, bundleView, itemStart, toolAt, trimmedEnd } from './bundleView';
+
+export interface TextRange {
+  start: number;
+  end: number;
+}
+
+const offsetsCache = new WeakMap<ScalarNode, ValueOffsets | null>();
+
+/**
+ * Where each character of a block scalar's value comes from, following
+ * PyYAML's `scan_block_scalar` (folding, kept and trimmed breaks, chomping).
+ * Checked against the value; null when it does not reproduce it.
+ * (scalarOffsets.ts's block decoding does not fold around blank and
+ * more-indented lines the way PyYAML does, so folded docstrings need this.)
+ */
+function blockOffsets(node: ScalarNode): ValueOffsets | null {
+  const source = node.origin.text;
+  const header = /^([|>])([+-]?)([1-9]?)([+-]?)/.exec(source.slice(node.contentStart));
+  const headerEnd = source.indexOf('\n', node.contentStart);
+  if (!header || headerEnd === -1) return null;
+  const folded = header[1] === '>';
+  const chompText = header[2] || header[4];
+  const chomping = chompText === '+' ? true : chompText === '-' ? false : null;
+  const increment = header[3] ? Number(header[3]) : null;
+  const end = source.length;
+  const decode = (explicitIndent: number | null): ValueOffsets & { value: string } => {
+    const result = { value: '', starts: [] as number[], ends: [] as number[] };
+    const emit = (text: string, at: number) => {
+      result.value += text;
+      result.starts.push(at);
+      result.ends.push(at + 1);
+    };
+    let pos = headerEnd + 1;
+    const column = () => pos - (source.lastIndexOf('\n', pos - 1) + 1);
+    const scanBreaks = (indent: number): number[] => {
+      const breaks: number[] = [];
+      while (column() < indent && source[pos] === ' ') pos++;
+      while (pos < end && source[pos] === '\n') {
+        breaks.push(pos++);
+        while (column() < indent && source[pos] === ' ') pos++;
+      }
+      return breaks;
+    };
+    let indent: number;
+    let breaks: number[];
+    if (explicitIndent === null) {
+      breaks = [];
+      let maxIndent = 0;
+      while (pos < end && (source[pos] === ' ' || source[pos] === '\n')) {
+        if (source[pos] === '\n') breaks.push(pos++);
+        else {
+          pos++;
+          maxIndent = Math.max(maxIndent, column());
+        }
+      }
+      indent = Math.max(1, maxIndent);
+    } else {
+      indent = explicitIndent;
+      breaks = scanBreaks(indent);
+    }
+    let lineBreak = -1;
+    while (column() === indent && pos < end) {
+      for (const b of breaks) emit('\n', b);
+      const leadingNonSpace = source[pos] !== ' ' && source[pos] !== '\t';
+      while (pos < end && source[pos] !== '\n') emit(source[pos], pos++);
+      lineBreak = pos < end ? pos++ : -1;
+      breaks = scanBreaks(indent);
+      if (!(column() === indent && pos < end)) break;
+      if (folded && lineBreak !== -1 && leadingNonSpace && source[pos] !== ' ' && source[pos] !== '\t') {
+        if (breaks.length === 0) emit(' ', lineBreak);
+      } else if (lineBreak !== -1) emit('\n', lineBreak);
+    }
+    if (chomping !== false && lineBreak !== -1) emit('\n', lineBreak);
+    if (chomping === true) for (const b of breaks) emit('\n', b);
+    return result;
+  };
+  const attempts = increment === null ? [null] : Array.from({ length: 100 }, (_, i) => i + increment);
+  for (const indent of attempts) {
+    const decoded = decode(indent);
+    if (decoded.value === node.text) return { starts: decoded.starts, ends: decoded.ends };
+  }
+  return null;
+}
+
+/**
+ * The absolute source range of value[start, end) of a scalar, exactly, or
+ * null when the characters cannot be mapped (then callers give no answer
+ * rather than a wrong one).
+ */
+export function valueRange(node: ScalarNode, start: number, end: number): TextRange | null {
+  let mapped = offsetsCache.get(node);
+  if (mapped === undefined) {
+    mapped = (node.style === 'literal' || node.style === 'folded' ? blockOffsets(node) : null) ?? valueOffsets(node);
+    offsetsCache.set(node, mapped);
+  }
+  if (!mapped || start < 0 || start >= end || end > mapped.starts.length) return null;
+  return { start: node.origin.base + mapped.starts[start], end: node.origin.base + mapped.ends[end - 1] };
+}
+
+/** The string scalar a node stands for (through an alias), or undefined. */
+export function strScalarOf(node: PyNode | undefined): ScalarNode | undefined {
+  if (!node) return undefined;
+  const target = deref(node);
+  return target.kind === 'scalar' && target.value.type === 'str' ? target : undefined;
+}
+
+export type OccurrenceKind = 'name' | 'placeholder' | 'mention';
+
+export interface ArgumentOccurrence {
+  kind: OccurrenceKind;
+  /** For placeholders: how the signature spells it. */
+  spelling?: PlaceholderSpelling;
+  /** For `name` occurrences: the argument. */
+  argument?: ArgumentView;
+  /** The string scalar that holds the name (the argument's name, the signature or the docstring). */
+  node: ScalarNode;
+  /** The name's characters in the scalar's value. */
+  valueStart: number;
+  valueEnd: number;
+  /** The name's characters in the source (absolute). */
+  start: number;
+  end: number;
+  /** The whole token in the source: `<x>`, `[<x>]`, `{x}`, `--x`, or the name value with its quotes. */
+  tokenStart: number;
+  tokenEnd: number;
+  /** The whole token in the scalar's value (for a name: the whole value). */
+  tokenValueStart: number;
+  tokenValueEnd: number;
+}
+
+export interface ArgumentTarget {
+  tool: ToolView;
+  name: string;
+  /** The arguments with this name (more than one is a duplicate SWE-agent rejects). */
+  arguments: ArgumentView[];
+  /** Every occurrence, in document order. */
+  occurrences: ArgumentOccurrence[];
+  /** False when some occurrence could not be mapped to the source; it is then missing from `occurrences`. */
+  complete: boolean;
+  /** The occurrence at the offset asked about. */
+  at: ArgumentOccurrence;
+}
+
+interface Candidate {
+  name: string;
+  node: ScalarNode;
+  kind: OccurrenceKind;
+  spelling?: PlaceholderSpelling;
+  argument?: ArgumentView;
+  valueStart: number;
+  valueEnd: number;
+  tokenValueStart?: number;
+  tokenValueEnd?: number;
+  /** The node whose whole range is the token (a `name` value, which may be an alias). */
+  tokenNode?: PyNode;
+}
+
+/** Every place in a tool that names an argument, whether or not the argument exists. */
+function candidates(tool: ToolView): Candidate[] {
+  const found: Candidate[] = [];
+  for (const argument of tool.arguments) {
+    const node = strScalarOf(argument.nameNode);
+    if (!node || argument.name === undefined || argument.name.length === 0) continue;
+    found.push({ name: argument.name, node, kind: 'name', argument, valueStart: 0, valueEnd: argument.name.length, tokenNode: argument.nameNode });
+  }
+  const signature = tool.signature;
+  if (signature && signature.value.type === 'str') {
+    for (const p of signaturePlaceholders(signature.value.value)) {
+      found.push({ name: p.name, node: signature, kind: 'placeholder', spelling: p.spelling, valueStart: p.nameStart, valueEnd: p.nameEnd, tokenValueStart: p.start, tokenValueEnd: p.end });
+    }
+  }
+  const docstring = tool.docstring;
+  if (docstring && docstring.value.type === 'str') {
+    for (const m of angleMentions(docstring.value.value)) {
+      found.push({ name: m.name, node: docstring, kind: 'mention', valueStart: m.nameStart, valueEnd: m.nameStart + m.name.length, tokenValueStart: m.start, tokenValueEnd: m.end });
+    }
+  }
+  return found;
+}
+
+function occurrenceOf(candidate: Candidate): ArgumentOccurrence | null {
+  const name = valueRange(candidate.node, candidate.valueStart, candidate.valueEnd);
+  if (!name) return null;
+  let token: TextRange | null;
+  if (candidate.tokenNode) token = { start: absStart(candidate.tokenNode), end: absEnd(candidate.tokenNode) };
+  else token = valueRange(candidate.node, candidate.tokenValueStart!, candidate.tokenValueEnd!);
+  if (!token) return null;
+  return {
+    kind: candidate.kind,
+    spelling: candidate.spelling,
+    argument: candidate.argument,
+    node: candidate.node,
+    valueStart: candidate.valueStart,
+    valueEnd: candidate.valueEnd,
+    start: name.start,
+    end: name.end,
+    tokenStart: token.start,
+    tokenEnd: token.end,
+    tokenValueStart: candidate.tokenValueStart ?? candidate.valueStart,
+    tokenValueEnd: candidate.tokenValueEnd ?? candidate.valueEnd,
+  };
+}
+
+/** The token holding the offset: one it is inside of, else one it touches at the end (a cursor right after a word). */
+export function pickAt<T extends { tokenStart: number; tokenEnd: number }>(items: readonly T[], offset: number): T | undefined {
+  return items.find((i) => i.tokenStart <= offset && offset < i.tokenEnd) ?? items.find((i) => i.tokenEnd === offset);
+}
+
+/** The argument named at an offset (its name, a placeholder of it, or a docstring mention of it), with all its occurrences. */
+export function argumentTargetAt(model: BundleModel, offset: number): ArgumentTarget | null {
+  const view = bundleView(model);
+  const tool = toolAt(view, offset);
+  if (!tool) return null;
+  const all = candidates(tool);
+  const names = new Set(tool.arguments.map((a) => a.name).filter((n): n is string => n !== undefined));
+  const located: { candidate: Candidate; occurrence: ArgumentOccurrence }[] = [];
+  for (const candidate of all) {
+    if (!names.has(candidate.name)) continue;
+    const occurrence = occurrenceOf(candidate);
+    if (occurrence) located.push({ candidate, occurrence });
+  }
+  const hit = pickAt(
+    located.map((l) => ({ ...l, tokenStart: l.occurrence.tokenStart, tokenEnd: l.occurrence.tokenEnd })),
+    offset,
+  );
+  if (!hit) return null;
+  const name = hit.candidate.name;
+  const same = all.filter((c) => c.name === name);
+  const occurrences = located.filter((l) => l.candidate.name === name).map((l) => l.occurrence);
+  return {
+    tool,
+    name,
+    arguments: tool.arguments.filter((a) => a.name === name),
+    occurrences: occurrences.sort((a, b) => a.start - b.start),
+    complete: occurrences.length === same.length,
+    at: hit.occurrence,
+  };
+}
+
+export interface DefinitionTarget {
+  /** The argument's name value. */
+  start: number;
+  end: number;
+  /** The whole argument item (from its `- `). */
+  itemStart: number;
+  itemEnd: number;
+}
+
+export interface Definition {
+  /** The token the request was made on. */
+  origin: TextRange;
+  targets: DefinitionTarget[];
+}
+
+/** Go to definition: from a placeholder (or docstring mention, or the name itself) to the argument's `name` value. */
+export function definitionAt(model: BundleModel, offset: number): Definition | null {
+  const target = argumentTargetAt(model, offset);
+  if (!target) return null;
+  const targets = target.occurrences
+    .filter((o) => o.kind === 'name')
+    .map((o) => ({ start: o.start, end: o.end, itemStart: itemStart(o.argument!.node), itemEnd: trimmedEnd(o.argument!.node) }));
+  if (targets.length === 0) return null;
+  return { origin: { start: target.at.tokenStart, end: target.at.tokenEnd }, targets };
+}
+
+/** Every place naming the argument at the offset (the names of the characters, not the brackets around them). */
+export function referencesAt(model: BundleModel, offset: number, includeDeclaration: boolean): TextRange[] {
+  const target = argumentTargetAt(model, offset);
+  if (!target) return [];
+  return target.occurrences.filter((o) => includeDeclaration || o.kind !== 'name').map((o) => ({ start: o.start, end: o.end }));
+}
+
+export interface Highlight extends TextRange {
+  /** The argument's name is where it is defined (write); placeholders and mentions read it. */
+  kind: 'write' | 'read';
+}
+
+export function highlightsAt(model: BundleModel, offset: number): Highlight[] {
+  const target = argumentTargetAt(model, offset);
+  if (!target) return [];
+  return target.occurrences.map((o) => ({ start: o.start, end: o.end, kind: o.kind === 'name' ? 'write' : 'read' }));
+}

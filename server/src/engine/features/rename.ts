@@ -1,0 +1,215 @@
+/**
+ * Rename an argument (from its name, a placeholder or a docstring mention):
+ * its `name` value, every placeholder spelling in the signature and every
+ * `<name>` mention in the docstring change together. Rename a tool (from its
+ * key): the key, and the signature's first word when it is the tool's name.
+ * Names SWE-agent would reject, or that clash, are refused with a reason.
+ */
+import { BundleModel } from '../document/bundleModel';
+import { MapNode, PyNode, ScalarNode, absEnd, absStart } from '../yaml/pyNode';
+import { plainTextIsNotString } from '../yaml/resolver';
+import { ToolView, bundleView } from './bundleView';
+import { OffsetEdit } from './edits';
+import { ArgumentTarget, TextRange, argumentTargetAt, pickAt, strScalarOf, valueRange } from './navigation';
+
+export type PrepareRenameResult = { ok: true; start: number; end: number; placeholder: string } | { ok: false; message: string };
+export type RenameResult = { ok: true; edits: OffsetEdit[] } | { ok: false; message: string };
+
+/** SWE-agent's ARGUMENT_NAME_PATTERN, matched in full (a prefix match lets the rest fall out of the placeholder). */
+const ARGUMENT_NAME = /^[a-zA-Z_][a-zA-Z0-9_-]*$/;
+
+// ---------------------------------------------------------------- shared nodes
+
+const sharedCache = new WeakMap<BundleModel, TextRange[]>();
+
+/** Source ranges of nodes that appear in more than one place (anchored and aliased, or merged with `<<`). */
+function sharedRanges(model: BundleModel): TextRange[] {
+  const cached = sharedCache.get(model);
+  if (cached) return cached;
+  const ranges: TextRange[] = [];
+  const add = (node: PyNode) => ranges.push({ start: absStart(node), end: absEnd(node) });
+  if (model.root) {
+    const stack: PyNode[] = [model.root];
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if (node.kind === 'alias') add(node.target);
+      else if (node.kind === 'seq') stack.push(...node.items);
+      else if (node.kind === 'map') {
+        const own = new Set((node as MapNode).ownPairs);
+        for (const pair of node.pairs) {
+          if (!own.has(pair)) {
+            add(pair.key);
+            add(pair.value);
+          }
+        }
+        for (const pair of node.ownPairs) stack.push(pair.key, pair.value);
+      }
+    }
+  }
+  sharedCache.set(model, ranges);
+  return ranges;
+}
+
+function isShared(model: BundleModel, range: TextRange): boolean {
+  return sharedRanges(model).some((r) => r.start <= range.start && range.end <= r.end);
+}
+
+// ---------------------------------------------------------------- YAML text
+
+/** Text that reads back as this string when written as a plain scalar, conservatively. */
+function plainSafe(text: string): boolean {
+  return /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/.test(text) && !plainTextIsNotString(text);
+}
+
+/** A double-quoted YAML scalar (JSON's escapes are YAML's; names with control characters are refused before this). */
+function doubleQuoted(text: string): string {
+  return JSON.stringify(text);
+}
+
+/** `text` written inside a scalar of this style, where it replaces some characters of the value. */
+function inStyle(node: ScalarNode, text: string): string {
+  if (node.style === 'double') return doubleQuoted(text).slice(1, -1);
+  if (node.style === 'single') return text.replace(/'/g, "''");
+  return text;
+}
+
+// ---------------------------------------------------------------- arguments
+
+function argumentProblem(model: BundleModel, target: ArgumentTarget): string | null {
+  const toolName = target.tool.name ?? 'this tool';
+  if (target.arguments.length > 1) return `Tool \`${toolName}\` has ${target.arguments.length} arguments named \`${target.name}\`; rename one of them by hand first.`;
+  if (!target.complete) return `Some mention of \`${target.name}\` in \`${toolName}\` cannot be located exactly in the file, so it cannot be renamed safely.`;
+  const nameOccurrence = target.occurrences.find((o) => o.kind === 'name');
+  if (!nameOccurrence) return `The name of argument \`${target.name}\` cannot be located in the file.`;
+  if (nameOccurrence.node.style === 'literal' || nameOccurrence.node.style === 'folded') return `The name \`${target.name}\` is written as a block scalar; rewrite it as \`name: ${target.name}\` first.`;
+  if (target.occurrences.some((o) => isShared(model, o))) {
+    return `Argument \`${target.name}\` is named in text shared through a YAML anchor or merge key, so renaming it here would change other places too.`;
+  }
+  return null;
+}
+
+function renameArgument(model: BundleModel, target: ArgumentTarget, newName: string): RenameResult {
+  const toolName = target.tool.name ?? 'this tool';
+  if (!ARGUMENT_NAME.test(newName)) {
+    return {
+      ok: false,
+      message: `\`${newName}\` is not a valid argument name: SWE-agent needs a letter or \`_\` first, then only letters, digits, \`_\` or \`-\`.`,
+    };
+  }
+  const problem = argumentProblem(model, target);
+  if (problem) return { ok: false, message: problem };
+  if (newName === target.name) return { ok: true, edits: [] };
+  if (target.tool.arguments.some((a) => a.name === newName)) return { ok: false, message: `Tool \`${toolName}\` already has an argument named \`${newName}\`.` };
+  const edits = target.occurrences.map((o): OffsetEdit => {
+    // A plain name that would read as a bool or null (`yes`, `null`) must be quoted.
+    const text = o.kind === 'name' && o.node.style === 'plain' && !plainSafe(newName) ? doubleQuoted(newName) : newName;
+    return { start: o.start, end: o.end, newText: text };
+  });
+  return { ok: true, edits };
+}
+
+// ---------------------------------------------------------------- tools
+
+function toolKeyAt(model: BundleModel, offset: number): ToolView | undefined {
+  const view = bundleView(model);
+  const tokens = view.tools.filter((t) => t.name !== undefined).map((tool) => ({ tool, tokenStart: absStart(tool.keyNode), tokenEnd: absEnd(tool.keyNode) }));
+  return pickAt(tokens, offset)?.tool;
+}
+
+/** The tool's key as a string scalar, and where its characters are. */
+function toolKey(tool: ToolView): { node: ScalarNode; range: TextRange } | null {
+  if (tool.keyNode.kind === 'alias') return null;
+  const node = strScalarOf(tool.keyNode);
+  if (!node || tool.name === undefined || tool.name.length === 0) return null;
+  if (node.style === 'literal' || node.style === 'folded') return null;
+  const range = valueRange(node, 0, tool.name.length);
+  return range ? { node, range } : null;
+}
+
+function toolProblem(model: BundleModel, tool: ToolView): string | null {
+  const key = toolKey(tool);
+  if (!key) return `The name of tool \`${tool.name}\` cannot be located exactly in the file.`;
+  if (isShared(model, key.range)) return `The name of tool \`${tool.name}\` is shared through a YAML anchor, so renaming it here would change other places too.`;
+  return null;
+}
+
+/** The signature's first word, when it is the tool's name (the command SWE-agent runs, by convention). */
+function signatureCommand(tool: ToolView): { node: ScalarNode; range: TextRange } | null {
+  const node = tool.signature;
+  const name = tool.name;
+  if (!node || node.value.type !== 'str' || name === undefined) return null;
+  const value = node.value.value;
+  if (!value.startsWith(name) || (value.length > name.length && !/\s/.test(value[name.length]))) return null;
+  const range = valueRange(node, 0, name.length);
+  return range ? { node, range } : null;
+}
+
+function toolNameProblem(name: string): string | null {
+  if (name.length === 0) return 'A tool name cannot be empty.';
+  if (/\s/.test(name) || /[^\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/u.test(name)) {
+    return `\`${name}\` cannot be a tool name: SWE-agent runs a tool by its name as one shell word, so it cannot hold spaces or control characters.`;
+  }
+  if (/[{}]/.test(name)) return `\`${name}\` cannot be a tool name: SWE-agent would read braces in the invoke format as a placeholder.`;
+  if (name === 'bash') return "`bash` is SWE-agent's built-in bash tool; a bundle tool with that name stops SWE-agent.";
+  return null;
+}
+
+function renameTool(model: BundleModel, tool: ToolView, newName: string): RenameResult {
+  const problem = toolProblem(model, tool) ?? toolNameProblem(newName);
+  if (problem) return { ok: false, message: problem };
+  const oldName = tool.name!;
+  if (newName === oldName) return { ok: true, edits: [] };
+  if (bundleView(model).tools.some((t) => t !== tool && t.name === newName)) return { ok: false, message: `A tool named \`${newName}\` already exists in \`tools\`.` };
+  const key = toolKey(tool)!;
+  const keyNode = key.node;
+  const keyText =
+    keyNode.style === 'plain' ? (plainSafe(newName) ? newName : doubleQuoted(newName)) : keyNode.style === 'single' ? `'${inStyle(keyNode, newName)}'` : doubleQuoted(newName);
+  const edits: OffsetEdit[] = [{ start: absStart(keyNode), end: absEnd(keyNode), newText: keyText }];
+  const command = signatureCommand(tool);
+  if (command) {
+    if (isShared(model, command.range)) return { ok: false, message: `The signature of \`${oldName}\` is shared through a YAML anchor, so renaming it here would change other places too.` };
+    const node = command.node;
+    const value = (node.value as { value: string }).value;
+    const renamed = newName + value.slice(oldName.length);
+    if (node.style === 'plain' && (!plainSafe(newName) || plainTextIsNotString(renamed))) {
+      // The new first word cannot stay plain here: write the whole signature double-quoted.
+      edits.push({ start: absStart(node), end: absEnd(node), newText: doubleQuoted(renamed) });
+    } else {
+      edits.push({ start: command.range.start, end: command.range.end, newText: inStyle(node, newName) });
+    }
+  }
+  return { ok: true, edits };
+}
+
+// ---------------------------------------------------------------- entry points
+
+/**
+ * Whether the offset is on something renamable: the range to rename and its
+ * current text, a reason it cannot be renamed, or null when there is nothing there.
+ */
+export function prepareRename(model: BundleModel, offset: number): PrepareRenameResult | null {
+  const target = argumentTargetAt(model, offset);
+  if (target) {
+    const problem = argumentProblem(model, target);
+    if (problem) return { ok: false, message: problem };
+    return { ok: true, start: target.at.start, end: target.at.end, placeholder: target.name };
+  }
+  const tool = toolKeyAt(model, offset);
+  if (tool) {
+    const problem = toolProblem(model, tool);
+    if (problem) return { ok: false, message: problem };
+    const key = toolKey(tool)!;
+    return { ok: true, start: key.range.start, end: key.range.end, placeholder: tool.name! };
+  }
+  return null;
+}
+
+/** The edits renaming what is at the offset to `newName`, a reason not to, or null when there is nothing to rename there. */
+export function rename(model: BundleModel, offset: number, newName: string): RenameResult | null {
+  const target = argumentTargetAt(model, offset);
+  if (target) return renameArgument(model, target, newName);
+  const tool = toolKeyAt(model, offset);
+  if (tool) return renameTool(model, tool, newName);
+  return null;
+}
+
