@@ -7,90 +7,12 @@
 import { BundleModel } from '../document/bundleModel';
 import { PlaceholderSpelling, angleMentions, signaturePlaceholders } from '../swe/placeholders';
 import { PyNode, ScalarNode, absEnd, absStart, deref } from '../yaml/pyNode';
-import { ValueOffsets, valueOffsets } from '../yaml/scalarOffsets';
+import { valueOffsets } from '../yaml/scalarOffsets';
 import { ArgumentView, ToolView, bundleView, itemStart, toolAt, trimmedEnd } from './bundleView';
 
 export interface TextRange {
   start: number;
   end: number;
-}
-
-const offsetsCache = new WeakMap<ScalarNode, ValueOffsets | null>();
-
-/**
- * Where each character of a block scalar's value comes from, following
- * PyYAML's `scan_block_scalar` (folding, kept and trimmed breaks, chomping).
- * Checked against the value; null when it does not reproduce it.
- * (scalarOffsets.ts's block decoding does not fold around blank and
- * more-indented lines the way PyYAML does, so folded docstrings need this.)
- */
-function blockOffsets(node: ScalarNode): ValueOffsets | null {
-  const source = node.origin.text;
-  const header = /^([|>])([+-]?)([1-9]?)([+-]?)/.exec(source.slice(node.contentStart));
-  const headerEnd = source.indexOf('\n', node.contentStart);
-  if (!header || headerEnd === -1) return null;
-  const folded = header[1] === '>';
-  const chompText = header[2] || header[4];
-  const chomping = chompText === '+' ? true : chompText === '-' ? false : null;
-  const increment = header[3] ? Number(header[3]) : null;
-  const end = source.length;
-  const decode = (explicitIndent: number | null): ValueOffsets & { value: string } => {
-    const result = { value: '', starts: [] as number[], ends: [] as number[] };
-    const emit = (text: string, at: number) => {
-      result.value += text;
-      result.starts.push(at);
-      result.ends.push(at + 1);
-    };
-    let pos = headerEnd + 1;
-    const column = () => pos - (source.lastIndexOf('\n', pos - 1) + 1);
-    const scanBreaks = (indent: number): number[] => {
-      const breaks: number[] = [];
-      while (column() < indent && source[pos] === ' ') pos++;
-      while (pos < end && source[pos] === '\n') {
-        breaks.push(pos++);
-        while (column() < indent && source[pos] === ' ') pos++;
-      }
-      return breaks;
-    };
-    let indent: number;
-    let breaks: number[];
-    if (explicitIndent === null) {
-      breaks = [];
-      let maxIndent = 0;
-      while (pos < end && (source[pos] === ' ' || source[pos] === '\n')) {
-        if (source[pos] === '\n') breaks.push(pos++);
-        else {
-          pos++;
-          maxIndent = Math.max(maxIndent, column());
-        }
-      }
-      indent = Math.max(1, maxIndent);
-    } else {
-      indent = explicitIndent;
-      breaks = scanBreaks(indent);
-    }
-    let lineBreak = -1;
-    while (column() === indent && pos < end) {
-      for (const b of breaks) emit('\n', b);
-      const leadingNonSpace = source[pos] !== ' ' && source[pos] !== '\t';
-      while (pos < end && source[pos] !== '\n') emit(source[pos], pos++);
-      lineBreak = pos < end ? pos++ : -1;
-      breaks = scanBreaks(indent);
-      if (!(column() === indent && pos < end)) break;
-      if (folded && lineBreak !== -1 && leadingNonSpace && source[pos] !== ' ' && source[pos] !== '\t') {
-        if (breaks.length === 0) emit(' ', lineBreak);
-      } else if (lineBreak !== -1) emit('\n', lineBreak);
-    }
-    if (chomping !== false && lineBreak !== -1) emit('\n', lineBreak);
-    if (chomping === true) for (const b of breaks) emit('\n', b);
-    return result;
-  };
-  const attempts = increment === null ? [null] : Array.from({ length: 100 }, (_, i) => i + increment);
-  for (const indent of attempts) {
-    const decoded = decode(indent);
-    if (decoded.value === node.text) return { starts: decoded.starts, ends: decoded.ends };
-  }
-  return null;
 }
 
 /**
@@ -99,11 +21,7 @@ function blockOffsets(node: ScalarNode): ValueOffsets | null {
  * rather than a wrong one).
  */
 export function valueRange(node: ScalarNode, start: number, end: number): TextRange | null {
-  let mapped = offsetsCache.get(node);
-  if (mapped === undefined) {
-    mapped = (node.style === 'literal' || node.style === 'folded' ? blockOffsets(node) : null) ?? valueOffsets(node);
-    offsetsCache.set(node, mapped);
-  }
+  const mapped = valueOffsets(node);
   if (!mapped || start < 0 || start >= end || end > mapped.starts.length) return null;
   return { start: node.origin.base + mapped.starts[start], end: node.origin.base + mapped.ends[end - 1] };
 }

@@ -125,56 +125,104 @@ function decodePlainLine(line: string, lineBase: number, builder: Builder): void
   for (let i = 0; i < line.length; i++) push(builder, line[i], lineBase + i);
 }
 
-function decodeBlock(raw: string, base: number, folded: boolean, builder: Builder): void {
-  const headerEnd = raw.indexOf('\n');
-  if (headerEnd === -1) return;
-  const body = raw.slice(headerEnd + 1);
-  const bodyBase = base + headerEnd + 1;
-  const lines = body.split('\n');
-  const indent = Math.min(...lines.filter((l) => l.trim().length > 0).map((l) => /^ */.exec(l)![0].length), Infinity);
-  let lineBase = bodyBase;
-  let previousMoreIndented = true;
-  lines.forEach((line, index) => {
-    const content = Number.isFinite(indent) ? line.slice(Math.min(indent, line.length)) : '';
-    const contentBase = lineBase + Math.min(Number.isFinite(indent) ? indent : 0, line.length);
-    if (index > 0) {
-      const breakAt = lineBase - 1;
-      const moreIndented = content.startsWith(' ') || content.startsWith('\t') || content.length === 0;
-      if (folded && !previousMoreIndented && !moreIndented && builder.value.length > 0 && !builder.value.endsWith('\n')) push(builder, ' ', breakAt, 1);
-      else push(builder, '\n', breakAt, 1);
-      previousMoreIndented = moreIndented;
+/**
+ * Where each character of a block scalar's value comes from, following
+ * PyYAML's `scan_block_scalar` (folding, kept and trimmed breaks, chomping).
+ * Checked against the value; null when it does not reproduce it.
+ *  */
+function blockOffsets(node: ScalarNode): ValueOffsets | null {
+  const source = node.origin.text;
+  const header = /^([|>])([+-]?)([1-9]?)([+-]?)/.exec(source.slice(node.contentStart));
+  const headerEnd = source.indexOf('\n', node.contentStart);
+  if (!header || headerEnd === -1) return null;
+  const folded = header[1] === '>';
+  const chompText = header[2] || header[4];
+  const chomping = chompText === '+' ? true : chompText === '-' ? false : null;
+  const increment = header[3] ? Number(header[3]) : null;
+  const end = source.length;
+  const decode = (explicitIndent: number | null): ValueOffsets & { value: string } => {
+    const result = { value: '', starts: [] as number[], ends: [] as number[] };
+    const emit = (text: string, at: number) => {
+      result.value += text;
+      result.starts.push(at);
+      result.ends.push(at + 1);
+    };
+    let pos = headerEnd + 1;
+    const column = () => pos - (source.lastIndexOf('\n', pos - 1) + 1);
+    const scanBreaks = (indent: number): number[] => {
+      const breaks: number[] = [];
+      while (column() < indent && source[pos] === ' ') pos++;
+      while (pos < end && source[pos] === '\n') {
+        breaks.push(pos++);
+        while (column() < indent && source[pos] === ' ') pos++;
+      }
+      return breaks;
+    };
+    let indent: number;
+    let breaks: number[];
+    if (explicitIndent === null) {
+      breaks = [];
+      let maxIndent = 0;
+      while (pos < end && (source[pos] === ' ' || source[pos] === '\n')) {
+        if (source[pos] === '\n') breaks.push(pos++);
+        else {
+          pos++;
+          maxIndent = Math.max(maxIndent, column());
+        }
+      }
+      indent = Math.max(1, maxIndent);
     } else {
-      previousMoreIndented = content.startsWith(' ') || content.length === 0;
+      indent = explicitIndent;
+      breaks = scanBreaks(indent);
     }
-    for (let i = 0; i < content.length; i++) push(builder, content[i], contentBase + i);
-    lineBase += line.length + 1;
-  });
+    let lineBreak = -1;
+    while (column() === indent && pos < end) {
+      for (const b of breaks) emit('\n', b);
+      const leadingNonSpace = source[pos] !== ' ' && source[pos] !== '\t';
+      while (pos < end && source[pos] !== '\n') emit(source[pos], pos++);
+      lineBreak = pos < end ? pos++ : -1;
+      breaks = scanBreaks(indent);
+      if (!(column() === indent && pos < end)) break;
+      if (folded && lineBreak !== -1 && leadingNonSpace && source[pos] !== ' ' && source[pos] !== '\t') {
+        if (breaks.length === 0) emit(' ', lineBreak);
+      } else if (lineBreak !== -1) emit('\n', lineBreak);
+    }
+    if (chomping !== false && lineBreak !== -1) emit('\n', lineBreak);
+    if (chomping === true) for (const b of breaks) emit('\n', b);
+    return result;
+  };
+  const attempts = increment === null ? [null] : Array.from({ length: 100 }, (_, i) => i + increment);
+  for (const indent of attempts) {
+    const decoded = decode(indent);
+    if (decoded.value === node.text) return { starts: decoded.starts, ends: decoded.ends };
+  }
+  return null;
 }
 
 /**
  * The source offset of each character of the node's value, or null when the
  * re-decoded text does not match the value (then callers use the whole node).
+ * Cached per node.
  */
 export function valueOffsets(node: ScalarNode): ValueOffsets | null {
+  let mapped = cache.get(node);
+  if (mapped === undefined) {
+    mapped = computeOffsets(node);
+    cache.set(node, mapped);
+  }
+  return mapped;
+}
+
+const cache = new WeakMap<ScalarNode, ValueOffsets | null>();
+
+function computeOffsets(node: ScalarNode): ValueOffsets | null {
+  if (node.style === 'literal' || node.style === 'folded') return blockOffsets(node);
   const source = node.origin.text;
   const builder: Builder = { value: '', starts: [], ends: [] };
   const raw = source.slice(node.contentStart, node.contentEnd);
-  switch (node.style) {
-    case 'plain':
-      foldFlow(raw, node.contentStart, decodePlainLine, builder);
-      break;
-    case 'single':
-      foldFlow(raw, node.contentStart, decodeSingleLine, builder);
-      break;
-    case 'double':
-      decodeDouble(raw, node.contentStart, builder);
-      break;
-    default:
-      decodeBlock(raw, node.contentStart, node.style === 'folded', builder);
-      // Chomping changes only the trailing line breaks, which no caller points into.
-      if (!builder.value.startsWith(node.text.replace(/\n+$/, ''))) return null;
-      return { starts: builder.starts, ends: builder.ends };
-  }
+  if (node.style === 'plain') foldFlow(raw, node.contentStart, decodePlainLine, builder);
+  else if (node.style === 'single') foldFlow(raw, node.contentStart, decodeSingleLine, builder);
+  else decodeDouble(raw, node.contentStart, builder);
   return builder.value === node.text ? { starts: builder.starts, ends: builder.ends } : null;
 }
 
