@@ -150,8 +150,17 @@ export interface SpawnedServer {
   stderr: () => string;
 }
 
-export async function spawnServer(options: ClientOptions = {}, args = ['--stdio']): Promise<SpawnedServer> {
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'dist', 'server.js'), ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+/** `nodeArgs` go before the script (e.g. `--require` a preload); `env` is added to this process's environment. */
+export interface SpawnOptions {
+  nodeArgs?: string[];
+  env?: Record<string, string>;
+}
+
+export async function spawnServer(options: ClientOptions = {}, args = ['--stdio'], spawnOptions: SpawnOptions = {}): Promise<SpawnedServer> {
+  const child = spawn(process.execPath, [...(spawnOptions.nodeArgs ?? []), path.join(REPO_ROOT, 'dist', 'server.js'), ...args], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, ...spawnOptions.env },
+  });
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += String(d)));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

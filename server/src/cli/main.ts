@@ -4,6 +4,7 @@ import * as path from 'path';
 import { EngineConfig, parseEngineConfig } from '../engine/config';
 import { Project } from '../engine/workspace/project';
 import { configRootFor } from '../engine/workspace/configRoot';
+import { isInside } from '../engine/workspace/walk';
 import { createNodeWorkspaceFs, readUtf8 } from '../host/nodeWorkspaceFs';
 import { VERSION } from '../version';
 import { LintArgs, USAGE, UsageError, parseArgs } from './args';
@@ -92,12 +93,15 @@ export function runLint(argv: readonly string[], io: CliIo): number {
   }
   // A folder to search is a project; a bundle or file given on its own belongs to the project around it
   // (the SWE-agent checkout: the nearest folder above with tools/), whose agent configs give it context.
-  const projectOf = (file: string) => configRootFor(nodeWorkspaceFs, file, io.cwd);
+  // A path outside the working directory is its own boundary: nothing around it is searched.
+  const projectOf = (given: string, file: string) => configRootFor(nodeWorkspaceFs, file, isInside(given, io.cwd) ? io.cwd : path.dirname(file));
   const folders = [
     ...new Set(
       args.paths
         .map((p) => path.resolve(io.cwd, p))
-        .map((p) => (fs.statSync(p).isDirectory() && !fs.existsSync(path.join(p, 'config.yaml')) ? p : projectOf(fs.statSync(p).isDirectory() ? path.join(p, 'config.yaml') : p))),
+        .map((p) =>
+          fs.statSync(p).isDirectory() && !fs.existsSync(path.join(p, 'config.yaml')) ? p : projectOf(p, fs.statSync(p).isDirectory() ? path.join(p, 'config.yaml') : p),
+        ),
     ),
   ];
   const project = new Project({ fs: nodeWorkspaceFs, readText, uriOf: (file) => file }, folders.length > 0 ? folders : [io.cwd], {

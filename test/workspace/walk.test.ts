@@ -1,0 +1,44 @@
+/** The workspace walk on a real disk: skipped folders, symlink loops, symlinks out, the entry budget. */
+import * as fs from 'fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { walkWorkspace } from '../../server/src/engine/workspace/walk';
+import { createNodeWorkspaceFs } from '../../server/src/host/nodeWorkspaceFs';
+import { TempWorkspace, tempWorkspace } from '../helpers/tempWorkspace';
+
+let ws: TempWorkspace;
+let outside: TempWorkspace;
+beforeAll(() => {
+  outside = tempWorkspace({ 'b/config.yaml': 'tools: {}\n', 'agent.yaml': 'agent: {}\n' });
+  ws = tempWorkspace({
+    'tools/a/config.yaml': 'tools: {}\n',
+    'config/default.yaml': 'agent: {}\n',
+    'config/notes.txt': 'not yaml\n',
+    'node_modules/x/config.yaml': 'tools: {}\n',
+    '.git/config.yaml': 'tools: {}\n',
+  });
+  fs.symlinkSync(ws.root, ws.path('tools/loop'));
+  fs.symlinkSync(ws.path('tools'), ws.path('tools/a/up'));
+  fs.symlinkSync(outside.path('b'), ws.path('tools/out'));
+  fs.symlinkSync(outside.path('agent.yaml'), ws.path('config/out.yaml'));
+});
+afterAll(() => {
+  ws.remove();
+  outside.remove();
+});
+
+describe('walkWorkspace', () => {
+  it('finds bundle and agent config candidates once each, skipping node_modules, .git, loops and links out', () => {
+    const result = walkWorkspace(createNodeWorkspaceFs(() => [ws.root]), ws.root);
+    expect(result).toEqual({ configYamls: [ws.path('tools/a/config.yaml')], otherYamls: [ws.path('config/default.yaml')], truncated: false });
+  });
+
+  it('stops after its entry budget and says so', () => {
+    const result = walkWorkspace(createNodeWorkspaceFs(() => [ws.root]), ws.root, 3);
+    expect(result.truncated).toBe(true);
+    expect(result.configYamls).toEqual([]);
+  });
+
+  it('lists nothing when the folder itself is outside the allowed roots', () => {
+    expect(walkWorkspace(createNodeWorkspaceFs(() => [ws.root]), outside.root)).toEqual({ configYamls: [], otherYamls: [], truncated: false });
+  });
+});
