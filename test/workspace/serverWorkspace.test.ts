@@ -121,3 +121,20 @@ describe('links and symbols across the project', () => {
     expect(all.map((s) => s.name).sort()).toEqual(['goto', 'open', 'submit', 'submit']);
   });
 });
+
+describe('agent config hover and definition through the server', () => {
+  it('hovers a bundle path with its tools and goes to its config.yaml', async () => {
+    client = await startInProject();
+    await openFile(client, 'config/default.yaml');
+    const textDocument = { uri: uri('config/default.yaml') };
+    const hover = await client.request<{ contents: { kind: string; value: string }; range: unknown }>('textDocument/hover', { textDocument, position: { line: 5, character: 16 } });
+    expect(hover.range).toEqual({ start: { line: 5, character: 14 }, end: { line: 5, character: 26 } });
+    expect(hover.contents.value.split('\n\n').slice(1)).toEqual([
+      '2 tools:',
+      'open <path>: opens <path>, {WINDOW} lines at a time',
+      'goto <line>: moves to <line>',
+    ]);
+    const definition = await client.request('textDocument/definition', { textDocument, position: { line: 5, character: 16 } });
+    expect(definition).toEqual([{ uri: uri('tools/viewer/config.yaml'), range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }]);
+  });
+});

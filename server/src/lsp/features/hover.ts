@@ -1,6 +1,11 @@
-/** textDocument/hover: arguments, keys, tool previews and docstring env variables (engine/features/hover.ts). */
+/**
+ * textDocument/hover: in a bundle, arguments, keys, tool previews and docstring
+ * env variables (engine/features/hover.ts); in an agent config, bundle paths
+ * and hidden tools (engine/workspace/agentFeatures.ts).
+ */
 import { ClientCapabilities, Hover, HoverRequest, MarkupKind } from 'vscode-languageserver/node';
 import { hoverAt } from '../../engine/features/hover';
+import { agentHoverAt } from '../../engine/workspace/agentFeatures';
 import { renderMarkdown, renderPlainText } from '../../engine/features/toolPreview';
 import { lspRange } from '../convert';
 import { Feature } from './feature';
@@ -22,11 +27,15 @@ export const hoverFeature: Feature = {
   register(context) {
     context.connection.onHover(
       context.handle('hover', null as Hover | null, (params): Hover | null => {
-        const analyzed = context.analyzed(params.textDocument.uri);
+        const agent = context.analyzedAgent(params.textDocument.uri);
+        const bundle = agent ? null : context.analyzed(params.textDocument.uri);
+        const analyzed = agent ?? bundle;
         if (!analyzed) return null;
         const offset = context.offsetAt(analyzed, params.position);
         if (offset === null) return null;
-        const hover = hoverAt(analyzed.model, offset, context.settings.toolCheckOptions.env);
+        const hover = agent
+          ? agentHoverAt(agent.agent, context.index.project.configRootOf(agent.path), offset)
+          : hoverAt(bundle!.model, offset, context.settings.toolCheckOptions.env);
         if (!hover) return null;
         const kind = hoverFormat(context.client());
         return {

@@ -1,9 +1,13 @@
 /**
  * textDocument/definition, references and documentHighlight between an
  * argument's name, its placeholders in the signature and its `<name>`
- * mentions in the docstring (engine/features/navigation.ts).
+ * mentions in the docstring (engine/features/navigation.ts). In an agent
+ * config, definition leads from a bundle path to its config.yaml and from a
+ * hidden tool to the tool (engine/workspace/agentFeatures.ts).
  */
-import { DocumentHighlight, DocumentHighlightKind, Location, LocationLink } from 'vscode-languageserver/node';
+import { DocumentHighlight, DocumentHighlightKind, Location, LocationLink, Position } from 'vscode-languageserver/node';
+import { agentDefinitionAt } from '../../engine/workspace/agentFeatures';
+import { AnalyzedAgentConfig } from '../bundleDocuments';
 import { definitionAt, highlightsAt, referencesAt } from '../../engine/features/navigation';
 import { lspRange } from '../convert';
 import { Feature } from './feature';
@@ -13,8 +17,21 @@ export const navigationFeature: Feature = {
   capabilities: () => ({ definitionProvider: true, referencesProvider: true, documentHighlightProvider: true }),
   register(context) {
     const { connection } = context;
+    const linkSupport = () => context.client().textDocument?.definition?.linkSupport === true;
+    const agentDefinition = (agent: AnalyzedAgentConfig, position: Position): Location[] | LocationLink[] | null => {
+      const offset = context.offsetAt(agent, position);
+      if (offset === null) return null;
+      const definition = agentDefinitionAt(agent.agent, context.index.project.configRootOf(agent.path), offset);
+      if (!definition) return null;
+      const { uri, targetRange, targetSelectionRange } = definition;
+      return linkSupport()
+        ? [{ originSelectionRange: lspRange(agent.mapper, definition.origin.start, definition.origin.end), targetUri: uri, targetRange, targetSelectionRange }]
+        : [{ uri, range: targetSelectionRange }];
+    };
     connection.onDefinition(
       context.handle('definition', null as Location[] | LocationLink[] | null, (params) => {
+        const agent = context.analyzedAgent(params.textDocument.uri);
+        if (agent) return agentDefinition(agent, params.position);
         const analyzed = context.analyzed(params.textDocument.uri);
         if (!analyzed) return null;
         const offset = context.offsetAt(analyzed, params.position);
@@ -23,7 +40,7 @@ export const navigationFeature: Feature = {
         if (!definition) return null;
         const uri = params.textDocument.uri;
         const range = (start: number, end: number) => lspRange(analyzed.mapper, start, end);
-        if (context.client().textDocument?.definition?.linkSupport === true) {
+        if (linkSupport()) {
           return definition.targets.map(
             (t): LocationLink => ({
               originSelectionRange: range(definition.origin.start, definition.origin.end),

@@ -1,0 +1,121 @@
+/**
+ * Editing features on an agent config: what sits under the cursor (a bundle
+ * `path:` or a `hidden_tools` entry), where it leads (go to definition) and
+ * what it holds (hover). Answers come from the assembly check the project
+ * already made, so the bundles are those SWE-agent would load.
+ */
+import * as path from 'path';
+import { bundleView, trimmedEnd } from '../features/bundleView';
+import { pickAt } from '../features/navigation';
+import { Block, Inline, code, oneLine, para, strong, toolPreview, toolPreviewBlocks } from '../features/toolPreview';
+import { Range } from '../document/positioned';
+import { EnvContext } from '../swe/env';
+import { PyNode, absEnd, absStart, strValue } from '../yaml/pyNode';
+import { BundleRef, HiddenTool } from './agentConfig';
+import { BundleInContext, resolveBundlePath } from './checkAgentConfig';
+import { AgentAnalysis } from './project';
+
+export type AgentTarget = {
+  tokenStart: number;
+  tokenEnd: number;
+  ref: BundleRef;
+  /** The bundle as loaded in this assembly; undefined when its path does not resolve to a readable bundle. */
+  bundle: BundleInContext | undefined;
+  configRoot: string;
+  /** The env this assembly renders docs with. */
+  env: EnvContext;
+} & ({ kind: 'bundle-path' } | { kind: 'hidden-tool'; hidden: HiddenTool });
+
+/** The bundle path or hidden tool at an offset. An aliased entry (`- *viewer`) is found at its anchor, where its text is. */
+export function agentTargetAt(analysis: AgentAnalysis, configRoot: string, offset: number): AgentTarget | null {
+  const targets: AgentTarget[] = [];
+  for (const { tools, check } of analysis.sections) {
+    for (const ref of tools.bundles) {
+      const bundle = check.bundles.find((b) => b.ref === ref);
+      const token = (node: PyNode) => ({ tokenStart: absStart(node), tokenEnd: absEnd(node), ref, bundle, configRoot, env: check.options.env });
+      if (ref.pathNode && ref.path !== undefined) targets.push({ ...token(ref.pathNode), kind: 'bundle-path' });
+      for (const hidden of ref.hidden) targets.push({ ...token(hidden.node), kind: 'hidden-tool', hidden });
+    }
+  }
+  return pickAt(targets, offset) ?? null;
+}
+
+export interface AgentDefinition {
+  origin: { start: number; end: number };
+  uri: string;
+  /** The whole target (the tool's entry) and the part to select (its name); the file's start for a bundle. */
+  targetRange: Range;
+  targetSelectionRange: Range;
+}
+
+const FILE_START: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+
+function toolKeyOf(bundle: BundleInContext, name: string): PyNode | undefined {
+  return bundle.model.check.toolEntries.find((entry) => strValue(entry.keyNode) === name)?.keyNode;
+}
+
+/** A bundle path leads to the bundle's config.yaml; a hidden tool to its definition there. */
+export function agentDefinitionAt(analysis: AgentAnalysis, configRoot: string, offset: number): AgentDefinition | null {
+  const target = agentTargetAt(analysis, configRoot, offset);
+  if (!target?.bundle) return null;
+  const { source, model } = target.bundle;
+  const origin = { start: target.tokenStart, end: target.tokenEnd };
+  if (target.kind === 'bundle-path') return { origin, uri: source.uri, targetRange: FILE_START, targetSelectionRange: FILE_START };
+  const key = toolKeyOf(target.bundle, target.hidden.name);
+  if (!key) return null;
+  const tool = bundleView(model).tools.find((t) => t.keyNode === key)!;
+  return {
+    origin,
+    uri: source.uri,
+    targetRange: source.range(model, absStart(key), Math.max(absEnd(key), trimmedEnd(tool.valueNode))),
+    targetSelectionRange: source.range(model, absStart(key), absEnd(key)),
+  };
+}
+
+export interface AgentHover {
+  start: number;
+  end: number;
+  blocks: Block[];
+}
+
+function firstLine(text: string | null): string {
+  return text === null ? '' : (text.split('\n').find((line) => line.trim() !== '') ?? '').trim();
+}
+
+function bundleBlocks(target: AgentTarget): Block[] {
+  const { ref, bundle } = target;
+  const resolved = resolveBundlePath(target.configRoot, ref.path!);
+  const where = para('Bundle ', code(oneLine(ref.path!)), ', at ', code(oneLine(path.join(resolved, 'config.yaml'))), '.');
+  if (!bundle) return [where, para('SWE-agent cannot load it from here; see the diagnostic on this path.')];
+  const tools = bundleView(bundle.model).tools.filter((t) => t.name !== undefined);
+  if (tools.length === 0) return [where, para('It defines no tools.')];
+  const visible = tools.filter((t) => !bundle.hidden.has(t.name!)).length;
+  const blocks: Block[] = [
+    where,
+    para(`${tools.length} tool${tools.length === 1 ? '' : 's'}`, visible === tools.length ? '' : `, ${visible} shown to the model`, ':'),
+  ];
+  for (const tool of tools) {
+    const line: Inline[] = [code(oneLine(tool.command?.signature ?? tool.name!))];
+    if (bundle.hidden.has(tool.name!)) line.push(' (hidden)');
+    const summary = firstLine(tool.command?.docstring ?? null);
+    if (summary) line.push(': ', oneLine(summary));
+    blocks.push(para(...line));
+  }
+  return blocks;
+}
+
+function hiddenToolBlocks(target: AgentTarget & { kind: 'hidden-tool' }): Block[] {
+  const { bundle, hidden } = target;
+  if (!bundle) return [para(code(oneLine(hidden.name)), ': the bundle does not load from here, so its tools are unknown.')];
+  const tool = bundleView(bundle.model).tools.find((t) => t.name === hidden.name);
+  if (!tool) return [para(strong(oneLine(hidden.name)), ': bundle ', code(oneLine(target.ref.path!)), ' has no such tool.')];
+  const head = para(strong(oneLine(hidden.name)), ': hidden. SWE-agent installs bundle ', code(oneLine(target.ref.path!)), ' but does not show this tool to the model.');
+  return tool.command ? [head, ...toolPreviewBlocks(toolPreview(tool.command, target.env))] : [head];
+}
+
+/** Hover on a bundle path (the bundle's tools) or a hidden tool (what is hidden). */
+export function agentHoverAt(analysis: AgentAnalysis, configRoot: string, offset: number): AgentHover | null {
+  const target = agentTargetAt(analysis, configRoot, offset);
+  if (!target) return null;
+  return { start: target.tokenStart, end: target.tokenEnd, blocks: target.kind === 'bundle-path' ? bundleBlocks(target) : hiddenToolBlocks(target) };
+}
