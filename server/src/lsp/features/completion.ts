@@ -1,8 +1,80 @@
-/** completion (not implemented yet). */
+/**
+ * textDocument/completion: keys, skeletons, signature placeholders and values
+ * (engine/features/completion.ts). Snippets only when the client takes them;
+ * multi-line insertions carry their own indentation, so they ask the client
+ * to insert them as is.
+ */
+import {
+  ClientCapabilities,
+  CompletionItem,
+  CompletionItemKind,
+  CompletionList,
+  CompletionRequest,
+  InsertTextFormat,
+  InsertTextMode,
+  MarkupKind,
+} from 'vscode-languageserver/node';
+import { CompletionKind, completions } from '../../engine/features/completion';
+import { eolOf, lspTextEdit } from '../convert';
 import { Feature } from './feature';
+
+export const TRIGGER_CHARACTERS = ['<', '[', '{', '-', ':', ' '];
+
+const KIND: Record<CompletionKind, CompletionItemKind> = {
+  property: CompletionItemKind.Property,
+  snippet: CompletionItemKind.Snippet,
+  value: CompletionItemKind.Value,
+  variable: CompletionItemKind.Variable,
+};
+
+const options = () => ({ triggerCharacters: TRIGGER_CHARACTERS, resolveProvider: false });
+
+function support(client: ClientCapabilities) {
+  const item = client.textDocument?.completion?.completionItem;
+  return {
+    snippets: item?.snippetSupport === true,
+    markdown: item?.documentationFormat?.includes(MarkupKind.Markdown) === true,
+    asIs: item?.insertTextModeSupport?.valueSet?.includes(InsertTextMode.asIs) === true,
+  };
+}
 
 export const completionFeature: Feature = {
   name: 'completion',
-  capabilities: () => ({}),
-  register: () => undefined,
+  capabilities: () => ({ completionProvider: options() }),
+  dynamic: {
+    type: CompletionRequest.type,
+    supported: (client) => client.textDocument?.completion?.dynamicRegistration === true,
+    options,
+  },
+  register(context) {
+    const empty: CompletionList = { isIncomplete: false, items: [] };
+    context.connection.onCompletion(
+      context.handle('completion', empty, (params): CompletionList => {
+        const analyzed = context.analyzed(params.textDocument.uri);
+        if (!analyzed) return empty;
+        const offset = context.offsetAt(analyzed, params.position);
+        if (offset === null) return empty;
+        // A space typed while indenting a line is no request for keys; after `- ` or `key: ` it is.
+        const before = analyzed.document.getText({ start: { line: params.position.line, character: 0 }, end: params.position });
+        if (params.context?.triggerCharacter === ' ' && before.trim() === '') return empty;
+        const client = support(context.client());
+        const eol = eolOf(analyzed.model.source);
+        const items = completions(analyzed.model, offset, { snippets: client.snippets }).map((entry): CompletionItem => {
+          const item: CompletionItem = {
+            label: entry.label,
+            kind: KIND[entry.kind],
+            sortText: entry.sortText,
+            textEdit: lspTextEdit(analyzed.mapper, entry.edit, eol),
+            insertTextFormat: entry.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+          };
+          if (entry.detail !== undefined) item.detail = entry.detail;
+          if (entry.documentation !== undefined) item.documentation = client.markdown ? { kind: MarkupKind.Markdown, value: entry.documentation } : entry.documentation;
+          if (entry.filterText !== undefined) item.filterText = entry.filterText;
+          if (client.asIs && entry.edit.newText.includes('\n')) item.insertTextMode = InsertTextMode.asIs;
+          return item;
+        });
+        return { isIncomplete: false, items };
+      }),
+    );
+  },
 };

@@ -1,0 +1,598 @@
+/**
+ * Completion in a bundle config: the keys each mapping is missing (required
+ * ones first), whole tool and argument skeletons in the file's style, argument
+ * names inside a signature, placeholders for an argument's `name`, and the
+ * values of `type`, `required` and `argument_format`.
+ *
+ * Where the cursor is comes from the text (the cursor's line and the
+ * indentation of the lines above, completion/lineContext.ts), so a
+ * half-typed line works. What the mappings hold comes from a parsed model:
+ * the document's own when it loads, otherwise the text with the cursor's line
+ * repaired (the partial key or value blanked out), and failing that with
+ * every other chunk blanked too. Repairs keep every offset in place.
+ */
+import { absoluteStart } from '../diagnostics';
+import { BundleModel, analyzeWhole } from '../document/bundleModel';
+import { splitIntoChunks } from '../document/chunker';
+import { sourceTextOf } from '../document/sourceText';
+import { JSON_SCHEMA_TYPES, ToolCheckOptions, fieldsOf } from '../swe/checkTool';
+import { UNKNOWN_ENV } from '../swe/env';
+import { Placeholder, signaturePlaceholders } from '../swe/placeholders';
+import { asDict, laxBool } from '../swe/pydanticLax';
+import { spanInValue } from '../swe/valueSpans';
+import { DictEntry, absStart, dictEntries, strValue } from '../yaml/pyNode';
+import { ArgumentView, BundleView, ToolView, bundleView, itemStart } from './bundleView';
+import { OffsetEdit } from './edits';
+import { ARGUMENT_KEYS, ITEMS_KEYS, KeyInfo, ROOT_KEYS, TOOL_KEYS } from './completion/keyCatalog';
+import { Frame, LineShape, LineTable, enclosingFrames, framesOf } from './completion/lineContext';
+import { Part, hasStops, render } from './completion/snippet';
+import { argumentBody, itemIndicator, keyWithValue, toolSkeleton } from './completion/skeletons';
+import { FileStyle, fileStyle, quoteContent } from './completion/style';
+
+export type CompletionKind = 'property' | 'snippet' | 'value' | 'variable';
+
+export interface CompletionEntry {
+  label: string;
+  kind: CompletionKind;
+  detail?: string;
+  /** Markdown. */
+  documentation?: string;
+  edit: OffsetEdit;
+  /** `edit.newText` is a snippet with tab stops; otherwise plain text. */
+  snippet: boolean;
+  sortText: string;
+  filterText?: string;
+}
+
+export interface CompletionOptions {
+  /** The client accepts snippets (`completionItem.snippetSupport`). */
+  snippets: boolean;
+}
+
+/** What the cursor's line says about the position. */
+type Site =
+  | {
+      kind: 'key';
+      line: LineShape;
+      /** Column where the key (or item) goes. */
+      col: number;
+      /** Columns of the partial key the completion replaces. */
+      tokenStart: number;
+      tokenEnd: number;
+      /** The line already has `key:`; only the key is replaced. */
+      hasColon: boolean;
+      /** The cursor is right after a `-`: the insertion starts with a space. */
+      needsSpace: boolean;
+      own: Frame[];
+    }
+  | { kind: 'value'; line: LineShape; own: Frame[] }
+  | { kind: 'text'; line: LineShape; own: Frame[] };
+
+type State = 'root' | 'tools' | 'tool' | 'arguments' | 'argument' | 'items' | 'other';
+
+interface Context {
+  /** A key position in a mapping (or an item position in `arguments`), or a value position. */
+  position: Exclude<State, 'other'> | 'value';
+  owner?: State;
+  key?: string;
+  /** In a scalar that continues on the lines below its key. */
+  continuation?: boolean;
+  tool?: Frame;
+  argument?: Frame;
+}
+
+const CHECK_OPTIONS: ToolCheckOptions = { env: UNKNOWN_ENV, enableBashTool: true };
+
+function siteAt(line: LineShape, col: number): Site | null {
+  const text = line.text;
+  if (line.blank) {
+    if (text.trim() !== '') return null;
+    return { kind: 'key', line, col, tokenStart: col, tokenEnd: col, hasColon: false, needsSpace: false, own: [] };
+  }
+  if (col < line.contentCol) return null;
+  const frames = framesOf(line);
+  const items = frames.filter((frame) => frame.kind === 'item');
+  if (line.key) {
+    if (col <= line.key.end) {
+      if (!line.key.plain) return null;
+      return { kind: 'key', line, col: line.contentCol, tokenStart: line.contentCol, tokenEnd: line.key.end, hasColon: true, needsSpace: false, own: items };
+    }
+    if (col <= line.key.colon || line.value === 'block') return null;
+    return { kind: 'value', line, own: frames };
+  }
+  const content = text.slice(line.contentCol);
+  const word = /^[A-Za-z0-9_-]*/.exec(content)![0];
+  if (content.slice(word.length).trim() === '' && col <= line.contentCol + word.length) {
+    const lastDash = line.dashes[line.dashes.length - 1];
+    const needsSpace = content === '' && lastDash !== undefined && line.contentCol === lastDash + 1;
+    const keyCol = needsSpace ? line.contentCol + 1 : line.contentCol;
+    return { kind: 'key', line, col: keyCol, tokenStart: line.contentCol, tokenEnd: line.contentCol + word.length, hasColon: false, needsSpace, own: items };
+  }
+  return items.length === 0 ? { kind: 'text', line, own: [] } : null;
+}
+
+function nextState(state: State, frame: Frame): State {
+  if (frame.kind === 'item') return state === 'arguments' ? 'argument' : 'other';
+  if (frame.kind !== 'key') return 'other';
+  if (state === 'root') return frame.name === 'tools' ? 'tools' : 'other';
+  if (state === 'tools') return 'tool';
+  if (state === 'tool') return frame.name === 'arguments' ? 'arguments' : 'other';
+  if (state === 'argument') return frame.name === 'items' ? 'items' : 'other';
+  return 'other';
+}
+
+/**
+ * The frames enclosing a sequence when a key position sits at the column of
+ * the `-` of the item above it (`- name: a`, then the cursor under the `-`):
+ * the position is a new item of that sequence, also when the sequence is not
+ * indented past its key (`arguments:` and `- name: a` at the same column).
+ */
+function sequencePath(table: LineTable, index: number, col: number): Frame[] | null {
+  for (let i = index - 1; i >= 0; i--) {
+    const line = table.line(i);
+    if (line.blank || line.indent > col) continue;
+    if (line.indent < col || line.dashes[0] !== col) return null;
+    return enclosingFrames(table, i, col, framesOf(line).slice(0, 1)).slice(0, -1);
+  }
+  return null;
+}
+
+function contextOf(table: LineTable, index: number, site: Site): Context | null {
+  const col = site.kind === 'key' ? site.col : site.line.indent;
+  const sequence = site.kind === 'key' && site.own.length === 0 ? sequencePath(table, index, col) : null;
+  const path = sequence ?? enclosingFrames(table, index, col, site.own);
+  let state: State = 'root';
+  let tool: Frame | undefined;
+  let argument: Frame | undefined;
+  for (let i = 0; i < path.length; i++) {
+    const frame = path[i];
+    if (frame.kind === 'text') return null;
+    if (frame.kind === 'key') {
+      const onCursorLine = frame.line === site.line;
+      if (onCursorLine || frame.value !== 'empty' || path[i + 1]?.kind === 'text') {
+        return { position: 'value', owner: state, key: frame.name, continuation: !onCursorLine, tool, argument };
+      }
+    }
+    const next = nextState(state, frame);
+    if (state === 'tools') tool = frame;
+    if (next === 'argument') argument = frame;
+    state = next;
+  }
+  if (site.kind !== 'key' || state === 'other') return null;
+  return { position: state, tool, argument };
+}
+
+function loadsCleanly(model: BundleModel): boolean {
+  return model.mode === 'chunked' || model.chunks.every((chunk) => chunk.load.problems.length === 0);
+}
+
+/** The text with the cursor's partial key or value blanked (same length), or null when there is nothing to blank. */
+function repairedText(text: string, site: Site): string | null {
+  const line = site.line;
+  let from: number | undefined;
+  if (site.kind === 'key' && !site.hasColon && site.tokenEnd > site.tokenStart) from = site.tokenStart;
+  else if (site.kind === 'value' && line.valueCol! < line.text.length) from = line.valueCol;
+  if (from === undefined) return null;
+  return text.slice(0, line.start + from) + ' '.repeat(line.text.length - from) + text.slice(line.start + line.text.length);
+}
+
+/** The text with every chunk but the cursor's (and the `tools:` line above a tool) blanked, or null when it does not split. */
+function isolatedText(text: string, offset: number): string | null {
+  const chunks = splitIntoChunks(text);
+  if (!chunks) return null;
+  let index = chunks.findIndex((chunk) => chunk.start <= offset && offset < chunk.end);
+  if (index === -1) index = chunks.length - 1;
+  const keep = new Set([index]);
+  for (let i = index - 1; chunks[index].role === 'tool' && i >= 0; i--) {
+    if (chunks[i].role === 'tools-header') {
+      keep.add(i);
+      break;
+    }
+  }
+  return chunks.map((chunk, i) => (keep.has(i) ? text.slice(chunk.start, chunk.end) : text.slice(chunk.start, chunk.end).replace(/[^\n]/g, ' '))).join('');
+}
+
+/**
+ * A model of the document's structure that loads: the document's own, or the
+ * text with the cursor's line repaired, or with only the cursor's chunk left
+ * (`partial`: the other top-level keys are gone from it).
+ */
+function structureModel(model: BundleModel, site: Site, offset: number): { model: BundleModel; partial: boolean } | null {
+  if (loadsCleanly(model)) return { model, partial: false };
+  const text = model.source.normalized;
+  const repaired = repairedText(text, site);
+  const isolated = isolatedText(repaired ?? text, offset);
+  for (const [candidate, partial] of [[repaired, false], [isolated, true]] as const) {
+    if (candidate === null || candidate === text) continue;
+    const parsed = analyzeWhole(sourceTextOf(candidate), CHECK_OPTIONS);
+    if (loadsCleanly(parsed)) return { model: parsed, partial };
+  }
+  return null;
+}
+
+/** The argument whose item starts at a `-` (its node may start after the `- `, or on the next line). */
+function argumentAfterDash(tool: ToolView, text: string, dash: number): ArgumentView | undefined {
+  return tool.arguments.find((argument) => {
+    const start = itemStart(argument.node);
+    return start === dash || (start > dash && text.slice(dash + 1, start).trim() === '');
+  });
+}
+
+function isOptional(argument: ArgumentView): boolean {
+  const required = argument.fields.get('required');
+  if (!required) return false;
+  const value = laxBool(required.value);
+  return value.ok && !value.value;
+}
+
+function signatureOf(tool: ToolView | undefined): string | undefined {
+  return tool?.signature ? strValue(tool.signature) : undefined;
+}
+
+/** Whether an argument looks optional from how the signature spells it (only `[<x>]` or `--x`). */
+function optionalInSignature(tool: ToolView | undefined, name: string | undefined): boolean {
+  const signature = signatureOf(tool);
+  const spellings = signature !== undefined && name ? signaturePlaceholders(signature).filter((p) => p.name === name) : [];
+  return spellings.length > 0 && spellings.every((p) => !requiredSpelling(p));
+}
+
+/** The signature's placeholders (one per name, in order) that no argument but `except` claims. */
+function unclaimedPlaceholders(tool: ToolView | undefined, except?: ArgumentView): Placeholder[] {
+  const signature = signatureOf(tool);
+  if (!tool || signature === undefined) return [];
+  const claimed = new Set(tool.arguments.filter((a) => a !== except && a.name !== undefined).map((a) => a.name));
+  const seen = new Set<string>();
+  return signaturePlaceholders(signature).filter((p) => {
+    if (claimed.has(p.name) || seen.has(p.name)) return false;
+    seen.add(p.name);
+    return true;
+  });
+}
+
+/** `<x>` and `{x}` stand for required arguments, `[<x>]` and `--x` for optional ones. */
+function requiredSpelling(p: Placeholder): boolean {
+  return p.spelling === 'angle' || p.spelling === 'brace';
+}
+
+function spellingText(p: Placeholder): string {
+  return p.spelling === 'angle' ? `<${p.name}>` : p.spelling === 'optional' ? `[<${p.name}>]` : p.spelling === 'brace' ? `{${p.name}}` : `--${p.name}`;
+}
+
+/** The signature a tool's arguments call for: its name, `<x>` per required and `[<x>]` per optional argument. */
+function suggestedSignature(tool: ToolView): string | undefined {
+  if (tool.name === undefined) return undefined;
+  const names = tool.arguments.filter((a) => a.name !== undefined).map((a) => (isOptional(a) ? ` [<${a.name}>]` : ` <${a.name}>`));
+  return tool.name + names.join('');
+}
+
+function formatPatterns(name: string | undefined, type: string | undefined): string[] {
+  const flag = name ? `--${name} ` : undefined;
+  const plain = ['{{value}}', ...(flag ? [`${flag}{{value}}`] : [])];
+  const joined = ["{{value|join(' ')}}", ...(flag ? [`${flag}{{value|join(' ')}}`] : [])];
+  return type === 'array' ? [...joined, ...plain] : plain;
+}
+
+function formatDetail(pattern: string): string {
+  const flag = /^--(\S+) /.exec(pattern);
+  const join = pattern.includes('join');
+  if (flag) return join ? `array items after --${flag[1]}` : `the value after --${flag[1]}`;
+  return join ? 'array items separated by spaces' : 'the value as is (the default)';
+}
+
+function typeDetail(argument: ArgumentView): string {
+  const type = argument.fields.get('type');
+  const name = type ? strValue(type.value) : undefined;
+  return `${name ? name + ' ' : ''}argument${isOptional(argument) ? ', optional' : ''}`;
+}
+
+/** Keys written in a mapping, other than on the cursor's line. */
+function presentKeys(fields: Map<string, DictEntry>, line: LineShape): Set<string> {
+  const present = new Set<string>();
+  for (const [key, entry] of fields) {
+    const elsewhere = entry.occurrences.some((pair) => {
+      const start = absStart(pair.key);
+      return start < line.start || start > line.start + line.text.length;
+    });
+    if (elsewhere) present.add(key);
+  }
+  return present;
+}
+
+/**
+ * Keys written at a column around the cursor's line, read from the text: for
+ * when no parse of the mapping can be had. Stops at a line left of the column
+ * (taking its key when it sits at the column, as in `- name: a`). A mapping
+ * that starts on the cursor's line (after its `- `) is read downwards only.
+ */
+function keysAround(table: LineTable, index: number, col: number): Set<string> {
+  const keys = new Set<string>();
+  for (const step of table.line(index).dashes.length > 0 ? [1] : [-1, 1]) {
+    for (let i = index + step; i >= 0 && i < table.count; i += step) {
+      const line = table.line(i);
+      if (line.blank || line.indent > col) continue;
+      if (line.key && line.contentCol === col && (line.indent === col || step < 0)) keys.add(line.key.name);
+      if (line.indent < col || line.dashes.length > 0) break;
+    }
+  }
+  return keys;
+}
+
+type Draft = Omit<CompletionEntry, 'sortText' | 'snippet' | 'edit'> & { start: number; end: number; parts: Part[] };
+
+/** The cursor's value on a `key: value` line: the range to replace and how it is quoted. */
+interface ValueToken {
+  start: number;
+  end: number;
+  quote: '"' | "'" | null;
+  closed: boolean;
+  needsSpace: boolean;
+}
+
+function valueToken(line: LineShape, col: number): ValueToken | null {
+  const text = line.text;
+  const valueCol = line.valueCol!;
+  const key = line.key!;
+  if (col < valueCol) {
+    return line.value === 'empty' ? { start: col, end: col, quote: null, closed: true, needsSpace: col === key.colon + 1 } : null;
+  }
+  const first = text[valueCol];
+  if (first === '"' || first === "'") {
+    if (col === valueCol) return null;
+    const pattern = first === '"' ? /^(?:[^"\\]|\\.)*/ : /^(?:[^']|'')*/;
+    const inner = pattern.exec(text.slice(valueCol + 1))![0];
+    const close = valueCol + 1 + inner.length;
+    const closed = close < text.length;
+    if (closed && col > close) return null;
+    return { start: valueCol + 1, end: closed ? close : Math.max(text.trimEnd().length, col), quote: first, closed, needsSpace: false };
+  }
+  let value = text.slice(valueCol);
+  const comment = value.search(/(?:^|[ \t])#/);
+  if (comment !== -1 && col > valueCol + comment) return null;
+  if (comment !== -1) value = value.slice(0, comment);
+  const end = valueCol + value.trimEnd().length;
+  return { start: valueCol, end: Math.max(end, col), quote: null, closed: true, needsSpace: valueCol === key.colon + 1 && valueCol === text.length };
+}
+
+/** The text for a value at a token: escaped for the quotes it is in, or quoted in `quoteAs` when it needs quotes. */
+function valueText(value: string, token: ValueToken, quoteAs: 'double' | 'single' | null): string {
+  if (token.quote) {
+    const style = token.quote === '"' ? 'double' : 'single';
+    return quoteContent(style, value) + (token.closed ? '' : token.quote);
+  }
+  const mark = quoteAs === 'single' ? "'" : '"';
+  const text = quoteAs ? mark + quoteContent(quoteAs, value) + mark : value;
+  return (token.needsSpace ? ' ' : '') + text;
+}
+
+interface Resolved {
+  view: BundleView | null;
+  /** The view holds the cursor's chunk only. */
+  partial: boolean;
+  tool?: ToolView;
+  argument?: ArgumentView;
+  style: FileStyle;
+}
+
+function keyItems(keys: readonly KeyInfo[], present: Set<string>, site: Extract<Site, { kind: 'key' }>, resolved: Resolved, context: Context): Draft[] {
+  const { tool, argument, style } = resolved;
+  const start = site.line.start + site.tokenStart;
+  const end = site.line.start + site.tokenEnd;
+  return keys
+    .filter((info) => !present.has(info.key))
+    .map((info): Draft => {
+      let parts: Part[];
+      if (site.hasColon) parts = [info.key];
+      else {
+        const unclaimed = unclaimedPlaceholders(tool, argument).map((p) => ({ name: p.name, required: requiredSpelling(p) }));
+        const name = argument?.name;
+        const type = argument?.fields.get('type');
+        parts = keyWithValue(info.key, {
+          style,
+          keyCol: site.col,
+          signature: tool ? suggestedSignature(tool) : context.tool?.kind === 'key' ? context.tool.name : undefined,
+          unclaimed,
+          required: !optionalInSignature(tool, name),
+          formats: formatPatterns(name, type ? strValue(type.value) : undefined),
+        });
+        if (site.needsSpace) parts = [' ', ...parts];
+      }
+      return { label: info.key, kind: 'property', detail: info.detail, documentation: info.documentation, start, end, parts };
+    });
+}
+
+function argumentSkeletons(site: Extract<Site, { kind: 'key' }>, resolved: Resolved, withIndicator: boolean): Draft[] {
+  const { tool, style } = resolved;
+  const start = site.line.start + site.tokenStart;
+  const end = site.line.start + site.tokenEnd;
+  const contentCol = withIndicator ? site.col + style.itemIndent : site.col;
+  const prefix: Part[] = [...(site.needsSpace ? [' '] : []), ...(withIndicator ? [itemIndicator(style)] : [])];
+  const drafts: Draft[] = unclaimedPlaceholders(tool).map((p) => {
+    const required = requiredSpelling(p);
+    return {
+      label: `new argument: ${p.name}`,
+      kind: 'snippet',
+      detail: `for ${spellingText(p)} in the signature`,
+      documentation: `Declares the argument the signature writes as \`${spellingText(p)}\`, ${required ? 'as required' : 'as optional'}, with the keys SWE-agent needs.`,
+      start,
+      end,
+      parts: [...prefix, ...argumentBody(style, contentCol, { name: p.name, required })],
+    };
+  });
+  const offset = site.line.start + site.col;
+  const afterOptional = tool?.arguments.some((a) => itemStart(a.node) < offset && isOptional(a)) ?? false;
+  drafts.push({
+    label: 'new argument',
+    kind: 'snippet',
+    detail: 'argument skeleton',
+    documentation: `An argument with \`name\`, \`type\`, \`description\` and \`required\`${afterOptional ? ' (optional, since an optional argument comes before it)' : ''}. Mention it in the signature too.`,
+    start,
+    end,
+    parts: [...prefix, ...argumentBody(style, contentCol, { name: 'arg_name', required: !afterOptional })],
+  });
+  return drafts;
+}
+
+function toolSkeletonItem(site: Extract<Site, { kind: 'key' }>, style: FileStyle): Draft {
+  const word = site.line.text.slice(site.tokenStart, site.tokenEnd);
+  return {
+    label: 'new tool',
+    kind: 'snippet',
+    detail: 'tool skeleton',
+    documentation: 'A tool with a signature, a docstring and one argument that the signature mentions, laid out like the rest of this file.',
+    filterText: word || undefined,
+    start: site.line.start + site.tokenStart,
+    end: site.line.start + site.tokenEnd,
+    parts: toolSkeleton(style, site.col, word || 'tool_name'),
+  };
+}
+
+/** Argument names after `<`, `[<`, `{` or `--` in a signature: the declared ones the signature does not use yet first. */
+function signatureItems(site: Site, col: number, offset: number, resolved: Resolved): Draft[] {
+  const { tool } = resolved;
+  const line = site.line;
+  const from = site.kind === 'value' ? line.valueCol! : line.contentCol;
+  const before = line.text.slice(from, col);
+  const match = /(\[<|<|\{|--)([A-Za-z_][A-Za-z0-9_-]*|)$/.exec(before);
+  if (!tool || !match) return [];
+  const trigger = match[1];
+  if (trigger === '{' && /\{+$/.exec(before.slice(0, match.index + 1))![0].length % 2 === 0) return [];
+  const after = /^[A-Za-z0-9_-]*/.exec(line.text.slice(col))![0];
+  const rest = line.text.slice(col + after.length);
+  const closing = { '<': '>', '[<': '>]', '{': '}', '--': '' }[trigger]!;
+  let k = 0;
+  while (k < closing.length && rest[k] === closing[k]) k++;
+  const used = new Set<string>();
+  const signature = tool.signature;
+  if (signature && strValue(signature) !== undefined) {
+    for (const p of signaturePlaceholders(strValue(signature)!)) {
+      const span = spanInValue(signature, p.nameStart, p.nameEnd);
+      const start = absoluteStart(span);
+      if (start <= offset && offset <= start + (span.end - span.start)) continue;
+      used.add(p.name);
+    }
+  } else {
+    for (const p of signaturePlaceholders(line.text.slice(from))) {
+      if (from + p.nameStart <= col && col <= from + p.nameEnd) continue;
+      used.add(p.name);
+    }
+  }
+  const seen = new Set<string>();
+  const declared = tool.arguments.filter((a) => a.name !== undefined && !seen.has(a.name) && Boolean(seen.add(a.name)));
+  const ordered = [...declared.filter((a) => !used.has(a.name!)), ...declared.filter((a) => used.has(a.name!))];
+  return ordered.map((argument): Draft => {
+    const description = argument.fields.get('description');
+    const text = description ? strValue(description.value) : undefined;
+    return {
+      label: argument.name!,
+      kind: 'variable',
+      detail: typeDetail(argument) + (used.has(argument.name!) ? ', already in the signature' : ''),
+      documentation: text,
+      start: line.start + col - match[2].length,
+      end: line.start + col + after.length,
+      parts: [argument.name! + closing.slice(k)],
+    };
+  });
+}
+
+function valueItems(site: Extract<Site, { kind: 'value' }>, col: number, context: Context, resolved: Resolved): Draft[] {
+  const token = valueToken(site.line, col);
+  if (!token) return [];
+  const { tool, argument, style } = resolved;
+  const start = site.line.start + token.start;
+  const end = site.line.start + token.end;
+  const draft = (label: string, kind: CompletionKind, detail: string | undefined, quoteAs: 'double' | 'single' | null = null): Draft => ({
+    label,
+    kind,
+    detail,
+    start,
+    end,
+    parts: [valueText(label, token, quoteAs)],
+  });
+  const owner = context.owner;
+  const key = context.key;
+  if (key === 'type' && (owner === 'argument' || owner === 'items')) return JSON_SCHEMA_TYPES.map((type) => draft(type, 'value', 'JSON Schema type'));
+  if (owner === 'argument' && key === 'required') {
+    const values = optionalInSignature(tool, argument?.name) ? ['false', 'true'] : ['true', 'false'];
+    return values.map((value) => draft(value, 'value', undefined));
+  }
+  if (owner === 'argument' && key === 'name') {
+    return unclaimedPlaceholders(tool, argument).map((p) => draft(p.name, 'variable', `${spellingText(p)} in the signature`));
+  }
+  if (owner === 'argument' && key === 'argument_format') {
+    const type = argument?.fields.get('type');
+    return formatPatterns(argument?.name, type ? strValue(type.value) : undefined).map((pattern) => draft(pattern, 'value', formatDetail(pattern), style.argumentFormat));
+  }
+  if (owner === 'tool' && key === 'signature' && tool && site.line.text.slice(site.line.valueCol!).trim() === '') {
+    const signature = suggestedSignature(tool);
+    if (signature === undefined) return [];
+    return [{ ...draft(signature, 'value', 'from the declared arguments', style.signature === 'single' ? 'single' : 'double'), documentation: 'The tool\'s name followed by each argument: `<name>` when it is required, `[<name>]` when it is optional.' }];
+  }
+  return [];
+}
+
+function resolve(structure: { model: BundleModel; partial: boolean } | null, context: Context): Resolved {
+  const view = structure ? bundleView(structure.model) : null;
+  const toolFrame = context.tool;
+  const tool = view && toolFrame ? view.tools.find((t) => absStart(t.keyNode) === toolFrame.offset) : undefined;
+  const argument = tool && context.argument ? argumentAfterDash(tool, view!.model.source.normalized, context.argument.offset) : undefined;
+  return { view, partial: structure?.partial ?? false, tool, argument, style: fileStyle(view) };
+}
+
+function fieldsAt(context: Context, resolved: Resolved): Map<string, DictEntry> | undefined {
+  if (context.position === 'root') return resolved.partial ? undefined : resolved.view?.rootFields;
+  if (context.position === 'tool') return resolved.tool?.fields;
+  if (context.position === 'argument') return resolved.argument?.fields;
+  const items = resolved.argument?.fields.get('items');
+  const map = items ? asDict(items.value) : null;
+  return map ? fieldsOf(dictEntries(map)) : undefined;
+}
+
+function drafts(table: LineTable, index: number, site: Site, offset: number, context: Context, resolved: Resolved): Draft[] {
+  const col = offset - site.line.start;
+  if (context.position === 'value') {
+    if (context.owner === 'tool' && context.key === 'signature') {
+      const names = signatureItems(site, col, offset, resolved);
+      if (names.length > 0 || site.kind !== 'value') return names;
+    }
+    return site.kind === 'value' && !context.continuation ? valueItems(site, col, context, resolved) : [];
+  }
+  if (site.kind !== 'key') return [];
+  switch (context.position) {
+    case 'tools':
+      return site.hasColon ? [] : [toolSkeletonItem(site, resolved.style)];
+    case 'arguments':
+      return site.hasColon ? [] : argumentSkeletons(site, resolved, true);
+    case 'root':
+    case 'tool':
+    case 'argument':
+    case 'items': {
+      const keys = { root: ROOT_KEYS, tool: TOOL_KEYS, argument: ARGUMENT_KEYS, items: ITEMS_KEYS }[context.position];
+      const fields = fieldsAt(context, resolved);
+      const present = fields ? presentKeys(fields, site.line) : keysAround(table, index, site.col);
+      const newItem = context.position === 'argument' && context.argument?.line === site.line && present.size === 0 && !site.hasColon;
+      return [...(newItem ? argumentSkeletons(site, resolved, false) : []), ...keyItems(keys, present, site, resolved, context)];
+    }
+  }
+}
+
+export function completions(model: BundleModel, offset: number, options: CompletionOptions): CompletionEntry[] {
+  const text = model.source.normalized;
+  if (!Number.isInteger(offset) || offset < 0 || offset > text.length) return [];
+  const table = new LineTable(text);
+  const index = table.indexAt(offset);
+  const line = table.line(index);
+  const col = offset - line.start;
+  const site = siteAt(line, col);
+  if (!site) return [];
+  const context = contextOf(table, index, site);
+  if (!context) return [];
+  const resolved = resolve(structureModel(model, site, offset), context);
+  const found = drafts(table, index, site, offset, context, resolved);
+  const width = Math.max(2, String(found.length - 1).length);
+  return found.map(({ parts, start, end, ...draft }, i): CompletionEntry => {
+    const snippet = options.snippets && hasStops(parts);
+    const entry: CompletionEntry = { ...draft, edit: { start, end, newText: render(parts, snippet) }, snippet, sortText: String(i).padStart(width, '0') };
+    for (const field of ['detail', 'documentation', 'filterText'] as const) if (entry[field] === undefined) delete entry[field];
+    return entry;
+  });
+}

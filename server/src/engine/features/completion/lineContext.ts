@@ -1,0 +1,149 @@
+/**
+ * Where the cursor is in the bundle's structure, read from the text: the
+ * shape of the cursor's line and the lines above it, by indentation. This is
+ * what still works on a half-typed line the parser rejects; the parsed model
+ * (see ../completion.ts) then supplies what the mappings hold.
+ */
+
+export type ValueKind = 'empty' | 'block' | 'flow' | 'scalar';
+
+export interface LineShape {
+  /** Absolute offset of the line's first character. */
+  start: number;
+  text: string;
+  indent: number;
+  /** Columns of the block sequence indicators (`- `) before the content. */
+  dashes: number[];
+  /** Column of the content after the indentation and the indicators. */
+  contentCol: number;
+  /** Nothing but spaces, or a comment. */
+  blank: boolean;
+  /** A plain or quoted mapping key ending in `:`. */
+  key?: { name: string; plain: boolean; end: number; colon: number };
+  /** For key lines: what follows the colon, and the column where it starts. */
+  value?: ValueKind;
+  valueCol?: number;
+}
+
+export type Frame =
+  | { kind: 'key'; name: string; value: ValueKind; line: LineShape; col: number; offset: number }
+  | { kind: 'item'; line: LineShape; col: number; offset: number }
+  | { kind: 'text'; line: LineShape; col: number; offset: number };
+
+const PLAIN_KEY = /^([^\s#'"[\]{},&*!|>%@`:?-](?:[^:#]|:(?![ \t]|$)|(?<![ \t])#)*?)[ \t]*:(?=[ \t]|$)/;
+const QUOTED_KEY = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*')[ \t]*:(?=[ \t]|$)/;
+const BLOCK_HEADER = /^[|>][-+0-9]*[ \t]*(?:#.*)?$/;
+
+function valueKind(rest: string): ValueKind {
+  // Anchors and tags before a nested collection do not make it a scalar.
+  const value = rest.replace(/^(?:[&!]\S*[ \t]*)+/, '');
+  if (value === '' || value.startsWith('#')) return 'empty';
+  if (BLOCK_HEADER.test(value)) return 'block';
+  if (value.startsWith('[') || value.startsWith('{')) return 'flow';
+  return 'scalar';
+}
+
+export function parseLine(text: string, start: number): LineShape {
+  const indent = /^ */.exec(text)![0].length;
+  const rest = text.slice(indent);
+  const shape: LineShape = { start, text, indent, dashes: [], contentCol: indent, blank: rest.trim() === '' || rest.startsWith('#') };
+  if (shape.blank) return shape;
+  let pos = indent;
+  while (text[pos] === '-' && (pos + 1 === text.length || text[pos + 1] === ' ')) {
+    shape.dashes.push(pos);
+    pos++;
+    while (text[pos] === ' ') pos++;
+  }
+  shape.contentCol = pos;
+  const content = text.slice(pos);
+  const plain = PLAIN_KEY.exec(content);
+  const quoted = plain ? null : QUOTED_KEY.exec(content);
+  const match = plain ?? quoted;
+  if (match) {
+    const raw = match[1];
+    const name = plain ? raw : raw.startsWith("'") ? raw.slice(1, -1).replace(/''/g, "'") : raw.slice(1, -1).replace(/\\(.)/g, '$1');
+    const colon = pos + match[0].length - 1;
+    shape.key = { name, plain: Boolean(plain), end: pos + raw.length, colon };
+    let valueCol = colon + 1;
+    while (text[valueCol] === ' ' || text[valueCol] === '\t') valueCol++;
+    shape.valueCol = valueCol;
+    shape.value = valueKind(text.slice(valueCol));
+  }
+  return shape;
+}
+
+/** The frames a line opens, outermost first: its sequence items, then its key or text. */
+export function framesOf(line: LineShape): Frame[] {
+  const frames: Frame[] = line.dashes.map((col) => ({ kind: 'item', line, col, offset: line.start + col }));
+  if (line.key) frames.push({ kind: 'key', name: line.key.name, value: line.value!, line, col: line.contentCol, offset: line.start + line.contentCol });
+  else if (line.contentCol < line.text.length) frames.push({ kind: 'text', line, col: line.contentCol, offset: line.start + line.contentCol });
+  return frames;
+}
+
+/** The lines of a text, parsed on demand. */
+export class LineTable {
+  private readonly starts: number[] = [0];
+  private readonly shapes = new Map<number, LineShape>();
+
+  constructor(readonly text: string) {
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+  }
+
+  get count(): number {
+    return this.starts.length;
+  }
+
+  indexAt(offset: number): number {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  line(index: number): LineShape {
+    let shape = this.shapes.get(index);
+    if (!shape) {
+      const start = this.starts[index];
+      const end = index + 1 < this.starts.length ? this.starts[index + 1] - 1 : this.text.length;
+      shape = parseLine(this.text.slice(start, end), start);
+      this.shapes.set(index, shape);
+    }
+    return shape;
+  }
+}
+
+/**
+ * The frames enclosing a position at column `col` of line `index`, outermost
+ * first, followed by `own` (the frames the cursor's line itself opens around
+ * the position). A line above that starts left of the position opens the
+ * frames left of it; a key at the column of a sequence item right below it
+ * is that sequence's parent (`arguments:` followed by `- name:` at the same
+ * indentation).
+ */
+export function enclosingFrames(table: LineTable, index: number, col: number, own: Frame[]): Frame[] {
+  const chain = [...own].reverse();
+  let limit = own.length > 0 ? own[0].col : col;
+  for (let i = index - 1; i >= 0 && limit > 0; i--) {
+    const line = table.line(i);
+    if (line.blank) continue;
+    const innermost = chain[chain.length - 1];
+    if (line.indent >= limit) {
+      if (line.indent === limit && innermost?.kind === 'item' && innermost.col === limit && line.dashes.length === 0 && line.key && line.value === 'empty') {
+        chain.push(framesOf(line)[0]);
+      }
+      continue;
+    }
+    const frames = framesOf(line);
+    for (let j = frames.length - 1; j >= 0; j--) {
+      if (frames[j].col < limit) {
+        chain.push(frames[j]);
+        limit = frames[j].col;
+      }
+    }
+  }
+  return chain.reverse();
+}

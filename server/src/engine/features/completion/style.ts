@@ -1,0 +1,170 @@
+/**
+ * The style a bundle is already written in, so that inserted skeletons fit:
+ * indentation widths, the order of a tool's and an argument's main keys, and
+ * the quote style of signatures, docstrings, descriptions and argument formats.
+ */
+import { PyNode, absStart, deref } from '../../yaml/pyNode';
+import { BundleView, itemStart } from '../bundleView';
+import { Part } from './snippet';
+
+export type QuoteStyle = 'double' | 'single' | 'plain' | 'literal' | 'folded';
+
+export interface FileStyle {
+  /** Columns from a tool's key to its fields (and from `tools:` to the tool keys). */
+  indent: number;
+  /** Columns from `arguments:` to its items' `-`. */
+  sequenceIndent: number;
+  /** Columns from an item's `-` to its first key. */
+  itemIndent: number;
+  toolKeys: string[];
+  argumentKeys: string[];
+  signature: QuoteStyle;
+  docstring: QuoteStyle;
+  description: QuoteStyle;
+  argumentFormat: 'double' | 'single';
+}
+
+export const TOOL_SKELETON_KEYS = ['signature', 'docstring', 'arguments'];
+export const ARGUMENT_SKELETON_KEYS = ['name', 'type', 'description', 'required'];
+
+function columnOf(text: string, offset: number): number {
+  return offset - (text.lastIndexOf('\n', offset - 1) + 1);
+}
+
+function onLaterLine(text: string, before: number, after: number): boolean {
+  return text.lastIndexOf('\n', after) >= before;
+}
+
+/** The main keys in the order the first mapping naming two of them uses; the others after, in the default order. */
+function keyOrder(maps: Iterable<Map<string, unknown>>, main: string[]): string[] {
+  for (const fields of maps) {
+    const found = [...fields.keys()].filter((key) => main.includes(key));
+    if (found.length >= 2) return [...found, ...main.filter((key) => !found.includes(key))];
+  }
+  return main;
+}
+
+/** The most used of the allowed styles among the nodes (the first seen wins a tie), or the fallback. */
+function usualStyle<S extends QuoteStyle>(nodes: (PyNode | undefined)[], allowed: readonly S[], fallback: S): S {
+  const counts = new Map<S, number>();
+  for (const node of nodes) {
+    if (!node || node.kind === 'alias') continue;
+    const target = deref(node);
+    if (target.kind !== 'scalar' || target.value.type !== 'str' || !(allowed as readonly string[]).includes(target.style)) continue;
+    const style = target.style as S;
+    counts.set(style, (counts.get(style) ?? 0) + 1);
+  }
+  let best = fallback;
+  let bestCount = 0;
+  for (const [style, count] of counts) {
+    if (count > bestCount) {
+      best = style;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+const FLOW_STYLES = ['double', 'single', 'plain'] as const;
+const QUOTES = ['double', 'single'] as const;
+
+export function fileStyle(view: BundleView | null): FileStyle {
+  const style: FileStyle = {
+    indent: 2,
+    sequenceIndent: 2,
+    itemIndent: 2,
+    toolKeys: TOOL_SKELETON_KEYS,
+    argumentKeys: ARGUMENT_SKELETON_KEYS,
+    signature: 'double',
+    docstring: 'double',
+    description: 'double',
+    argumentFormat: 'double',
+  };
+  if (!view) return style;
+  const text = view.model.source.normalized;
+  const col = (offset: number) => columnOf(text, offset);
+  const tools = view.tools;
+  const args = tools.flatMap((tool) => tool.arguments);
+
+  const toolsKey = view.rootFields.get('tools')?.key;
+  const fieldIndent = tools
+    .map((tool) => {
+      const first = tool.map?.ownPairs[0];
+      if (!first || !onLaterLine(text, absStart(tool.keyNode), absStart(first.key))) return 0;
+      return col(absStart(first.key)) - col(absStart(tool.keyNode));
+    })
+    .find((d) => d > 0);
+  const toolIndent = toolsKey && tools.length > 0 && onLaterLine(text, absStart(toolsKey), absStart(tools[0].keyNode)) ? col(absStart(tools[0].keyNode)) - col(absStart(toolsKey)) : 0;
+  style.indent = fieldIndent ?? (toolIndent > 0 ? toolIndent : 2);
+
+  style.sequenceIndent = style.indent;
+  for (const tool of tools) {
+    const entry = tool.fields.get('arguments');
+    const first = entry && deref(entry.value).kind === 'seq' ? (deref(entry.value) as { items: PyNode[] }).items[0] : undefined;
+    if (!entry || !first || !onLaterLine(text, absStart(entry.key), itemStart(first))) continue;
+    const d = col(itemStart(first)) - col(absStart(entry.key));
+    if (d >= 0) {
+      style.sequenceIndent = d;
+      break;
+    }
+  }
+  for (const argument of args) {
+    const first = argument.map?.ownPairs[0];
+    if (!first || onLaterLine(text, itemStart(argument.node), absStart(first.key))) continue;
+    const d = col(absStart(first.key)) - col(itemStart(argument.node));
+    if (d >= 2) {
+      style.itemIndent = d;
+      break;
+    }
+  }
+
+  style.toolKeys = keyOrder(
+    tools.map((tool) => tool.fields),
+    TOOL_SKELETON_KEYS,
+  );
+  style.argumentKeys = keyOrder(
+    args.map((argument) => argument.fields),
+    ARGUMENT_SKELETON_KEYS,
+  );
+  style.signature = usualStyle(tools.map((tool) => tool.signature), FLOW_STYLES, 'double');
+  style.docstring = usualStyle(tools.map((tool) => tool.docstring), [...FLOW_STYLES, 'literal', 'folded'], 'double');
+  style.description = usualStyle(args.map((argument) => argument.fields.get('description')?.value), FLOW_STYLES, 'double');
+  const descriptionQuote = style.description === 'single' ? 'single' : 'double';
+  style.argumentFormat = usualStyle(args.map((argument) => argument.fields.get('argument_format')?.value), QUOTES, descriptionQuote);
+  return style;
+}
+
+/** Text as the content of a quoted scalar of this style. */
+export function quoteContent(style: 'double' | 'single', text: string): string {
+  return style === 'double' ? text.replace(/[\\"]/g, (c) => '\\' + c) : text.replace(/'/g, "''");
+}
+
+/** Whether text can be written as a plain scalar and read back as the same string. */
+function plainSafe(text: string): boolean {
+  if (text === '') return true;
+  if (/^[-?:,[\]{}#&*!|>'"%@`\s]/.test(text) || /\s$/.test(text)) return false;
+  if (/: |:$| #|[\n\t]/.test(text)) return false;
+  return !/^(?:true|false|yes|no|on|off|y|n|null|~|[-+]?[0-9][0-9_.:eE+-]*)$/i.test(text);
+}
+
+function defaultText(parts: Part[]): string {
+  return parts.map((part) => (typeof part === 'string' ? part : (part.choices?.[0] ?? part.text ?? ''))).join('');
+}
+
+/**
+ * A scalar value in a style: quoted (content escaped for the quotes), plain
+ * when that reads back as the same string (else double-quoted), or a block
+ * scalar whose content goes on the next line at `blockIndent`.
+ */
+export function scalarParts(style: QuoteStyle, content: Part[], blockIndent: string): Part[] {
+  if (style === 'literal' || style === 'folded') return [style === 'literal' ? '|' : '>', '\n' + blockIndent, ...content];
+  if (style === 'plain' && plainSafe(defaultText(content))) return content;
+  const quote = style === 'single' ? 'single' : 'double';
+  const mark = quote === 'single' ? "'" : '"';
+  const escaped = content.map((part): Part => {
+    if (typeof part === 'string') return quoteContent(quote, part);
+    if (part.choices) return { ...part, choices: part.choices.map((c) => quoteContent(quote, c)) };
+    return part.text === undefined ? part : { ...part, text: quoteContent(quote, part.text) };
+  });
+  return [mark, ...escaped, mark];
+}

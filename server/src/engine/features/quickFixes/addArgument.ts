@@ -1,0 +1,165 @@
+/**
+ * A signature placeholder without its argument:
+ * - signature-unknown-placeholder: add the argument (a skeleton with name,
+ *   `type: string`, a description and `required` as `<x>` / `[<x>]` says),
+ *   required arguments before optional ones, in the style of the existing
+ *   items; or, for a `{...}` field, escape it as literal braces;
+ * - runtime-call-error in a tool without arguments (where SWE-agent checks no
+ *   placeholders): add every placeholder as an argument, creating `arguments:`,
+ *   or escape the braces.
+ */
+import { argumentNameMatchLength } from '../../python/argumentNamePattern';
+import { FormatField, parseFormatString } from '../../python/formatString';
+import { signaturePlaceholders } from '../../swe/placeholders';
+import { ScalarNode, SeqNode, absEnd, absStart, deref } from '../../yaml/pyNode';
+import { valueOffsets } from '../../yaml/scalarOffsets';
+import { ToolView, itemStart, trimmedEnd } from '../bundleView';
+import { OffsetEdit, lineBounds } from '../edits';
+import { FixContext, QuickFix, QuickFixProvider, ownSignature, requiredOf } from './quickFix';
+import { braceChanges } from './escapeBraces';
+import { appendFlowItem, appendMapEntry, changeScalarValue, column, insertLines, isFlowCollection, lineAfter, nameScalar } from './yamlEdits';
+
+interface NewArgument {
+  name: string;
+  required: boolean;
+}
+
+function fieldsOf(argument: NewArgument): string[] {
+  return [`name: ${nameScalar(argument.name)}`, 'type: string', 'description: ""', `required: ${argument.required}`];
+}
+
+function flowItem(argument: NewArgument): string {
+  return `{${fieldsOf(argument).join(', ')}}`;
+}
+
+/** Block lines of one item: `- name: x` at `dash`, the other fields at `content`. */
+function blockItem(argument: NewArgument, dash: number, content: number): string[] {
+  const [first, ...rest] = fieldsOf(argument);
+  return [' '.repeat(dash) + '- ' + ' '.repeat(Math.max(0, content - dash - 2)) + first, ...rest.map((line) => ' '.repeat(content) + line)];
+}
+
+/** How the file indents a block sequence under its key (`- ` at the key's column or deeper), from any tool's arguments. */
+function sequenceIndent(context: FixContext, fallback: number): number {
+  for (const tool of context.view.tools) {
+    const entry = tool.fields.get('arguments');
+    const seq = entry ? deref(entry.value) : null;
+    if (!entry || !seq || seq.kind !== 'seq' || seq.items.length === 0 || isFlowCollection(context.text, seq)) continue;
+    return column(context.text, itemStart(seq.items[0])) - column(context.text, absStart(entry.key));
+  }
+  return fallback;
+}
+
+/** Edits that add arguments to an existing `arguments:` list. */
+function addToList(context: FixContext, tool: ToolView, seq: SeqNode, added: NewArgument[]): OffsetEdit[] | null {
+  const { text } = context;
+  const firstOptional = tool.arguments.findIndex((argument) => requiredOf(argument) === false);
+  const edits: OffsetEdit[] = [];
+  if (isFlowCollection(text, seq)) {
+    const early = firstOptional === -1 ? [] : added.filter((a) => a.required);
+    const late = added.filter((a) => !early.includes(a));
+    if (early.length > 0) edits.push({ start: absStart(seq.items[firstOptional]), end: absStart(seq.items[firstOptional]), newText: early.map((a) => `${flowItem(a)}, `).join('') });
+    if (late.length > 0) edits.push(appendFlowItem(text, seq, late.map(flowItem).join(', ')));
+    return edits;
+  }
+  const model = seq.items[0];
+  const modelMap = deref(model);
+  const dash = column(text, itemStart(model));
+  const flowItems = modelMap.kind === 'map' && isFlowCollection(text, modelMap);
+  const content = modelMap.kind === 'map' && !flowItems ? column(text, absStart(modelMap)) : dash + 2;
+  const linesOf = (argument: NewArgument) => (flowItems ? [' '.repeat(dash) + '- ' + flowItem(argument)] : blockItem(argument, dash, content));
+  const atEnd = lineAfter(text, trimmedEnd(seq));
+  const required = added.filter((a) => a.required).flatMap(linesOf);
+  const optional = added.filter((a) => !a.required).flatMap(linesOf);
+  if (firstOptional === -1 || required.length === 0) {
+    edits.push(insertLines(text, atEnd, [...required, ...optional]));
+  } else {
+    edits.push(insertLines(text, lineBounds(text, itemStart(seq.items[firstOptional])).start, required));
+    if (optional.length > 0) edits.push(insertLines(text, atEnd, optional));
+  }
+  return edits;
+}
+
+/** Edits that give a tool its first arguments: into an empty `[]`, or a new `arguments:` entry. */
+function createList(context: FixContext, tool: ToolView, added: NewArgument[]): OffsetEdit[] | null {
+  const { text } = context;
+  const map = tool.map;
+  if (!map || tool.valueNode.kind === 'alias') return null;
+  const ordered = [...added.filter((a) => a.required), ...added.filter((a) => !a.required)];
+  const entry = tool.fields.get('arguments');
+  if (entry) {
+    const seq = deref(entry.value);
+    if (entry.value.kind === 'alias' || seq.kind !== 'seq' || seq.items.length > 0 || !isFlowCollection(text, seq)) return null;
+    if (isFlowCollection(text, map)) return [appendFlowItem(text, seq, ordered.map(flowItem).join(', '))];
+    // `arguments: []` in a block mapping becomes a block list.
+    const keyColumn = column(text, absStart(entry.key));
+    const dash = keyColumn + sequenceIndent(context, keyColumn - column(text, absStart(tool.keyNode)));
+    let from = absStart(seq);
+    while (from > absEnd(entry.key) && text[from - 1] === ' ') from--;
+    return [{ start: from, end: absEnd(seq), newText: '\n' + ordered.flatMap((a) => blockItem(a, dash, dash + 2)).join('\n') }];
+  }
+  if (isFlowCollection(text, map)) return [appendMapEntry(text, map, `arguments: [${ordered.map(flowItem).join(', ')}]`)];
+  const fieldColumn = column(text, absStart(map));
+  const dash = fieldColumn + sequenceIndent(context, fieldColumn - column(text, absStart(tool.keyNode)));
+  return [insertLines(text, lineAfter(text, trimmedEnd(map)), [' '.repeat(fieldColumn) + 'arguments:', ...ordered.flatMap((a) => blockItem(a, dash, dash + 2))])];
+}
+
+function argumentsFix(context: FixContext, tool: ToolView, added: NewArgument[], isPreferred: boolean): QuickFix[] {
+  const entry = tool.fields.get('arguments');
+  const seq = entry ? deref(entry.value) : null;
+  const edits =
+    entry && seq && entry.value.kind !== 'alias' && seq.kind === 'seq' && seq.items.length > 0 ? addToList(context, tool, seq, added) : createList(context, tool, added);
+  if (!edits) return [];
+  const names = added.map((a) => `\`${a.name}\``).join(', ');
+  return [{ title: `Add the argument${added.length > 1 ? 's' : ''} ${names}`, edits, isPreferred }];
+}
+
+/** The `{...}` field of the signature whose source starts at `start`. */
+function fieldAt(node: ScalarNode, start: number): FormatField | undefined {
+  const offsets = valueOffsets(node);
+  if (!offsets) return undefined;
+  const index = offsets.starts.findIndex((s) => node.origin.base + s === start);
+  return parseFormatString(node.text).items.find((item) => item.field?.start === index)?.field ?? undefined;
+}
+
+function escapeFields(context: FixContext, node: ScalarNode, fields: FormatField[], isPreferred: boolean): QuickFix[] {
+  const changes = braceChanges(node.text, fields);
+  if (changes.length === 0) return [];
+  const shown = node.text.slice(fields[0].start, fields[0].end);
+  const title = fields.length === 1 ? `Escape \`${shown}\` as literal text \`${shown.replace(/[{}]/g, (b) => b + b)}\`` : 'Escape the braces of the signature as literal text';
+  return [{ title, edits: changeScalarValue(context.text, context.model.root, node, changes), isPreferred }];
+}
+
+const isArgumentName = (name: string) => name.length > 0 && argumentNameMatchLength(name) === name.length;
+
+export const addPlaceholderArgument: QuickFixProvider = (context) => {
+  const tool = context.tool;
+  const node = ownSignature(tool);
+  const name = context.data.name;
+  if (!tool || !node || typeof name !== 'string') return [];
+  const fixes: QuickFix[] = [];
+  const field = fieldAt(node, context.start);
+  const spelling = signaturePlaceholders(node.text).find((p) => p.name === name && p.spelling !== 'flag');
+  // `{x:>5}` or `{x!s}` is more likely shell or literal text than an argument.
+  const plainField = !field || (field.spec === '' && field.conversion === null);
+  if (isArgumentName(name) && spelling && plainField) fixes.push(...argumentsFix(context, tool, [{ name, required: spelling.spelling !== 'optional' }], true));
+  if (field) fixes.push(...escapeFields(context, node, [field], fixes.length === 0));
+  return fixes;
+};
+
+export const addMissingArguments: QuickFixProvider = (context) => {
+  const tool = context.tool;
+  const node = ownSignature(tool);
+  if (!tool || !node || tool.arguments.length > 0) return [];
+  // `<x>` has no braces: the fields of the signature itself are its `{...}` ones.
+  const parsed = parseFormatString(node.text);
+  if (parsed.error) return [];
+  const fixes: QuickFix[] = [];
+  const placeholders = signaturePlaceholders(node.text).filter((p) => p.spelling !== 'flag');
+  const braceFields = parsed.items.flatMap((item) => (item.field ? [item.field] : []));
+  const fillable = braceFields.every((f) => isArgumentName(f.name) && f.spec === '' && f.conversion === null);
+  const added: NewArgument[] = [];
+  for (const p of placeholders) if (!added.some((a) => a.name === p.name)) added.push({ name: p.name, required: p.spelling !== 'optional' });
+  if (fillable && added.length > 0 && added.every((a) => isArgumentName(a.name))) fixes.push(...argumentsFix(context, tool, added, true));
+  if (braceFields.length > 0) fixes.push(...escapeFields(context, node, braceFields, fixes.length === 0));
+  return fixes;
+};

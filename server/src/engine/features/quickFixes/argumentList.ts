@@ -1,0 +1,52 @@
+/**
+ * Fixes on the `arguments:` list as a whole:
+ * - required-after-optional: move the required argument up, before the first optional one;
+ * - duplicate-argument: remove the later argument of that name.
+ * Block items move and go with their lines, flow items with their `, `.
+ */
+import { SeqNode, absStart, deref } from '../../yaml/pyNode';
+import { ToolView, itemStart, trimmedEnd } from '../bundleView';
+import { lineBounds } from '../edits';
+import { QuickFixProvider } from './quickFix';
+import { seqItem } from './yamlEdits';
+
+/** The tool's own `arguments:` list (not one shared through an alias). */
+function argumentList(tool: ToolView | undefined): SeqNode | null {
+  const entry = tool?.fields.get('arguments');
+  if (!entry || entry.value.kind === 'alias') return null;
+  const seq = deref(entry.value);
+  return seq.kind === 'seq' ? seq : null;
+}
+
+const indexIn = (data: Record<string, unknown>, key: string): number | null => {
+  const value = data[key];
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
+};
+
+export const moveRequiredUp: QuickFixProvider = (context) => {
+  const seq = argumentList(context.tool);
+  const from = indexIn(context.data, 'argumentIndex');
+  const to = indexIn(context.data, 'targetIndex');
+  if (!seq || from === null || to === null || to >= from || from >= seq.items.length) return [];
+  const moved = seqItem(context.text, seq, from);
+  const target = seq.items[to];
+  const name = context.tool?.arguments[from]?.name;
+  const before = context.tool?.arguments[to]?.name;
+  const insertion = moved.flow
+    ? { start: absStart(target), end: absStart(target), newText: moved.text + moved.separator }
+    : { start: lineBounds(context.text, itemStart(target)).start, end: lineBounds(context.text, itemStart(target)).start, newText: moved.text };
+  return [{ title: `Move \`${name}\` before the optional argument \`${before}\``, edits: [insertion, moved.deletion], isPreferred: true }];
+};
+
+export const removeDuplicateArgument: QuickFixProvider = (context) => {
+  const seq = argumentList(context.tool);
+  const index = indexIn(context.data, 'argumentIndex');
+  if (!seq || index === null || index === 0 || index >= seq.items.length) return [];
+  const args = context.tool?.arguments ?? [];
+  const name = args[index]?.name;
+  const first = args.find((a) => a.name === name);
+  // Preferred when the two are the same text: a copy, not a different argument with a clashing name.
+  const sameText = (i: number) => context.text.slice(absStart(seq.items[i]), trimmedEnd(seq.items[i]));
+  const copy = first !== undefined && sameText(first.index) === sameText(index);
+  return [{ title: `Remove the duplicate argument \`${name}\``, edits: [seqItem(context.text, seq, index).deletion], isPreferred: copy }];
+};

@@ -1,0 +1,59 @@
+/**
+ * The quick fixes, keyed by diagnostic code: each provider reads the
+ * diagnostic's `data` (what its check attached) and the analyzed bundle, and
+ * returns zero or more fixes, each a set of edits to this document.
+ */
+import { BundleModel } from '../../document/bundleModel';
+import { EngineDiagnostic } from '../../diagnostics';
+import { RuleCode } from '../../rules/ruleCatalog';
+import { addArrayItems, addMissingField, addSignature, removeNameKey } from './addField';
+import { addMissingArguments, addPlaceholderArgument } from './addArgument';
+import { moveRequiredUp, removeDuplicateArgument } from './argumentList';
+import { escapeDocstringField, jinjaValue } from './escapeBraces';
+import { QuickFix, QuickFixProvider, fixContext } from './quickFix';
+import { quoteScalar } from './quoteScalar';
+import { replaceWithSuggestion } from './replaceName';
+import { addFlagValue, addToSignature, fixOptionalMismatch } from './signatureFixes';
+
+export type { QuickFix, QuickFixProvider } from './quickFix';
+
+export const QUICK_FIXES: Partial<Record<RuleCode, QuickFixProvider>> = {
+  'wrong-type': quoteScalar,
+  'non-string-key': quoteScalar,
+  'yaml-value-tag': quoteScalar,
+  'missing-field': addMissingField,
+  'name-key-conflict': removeNameKey,
+  'required-after-optional': moveRequiredUp,
+  'duplicate-argument': removeDuplicateArgument,
+  'signature-missing-argument': addToSignature,
+  'signature-unknown-placeholder': addPlaceholderArgument,
+  'argument-not-a-placeholder': addFlagValue,
+  'argument-format-jinja': jinjaValue,
+  'multiline-without-signature': addSignature,
+  'docstring-format-error': escapeDocstringField,
+  'docstring-unknown-variable': escapeDocstringField,
+  'runtime-call-error': addMissingArguments,
+  'unknown-key': replaceWithSuggestion,
+  'unknown-json-schema-type': replaceWithSuggestion,
+  'array-without-items': addArrayItems,
+  'enum-type-mismatch': replaceWithSuggestion,
+  'optional-mismatch': fixOptionalMismatch,
+};
+
+/** Edits of one fix must not overlap, nor insert twice at one place (an editor rejects or orders such edits arbitrarily). */
+function disjoint(fix: QuickFix): boolean {
+  const sorted = [...fix.edits].sort((a, b) => a.start - b.start || a.end - b.end);
+  return sorted.every((edit, i) => {
+    if (edit.start > edit.end) return false;
+    if (i === 0) return true;
+    const previous = sorted[i - 1];
+    return previous.end < edit.start || (previous.end === edit.start && !(previous.start === previous.end && edit.start === edit.end));
+  });
+}
+
+/** The quick fixes for one of the model's diagnostics (none when its code has no fix, or its data does not fit the text). */
+export function quickFixes(model: BundleModel, diagnostic: EngineDiagnostic): QuickFix[] {
+  const provider = QUICK_FIXES[diagnostic.code];
+  if (!provider) return [];
+  return provider(fixContext(model, diagnostic)).filter((fix) => fix.edits.length > 0 && disjoint(fix));
+}

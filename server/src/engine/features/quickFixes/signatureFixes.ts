@@ -1,0 +1,79 @@
+/**
+ * Fixes that edit the signature, keeping its quoting and escapes:
+ * - signature-missing-argument: add `<x>` (or `[<x>]`) for the argument;
+ * - optional-mismatch: write `[<x>]` or `<x>` as `required` says, or flip `required`;
+ * - argument-not-a-placeholder (`--x` alone): add the value placeholder after the flag.
+ */
+import { argumentNameMatchLength, findAngleSpellings } from '../../python/argumentNamePattern';
+import { signaturePlaceholders } from '../../swe/placeholders';
+import { ScalarNode, absEnd, absStart, deref } from '../../yaml/pyNode';
+import { FixContext, QuickFix, QuickFixProvider, ownSignature, requiredOf } from './quickFix';
+import { ValueChange, appendIndex, changeScalarValue } from './yamlEdits';
+
+function placeholder(name: string, required: boolean): string {
+  return required ? `<${name}>` : `[<${name}>]`;
+}
+
+function isPlaceholderName(name: unknown): name is string {
+  return typeof name === 'string' && name.length > 0 && argumentNameMatchLength(name) === name.length;
+}
+
+function signatureFix(context: FixContext, node: ScalarNode, changes: ValueChange[], title: string, isPreferred: boolean): QuickFix {
+  return { title, edits: changeScalarValue(context.text, context.model.root, node, changes), isPreferred };
+}
+
+export const addToSignature: QuickFixProvider = (context) => {
+  const { name, required } = context.data;
+  const node = ownSignature(context.tool);
+  if (!node || !isPlaceholderName(name) || typeof required !== 'boolean') return [];
+  const value = node.text;
+  const spelling = placeholder(name, required);
+  // A required placeholder goes before the optional ones, as SWE-agent lists its arguments.
+  const firstOptional = required ? findAngleSpellings(value).find((s) => s.optional) : undefined;
+  let change: ValueChange;
+  if (firstOptional) {
+    change = { start: firstOptional.start, end: firstOptional.start, text: `${spelling} ` };
+  } else {
+    const at = appendIndex(value);
+    change = { start: at, end: at, text: at === 0 || /\s/.test(value[at - 1]) ? spelling : ` ${spelling}` };
+  }
+  return [signatureFix(context, node, [change], `Add \`${spelling}\` to the signature`, true)];
+};
+
+export const fixOptionalMismatch: QuickFixProvider = (context) => {
+  const { name, makeOptional } = context.data;
+  const node = ownSignature(context.tool);
+  if (!node || !isPlaceholderName(name) || typeof makeOptional !== 'boolean') return [];
+  const spelling = findAngleSpellings(node.text).find((s) => s.name === name);
+  if (!spelling) return [];
+  const wanted = placeholder(name, !makeOptional);
+  // Only the `<x>` itself: in `[--x <x>]` the `]` belongs to the flag's brackets.
+  const [start, end] = makeOptional ? [spelling.nameStart - 1, spelling.nameStart + name.length + 1] : [spelling.start, spelling.end];
+  const fixes = [signatureFix(context, node, [{ start, end, text: wanted }], `Write \`${wanted}\` in the signature`, makeOptional)];
+  // Or make `required` agree with the signature, when that keeps required arguments first.
+  const args = context.tool?.arguments ?? [];
+  const argument = args.find((a) => a.name === name);
+  const requiredNode = argument?.fields.get('required')?.value;
+  if (argument && requiredNode && requiredNode.kind !== 'alias' && deref(requiredNode).kind === 'scalar') {
+    const nowRequired = makeOptional;
+    const others = args.filter((a) => a !== argument).map((a) => ({ index: a.index, required: requiredOf(a) }));
+    const ordered = nowRequired ? others.every((o) => o.index > argument.index || o.required === true) : others.every((o) => o.index < argument.index || o.required === false);
+    if (ordered) fixes.push({ title: `Set \`required: ${nowRequired}\``, edits: [{ start: absStart(requiredNode), end: absEnd(requiredNode), newText: String(nowRequired) }], isPreferred: false });
+  }
+  return fixes;
+};
+
+export const addFlagValue: QuickFixProvider = (context) => {
+  const name = context.data.flagWithoutValue;
+  const node = ownSignature(context.tool);
+  if (!node || !isPlaceholderName(name)) return [];
+  const argument = context.tool?.arguments.find((a) => a.name === name);
+  const required = argument ? requiredOf(argument) : undefined;
+  const flag = signaturePlaceholders(node.text).find((p) => p.spelling === 'flag' && p.name === name);
+  if (required === undefined || !flag) return [];
+  const spelling = placeholder(name, required);
+  // `--limit LIMIT`: the metavariable becomes the placeholder.
+  const metavariable = /^ ([A-Z][A-Z0-9_]*)(?![A-Za-z0-9_-])/.exec(node.text.slice(flag.end));
+  const change = metavariable ? { start: flag.end + 1, end: flag.end + 1 + metavariable[1].length, text: spelling } : { start: flag.end, end: flag.end, text: ` ${spelling}` };
+  return [signatureFix(context, node, [change], `Write \`--${name} ${spelling}\` in the signature`, true)];
+};
