@@ -137,3 +137,25 @@ describe('pull diagnostics', () => {
     await expect(pending).rejects.toThrow(/cancel/i);
   });
 });
+
+describe('a client that goes away', () => {
+  it('leaves no error behind when the connection closes before the debounced diagnostics are sent', async () => {
+    const errors: unknown[] = [];
+    const record = (e: unknown) => errors.push(e);
+    process.on('uncaughtException', record);
+    process.on('unhandledRejection', record);
+    try {
+      const gone = await inMemory();
+      await gone.open(URI, BUNDLE);
+      // The answer means the server has the document; its diagnostics are still waiting for the debounce.
+      await gone.request('textDocument/documentSymbol', { textDocument: { uri: URI } });
+      expect(gone.diagnostics.get(URI)).toBeUndefined();
+      gone.dispose();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      process.off('uncaughtException', record);
+      process.off('unhandledRejection', record);
+    }
+    expect(errors).toEqual([]);
+  });
+});

@@ -31,9 +31,17 @@ import { YAML_DOCUMENTS } from './features/feature';
 
 export const DIAGNOSTICS_DELAY_MS = 10;
 
-/** Fire-and-forget messages to the client: a failure (say, the connection closed) must not become an unhandled rejection. */
-function quietly(promise: Promise<unknown>): void {
-  promise.catch(() => undefined);
+/**
+ * Fire-and-forget messages to the client: a failure (say, the connection
+ * closed) must not become an unhandled rejection, nor an exception in the
+ * timer that sent it (a disposed connection throws before it returns a promise).
+ */
+function quietly(send: () => Promise<unknown>): void {
+  try {
+    send().catch(() => undefined);
+  } catch {
+    // The connection is gone; there is no one left to tell.
+  }
 }
 
 /** Tells clients (the VS Code status item) what the server is doing: `{state: 'indexing'}` or `{state: 'ready', bundles, agentConfigs}`. */
@@ -94,16 +102,16 @@ export function startLanguageServer(connection: Connection): void {
     if (diagnostics === null && !published.has(uri)) return;
     if (diagnostics === null) published.delete(uri);
     else published.add(uri);
-    quietly(connection.sendDiagnostics({ uri, version: document.version, diagnostics: diagnostics ?? [] }));
+    quietly(() => connection.sendDiagnostics({ uri, version: document.version, diagnostics: diagnostics ?? [] }));
   };
   const scheduler = new DiagnosticsScheduler(DIAGNOSTICS_DELAY_MS, publish);
 
   const revalidateAll = () => {
-    if (client.pullDiagnostics) quietly(connection.languages.diagnostics.refresh());
+    if (client.pullDiagnostics) quietly(() => connection.languages.diagnostics.refresh());
     else for (const document of documents.all()) scheduler.schedule(document.uri);
     // Hints and tokens depend on settings and on agent configs' envs too.
-    if (clientCapabilities.workspace?.inlayHint?.refreshSupport) quietly(connection.languages.inlayHint.refresh());
-    if (clientCapabilities.workspace?.semanticTokens?.refreshSupport) quietly(connection.languages.semanticTokens.refresh());
+    if (clientCapabilities.workspace?.inlayHint?.refreshSupport) quietly(() => connection.languages.inlayHint.refresh());
+    if (clientCapabilities.workspace?.semanticTokens?.refreshSupport) quietly(() => connection.languages.semanticTokens.refresh());
   };
 
   const refreshSettings = async () => {
@@ -127,6 +135,8 @@ export function startLanguageServer(connection: Connection): void {
     client.dynamicConfigurationChange = capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
     client.workDoneProgress = capabilities.window?.workDoneProgress === true;
     client.watchedFiles = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+    // File events will say when a bin/ folder changes: no need to list it again on every edit.
+    index.project.cacheBundleFolders = client.watchedFiles;
     client.workspaceFolders = capabilities.workspace?.workspaceFolders === true;
     const folders = (params.workspaceFolders ?? []).map((f) => pathOfUri(f.uri)).filter((p): p is string => p !== null);
     if (folders.length === 0 && params.rootUri) {
@@ -162,30 +172,30 @@ export function startLanguageServer(connection: Connection): void {
 
   connection.onInitialized(() => {
     reportSettingsProblems();
-    if (client.dynamicConfigurationChange) quietly(connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION }));
+    if (client.dynamicConfigurationChange) quietly(() => connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION }));
     for (const registration of dynamicRegistrations) {
-      quietly(connection.client.register(registration.type, registration.options));
+      quietly(() => connection.client.register(registration.type, registration.options));
     }
     if (client.watchedFiles) {
-      quietly(connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED.map((globPattern) => ({ globPattern })) }));
+      quietly(() => connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED.map((globPattern) => ({ globPattern })) }));
     }
     if (client.workspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders((event) => {
         const removed = new Set(event.removed.map((f) => pathOfUri(f.uri)));
         const added = event.added.map((f) => pathOfUri(f.uri)).filter((p): p is string => p !== null);
         index.setFolders([...index.project.workspaceFolders.filter((f) => !removed.has(f)), ...added]);
-        quietly(reindex());
+        quietly(() => reindex());
       });
     }
-    quietly(refreshSettings().then(reindex));
+    quietly(() => refreshSettings().then(reindex));
   });
 
   /** Indexes the workspace (with progress), then re-checks open documents against it. */
   const reindex = async () => {
     try {
-      quietly(connection.sendNotification(STATUS_NOTIFICATION, { state: 'indexing' }));
+      quietly(() => connection.sendNotification(STATUS_NOTIFICATION, { state: 'indexing' }));
       const counts = await index.index(connection, client.workDoneProgress);
-      quietly(connection.sendNotification(STATUS_NOTIFICATION, { state: 'ready', bundles: counts.bundles, agentConfigs: counts.agents, truncated: index.project.truncated }));
+      quietly(() => connection.sendNotification(STATUS_NOTIFICATION, { state: 'ready', bundles: counts.bundles, agentConfigs: counts.agents, truncated: index.project.truncated }));
       connection.console.info(`swe-bundle: indexed ${counts.bundles} bundles and ${counts.agents} agent configs${index.project.truncated ? ' (stopped early: too many files)' : ''}`);
     } catch (e) {
       connection.console.error(`swe-bundle: indexing failed: ${(e as Error).stack ?? e}`);
@@ -200,7 +210,7 @@ export function startLanguageServer(connection: Connection): void {
 
   connection.onDidChangeConfiguration((params) => {
     if (client.configuration) {
-      quietly(refreshSettings().then(revalidateAll));
+      quietly(() => refreshSettings().then(revalidateAll));
       return;
     }
     const section = (params.settings as Record<string, unknown> | null)?.[SETTINGS_SECTION];
@@ -220,7 +230,7 @@ export function startLanguageServer(connection: Connection): void {
     const isAgent = agents.has(pathOfUri(uri) ?? '');
     const dependents = documents.all().filter((other) => other.uri !== uri && (isAgent || (agents.size > 0 && agents.has(pathOfUri(other.uri) ?? ''))));
     if (client.pullDiagnostics) {
-      if (dependents.length > 0) quietly(connection.languages.diagnostics.refresh());
+      if (dependents.length > 0) quietly(() => connection.languages.diagnostics.refresh());
       return;
     }
     scheduler.schedule(uri);
@@ -233,7 +243,7 @@ export function startLanguageServer(connection: Connection): void {
     bundles.close(uri);
     // The disk copy is what the project sees from now on.
     guard('index', undefined, () => index.changed(uri));
-    if (published.delete(uri)) quietly(connection.sendDiagnostics({ uri, diagnostics: [] }));
+    if (published.delete(uri)) quietly(() => connection.sendDiagnostics({ uri, diagnostics: [] }));
   });
 
   connection.languages.diagnostics.on(

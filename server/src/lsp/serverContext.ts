@@ -49,7 +49,11 @@ export function createServerContext(
     try {
       return run();
     } catch (e) {
-      connection.console.error(`swe-bundle: ${what} failed: ${(e as Error).stack ?? e}`);
+      try {
+        connection.console.error(`swe-bundle: ${what} failed: ${(e as Error).stack ?? e}`);
+      } catch {
+        // The connection is gone: nowhere to log, and the fallback still stands.
+      }
       return fallback;
     }
   };
