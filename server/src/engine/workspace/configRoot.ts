@@ -3,7 +3,10 @@
  * SWE-agent uses the environment variable, else its own checkout. Here: the
  * configured root if there is one; else the nearest folder above the agent
  * config (within the workspace folder) that has a `tools/` folder, which is
- * the checkout in every SWE-agent fork; else the workspace folder.
+ * the checkout in every SWE-agent fork; else the folder holding the nearest
+ * `config/` folder above it (SWE-agent keeps its configs in `<checkout>/config`,
+ * so that is the checkout even when its tools are not there); else the
+ * workspace folder.
  */
 import * as path from 'path';
 import { isInside } from './walk';
@@ -12,12 +15,14 @@ import { WorkspaceFs } from './workspaceFs';
 export function configRootFor(fs: WorkspaceFs, agentConfigPath: string, workspaceFolder: string, configured?: string): string {
   if (configured) return path.resolve(workspaceFolder, configured);
   let dir = path.dirname(agentConfigPath);
+  let configParent: string | undefined;
   while (isInside(dir, workspaceFolder)) {
     if (fs.stat(path.join(dir, 'tools'))?.kind === 'directory') return dir;
     if (dir === workspaceFolder) break;
     const parent = path.dirname(dir);
     if (parent === dir) break;
+    if (configParent === undefined && path.basename(dir) === 'config') configParent = parent;
     dir = parent;
   }
-  return workspaceFolder;
+  return configParent ?? workspaceFolder;
 }
