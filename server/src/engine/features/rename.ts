@@ -11,6 +11,7 @@ import { plainTextIsNotString } from '../yaml/resolver';
 import { ToolView, bundleView } from './bundleView';
 import { OffsetEdit } from './edits';
 import { ArgumentTarget, TextRange, argumentTargetAt, pickAt, strScalarOf, valueRange } from './navigation';
+import { pushAll } from '../util/pushAll';
 
 export type PrepareRenameResult = { ok: true; start: number; end: number; placeholder: string } | { ok: false; message: string };
 export type RenameResult = { ok: true; edits: OffsetEdit[] } | { ok: false; message: string };
@@ -33,7 +34,7 @@ function sharedRanges(model: BundleModel): TextRange[] {
     while (stack.length > 0) {
       const node = stack.pop()!;
       if (node.kind === 'alias') add(node.target);
-      else if (node.kind === 'seq') stack.push(...node.items);
+      else if (node.kind === 'seq') pushAll(stack, node.items);
       else if (node.kind === 'map') {
         const own = new Set((node as MapNode).ownPairs);
         for (const pair of node.pairs) {

@@ -7,6 +7,7 @@
  * first) match; anything outside the subset yields `unsupported`, never a guess.
  */
 import { PyDict, PyObject, pyReprString, pyStr, pyTypeName } from './pyObject';
+import { pushAll } from '../util/pushAll';
 
 export type JinjaResult =
   | { kind: 'ok'; text: string }
@@ -773,7 +774,7 @@ function checkExpr(expr: Expr, soft: boolean): void {
       children.push(expr.target, ...expr.args, ...expr.extra);
       break;
     case 'list':
-      children.push(...expr.items);
+      pushAll(children, expr.items);
       break;
     case 'and':
     case 'or':
@@ -781,7 +782,7 @@ function checkExpr(expr: Expr, soft: boolean): void {
       children.push(expr.left, expr.right);
       break;
     case 'concat':
-      children.push(...expr.items);
+      pushAll(children, expr.items);
       break;
     case 'compare':
       children.push(expr.first, ...expr.ops.map((o) => o.operand));
@@ -795,7 +796,7 @@ function checkExpr(expr: Expr, soft: boolean): void {
       for (const part of [expr.then, expr.test, expr.otherwise]) if (part) checkExpr(part, true);
       return;
     case 'other':
-      children.push(...expr.parts);
+      pushAll(children, expr.parts);
       break;
   }
   for (const child of children) checkExpr(child, soft);

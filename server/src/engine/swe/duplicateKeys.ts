@@ -6,6 +6,7 @@ import { DiagnosticBuilder } from '../diagnosticBuilder';
 import { spanOf } from '../diagnostics';
 import { PyNode, dictEntries } from '../yaml/pyNode';
 import { describeKey } from './pyLocItem';
+import { pushAll } from '../util/pushAll';
 
 /** Warns about duplicate keys in `node` and, unless `shallow`, every mapping below it (aliases are not followed). */
 export function warnDuplicateKeys(node: PyNode, where: string, out: DiagnosticBuilder, shallow = false): void {
@@ -13,7 +14,7 @@ export function warnDuplicateKeys(node: PyNode, where: string, out: DiagnosticBu
   while (stack.length > 0) {
     const current = stack.pop()!;
     if (current.kind === 'seq') {
-      if (!shallow) stack.push(...current.items);
+      if (!shallow) pushAll(stack, current.items);
     } else if (current.kind === 'map') {
       for (const entry of dictEntries({ ...current, pairs: current.ownPairs })) {
         const [first, ...later] = entry.occurrences;

@@ -5,6 +5,7 @@
  * lands on that value, and pydantic's own error type and message.
  */
 import { MapNode, PyNode, ScalarNode, deref, dictEntries, pyTypeOf } from '../yaml/pyNode';
+import { pushAll } from '../util/pushAll';
 
 export interface PydanticIssue {
   node: PyNode;
@@ -106,7 +107,7 @@ export function laxStrList(node: PyNode): Lax<string[]> {
   for (const item of items.value) {
     const result = laxStr(item);
     if (result.ok) values.push(result.value);
-    else issues.push(...result.issues);
+    else pushAll(issues, result.issues);
   }
   return issues.length ? { ok: false, issues } : { ok: true, value: values };
 }
@@ -125,8 +126,8 @@ export function laxStrDict(node: PyNode): Lax<Map<string, string>> {
   for (const entry of dictEntries(map)) {
     const key = laxStr(entry.key);
     const value = laxStr(entry.value);
-    if (!key.ok) issues.push(...key.issues.map((i) => ({ ...i, isKey: true })));
-    if (!value.ok) issues.push(...value.issues);
+    if (!key.ok) pushAll(issues, key.issues.map((i) => ({ ...i, isKey: true })));
+    if (!value.ok) pushAll(issues, value.issues);
     if (key.ok && value.ok) values.set(key.value, value.value);
   }
   return issues.length ? { ok: false, issues } : { ok: true, value: values };

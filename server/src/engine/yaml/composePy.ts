@@ -11,6 +11,7 @@ import { TAG, resolveImplicit } from './resolver';
 import { constructScalar } from './scalarConstructors';
 import { YamlProblem } from './yamlProblem';
 import { LIMITS } from './limits';
+import { pushAll } from '../util/pushAll';
 
 interface ComposeState {
   origin: Origin;
@@ -266,7 +267,7 @@ function flattenMerges(map: MapNode, merges: { key: PyNode; value: PyNode }[], s
   for (const { value } of merges) {
     const target = deref(value);
     if (target.kind === 'map') {
-      merged.push(...target.pairs);
+      pushAll(merged, target.pairs);
     } else if (target.kind === 'seq') {
       const parts: PyPair[][] = [];
       for (const item of target.items) {
@@ -283,7 +284,7 @@ function flattenMerges(map: MapNode, merges: { key: PyNode; value: PyNode }[], s
         }
         parts.push(sub.pairs);
       }
-      for (const part of parts.reverse()) merged.push(...part);
+      for (const part of parts.reverse()) pushAll(merged, part);
     } else {
       constructorProblem(state, {
         kind: 'bad-merge',

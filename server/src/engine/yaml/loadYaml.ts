@@ -13,6 +13,7 @@ import { pyyamlSyntaxProblems } from './pyyamlSyntax';
 import { padFlowContinuations } from './flowIndentRepair';
 import { YamlProblem } from './yamlProblem';
 import { LIMITS } from './limits';
+import { pushAll } from '../util/pushAll';
 
 export interface YamlLoad {
   root: PyNode | null;
@@ -68,7 +69,7 @@ export function loadYaml(text: string, origin: Origin): YamlLoad {
     const at = pyyamlErrorOffset(parsed.text, error.code, error.pos);
     syntax.push({ pyClass: 'ScannerError', kind: 'syntax', message: error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, ''), start: at, end: Math.max(at + 1, error.pos[1]) });
   }
-  syntax.push(...pyyamlSyntaxProblems(parsed.text, parsed.tokens).filter((p) => p.start < secondStart));
+  pushAll(syntax, pyyamlSyntaxProblems(parsed.text, parsed.tokens).filter((p) => p.start < secondStart));
   let composed: ReturnType<typeof composePy> | null = null;
   if (first) {
     try {

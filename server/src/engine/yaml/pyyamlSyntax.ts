@@ -5,6 +5,7 @@
  */
 import { CST } from 'yaml';
 import { YamlProblem } from './yamlProblem';
+import { pushAll } from '../util/pushAll';
 
 const ANCHOR_CHAR = /[0-9A-Za-z_-]/;
 /** Characters PyYAML accepts right after an anchor or alias name. */
@@ -101,7 +102,7 @@ export function pyyamlSyntaxProblems(text: string, tokens: readonly CST.Token[])
     visit(item.value, flowDepth);
   };
   tokens.forEach((t) => visit(t, 0));
-  problems.push(...tabProblems(text, tabSafe));
+  pushAll(problems, tabProblems(text, tabSafe));
   return problems.sort((a, b) => a.start - b.start);
 }
 
