@@ -48,7 +48,7 @@ export const RULES = {
   'docstring-format-error': rule('error', true, 'The docstring breaks `str.format` with the env variables.'),
   'docstring-unknown-variable': rule('error', true, 'The docstring uses a `{VARIABLE}` that the env does not set.'),
   'bash-tool-clash': rule('error', true, 'A tool named `bash` clashes with SWE-agent\'s built-in bash tool.'),
-  // Agent configs and the workspace.
+  // Agent configs and bundle folders.
   'bundle-path-missing': rule('error', true, 'An agent config lists a bundle folder that does not exist.'),
   'bundle-config-missing': rule('error', true, 'An agent config lists a bundle folder without config.yaml.'),
   'bundle-outside-workspace': rule('information', false, 'An agent config lists a bundle outside the workspace, which is not read.'),
@@ -60,8 +60,8 @@ export const RULES = {
   'bin-script-missing': rule('warning', false, 'A tool or state command has no `bin/` script, so `which` may not find it after install.'),
   'bin-script-not-executable': rule('warning', false, 'A `bin/` script without the execute bit.'),
   'bin-script-undeclared': rule('information', false, 'A `bin/` script that no tool declares.'),
-  'argument-format-jinja': rule('warning', false, '`argument_format` looks like `{value}` where Jinja needs `{{value}}` (SWE-agent logs a warning).'),
   // Loads, but is wrong.
+  'argument-format-jinja': rule('warning', false, '`argument_format` looks like `{value}` where Jinja needs `{{value}}` (SWE-agent logs a warning).'),
   'unknown-key': rule('warning', false, 'A key SWE-agent ignores, usually a typo.'),
   'argument-name-prefix-only': rule('warning', false, 'An argument name that SWE-agent accepts only because `re.match` checks a prefix.'),
   'unknown-json-schema-type': rule('warning', false, '`type` is not a JSON Schema type, so the model gets an invalid schema.'),
