@@ -782,3 +782,90 @@ describe('corpus bundles', () => {
     );
   });
 });
+
+describe("the bundle's bin/ scripts", () => {
+  const BIN = ['open', '_state', 'goto', 'helper.py', '.gitkeep', 'my tool', 'null'];
+  const withState = (marked: string) => OPEN_TOOL + marked + 'state_command: _state\n';
+
+  function completeWith(marked: string, binScripts: readonly string[] | undefined, snippets = false) {
+    const { text, cursor, ranges } = parseMarkers(marked);
+    return { text, cursor, ranges, items: completions(analyze(text), cursor, { snippets, binScripts }) };
+  }
+
+  /** The tool skeleton in OPEN_TOOL's style, without snippets. */
+  const skeleton = (name: string) =>
+    `${name}:\n    signature: "${name} <arg_name>"\n    docstring: \n    arguments:\n      - name: arg_name\n        type: string\n        description: ""\n        required: true`;
+
+  it('offers at a tool name a tool for each script no tool declares, other than the state command, before "new tool"', () => {
+    const { items, ranges, text } = completeWith(withState('  «¦»\n'), BIN);
+    const range = ranges[0];
+    const script = (name: string, sortText: string): CompletionEntry => ({
+      label: name,
+      kind: 'snippet',
+      detail: `bin/${name} has no tool yet`,
+      documentation: `Declares the tool that runs \`bin/${name}\`: a signature, a docstring and one argument, laid out like the rest of this file.`,
+      edit: { ...range, newText: skeleton(name) },
+      snippet: false,
+      sortText,
+    });
+    expect(items).toEqual<CompletionEntry[]>([
+      script('goto', '00'),
+      script('helper.py', '01'),
+      {
+        label: 'new tool',
+        kind: 'snippet',
+        detail: 'tool skeleton',
+        documentation: 'A tool with a signature, a docstring and one argument that the signature mentions, laid out like the rest of this file.',
+        edit: { ...range, newText: skeleton('tool_name') },
+        snippet: false,
+        sortText: '02',
+      },
+    ]);
+    // The tool it inserts loads once its docstring is written; with snippets the script's name is the first tab stop.
+    const edited = applyEdits(text, [items[0].edit]).replace('docstring: \n', 'docstring: moves\n');
+    expect(analyze(edited).diagnostics.filter((d) => d.tool === 'goto')).toEqual([]);
+    expect(completeWith(withState('  «¦»\n'), BIN, true).items[0].edit.newText).toBe(
+      '${1:goto}:\n    signature: "${1} <${2:arg_name}>"\n    docstring: ${3}\n    arguments:\n      - name: ${2}\n        type: ${4|' + TYPES + '|}\n        description: "${5}"\n        required: ${6|true,false|}',
+    );
+  });
+
+  it('offers them on a half-typed tool name that keeps the file from loading, replacing the word', () => {
+    const marked = withState('  «go¦»\n');
+    expect(loads(parseMarkers(marked).text)).toBe(false);
+    const { items, ranges } = completeWith(marked, BIN);
+    expect(brief(items)).toEqual(
+      expected(ranges[0], [
+        ['goto', 'snippet', skeleton('goto'), false],
+        ['helper.py', 'snippet', skeleton('helper.py'), false],
+        ['new tool', 'snippet', skeleton('go'), false, 'go'],
+      ]),
+    );
+  });
+
+  it('offers no script that a tool declares, nor the state command, nor a dot file or a name that makes no plain tool name', () => {
+    expect(labels(completeWith(withState('  ¦\n'), ['open', '_state', '.gitkeep', 'my tool', 'null', '-x']).items)).toEqual(['new tool']);
+    expect(labels(completeWith(withState('  ¦\n'), undefined).items)).toEqual(['new tool']);
+    // A state command with arguments names the script of its first word.
+    expect(labels(completeWith(OPEN_TOOL + '  ¦\nstate_command: "_state --all"\n', ['_state', 'goto']).items)).toEqual(['goto', 'new tool']);
+  });
+
+  it('offers on the state command the scripts, those that are no tool first, quoting a name YAML reads otherwise', () => {
+    const { items, ranges } = completeWith(OPEN_TOOL + 'state_command: «¦»\n', BIN);
+    const range = ranges[0];
+    expect(items).toEqual<CompletionEntry[]>([
+      { label: '_state', kind: 'file', detail: 'bin/_state', edit: { ...range, newText: '_state' }, snippet: false, sortText: '00' },
+      { label: 'goto', kind: 'file', detail: 'bin/goto', edit: { ...range, newText: 'goto' }, snippet: false, sortText: '01' },
+      { label: 'helper.py', kind: 'file', detail: 'bin/helper.py', edit: { ...range, newText: 'helper.py' }, snippet: false, sortText: '02' },
+      { label: 'null', kind: 'file', detail: 'bin/null', edit: { ...range, newText: '"null"' }, snippet: false, sortText: '03' },
+      { label: 'open', kind: 'file', detail: 'bin/open, the script of the tool open', edit: { ...range, newText: 'open' }, snippet: false, sortText: '04' },
+    ]);
+    // Right after the colon, a space first; inside quotes, the name as it is; a partial value is replaced.
+    const spaced = completeWith(OPEN_TOOL + 'state_command:«¦»\n', ['st']);
+    expect(spaced.items.map((item) => item.edit)).toEqual([{ ...spaced.ranges[0], newText: ' st' }]);
+    const quoted = completeWith(OPEN_TOOL + 'state_command: "«n¦»"\n', ['null']);
+    expect(quoted.items.map((item) => item.edit)).toEqual([{ ...quoted.ranges[0], newText: 'null' }]);
+    const partial = completeWith(OPEN_TOOL + 'state_command: «_st¦»\n', ['_state']);
+    expect(partial.items.map((item) => item.edit)).toEqual([{ ...partial.ranges[0], newText: '_state' }]);
+    expect(completeWith(OPEN_TOOL + 'state_command: ¦\n', undefined).items).toEqual([]);
+  });
+});

@@ -1,7 +1,10 @@
 /** The CLI on a whole project: bundles in their agent configs' context, bin/ scripts, agent configs. */
+import { spawnSync } from 'child_process';
+import * as path from 'path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../helpers/shared';
 import { runCli } from '../helpers/runCli';
-import { TempWorkspace } from '../helpers/tempWorkspace';
+import { TempWorkspace, tempWorkspace } from '../helpers/tempWorkspace';
 import { EXPECTED, sweAgentProject } from './fixture';
 
 interface File {
@@ -67,5 +70,141 @@ describe('swe-bundle-lint on a project folder', () => {
     const run = runCli(['--format', 'json', '--config-root', 'tools', '--agent-config', 'config/no_env.yaml'], ws.root);
     const [agent] = JSON.parse(run.stdout) as File[];
     expect(agent.diagnostics.map((d) => d.code)).toEqual(['bundle-path-missing']);
+  });
+
+  it('resolves bundle paths against SWE_AGENT_CONFIG_ROOT from the environment of the installed binary', () => {
+    const lint = (env: Record<string, string>) =>
+      spawnSync(process.execPath, [path.join(REPO_ROOT, 'dist', 'lint.js'), '--format', 'json', '--agent-config', 'config/no_env.yaml'], { cwd: ws.root, env: { ...process.env, ...env }, encoding: 'utf8' });
+    const codesOf = (stdout: string) => (JSON.parse(stdout) as File[])[0].diagnostics.map((d) => d.code);
+    expect(codesOf(lint({ SWE_AGENT_CONFIG_ROOT: ws.path('tools') }).stdout)).toEqual(['bundle-path-missing']);
+    expect(codesOf(lint({}).stdout)).toEqual(['bundle-errors']);
+  });
+});
+
+describe('hidden tools', () => {
+  it('hide the errors of building a tool, not those of BundleConfig, which checks every tool first', () => {
+    const project = tempWorkspace({
+      'tools/b/config.yaml': 'tools:\n  peek: Shows lines.\n  lost:\n    signature: "lost"\n    docstring: "d"\n    arguments:\n      - {name: y, type: string, description: d, required: true}\n  ok:\n    docstring: "d"\n',
+      'config/agent.yaml': 'agent:\n  tools:\n    bundles:\n      - path: tools/b\n        hidden_tools: [peek, lost]\n',
+    });
+    try {
+      const files = JSON.parse(runCli(['--format', 'json', '.'], project.root).stdout) as File[];
+      const byPath = Object.fromEntries(files.map((f) => [f.path, f.diagnostics.map((d) => `${d.code}:${d.severity}@${d.range.start.line}`)]));
+      expect(byPath['config/agent.yaml']).toEqual(['bundle-errors:error@3']);
+      // `lost` is only built when shown: hidden everywhere, its error is a warning. `peek` is not a mapping: an error regardless.
+      expect(byPath['tools/b/config.yaml'].filter((d) => !d.startsWith('bin-script'))).toEqual(['wrong-type:error@1', 'signature-missing-argument:warning@6']);
+    } finally {
+      project.remove();
+    }
+  });
+});
+
+describe('bundle paths as SWE-agent resolves them', () => {
+  it('a path naming a file lacks config.yaml; a config.yaml that is not UTF-8 does not load', () => {
+    const project = tempWorkspace({
+      'tools/notes.txt': 'not a bundle\n',
+      'config/agent.yaml': 'agent:\n  tools:\n    bundles:\n      - path: tools/notes.txt\n      - path: tools/latin\n',
+    });
+    project.write('tools/latin/config.yaml', Buffer.from('tools:\n  t:\n    docstring: caf\xe9\n', 'latin1'));
+    try {
+      const files = JSON.parse(runCli(['--format', 'json', '--agent-config', 'config/agent.yaml'], project.root).stdout) as File[];
+      expect(files[0].diagnostics.map((d) => [d.code, d.range.start.line, d.message])).toEqual([
+        [
+          'bundle-config-missing',
+          3,
+          `Bundle \`tools/notes.txt\` has no config.yaml; SWE-agent fails: Bundle config file '${project.path('tools/notes.txt/config.yaml')}' does not exist.`,
+        ],
+        ['bundle-errors', 4, `Bundle \`tools/latin\` does not load: its config.yaml (${project.path('tools/latin/config.yaml')}) cannot be read as UTF-8 text, which SWE-agent's \`read_text()\` needs.`],
+      ]);
+    } finally {
+      project.remove();
+    }
+  });
+});
+
+describe('bin/ scripts', () => {
+  it('tell a missing tool script (which fails after install) from a missing state command (a warning in SWE-agent logs)', () => {
+    const project = tempWorkspace({ 'tools/b/config.yaml': 'tools:\n  run:\n    docstring: d\nstate_command: _state\n' });
+    try {
+      const [bundle] = JSON.parse(runCli(['--format', 'json', 'tools/b'], project.root).stdout) as File[];
+      expect(bundle.diagnostics.map((d) => [d.code, d.range.start.line, d.message])).toEqual([
+        ['bin-script-missing', 1, "There is no bin/run for the tool `run`. SWE-agent puts the bundle's bin/ on PATH and checks `which run` after install. Add an executable bin/run."],
+        [
+          'bin-script-missing',
+          3,
+          'There is no bin/_state for the state command `_state`. SWE-agent runs it after every step; when it fails, SWE-agent only logs a warning and the prompt gets no state. Add an executable bin/_state.',
+        ],
+      ]);
+    } finally {
+      project.remove();
+    }
+  });
+});
+
+describe('a folder search', () => {
+  it('reports a bundle config too big to read instead of skipping it', () => {
+    const project = tempWorkspace();
+    // 17 MB: more than the walk reads to classify a file.
+    project.write('tools/huge/config.yaml', 'tools:\n  t:\n    docstring: d\n' + `# ${'x'.repeat(97)}\n`.repeat(170_000));
+    try {
+      const run = runCli(['--format', 'json', '.'], project.root);
+      const files = JSON.parse(run.stdout) as File[];
+      expect(files.map((f) => [f.path, f.loads, f.diagnostics.map((d) => d.message)])).toEqual([
+        ['tools/huge/config.yaml', false, ['Stopped checking this file: the file has 16.22 MB, more than the 3 MB this checker reads.']],
+      ]);
+      // Whether it would load is unknown, and the summary says so.
+      expect(runCli(['.'], project.root).stdout.trim().split('\n').at(-1)).toBe('0 errors, 1 warning in 1 file; 1 not fully checked (over a size budget)');
+    } finally {
+      project.remove();
+    }
+  });
+});
+
+describe('agent configs in flow style', () => {
+  it('are recognised as agent configs, given directly or found in a folder', () => {
+    const project = tempWorkspace({
+      'tools/b/config.yaml': 'tools:\n  t:\n    docstring: d\n',
+      'config/flow.yaml': 'agent: {tools: {"bundles": [{path: tools/b}, {path: tools/none}]}}\n',
+    });
+    try {
+      for (const args of [['config/flow.yaml'], ['.']]) {
+        const files = JSON.parse(runCli(['--format', 'json', ...args], project.root).stdout) as File[];
+        const agent = files.find((f) => f.path === 'config/flow.yaml')!;
+        expect(agent.diagnostics.map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character}`)).toEqual(['bundle-path-missing@0:52']);
+      }
+    } finally {
+      project.remove();
+    }
+  });
+});
+
+describe('files matched by filePatterns', () => {
+  it('are checked as bundle configs, without the bin/ checks, which belong to a folder config.yaml', () => {
+    const project = tempWorkspace({
+      '.swe-bundle.json': JSON.stringify({ filePatterns: ['**/*.tools.yaml'] }),
+      'extra/my.tools.yaml': 'tools:\n  t:\n    signature: "t <x>"\n    docstring: d\n',
+      'extra/bin/other': '#!/bin/sh\n',
+    });
+    try {
+      const files = JSON.parse(runCli(['--format', 'json', '.'], project.root).stdout) as File[];
+      expect(files.map((f) => [f.path, f.diagnostics.map((d) => d.code)])).toEqual([['extra/my.tools.yaml', ['runtime-call-error']]]);
+    } finally {
+      project.remove();
+    }
+  });
+});
+
+describe('a bundle tool named bash', () => {
+  it('is one problem in the agent config: a duplicate of the built-in bash tool', () => {
+    const project = tempWorkspace({
+      'tools/b/config.yaml': 'tools:\n  bash:\n    docstring: d\n',
+      'config/agent.yaml': 'agent:\n  tools:\n    bundles:\n      - path: tools/b\n',
+    });
+    try {
+      const [agent] = JSON.parse(runCli(['--format', 'json', '--agent-config', 'config/agent.yaml'], project.root).stdout) as File[];
+      expect([agent.loads, agent.diagnostics.map((d) => `${d.code}@${d.range.start.line}`)]).toEqual([false, ['duplicate-tool@3']]);
+    } finally {
+      project.remove();
+    }
   });
 });

@@ -138,3 +138,30 @@ describe('agent config hover and definition through the server', () => {
     expect(definition).toEqual([{ uri: uri('tools/viewer/config.yaml'), range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }]);
   });
 });
+
+describe('pull diagnostics and the workspace', () => {
+  it('a file event makes the next pull a full report, even for an unchanged document', async () => {
+    client = await inMemory({
+      workspaceFolders: [{ uri: pathToFileURL(ws.root).toString(), name: 'project' }],
+      capabilities: { textDocument: { diagnostic: { dynamicRegistration: false } }, window: { workDoneProgress: true } },
+    });
+    await client.waitFor(() => client!.progress.some((p) => p.value.kind === 'end'), 'indexing to finish');
+    const viewer = 'tools/viewer/config.yaml';
+    await client.open(uri(viewer), fs.readFileSync(ws.path(viewer), 'utf8'));
+    type Report = { kind: string; resultId: string; items?: { code: string }[] };
+    const pull = (previousResultId?: string) => client!.request<Report>('textDocument/diagnostic', { textDocument: { uri: uri(viewer) }, previousResultId });
+    const first = await pull();
+    expect(first.items!.map((d) => d.code)).toEqual(['bin-script-undeclared', 'docstring-unknown-variable', 'bin-script-not-executable']);
+    expect((await pull(first.resultId)).kind).toBe('unchanged');
+    const script = ws.path('tools/viewer/bin/goto');
+    fs.chmodSync(script, 0o755);
+    try {
+      await client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(script).toString(), type: 2 }] });
+      const after = await pull(first.resultId);
+      expect(after.kind).toBe('full');
+      expect(after.items!.map((d) => d.code)).toEqual(['bin-script-undeclared', 'docstring-unknown-variable']);
+    } finally {
+      fs.chmodSync(script, 0o644);
+    }
+  });
+});

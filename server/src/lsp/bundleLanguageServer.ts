@@ -11,6 +11,7 @@ import {
   DidChangeWatchedFilesNotification,
   DocumentDiagnosticReport,
   DocumentDiagnosticReportKind,
+  FileEvent,
   InitializeParams,
   InitializeResult,
   RegistrationType,
@@ -79,7 +80,8 @@ export function startLanguageServer(connection: Connection): void {
 
   let clientCapabilities: ClientCapabilities = {};
   let initialized = false;
-  const context = createServerContext(connection, documents, bundles, settings, index, () => clientCapabilities, () => initialized);
+  // filesChanged is defined below, with the revalidation it triggers.
+  const context = createServerContext(connection, documents, bundles, settings, index, () => clientCapabilities, () => initialized, (changes) => filesChanged(changes));
   const { guard } = context;
   const dynamicRegistrations: { type: RegistrationType<object>; options: object }[] = [];
 
@@ -203,10 +205,11 @@ export function startLanguageServer(connection: Connection): void {
     revalidateAll();
   };
 
-  connection.onDidChangeWatchedFiles((params) => {
-    guard('file events', undefined, () => index.filesChanged(params.changes));
+  const filesChanged = (changes: FileEvent[]) => {
+    guard('file events', undefined, () => index.filesChanged(changes));
     revalidateAll();
-  });
+  };
+  connection.onDidChangeWatchedFiles((params) => filesChanged(params.changes));
 
   connection.onDidChangeConfiguration((params) => {
     if (client.configuration) {
@@ -250,7 +253,8 @@ export function startLanguageServer(connection: Connection): void {
     context.handle('pull diagnostics', { kind: DocumentDiagnosticReportKind.Full, items: [] } as DocumentDiagnosticReport, (params): DocumentDiagnosticReport => {
       const document = documents.get(params.textDocument.uri);
       if (!document) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
-      const resultId = `${document.version}:${settings.generation}`;
+      // Settings and the workspace (agent configs, bin/ folders) change a document's diagnostics as much as its text does.
+      const resultId = `${document.version}:${settings.generation}:${index.generation}`;
       if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
       return { kind: DocumentDiagnosticReportKind.Full, resultId, items: lspDiagnosticsOf(document) ?? [] };
     }),

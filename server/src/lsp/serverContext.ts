@@ -3,7 +3,7 @@
  * the settings, what the client supports, and `handle`, which makes a request
  * handler safe (cancellable, never throwing, empty on bad input).
  */
-import { CancellationToken, ClientCapabilities, Connection, ErrorCodes, LSPErrorCodes, Position, ResponseError, TextDocuments } from 'vscode-languageserver/node';
+import { CancellationToken, ClientCapabilities, Connection, ErrorCodes, FileEvent, LSPErrorCodes, Position, ResponseError, TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { AnalyzedAgentConfig, AnalyzedDocument, BundleDocuments } from './bundleDocuments';
 import { Settings } from './settings';
@@ -27,6 +27,12 @@ export interface ServerContext {
   offsetAt(analyzed: Pick<AnalyzedDocument, 'document' | 'mapper'>, position: Position): number | null;
   guard<T>(what: string, fallback: T, run: () => T): T;
   /**
+   * Files changed on disk (a client's file event, or a change the server made
+   * on request): the project forgets what it derived from them, and the open
+   * documents are checked again.
+   */
+  filesChanged(changes: FileEvent[]): void;
+  /**
    * Wraps a request handler: lets a pending `$/cancelRequest` arrive first,
    * answers a cancelled request with RequestCancelled, and turns any
    * exception into the fallback result (logged), so a bug never kills the server.
@@ -44,6 +50,7 @@ export function createServerContext(
   index: WorkspaceIndex,
   client: () => ClientCapabilities,
   initialized: () => boolean,
+  filesChanged: (changes: FileEvent[]) => void,
 ): ServerContext {
   const guard = <T>(what: string, fallback: T, run: () => T): T => {
     try {
@@ -66,6 +73,7 @@ export function createServerContext(
     client,
     initialized,
     guard,
+    filesChanged,
     analyzed(uri) {
       const document = documents.get(uri);
       return document ? guard('analysis', null, () => bundles.analyze(document)) : null;

@@ -11,9 +11,12 @@ export function formatText(results: readonly FileResult[]): string {
     }
   }
   const files = `${results.length} file${results.length === 1 ? '' : 's'}`;
-  const notLoading = results.filter((r) => !r.loads).length;
+  // A file over a checking budget was not fully checked: whether it loads is unknown, not "no".
+  const unchecked = results.filter((r) => r.diagnostics.some((d) => d.code === 'resource-limit')).length;
+  const notLoading = results.filter((r) => !r.loads && !r.diagnostics.some((d) => d.code === 'resource-limit')).length;
   const parts = [`${counts.error} error${counts.error === 1 ? '' : 's'}`, `${counts.warning} warning${counts.warning === 1 ? '' : 's'}`];
   if (counts.information + counts.hint > 0) parts.push(`${counts.information + counts.hint} info`);
-  lines.push(`${parts.join(', ')} in ${files}${notLoading ? `; ${notLoading} would not load in SWE-agent` : ''}`);
+  const notes = [...(notLoading ? [`${notLoading} would not load in SWE-agent`] : []), ...(unchecked ? [`${unchecked} not fully checked (over a size budget)`] : [])];
+  lines.push(`${parts.join(', ')} in ${files}${notes.map((n) => `; ${n}`).join('')}`);
   return lines.join('\n') + '\n';
 }

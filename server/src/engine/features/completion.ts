@@ -2,7 +2,9 @@
  * Completion in a bundle config: the keys each mapping is missing (required
  * ones first), whole tool and argument skeletons in the file's style, argument
  * names inside a signature, placeholders for an argument's `name`, and the
- * values of `type`, `required` and `argument_format`.
+ * values of `type`, `required` and `argument_format`. Given the bundle's
+ * `bin/` scripts (the server lists them), also a tool for each script no tool
+ * declares, and the scripts as the value of `state_command`.
  *
  * Where the cursor is comes from the text (the cursor's line and the
  * indentation of the lines above, completion/lineContext.ts), so a
@@ -22,31 +24,25 @@ import { asDict, laxBool } from '../swe/pydanticLax';
 import { spanInValue } from '../swe/valueSpans';
 import { DictEntry, absStart, dictEntries, strValue } from '../yaml/pyNode';
 import { ArgumentView, BundleView, ToolView, bundleView, itemStart } from './bundleView';
-import { OffsetEdit } from './edits';
+import { CompletionEntry, CompletionKind, Draft, finishDrafts } from './completion/entry';
 import { ARGUMENT_KEYS, ITEMS_KEYS, KeyInfo, ROOT_KEYS, TOOL_KEYS } from './completion/keyCatalog';
-import { Frame, LineShape, LineTable, enclosingFrames, framesOf } from './completion/lineContext';
-import { Part, hasStops, render } from './completion/snippet';
+import { Frame, LineShape, LineTable, enclosingFrames, framesOf, keysAround } from './completion/lineContext';
+import { Part } from './completion/snippet';
 import { argumentBody, itemIndicator, keyWithValue, toolSkeleton } from './completion/skeletons';
-import { FileStyle, fileStyle, quoteContent } from './completion/style';
+import { FileStyle, fileStyle, plainSafe } from './completion/style';
+import { quoteIfNeeded, valueText, valueToken } from './completion/valueToken';
 
-export type CompletionKind = 'property' | 'snippet' | 'value' | 'variable';
-
-export interface CompletionEntry {
-  label: string;
-  kind: CompletionKind;
-  detail?: string;
-  /** Markdown. */
-  documentation?: string;
-  edit: OffsetEdit;
-  /** `edit.newText` is a snippet with tab stops; otherwise plain text. */
-  snippet: boolean;
-  sortText: string;
-  filterText?: string;
-}
+export type { CompletionEntry, CompletionKind } from './completion/entry';
 
 export interface CompletionOptions {
   /** The client accepts snippets (`completionItem.snippetSupport`). */
   snippets: boolean;
+  /**
+   * The names of the regular files in the bundle's `bin/` folder, when the
+   * document is a bundle config on disk: offered as tools to declare and as
+   * the state command.
+   */
+  binScripts?: readonly string[];
 }
 
 /** What the cursor's line says about the position. */
@@ -298,72 +294,6 @@ function presentKeys(fields: Map<string, DictEntry>, line: LineShape): Set<strin
   return present;
 }
 
-/**
- * Keys written at a column around the cursor's line, read from the text: for
- * when no parse of the mapping can be had. Stops at a line left of the column
- * (taking its key when it sits at the column, as in `- name: a`). A mapping
- * that starts on the cursor's line (after its `- `) is read downwards only.
- */
-function keysAround(table: LineTable, index: number, col: number): Set<string> {
-  const keys = new Set<string>();
-  for (const step of table.line(index).dashes.length > 0 ? [1] : [-1, 1]) {
-    for (let i = index + step; i >= 0 && i < table.count; i += step) {
-      const line = table.line(i);
-      if (line.blank || line.indent > col) continue;
-      if (line.key && line.contentCol === col && (line.indent === col || step < 0)) keys.add(line.key.name);
-      if (line.indent < col || line.dashes.length > 0) break;
-    }
-  }
-  return keys;
-}
-
-type Draft = Omit<CompletionEntry, 'sortText' | 'snippet' | 'edit'> & { start: number; end: number; parts: Part[] };
-
-/** The cursor's value on a `key: value` line: the range to replace and how it is quoted. */
-interface ValueToken {
-  start: number;
-  end: number;
-  quote: '"' | "'" | null;
-  closed: boolean;
-  needsSpace: boolean;
-}
-
-function valueToken(line: LineShape, col: number): ValueToken | null {
-  const text = line.text;
-  const valueCol = line.valueCol!;
-  const key = line.key!;
-  if (col < valueCol) {
-    return line.value === 'empty' ? { start: col, end: col, quote: null, closed: true, needsSpace: col === key.colon + 1 } : null;
-  }
-  const first = text[valueCol];
-  if (first === '"' || first === "'") {
-    if (col === valueCol) return null;
-    const pattern = first === '"' ? /^(?:[^"\\]|\\.)*/ : /^(?:[^']|'')*/;
-    const inner = pattern.exec(text.slice(valueCol + 1))![0];
-    const close = valueCol + 1 + inner.length;
-    const closed = close < text.length;
-    if (closed && col > close) return null;
-    return { start: valueCol + 1, end: closed ? close : Math.max(text.trimEnd().length, col), quote: first, closed, needsSpace: false };
-  }
-  let value = text.slice(valueCol);
-  const comment = value.search(/(?:^|[ \t])#/);
-  if (comment !== -1 && col > valueCol + comment) return null;
-  if (comment !== -1) value = value.slice(0, comment);
-  const end = valueCol + value.trimEnd().length;
-  return { start: valueCol, end: Math.max(end, col), quote: null, closed: true, needsSpace: valueCol === key.colon + 1 && valueCol === text.length };
-}
-
-/** The text for a value at a token: escaped for the quotes it is in, or quoted in `quoteAs` when it needs quotes. */
-function valueText(value: string, token: ValueToken, quoteAs: 'double' | 'single' | null): string {
-  if (token.quote) {
-    const style = token.quote === '"' ? 'double' : 'single';
-    return quoteContent(style, value) + (token.closed ? '' : token.quote);
-  }
-  const mark = quoteAs === 'single' ? "'" : '"';
-  const text = quoteAs ? mark + quoteContent(quoteAs, value) + mark : value;
-  return (token.needsSpace ? ' ' : '') + text;
-}
-
 interface Resolved {
   view: BundleView | null;
   /** The view holds the cursor's chunk only. */
@@ -371,6 +301,38 @@ interface Resolved {
   tool?: ToolView;
   argument?: ArgumentView;
   style: FileStyle;
+  bin: BinScripts;
+}
+
+/** The bundle's `bin/` scripts, sorted (no dot files: `chmod +x bin/*` leaves them out too). */
+interface BinScripts {
+  names: string[];
+  /** The tools declared, other than on the cursor's line (where one may be being typed). */
+  tools: Set<string>;
+  /** The script the state command runs. */
+  state: string | null;
+}
+
+/** The script a state command runs: its first word, when that is a file name (as the bin/ check reads it). */
+const STATE_SCRIPT = /^\s*([A-Za-z0-9_.-]+)(?:\s|$)/;
+const STATE_LINE = /^state_command[ \t]*:[ \t]*["']?([A-Za-z0-9_.-]+)(?=[\s"']|$)/m;
+
+function binScripts(model: BundleModel, view: BundleView | null, table: LineTable, index: number, site: Site, names: readonly string[] | undefined): BinScripts {
+  if (!names || names.length === 0) return { names: [], tools: new Set(), state: null };
+  const line = site.line;
+  const tools = new Set<string>();
+  for (const checked of [model, view?.model]) {
+    for (const entry of checked?.check.toolEntries ?? []) {
+      const start = absStart(entry.keyNode);
+      const name = strValue(entry.keyNode);
+      if (name !== undefined && (start < line.start || start > line.start + line.text.length)) tools.add(name);
+    }
+  }
+  // Tool keys written next to the cursor's line count too when the text does not load.
+  if (site.kind === 'key') for (const name of keysAround(table, index, site.col)) tools.add(name);
+  const command = view?.model.check.stateCommand ?? model.check.stateCommand;
+  const state = command ? (STATE_SCRIPT.exec(command.value)?.[1] ?? null) : (STATE_LINE.exec(model.source.normalized)?.[1] ?? null);
+  return { names: [...new Set(names.filter((name) => !name.startsWith('.')))].sort(), tools, state };
 }
 
 function keyItems(keys: readonly KeyInfo[], present: Set<string>, site: Extract<Site, { kind: 'key' }>, resolved: Resolved, context: Context): Draft[] {
@@ -430,6 +392,23 @@ function argumentSkeletons(site: Extract<Site, { kind: 'key' }>, resolved: Resol
     parts: [...prefix, ...argumentBody(style, contentCol, { name: 'arg_name', required: !afterOptional })],
   });
   return drafts;
+}
+
+/** A tool skeleton named after each `bin/` script that no tool declares (and that is not the state command). */
+function scriptToolItems(site: Extract<Site, { kind: 'key' }>, resolved: Resolved): Draft[] {
+  const { bin, style } = resolved;
+  // Only names that make a plain key and a command word: a script `my tool` or `null` is no tool name to suggest.
+  return bin.names
+    .filter((name) => !bin.tools.has(name) && name !== bin.state && !/\s/.test(name) && plainSafe(name))
+    .map((name) => ({
+      label: name,
+      kind: 'snippet',
+      detail: `bin/${name} has no tool yet`,
+      documentation: `Declares the tool that runs \`bin/${name}\`: a signature, a docstring and one argument, laid out like the rest of this file.`,
+      start: site.line.start + site.tokenStart,
+      end: site.line.start + site.tokenEnd,
+      parts: toolSkeleton(style, site.col, name),
+    }));
 }
 
 function toolSkeletonItem(site: Extract<Site, { kind: 'key' }>, style: FileStyle): Draft {
@@ -527,15 +506,22 @@ function valueItems(site: Extract<Site, { kind: 'value' }>, col: number, context
     if (signature === undefined) return [];
     return [{ ...draft(signature, 'value', 'from the declared arguments', style.signature === 'single' ? 'single' : 'double'), documentation: 'The tool\'s name followed by each argument: `<name>` when it is required, `[<name>]` when it is optional.' }];
   }
+  if (owner === 'root' && key === 'state_command') {
+    const { tools } = resolved.bin;
+    // What the bin/ check reads as the script of a state command: one word of these characters.
+    const names = resolved.bin.names.filter((name) => /^[A-Za-z0-9_.-]+$/.test(name));
+    const ordered = [...names.filter((name) => !tools.has(name)), ...names.filter((name) => tools.has(name))];
+    return ordered.map((name) => draft(name, 'file', tools.has(name) ? `bin/${name}, the script of the tool ${name}` : `bin/${name}`, quoteIfNeeded(name)));
+  }
   return [];
 }
 
-function resolve(structure: { model: BundleModel; partial: boolean } | null, context: Context): Resolved {
+function resolve(structure: { model: BundleModel; partial: boolean } | null, context: Context, bin: (view: BundleView | null) => BinScripts): Resolved {
   const view = structure ? bundleView(structure.model) : null;
   const toolFrame = context.tool;
   const tool = view && toolFrame ? view.tools.find((t) => absStart(t.keyNode) === toolFrame.offset) : undefined;
   const argument = tool && context.argument ? argumentAfterDash(tool, view!.model.source.normalized, context.argument.offset) : undefined;
-  return { view, partial: structure?.partial ?? false, tool, argument, style: fileStyle(view) };
+  return { view, partial: structure?.partial ?? false, tool, argument, style: fileStyle(view), bin: bin(view) };
 }
 
 function fieldsAt(context: Context, resolved: Resolved): Map<string, DictEntry> | undefined {
@@ -559,7 +545,7 @@ function drafts(table: LineTable, index: number, site: Site, offset: number, con
   if (site.kind !== 'key') return [];
   switch (context.position) {
     case 'tools':
-      return site.hasColon ? [] : [toolSkeletonItem(site, resolved.style)];
+      return site.hasColon ? [] : [...scriptToolItems(site, resolved), toolSkeletonItem(site, resolved.style)];
     case 'arguments':
       return site.hasColon ? [] : argumentSkeletons(site, resolved, true);
     case 'root':
@@ -586,13 +572,6 @@ export function completions(model: BundleModel, offset: number, options: Complet
   if (!site) return [];
   const context = contextOf(table, index, site);
   if (!context) return [];
-  const resolved = resolve(structureModel(model, site, offset), context);
-  const found = drafts(table, index, site, offset, context, resolved);
-  const width = Math.max(2, String(found.length - 1).length);
-  return found.map(({ parts, start, end, ...draft }, i): CompletionEntry => {
-    const snippet = options.snippets && hasStops(parts);
-    const entry: CompletionEntry = { ...draft, edit: { start, end, newText: render(parts, snippet) }, snippet, sortText: String(i).padStart(width, '0') };
-    for (const field of ['detail', 'documentation', 'filterText'] as const) if (entry[field] === undefined) delete entry[field];
-    return entry;
-  });
+  const resolved = resolve(structureModel(model, site, offset), context, (view) => binScripts(model, view, table, index, site, options.binScripts));
+  return finishDrafts(drafts(table, index, site, offset, context, resolved), options.snippets);
 }

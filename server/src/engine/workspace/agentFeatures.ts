@@ -78,7 +78,8 @@ export interface AgentHover {
   blocks: Block[];
 }
 
-function firstLine(text: string | null): string {
+/** The first non-blank line of a docstring, trimmed. */
+export function firstLine(text: string | null): string {
   return text === null ? '' : (text.split('\n').find((line) => line.trim() !== '') ?? '').trim();
 }
 

@@ -66,8 +66,11 @@ export function checkBundleFolder(model: BundleModel, folder: BundleFolder): Eng
       out.add(
         'bin-script-missing',
         spanOf(item.node),
-        `There is no bin/${item.name} for the ${item.what} \`${item.name}\`. SWE-agent puts the bundle's bin/ on PATH and checks \`which ${item.name}\` after install${folder.hasInstallScript ? ', so install.sh must provide it' : ''}. Add an executable bin/${item.name}.`,
-        { tool, data: { script: item.name } },
+        item.what === 'tool'
+          ? `There is no bin/${item.name} for the tool \`${item.name}\`. SWE-agent puts the bundle's bin/ on PATH and checks \`which ${item.name}\` after install${folder.hasInstallScript ? ', so install.sh must provide it' : ''}. Add an executable bin/${item.name}.`
+          : `There is no bin/${item.name} for the state command \`${item.name}\`. SWE-agent runs it after every step; when it fails, SWE-agent only logs a warning and the prompt gets no state${folder.hasInstallScript ? ' (unless install.sh provides it)' : ''}. Add an executable bin/${item.name}.`,
+        // A folder in the script's place cannot be replaced by a new file.
+        { tool, data: entry ? { script: item.name, directory: true } : { script: item.name } },
       );
     } else if (entry.kind === 'file' && !entry.executable) {
       out.add(

@@ -29,7 +29,13 @@ export interface BundleSource {
   range(model: BundleModel, start: number, end: number): Range;
 }
 
-export type BundleResolution = { kind: 'missing-dir' } | { kind: 'missing-config'; configPath: string } | { kind: 'outside' } | { kind: 'ok'; bundle: BundleSource };
+export type BundleResolution =
+  | { kind: 'missing-dir' }
+  | { kind: 'missing-config'; configPath: string }
+  /** The config exists but is not UTF-8 text (or cannot be read): SWE-agent's `read_text()` fails. */
+  | { kind: 'unreadable-config'; configPath: string }
+  | { kind: 'outside' }
+  | { kind: 'ok'; bundle: BundleSource };
 
 export interface AgentCheckContext {
   configRoot: string;
@@ -72,8 +78,14 @@ export function resolveBundlePath(configRoot: string, bundlePath: string): strin
   return path.resolve(configRoot, bundlePath);
 }
 
-function toolDiagnosticsHidden(diagnostic: EngineDiagnostic, hidden: Set<string>): boolean {
-  return typeof diagnostic.tool === 'string' && hidden.has(diagnostic.tool);
+/**
+ * Hiding a tool skips building its Command, not validating BundleConfig
+ * (`tools: dict[str, dict]`), which comes first: a hidden tool whose value is
+ * not a mapping still stops SWE-agent, so its diagnostics stay.
+ */
+export function hiddenToolDiagnostics(model: BundleModel, hidden: Set<string>): (diagnostic: EngineDiagnostic) => boolean {
+  const failsBundleConfig = new Set(model.check.tools.filter((t) => !t.bundleStageOk).map((t) => t.tool));
+  return (diagnostic) => typeof diagnostic.tool === 'string' && hidden.has(diagnostic.tool) && !failsBundleConfig.has(diagnostic.tool);
 }
 
 export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext): AgentCheck {
@@ -124,14 +136,23 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
       });
       continue;
     }
+    if (resolution.kind === 'unreadable-config') {
+      out.add('bundle-errors', entrySpan, `Bundle \`${ref.path}\` does not load: its config.yaml (${resolution.configPath}) cannot be read as UTF-8 text, which SWE-agent's \`read_text()\` needs.`, {
+        data: { path: ref.path, configPath: resolution.configPath },
+      });
+      continue;
+    }
     const source = resolution.bundle;
     const model = source.analyze(options);
     const hidden = new Set(ref.hidden.map((h) => h.name));
-    const inContext: BundleInContext = { ref, source, model, hidden, diagnostics: model.diagnostics.filter((d) => !toolDiagnosticsHidden(d, hidden)) };
+    const isHidden = hiddenToolDiagnostics(model, hidden);
+    const inContext: BundleInContext = { ref, source, model, hidden, diagnostics: model.diagnostics.filter((d) => !isHidden(d)) };
     bundles.push(inContext);
-    const firstError = inContext.diagnostics.find((d) => d.severity === 'error');
+    // A tool named bash is reported below as a duplicate of the built-in tool; saying it twice helps no one.
+    const errors = inContext.diagnostics.filter((d) => d.severity === 'error' && d.code !== 'bash-tool-clash');
+    const firstError = errors[0];
     if (firstError) {
-      const count = inContext.diagnostics.filter((d) => d.severity === 'error').length;
+      const count = errors.length;
       const start = firstError.origin.base + firstError.start;
       out.add(
         'bundle-errors',

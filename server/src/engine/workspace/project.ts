@@ -16,7 +16,7 @@ import { YamlLoad, loadYaml } from '../yaml/loadYaml';
 import { yamlProblemDiagnostics } from '../swe/checkBundle';
 import { AgentTools, agentToolsOf, isAgentConfigRoot } from './agentConfig';
 import { BinEntry, BundleFolder, checkBundleFolder } from './bundleFolder';
-import { AgentCheck, BundleResolution, BundleSource, checkAgentConfig } from './checkAgentConfig';
+import { AgentCheck, BundleResolution, BundleSource, checkAgentConfig, hiddenToolDiagnostics } from './checkAgentConfig';
 import { configRootFor } from './configRoot';
 import { isInside, walkWorkspace } from './walk';
 import { WorkspaceFs } from './workspaceFs';
@@ -53,6 +53,13 @@ interface AgentEntry {
   sections: AgentTools[];
 }
 
+/** An agent config whose assembly includes a bundle. */
+interface AgentUser {
+  agentPath: string;
+  check: AgentCheck;
+  hidden: Set<string>;
+}
+
 export interface AgentAnalysis {
   load: YamlLoad;
   /** One assembly check per ToolConfig in the file (a retry agent has several). */
@@ -64,13 +71,22 @@ export interface AgentAnalysis {
 
 /** Files a project reads beyond bundle configs are small; bigger YAML is not an agent config. */
 const MAX_AGENT_CONFIG_BYTES = 2 * 1024 * 1024;
-const AGENT_HINT = /^\s*bundles\s*:/m;
+/** A `bundles` key in block or flow style, quoted or not: worth parsing the file to see whether it is an agent config. */
+const AGENT_HINT = /(?:^|[\s{,])["']?bundles["']?\s*:/m;
 
 export class Project {
   private readonly bundles = new Map<string, BundleEntry>();
   private readonly agents = new Map<string, AgentEntry>();
   private readonly knownAgentPaths = new Set<string>();
   private readonly knownBundlePaths = new Set<string>();
+  /**
+   * Bumped whenever anything the project reads may have changed (a file, the
+   * settings, the folders, a scan): results cached for one generation.
+   */
+  private generation = 0;
+  private readonly agentAnalyses = new Map<string, { generation: number; analysis: AgentAnalysis | null }>();
+  private usersIndex: { generation: number; byConfig: Map<string, AgentUser[]> } | undefined;
+  private texts: { generation: number; byPath: Map<string, string | null> } = { generation: -1, byPath: new Map() };
   /** Bundle folder listings by folder, kept while `cacheBundleFolders` is on. */
   private readonly folderListings = new Map<string, BundleFolder | null>();
   truncated = false;
@@ -87,8 +103,19 @@ export class Project {
     private settings: ProjectSettings = {},
   ) {}
 
+  /** A file's text (an open editor's, else the disk's), read once per generation: a bundle is asked about by every agent config using it. */
+  private readText(file: string): string | null {
+    if (this.texts.generation !== this.generation) this.texts = { generation: this.generation, byPath: new Map() };
+    const cached = this.texts.byPath.get(file);
+    if (cached !== undefined) return cached;
+    const text = this.host.readText(file);
+    this.texts.byPath.set(file, text);
+    return text;
+  }
+
   setFolders(folders: string[]): void {
     this.folders = folders;
+    this.generation++;
     this.folderListings.clear();
   }
 
@@ -99,6 +126,7 @@ export class Project {
   setSettings(settings: ProjectSettings): void {
     this.settings = settings;
     this.agents.clear();
+    this.generation++;
     this.folderListings.clear();
   }
 
@@ -106,26 +134,36 @@ export class Project {
   scan(onFolder?: (folder: string, index: number) => void): { bundles: string[]; agents: string[] } {
     this.truncated = false;
     this.folderListings.clear();
+    this.generation++;
     this.folders.forEach((folder, index) => {
       onFolder?.(folder, index);
       const walk = walkWorkspace(this.host.fs, folder);
       if (walk.truncated) this.truncated = true;
       for (const file of walk.configYamls) {
-        const text = this.host.readText(file);
+        const text = this.readText(file);
         const inBundleFolder = isBundleConfig(file, '', this.settings.filePatterns) || this.host.fs.stat(path.join(path.dirname(file), 'bin'))?.kind === 'directory';
-        // A config.yaml that cannot be decoded still belongs to its bundle folder: it is reported, not skipped.
+        // A config.yaml that cannot be read or decoded still belongs to its bundle folder: it is reported, not skipped.
         if (text === null) {
-          if (inBundleFolder && this.host.fs.readFile(file)) this.knownBundlePaths.add(file);
+          if (inBundleFolder) this.knownBundlePaths.add(file);
         } else if (this.looksLikeAgentConfig(file, text)) this.knownAgentPaths.add(file);
         else if (inBundleFolder || isBundleConfig(file, text, this.settings.filePatterns)) this.knownBundlePaths.add(file);
       }
       for (const file of walk.otherYamls) {
-        const text = this.host.readText(file);
+        const text = this.readText(file);
         if (text !== null && this.looksLikeAgentConfig(file, text)) this.knownAgentPaths.add(file);
         else if (text !== null && (this.settings.filePatterns ?? []).length > 0 && isBundleConfig(file, text, this.settings.filePatterns)) this.knownBundlePaths.add(file);
       }
     });
     return { bundles: [...this.knownBundlePaths].sort(), agents: [...this.knownAgentPaths].sort() };
+  }
+
+  /** Takes the scan another Project made of the same folders (a lint worker thread), instead of walking them again. */
+  adoptScan(scan: { bundles: readonly string[]; agents: readonly string[]; truncated: boolean }): void {
+    this.truncated = scan.truncated;
+    this.folderListings.clear();
+    this.generation++;
+    for (const file of scan.bundles) this.knownBundlePaths.add(file);
+    for (const file of scan.agents) this.knownAgentPaths.add(file);
   }
 
   get bundlePaths(): string[] {
@@ -152,6 +190,7 @@ export class Project {
    */
   invalidate(file: string): void {
     this.agents.delete(file);
+    this.generation++;
     // A bundle folder's listing goes when anything in it (bin/, install.sh) or above it changes; its config.yaml does not count.
     for (const dir of this.folderListings.keys()) {
       if ((isInside(file, dir) || isInside(dir, file)) && file !== path.join(dir, 'config.yaml')) this.folderListings.delete(dir);
@@ -170,7 +209,7 @@ export class Project {
   }
 
   private bundleEntry(configPath: string): BundleEntry | null {
-    const text = this.host.readText(configPath);
+    const text = this.readText(configPath);
     if (text === null) return null;
     const cached = this.bundles.get(configPath);
     if (cached && cached.text === text) return cached;
@@ -207,21 +246,20 @@ export class Project {
 
   resolveBundle(dir: string): BundleResolution {
     if (!this.host.fs.isAllowed(dir)) return { kind: 'outside' };
-    const stat = this.host.fs.stat(dir);
-    if (!stat || stat.kind !== 'directory') return { kind: 'missing-dir' };
+    // SWE-agent checks that the path exists (a file will do), then that <path>/config.yaml does, then reads it as UTF-8.
+    if (!this.host.fs.stat(dir)) return { kind: 'missing-dir' };
     const configPath = path.join(dir, 'config.yaml');
-    if (this.host.fs.stat(configPath)?.kind !== 'file' || this.host.readText(configPath) === null) return { kind: 'missing-config', configPath };
+    if (this.host.fs.stat(configPath)?.kind !== 'file') return { kind: 'missing-config', configPath };
+    if (this.readText(configPath) === null) return { kind: 'unreadable-config', configPath };
     return { kind: 'ok', bundle: this.source(configPath) };
   }
 
   private agentEntry(file: string): AgentEntry | null {
-    const text = this.host.readText(file);
+    const text = this.readText(file);
     if (text === null) return null;
     const cached = this.agents.get(file);
     if (cached && cached.text === text) return cached;
-    const normalized = sourceTextOf(text).normalized;
-    const load = loadYaml(normalized, { base: 0, text: normalized });
-    const entry: AgentEntry = { path: file, text, load, sections: agentToolsOf(load.root) };
+    const entry = agentEntryOf(file, text);
     this.agents.set(file, entry);
     return entry;
   }
@@ -233,8 +271,22 @@ export class Project {
 
   /** The agent config's YAML load, its assembly checks and their diagnostics (YAML problems included). */
   agent(file: string): AgentAnalysis | null {
+    // Checked once per state of the project: every bundle asks about every agent config (agentsUsing).
+    const cached = this.agentAnalyses.get(file);
+    if (cached && cached.generation === this.generation) return cached.analysis;
     const entry = this.agentEntry(file);
-    if (!entry) return null;
+    const analysis = entry ? this.analyzeAgent(entry) : null;
+    this.agentAnalyses.set(file, { generation: this.generation, analysis });
+    return analysis;
+  }
+
+  /** The analysis `agent(file)` would give if the file held `text` (say, with a half-typed line repaired); not cached. */
+  agentOfText(file: string, text: string): AgentAnalysis {
+    return this.analyzeAgent(agentEntryOf(file, text));
+  }
+
+  private analyzeAgent(entry: AgentEntry): AgentAnalysis {
+    const file = entry.path;
     const context = { configRoot: this.configRootOf(file), resolve: (dir: string) => this.resolveBundle(dir) };
     const sections = entry.sections.map((tools) => ({ tools, check: checkAgentConfig(tools, context) }));
     const yaml = yamlProblemDiagnostics(entry.load.problems, { base: 0, text: sourceTextOf(entry.text).normalized });
@@ -248,17 +300,27 @@ export class Project {
 
   /** The agent configs (known to the index) whose assembly includes this bundle config. */
   agentsUsing(configPath: string): { agentPath: string; check: AgentCheck; hidden: Set<string> }[] {
-    const users: { agentPath: string; check: AgentCheck; hidden: Set<string> }[] = [];
-    for (const agentPath of this.agentPaths) {
-      for (const { check } of this.agent(agentPath)?.sections ?? []) {
-        for (const bundle of check.bundles.filter((b) => b.source.configPath === configPath)) users.push({ agentPath, check, hidden: bundle.hidden });
+    // One pass over every agent config per state of the project, not one per bundle asking.
+    if (this.usersIndex?.generation !== this.generation) {
+      const byConfig = new Map<string, AgentUser[]>();
+      for (const agentPath of this.agentPaths) {
+        for (const { check } of this.agent(agentPath)?.sections ?? []) {
+          for (const bundle of check.bundles) {
+            const users = byConfig.get(bundle.source.configPath) ?? [];
+            users.push({ agentPath, check, hidden: bundle.hidden });
+            byConfig.set(bundle.source.configPath, users);
+          }
+        }
       }
+      this.usersIndex = { generation: this.generation, byConfig };
     }
-    return users;
+    return [...(this.usersIndex.byConfig.get(configPath) ?? [])];
   }
 
   /** The bundle folder's bin/ listing and install.sh, for the folder checks; null when the folder is not on disk. */
   bundleFolder(configPath: string): BundleFolder | null {
+    // SWE-agent reads a bundle from <folder>/config.yaml only; another file matched by filePatterns has no bin/ of its own.
+    if (path.basename(configPath) !== 'config.yaml') return null;
     const dir = path.dirname(configPath);
     if (!this.cacheBundleFolders) return this.readBundleFolder(dir);
     let folder = this.folderListings.get(dir);
@@ -299,25 +361,33 @@ export class Project {
   }
 }
 
+function agentEntryOf(file: string, text: string): AgentEntry {
+  const normalized = sourceTextOf(text).normalized;
+  const load = loadYaml(normalized, { base: 0, text: normalized });
+  return { path: file, text, load, sections: agentToolsOf(load.root) };
+}
+
 const ENV_DEPENDENT = new Set(['docstring-unknown-variable', 'docstring-format-error']);
 
 /**
  * One bundle seen by several agent configs: what is wrong everywhere is
  * reported once; what depends on an agent's env names that agent config;
- * a tool that every agent config hides cannot stop SWE-agent, so its errors
- * become warnings.
+ * a tool that every agent config hides is never built, so the errors of
+ * building it become warnings (not those of BundleConfig, which checks
+ * every tool).
  */
 function mergeContexts(contexts: { agentPath: string; model: BundleModel; hidden: Set<string> }[]): EngineDiagnostic[] {
   const seen = new Set<string>();
   const merged: EngineDiagnostic[] = [];
-  const hiddenEverywhere = (tool: unknown) => typeof tool === 'string' && contexts.every((c) => c.hidden.has(tool));
+  const hiddenIn = contexts.map((c) => hiddenToolDiagnostics(c.model, c.hidden));
+  const hiddenEverywhere = (diagnostic: EngineDiagnostic) => hiddenIn.every((isHidden) => isHidden(diagnostic));
   for (const context of contexts) {
     for (const diagnostic of context.model.diagnostics) {
       let result = diagnostic;
       if (ENV_DEPENDENT.has(diagnostic.code) && diagnostic.severity === 'error') {
         result = { ...diagnostic, message: `${diagnostic.message} (Checked with the env of ${path.basename(path.dirname(context.agentPath))}/${path.basename(context.agentPath)}, which uses this bundle.)` };
       }
-      if (hiddenEverywhere(diagnostic.tool) && result.severity === 'error') {
+      if (hiddenEverywhere(diagnostic) && result.severity === 'error') {
         result = { ...result, severity: 'warning', message: `${result.message} (Every agent config using this bundle hides \`${String(diagnostic.tool)}\`, so SWE-agent does not load it.)` };
       }
       const key = `${result.code}|${result.origin.base + result.start}|${result.origin.base + result.end}|${result.severity}|${result.message}`;

@@ -4,13 +4,41 @@
  * the engine diagnostic (and its `data`) of the current analysis by code and
  * range, or by code and message when the client's range has drifted. Only
  * CodeAction literals are returned, to clients that support them.
+ *
+ * Fixes in the bundle folder: a missing bin/ script is created through the
+ * client (a CreateFile and an insert, to clients that take resource
+ * operations); a script's execute bits are set by the server, when the user
+ * runs the action's command `sweBundle.makeExecutable` (announced and
+ * dispatched with the code lens command, see codeLens.ts).
  */
-import { ClientCapabilities, CodeAction, CodeActionKind, CodeActionParams, CodeActionRequest, Diagnostic, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver/node';
+import * as path from 'path';
+import { pathToFileURL } from 'url';
+import {
+  ClientCapabilities,
+  CodeAction,
+  CodeActionKind,
+  CodeActionParams,
+  CodeActionRequest,
+  Command,
+  CreateFile,
+  Diagnostic,
+  FileChangeType,
+  Range,
+  TextDocumentEdit,
+  TextEdit,
+  WorkspaceEdit,
+} from 'vscode-languageserver/node';
 import { EngineDiagnostic, SOURCE } from '../../engine/diagnostics';
-import { QUICK_FIXES, quickFixes } from '../../engine/features/quickFixes';
+import { QUICK_FIXES, QuickFix, quickFixes } from '../../engine/features/quickFixes';
+import { checkBundleFolder } from '../../engine/workspace/bundleFolder';
+import { addExecuteBits } from '../../host/fileModes';
 import { AnalyzedDocument } from '../bundleDocuments';
 import { eolOf, lspTextEdit } from '../convert';
+import { ServerContext } from '../serverContext';
+import { pathOfUri } from '../uris';
 import { Feature } from './feature';
+
+export const MAKE_EXECUTABLE_COMMAND = 'sweBundle.makeExecutable';
 
 const KINDS = [CodeActionKind.QuickFix];
 
@@ -39,8 +67,8 @@ function sameRange(a: Range, b: Range): boolean {
 }
 
 /** The engine diagnostic (with its data) that the client's diagnostic shows. */
-function engineDiagnostic(analyzed: AnalyzedDocument, diagnostic: Diagnostic): EngineDiagnostic | undefined {
-  const candidates = analyzed.model.diagnostics.filter((d) => d.code === diagnostic.code);
+function engineDiagnostic(analyzed: AnalyzedDocument, diagnostic: Diagnostic, folder: readonly EngineDiagnostic[]): EngineDiagnostic | undefined {
+  const candidates = [...analyzed.model.diagnostics, ...folder].filter((d) => d.code === diagnostic.code);
   if (candidates.length === 0 || !diagnostic.range) return undefined;
   const wanted = exact(analyzed, diagnostic.range);
   const byRange = candidates.find((d) => sameRange(exact(analyzed, analyzed.mapper.range(d)), wanted));
@@ -56,7 +84,40 @@ function workspaceEdit(analyzed: AnalyzedDocument, edits: TextEdit[], client: Cl
   return { changes: { [document.uri]: edits } };
 }
 
-export function codeActionsFor(analyzed: AnalyzedDocument, params: CodeActionParams, client: ClientCapabilities): CodeAction[] {
+/** The URI of a file the engine names relative to the document's folder; null for a document that is not on disk. */
+function fileNear(analyzed: AnalyzedDocument, relative: string): string | null {
+  const file = pathOfUri(analyzed.document.uri);
+  return file ? pathToFileURL(path.join(path.dirname(file), ...relative.split('/'))).toString() : null;
+}
+
+function canCreateFiles(client: ClientCapabilities): boolean {
+  const workspaceEdit = client.workspace?.workspaceEdit;
+  return workspaceEdit?.documentChanges === true && workspaceEdit.resourceOperations?.includes('create') === true;
+}
+
+function makeExecutableCommand(title: string, uri: string): Command {
+  return { title, command: MAKE_EXECUTABLE_COMMAND, arguments: [uri] };
+}
+
+/** A fix outside the document as an action: the file created with its content (and made executable), or the command that sets the mode. */
+function fileAction(analyzed: AnalyzedDocument, fix: QuickFix, client: ClientCapabilities): Omit<CodeAction, 'kind' | 'diagnostics'> | null {
+  if (fix.createFile) {
+    const uri = fileNear(analyzed, fix.createFile.path);
+    if (!uri || !canCreateFiles(client)) return null;
+    const create: CreateFile = { kind: 'create', uri, options: { ignoreIfExists: true } };
+    const content: TextDocumentEdit = { textDocument: { uri, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: fix.createFile.content }] };
+    // The client runs the command once the edit is applied: the new script is executable, as SWE-agent wants it.
+    return { title: fix.title, edit: { documentChanges: [create, content] }, command: makeExecutableCommand(fix.title, uri) };
+  }
+  const uri = fix.makeExecutable !== undefined ? fileNear(analyzed, fix.makeExecutable) : null;
+  return uri ? { title: fix.title, command: makeExecutableCommand(fix.title, uri) } : null;
+}
+
+/**
+ * The code actions for a request. `folder`: the bundle folder's diagnostics
+ * (bin/ scripts), which the project publishes beside the model's own.
+ */
+export function codeActionsFor(analyzed: AnalyzedDocument, params: CodeActionParams, client: ClientCapabilities, folder: readonly EngineDiagnostic[] = []): CodeAction[] {
   if (!literalSupport(client) || !wantsQuickFixes(params.context?.only)) return [];
   const eol = eolOf(analyzed.model.source);
   const preferredSupport = client.textDocument?.codeAction?.isPreferredSupport === true;
@@ -64,21 +125,23 @@ export function codeActionsFor(analyzed: AnalyzedDocument, params: CodeActionPar
   const byKey = new Map<string, CodeAction>();
   for (const diagnostic of params.context?.diagnostics ?? []) {
     if ((diagnostic.source !== undefined && diagnostic.source !== SOURCE) || typeof diagnostic.code !== 'string' || !(diagnostic.code in QUICK_FIXES)) continue;
-    const found = engineDiagnostic(analyzed, diagnostic);
+    const found = engineDiagnostic(analyzed, diagnostic, folder);
     if (!found) continue;
     for (const fix of quickFixes(analyzed.model, found)) {
       const edits = fix.edits.map((edit) => {
         const textEdit = lspTextEdit(analyzed.mapper, edit, eol);
         return { range: exact(analyzed, textEdit.range), newText: textEdit.newText };
       });
-      // Two diagnostics with the same fix (two uses of one missing argument) share one action.
-      const key = JSON.stringify([fix.title, edits]);
+      const outside = fix.edits.length === 0 ? fileAction(analyzed, fix, client) : null;
+      if (fix.edits.length === 0 && !outside) continue;
+      // Two diagnostics with the same fix (two uses of one missing argument, a tool and the state command naming one script) share one action.
+      const key = JSON.stringify([fix.title, edits, fix.createFile?.path, fix.makeExecutable]);
       const existing = byKey.get(key);
       if (existing) {
         existing.diagnostics!.push(diagnostic);
         continue;
       }
-      const action: CodeAction = { title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: workspaceEdit(analyzed, edits, client) };
+      const action: CodeAction = outside ? { ...outside, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic] } : { title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: workspaceEdit(analyzed, edits, client) };
       if (preferredSupport && fix.isPreferred) action.isPreferred = true;
       byKey.set(key, action);
       actions.push(action);
@@ -99,8 +162,31 @@ export const codeActionFeature: Feature = {
     context.connection.onCodeAction(
       context.handle('code actions', [] as CodeAction[], (params: CodeActionParams) => {
         const analyzed = context.analyzed(params.textDocument.uri);
-        return analyzed ? codeActionsFor(analyzed, params, context.client()) : [];
+        if (!analyzed) return [];
+        // The folder checks only when the client asks about one of theirs: they stat bin/.
+        const file = pathOfUri(params.textDocument.uri);
+        const asksFolder = params.context?.diagnostics?.some((d) => typeof d.code === 'string' && d.code.startsWith('bin-script-'));
+        const folder = file && asksFolder ? context.index.project.bundleFolder(file) : null;
+        return codeActionsFor(analyzed, params, context.client(), folder ? checkBundleFolder(analyzed.model, folder) : []);
       }),
     );
   },
 };
+
+/**
+ * `sweBundle.makeExecutable <uri>`: adds the execute bits to a bin/ script of
+ * a bundle the project knows, inside the workspace, when it is a regular
+ * file. True when the mode was changed; anything else is refused and changes nothing.
+ */
+export function executeMakeExecutable(context: ServerContext, args: unknown[]): boolean {
+  const [uri] = args;
+  const file = typeof uri === 'string' ? pathOfUri(uri) : null;
+  if (!file || !path.isAbsolute(file)) return false;
+  const script = path.normalize(file);
+  const bundleDir = path.dirname(path.dirname(script));
+  if (path.basename(path.dirname(script)) !== 'bin' || !context.index.project.bundlePaths.some((config) => path.dirname(config) === bundleDir)) return false;
+  const stat = context.index.fs.isAllowed(script) ? context.index.fs.stat(script) : null;
+  if (stat?.kind !== 'file' || stat.outside || addExecuteBits(script) === null) return false;
+  context.filesChanged([{ uri: uri as string, type: FileChangeType.Changed }]);
+  return true;
+}

@@ -2,9 +2,14 @@
  * textDocument/codeLens: "Preview as the model sees it" on each tool. The
  * lens runs the server command `sweBundle.previewTool` (uri, tool name),
  * which answers with the preview as Markdown; the client shows it.
+ *
+ * The connection takes one workspace/executeCommand handler and the server
+ * one executeCommandProvider, so both live here for every server command,
+ * including the quick fix command `sweBundle.makeExecutable` (codeActions.ts).
  */
 import { CodeLens } from 'vscode-languageserver/node';
 import { previewToolMarkdown, toolLenses } from '../../engine/features/codeLens';
+import { MAKE_EXECUTABLE_COMMAND, executeMakeExecutable } from './codeActions';
 import { Feature } from './feature';
 import { rangeAt } from './selectionRanges';
 
@@ -14,7 +19,7 @@ export const PREVIEW_TOOL_TITLE = 'Preview as the model sees it';
 export const codeLensFeature: Feature = {
   name: 'code lens',
   // Static only: the command has to be announced with the lens, in the initialize result.
-  capabilities: () => ({ codeLensProvider: { resolveProvider: false }, executeCommandProvider: { commands: [PREVIEW_TOOL_COMMAND] } }),
+  capabilities: () => ({ codeLensProvider: { resolveProvider: false }, executeCommandProvider: { commands: [PREVIEW_TOOL_COMMAND, MAKE_EXECUTABLE_COMMAND] } }),
   register(context) {
     context.connection.onCodeLens(
       context.handle('code lens', [] as CodeLens[], (params) => {
@@ -29,7 +34,8 @@ export const codeLensFeature: Feature = {
       }),
     );
     context.connection.onExecuteCommand(
-      context.handle('execute command', null as string | null, (params) => {
+      context.handle('execute command', null as string | boolean | null, (params) => {
+        if (params.command === MAKE_EXECUTABLE_COMMAND) return executeMakeExecutable(context, params.arguments ?? []);
         if (params.command !== PREVIEW_TOOL_COMMAND) return null;
         const [uri, tool] = params.arguments ?? [];
         if (typeof uri !== 'string' || typeof tool !== 'string') return null;

@@ -1,8 +1,11 @@
 /**
- * textDocument/completion: keys, skeletons, signature placeholders and values
- * (engine/features/completion.ts). Snippets only when the client takes them;
- * multi-line insertions carry their own indentation, so they ask the client
- * to insert them as is.
+ * textDocument/completion. In an agent config: bundle entry keys, bundle
+ * paths and hidden tools (engine/workspace/agentCompletion.ts), also while
+ * its line is half-typed and the file does not load as one. In a bundle
+ * config: keys, skeletons, signature placeholders and values, and the
+ * bundle's bin/ scripts (engine/features/completion.ts). Snippets only when
+ * the client takes them; multi-line insertions carry their own indentation,
+ * so they ask the client to insert them as is.
  */
 import {
   ClientCapabilities,
@@ -14,8 +17,13 @@ import {
   InsertTextMode,
   MarkupKind,
 } from 'vscode-languageserver/node';
-import { CompletionKind, completions } from '../../engine/features/completion';
+import { PositionMapper } from '../../engine/document/positioned';
+import { sourceTextOf } from '../../engine/document/sourceText';
+import { CompletionEntry, CompletionKind, completions } from '../../engine/features/completion';
+import { agentCompletions } from '../../engine/workspace/agentCompletion';
 import { eolOf, lspTextEdit } from '../convert';
+import { ServerContext } from '../serverContext';
+import { pathOfUri } from '../uris';
 import { Feature } from './feature';
 
 export const TRIGGER_CHARACTERS = ['<', '[', '{', '-', ':', ' '];
@@ -25,6 +33,9 @@ const KIND: Record<CompletionKind, CompletionItemKind> = {
   snippet: CompletionItemKind.Snippet,
   value: CompletionItemKind.Value,
   variable: CompletionItemKind.Variable,
+  function: CompletionItemKind.Function,
+  file: CompletionItemKind.File,
+  folder: CompletionItemKind.Folder,
 };
 
 const options = () => ({ triggerCharacters: TRIGGER_CHARACTERS, resolveProvider: false });
@@ -36,6 +47,17 @@ function support(client: ClientCapabilities) {
     markdown: item?.documentationFormat?.includes(MarkupKind.Markdown) === true,
     asIs: item?.insertTextModeSupport?.valueSet?.includes(InsertTextMode.asIs) === true,
   };
+}
+
+/** The names of the regular files in the bin/ folder of a bundle config on disk, inside the workspace. */
+function binScripts(context: ServerContext, uri: string): string[] | undefined {
+  const file = pathOfUri(uri);
+  const project = context.index.project;
+  if (!file || !project.folderOf(file)) return undefined;
+  return project
+    .bundleFolder(file)
+    ?.bin?.filter((entry) => entry.kind === 'file')
+    .map((entry) => entry.name);
 }
 
 export const completionFeature: Feature = {
@@ -50,30 +72,50 @@ export const completionFeature: Feature = {
     const empty: CompletionList = { isIncomplete: false, items: [] };
     context.connection.onCompletion(
       context.handle('completion', empty, (params): CompletionList => {
-        const analyzed = context.analyzed(params.textDocument.uri);
+        const uri = params.textDocument.uri;
+        const document = context.documents.get(uri);
+        if (!document) return empty;
+        // A space typed while indenting a line is no request for keys; after `- ` or `key: ` it is.
+        const before = document.getText({ start: { line: params.position.line, character: 0 }, end: params.position });
+        if (params.context?.triggerCharacter === ' ' && before.trim() === '') return empty;
+        const client = support(context.client());
+        const list = (entries: CompletionEntry[], mapper: PositionMapper, eol: '\r\n' | '\n'): CompletionList => ({
+          isIncomplete: false,
+          items: entries.map((entry): CompletionItem => {
+            const item: CompletionItem = {
+              label: entry.label,
+              kind: KIND[entry.kind],
+              sortText: entry.sortText,
+              textEdit: lspTextEdit(mapper, entry.edit, eol),
+              insertTextFormat: entry.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+            };
+            if (entry.detail !== undefined) item.detail = entry.detail;
+            if (entry.documentation !== undefined) item.documentation = client.markdown ? { kind: MarkupKind.Markdown, value: entry.documentation } : entry.documentation;
+            if (entry.filterText !== undefined) item.filterText = entry.filterText;
+            if (client.asIs && entry.edit.newText.includes('\n')) item.insertTextMode = InsertTextMode.asIs;
+            return item;
+          }),
+        });
+
+        // An agent config first: as the server reads it, or, half-typed, as its repaired text reads.
+        const project = context.index.project;
+        const agent = context.analyzedAgent(uri);
+        const file = pathOfUri(uri);
+        if (agent || (file && !context.analyzed(uri))) {
+          const source = sourceTextOf(document.getText());
+          const mapper = agent?.mapper ?? new PositionMapper(source);
+          const offset = context.offsetAt({ document, mapper }, params.position);
+          if (offset === null) return empty;
+          const entries = agentCompletions(project, agent?.path ?? file!, source.normalized, offset, agent?.agent ?? null, { snippets: client.snippets });
+          if (entries || agent) return list(entries ?? [], mapper, eolOf(source));
+        }
+
+        const analyzed = context.analyzed(uri);
         if (!analyzed) return empty;
         const offset = context.offsetAt(analyzed, params.position);
         if (offset === null) return empty;
-        // A space typed while indenting a line is no request for keys; after `- ` or `key: ` it is.
-        const before = analyzed.document.getText({ start: { line: params.position.line, character: 0 }, end: params.position });
-        if (params.context?.triggerCharacter === ' ' && before.trim() === '') return empty;
-        const client = support(context.client());
-        const eol = eolOf(analyzed.model.source);
-        const items = completions(analyzed.model, offset, { snippets: client.snippets }).map((entry): CompletionItem => {
-          const item: CompletionItem = {
-            label: entry.label,
-            kind: KIND[entry.kind],
-            sortText: entry.sortText,
-            textEdit: lspTextEdit(analyzed.mapper, entry.edit, eol),
-            insertTextFormat: entry.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
-          };
-          if (entry.detail !== undefined) item.detail = entry.detail;
-          if (entry.documentation !== undefined) item.documentation = client.markdown ? { kind: MarkupKind.Markdown, value: entry.documentation } : entry.documentation;
-          if (entry.filterText !== undefined) item.filterText = entry.filterText;
-          if (client.asIs && entry.edit.newText.includes('\n')) item.insertTextMode = InsertTextMode.asIs;
-          return item;
-        });
-        return { isIncomplete: false, items };
+        const entries = completions(analyzed.model, offset, { snippets: client.snippets, binScripts: binScripts(context, uri) });
+        return list(entries, analyzed.mapper, eolOf(analyzed.model.source));
       }),
     );
   },

@@ -104,6 +104,14 @@ export class LineTable {
     return lo;
   }
 
+  /** The number of spaces line `index` starts with (its `indent`), without parsing it. */
+  spacesAt(index: number): number {
+    const start = this.starts[index];
+    let end = start;
+    while (this.text.charCodeAt(end) === 32) end++;
+    return end - start;
+  }
+
   line(index: number): LineShape {
     let shape = this.shapes.get(index);
     if (!shape) {
@@ -128,6 +136,8 @@ export function enclosingFrames(table: LineTable, index: number, col: number, ow
   const chain = [...own].reverse();
   let limit = own.length > 0 ? own[0].col : col;
   for (let i = index - 1; i >= 0 && limit > 0; i--) {
+    // A line indented past the limit changes nothing (blank or not): skip it without parsing it.
+    if (table.spacesAt(i) > limit) continue;
     const line = table.line(i);
     if (line.blank) continue;
     const innermost = chain[chain.length - 1];
@@ -146,4 +156,23 @@ export function enclosingFrames(table: LineTable, index: number, col: number, ow
     }
   }
   return chain.reverse();
+}
+
+/**
+ * Keys written at a column around the cursor's line, read from the text: for
+ * when no parse of the mapping can be had. Stops at a line left of the column
+ * (taking its key when it sits at the column, as in `- name: a`). A mapping
+ * that starts on the cursor's line (after its `- `) is read downwards only.
+ */
+export function keysAround(table: LineTable, index: number, col: number): Set<string> {
+  const keys = new Set<string>();
+  for (const step of table.line(index).dashes.length > 0 ? [1] : [-1, 1]) {
+    for (let i = index + step; i >= 0 && i < table.count; i += step) {
+      const line = table.line(i);
+      if (line.blank || line.indent > col) continue;
+      if (line.key && line.contentCol === col && (line.indent === col || step < 0)) keys.add(line.key.name);
+      if (line.indent < col || line.dashes.length > 0) break;
+    }
+  }
+  return keys;
 }

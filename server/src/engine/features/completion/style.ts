@@ -139,8 +139,8 @@ export function quoteContent(style: 'double' | 'single', text: string): string {
   return style === 'double' ? text.replace(/[\\"]/g, (c) => '\\' + c) : text.replace(/'/g, "''");
 }
 
-/** Whether text can be written as a plain scalar and read back as the same string. */
-function plainSafe(text: string): boolean {
+/** Whether text can be written as a plain scalar (in block context) and read back as the same string. */
+export function plainSafe(text: string): boolean {
   if (text === '') return true;
   if (/^[-?:,[\]{}#&*!|>'"%@`\s]/.test(text) || /\s$/.test(text)) return false;
   if (/: |:$| #|[\n\t]/.test(text)) return false;

@@ -1,7 +1,8 @@
 /**
  * The quick fixes, keyed by diagnostic code: each provider reads the
  * diagnostic's `data` (what its check attached) and the analyzed bundle, and
- * returns zero or more fixes, each a set of edits to this document.
+ * returns zero or more fixes, each a set of edits to this document, or a
+ * file of the bundle folder to create or make executable.
  */
 import { BundleModel } from '../../document/bundleModel';
 import { EngineDiagnostic } from '../../diagnostics';
@@ -9,6 +10,7 @@ import { RuleCode } from '../../rules/ruleCatalog';
 import { addArrayItems, addMissingField, addSignature, removeNameKey } from './addField';
 import { addMissingArguments, addPlaceholderArgument } from './addArgument';
 import { moveRequiredUp, removeDuplicateArgument } from './argumentList';
+import { createBinScript, makeBinScriptExecutable } from './binScripts';
 import { escapeDocstringField, jinjaValue } from './escapeBraces';
 import { QuickFix, QuickFixProvider, fixContext } from './quickFix';
 import { quoteScalar } from './quoteScalar';
@@ -38,6 +40,8 @@ export const QUICK_FIXES: Partial<Record<RuleCode, QuickFixProvider>> = {
   'array-without-items': addArrayItems,
   'enum-type-mismatch': replaceWithSuggestion,
   'optional-mismatch': fixOptionalMismatch,
+  'bin-script-missing': createBinScript,
+  'bin-script-not-executable': makeBinScriptExecutable,
 };
 
 /** Edits of one fix must not overlap, nor insert twice at one place (an editor rejects or orders such edits arbitrarily). */
@@ -55,5 +59,5 @@ function disjoint(fix: QuickFix): boolean {
 export function quickFixes(model: BundleModel, diagnostic: EngineDiagnostic): QuickFix[] {
   const provider = QUICK_FIXES[diagnostic.code];
   if (!provider) return [];
-  return provider(fixContext(model, diagnostic)).filter((fix) => fix.edits.length > 0 && disjoint(fix));
+  return provider(fixContext(model, diagnostic)).filter((fix) => (fix.edits.length > 0 || fix.createFile !== undefined || fix.makeExecutable !== undefined) && disjoint(fix));
 }

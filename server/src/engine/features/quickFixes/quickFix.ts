@@ -2,7 +2,9 @@
  * What a quick fix is, and what its provider gets: the analyzed bundle, the
  * engine diagnostic it answers (with the `data` its check attached), and the
  * tool the diagnostic belongs to. Providers return edits in the engine's
- * (newline-normalized) text; the server converts them at the edge.
+ * (newline-normalized) text; the server converts them at the edge. A fix
+ * outside the document (a file to create, a mode to change) is only
+ * described here: the server turns it into a workspace edit or a command.
  */
 import { BundleModel } from '../../document/bundleModel';
 import { EngineDiagnostic, absoluteEnd, absoluteStart } from '../../diagnostics';
@@ -16,6 +18,10 @@ export interface QuickFix {
   edits: OffsetEdit[];
   /** The obvious fix for its diagnostic (editors apply it with one key). */
   isPreferred?: boolean;
+  /** A file to create, `path` relative to the document's folder (`/`-separated); the server makes it a workspace edit. */
+  createFile?: { path: string; content: string };
+  /** A file, relative to the document's folder, to give the execute bits its read bits allow; the server makes it a command the user runs. */
+  makeExecutable?: string;
 }
 
 export interface FixContext {

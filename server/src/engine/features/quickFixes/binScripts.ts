@@ -1,0 +1,52 @@
+/**
+ * Fixes in the bundle folder, for the bin/ checks (workspace/bundleFolder.ts):
+ * a stub script for a tool or state command that has none, and the execute
+ * bits for a script without them. Both are only described here: the server
+ * creates the file through the client (a workspace edit) or changes the mode
+ * when the user runs the fix's command.
+ */
+import { strValue } from '../../yaml/pyNode';
+import { QuickFixProvider } from './quickFix';
+
+/** The script's name from the diagnostic's data, when it is one file name (nothing that leads out of bin/). */
+function scriptName(data: Record<string, unknown>): string | null {
+  const script = data.script;
+  if (typeof script !== 'string' || script === '' || script === '.' || script === '..' || /[/\\\0\r\n]/.test(script)) return null;
+  return script;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').trim();
+}
+
+/** Inside a double-quoted shell string. */
+function shellDoubleQuoted(text: string): string {
+  return text.replace(/[\\"$`]/g, (c) => '\\' + c);
+}
+
+/** A stub for `bin/<name>`: what it is for, how SWE-agent calls it, and a failure until it is written. */
+export const createBinScript: QuickFixProvider = (context) => {
+  const name = scriptName(context.data);
+  if (!name || context.data.directory === true) return [];
+  let about: string;
+  let call: string;
+  if (typeof context.diagnostic.tool === 'string') {
+    const tool = context.tool;
+    const command = tool?.command;
+    const signature = command?.signature ?? (tool?.signature ? strValue(tool.signature) : undefined);
+    const args = command?.arguments.map((a) => (a.required ? ` <${a.name}>` : ` [<${a.name}>]`)).join('') ?? '';
+    about = `The tool \`${name}\` of this bundle: SWE-agent puts bin/ on PATH and runs this script when the model calls the tool.`;
+    call = signature ?? name + args;
+  } else {
+    about = 'The state command of this bundle: SWE-agent runs it after every step.';
+    call = context.model.check.stateCommand?.value ?? name;
+  }
+  const content = ['#!/usr/bin/env bash', `# ${about}`, `# Called as: ${oneLine(call)}`, `echo "${shellDoubleQuoted(name)}: not implemented yet" >&2`, 'exit 1', ''].join('\n');
+  return [{ title: `Create bin/${name}`, edits: [], createFile: { path: `bin/${name}`, content }, isPreferred: true }];
+};
+
+/** The execute bits for a script without them (the server sets them on the user's command). */
+export const makeBinScriptExecutable: QuickFixProvider = (context) => {
+  const name = scriptName(context.data);
+  return name ? [{ title: `Make bin/${name} executable`, edits: [], makeExecutable: `bin/${name}`, isPreferred: true }] : [];
+};
