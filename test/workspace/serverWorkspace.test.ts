@@ -165,3 +165,30 @@ describe('pull diagnostics and the workspace', () => {
     }
   });
 });
+
+describe('quick fixes in agent configs through the server', () => {
+  it('moves misplaced bundles under agent.tools', async () => {
+    client = await inMemory({
+      workspaceFolders: [{ uri: pathToFileURL(ws.root).toString(), name: 'project' }],
+      capabilities: { window: { workDoneProgress: true }, textDocument: { codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } } } } },
+    });
+    await client.waitFor(() => client!.progress.some((p) => p.value.kind === 'end'), 'indexing to finish');
+    const tutorial = 'config/tutorial.yaml';
+    const published = await openFile(client, tutorial);
+    const actions = await client.request<{ title: string; edit: { changes: Record<string, { range: unknown; newText: string }[]> } }[]>('textDocument/codeAction', {
+      textDocument: { uri: uri(tutorial) },
+      range: published.diagnostics[0].range,
+      context: { diagnostics: published.diagnostics },
+    });
+    // agent:\n  templates:\n    instance_template: hi\n    bundles:\n      - path: tools/viewer\n
+    expect(actions.map((a) => [a.title, a.edit.changes[uri(tutorial)]])).toEqual([
+      [
+        'Move `bundles` to `agent.tools`, where SWE-agent reads it',
+        [
+          { range: { start: { line: 3, character: 0 }, end: { line: 5, character: 0 } }, newText: '' },
+          { range: { start: { line: 5, character: 0 }, end: { line: 5, character: 0 } }, newText: '  tools:\n    bundles:\n      - path: tools/viewer\n' },
+        ],
+      ],
+    ]);
+  });
+});

@@ -1,6 +1,8 @@
 /**
- * textDocument/codeAction: the quick fixes of the engine's registry for the
- * diagnostics the client sends in `context.diagnostics`. Each is matched to
+ * textDocument/codeAction: the quick fixes of the engine's registries (a
+ * bundle config's, features/quickFixes; an agent config's,
+ * workspace/agentQuickFixes.ts) for the diagnostics the client sends in
+ * `context.diagnostics`. Each is matched to
  * the engine diagnostic (and its `data`) of the current analysis by code and
  * range, or by code and message when the client's range has drifted. Only
  * CodeAction literals are returned, to clients that support them.
@@ -28,11 +30,15 @@ import {
   TextEdit,
   WorkspaceEdit,
 } from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { EngineDiagnostic, SOURCE } from '../../engine/diagnostics';
 import { QUICK_FIXES, QuickFix, quickFixes } from '../../engine/features/quickFixes';
+import { sourceTextOf } from '../../engine/document/sourceText';
+import { PositionMapper } from '../../engine/document/positioned';
+import { AGENT_QUICK_FIXES, agentQuickFixes } from '../../engine/workspace/agentQuickFixes';
 import { checkBundleFolder } from '../../engine/workspace/bundleFolder';
 import { addExecuteBits } from '../../host/fileModes';
-import { AnalyzedDocument } from '../bundleDocuments';
+import { AnalyzedAgentConfig, AnalyzedDocument } from '../bundleDocuments';
 import { eolOf, lspTextEdit } from '../convert';
 import { ServerContext } from '../serverContext';
 import { pathOfUri } from '../uris';
@@ -57,8 +63,8 @@ function wantsQuickFixes(only: string[] | undefined): boolean {
  * e.g. between `\r` and `\n`, is that line's end), so a client's range and
  * ours compare equal, and edits never point inside a line break.
  */
-function exact(analyzed: AnalyzedDocument, range: Range): Range {
-  const { document } = analyzed;
+function exact(target: FixTarget, range: Range): Range {
+  const { document } = target;
   return { start: document.positionAt(document.offsetAt(range.start)), end: document.positionAt(document.offsetAt(range.end)) };
 }
 
@@ -67,26 +73,26 @@ function sameRange(a: Range, b: Range): boolean {
 }
 
 /** The engine diagnostic (with its data) that the client's diagnostic shows. */
-function engineDiagnostic(analyzed: AnalyzedDocument, diagnostic: Diagnostic, folder: readonly EngineDiagnostic[]): EngineDiagnostic | undefined {
-  const candidates = [...analyzed.model.diagnostics, ...folder].filter((d) => d.code === diagnostic.code);
+function engineDiagnostic(target: FixTarget, diagnostic: Diagnostic): EngineDiagnostic | undefined {
+  const candidates = target.diagnostics.filter((d) => d.code === diagnostic.code);
   if (candidates.length === 0 || !diagnostic.range) return undefined;
-  const wanted = exact(analyzed, diagnostic.range);
-  const byRange = candidates.find((d) => sameRange(exact(analyzed, analyzed.mapper.range(d)), wanted));
+  const wanted = exact(target, diagnostic.range);
+  const byRange = candidates.find((d) => sameRange(exact(target, target.mapper.range(d)), wanted));
   if (byRange) return byRange;
   // The client moved the range with edits it made since: the same problem, nearest to where the client shows it.
-  const distance = (d: EngineDiagnostic) => Math.abs(analyzed.mapper.range(d).start.line - wanted.start.line);
+  const distance = (d: EngineDiagnostic) => Math.abs(target.mapper.range(d).start.line - wanted.start.line);
   return candidates.filter((d) => d.message === diagnostic.message).sort((a, b) => distance(a) - distance(b))[0];
 }
 
-function workspaceEdit(analyzed: AnalyzedDocument, edits: TextEdit[], client: ClientCapabilities): WorkspaceEdit {
-  const { document } = analyzed;
+function workspaceEdit(target: FixTarget, edits: TextEdit[], client: ClientCapabilities): WorkspaceEdit {
+  const { document } = target;
   if (client.workspace?.workspaceEdit?.documentChanges) return { documentChanges: [{ textDocument: { uri: document.uri, version: document.version }, edits }] };
   return { changes: { [document.uri]: edits } };
 }
 
 /** The URI of a file the engine names relative to the document's folder; null for a document that is not on disk. */
-function fileNear(analyzed: AnalyzedDocument, relative: string): string | null {
-  const file = pathOfUri(analyzed.document.uri);
+function fileNear(target: FixTarget, relative: string): string | null {
+  const file = pathOfUri(target.document.uri);
   return file ? pathToFileURL(path.join(path.dirname(file), ...relative.split('/'))).toString() : null;
 }
 
@@ -100,39 +106,70 @@ function makeExecutableCommand(title: string, uri: string): Command {
 }
 
 /** A fix outside the document as an action: the file created with its content (and made executable), or the command that sets the mode. */
-function fileAction(analyzed: AnalyzedDocument, fix: QuickFix, client: ClientCapabilities): Omit<CodeAction, 'kind' | 'diagnostics'> | null {
+function fileAction(target: FixTarget, fix: QuickFix, client: ClientCapabilities): Omit<CodeAction, 'kind' | 'diagnostics'> | null {
   if (fix.createFile) {
-    const uri = fileNear(analyzed, fix.createFile.path);
+    const uri = fileNear(target, fix.createFile.path);
     if (!uri || !canCreateFiles(client)) return null;
     const create: CreateFile = { kind: 'create', uri, options: { ignoreIfExists: true } };
     const content: TextDocumentEdit = { textDocument: { uri, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: fix.createFile.content }] };
     // The client runs the command once the edit is applied: the new script is executable, as SWE-agent wants it.
     return { title: fix.title, edit: { documentChanges: [create, content] }, command: makeExecutableCommand(fix.title, uri) };
   }
-  const uri = fix.makeExecutable !== undefined ? fileNear(analyzed, fix.makeExecutable) : null;
+  const uri = fix.makeExecutable !== undefined ? fileNear(target, fix.makeExecutable) : null;
   return uri ? { title: fix.title, command: makeExecutableCommand(fix.title, uri) } : null;
 }
 
-/**
- * The code actions for a request. `folder`: the bundle folder's diagnostics
- * (bin/ scripts), which the project publishes beside the model's own.
- */
-export function codeActionsFor(analyzed: AnalyzedDocument, params: CodeActionParams, client: ClientCapabilities, folder: readonly EngineDiagnostic[] = []): CodeAction[] {
+/** A document's engine diagnostics and the registry that fixes them: a bundle config's (with its folder's) or an agent config's. */
+interface FixTarget {
+  document: TextDocument;
+  mapper: PositionMapper;
+  eol: '\r\n' | '\n';
+  diagnostics: readonly EngineDiagnostic[];
+  fixable(code: string): boolean;
+  fixes(diagnostic: EngineDiagnostic): QuickFix[];
+}
+
+/** `folder`: the bundle folder's diagnostics (bin/ scripts), which the project publishes beside the model's own. */
+function bundleTarget(analyzed: AnalyzedDocument, folder: readonly EngineDiagnostic[]): FixTarget {
+  return {
+    document: analyzed.document,
+    mapper: analyzed.mapper,
+    eol: eolOf(analyzed.model.source),
+    diagnostics: [...analyzed.model.diagnostics, ...folder],
+    fixable: (code) => code in QUICK_FIXES,
+    fixes: (diagnostic) => quickFixes(analyzed.model, diagnostic),
+  };
+}
+
+function agentTarget(analyzed: AnalyzedAgentConfig): FixTarget {
+  const source = sourceTextOf(analyzed.document.getText());
+  return {
+    document: analyzed.document,
+    mapper: analyzed.mapper,
+    eol: eolOf(source),
+    diagnostics: analyzed.agent.diagnostics,
+    fixable: (code) => code in AGENT_QUICK_FIXES,
+    fixes: (diagnostic) => agentQuickFixes(source.normalized, analyzed.agent.load.root, diagnostic),
+  };
+}
+
+/** The code actions for a request. */
+function codeActionsFor(target: FixTarget, params: CodeActionParams, client: ClientCapabilities): CodeAction[] {
   if (!literalSupport(client) || !wantsQuickFixes(params.context?.only)) return [];
-  const eol = eolOf(analyzed.model.source);
+  const { eol } = target;
   const preferredSupport = client.textDocument?.codeAction?.isPreferredSupport === true;
   const actions: CodeAction[] = [];
   const byKey = new Map<string, CodeAction>();
   for (const diagnostic of params.context?.diagnostics ?? []) {
-    if ((diagnostic.source !== undefined && diagnostic.source !== SOURCE) || typeof diagnostic.code !== 'string' || !(diagnostic.code in QUICK_FIXES)) continue;
-    const found = engineDiagnostic(analyzed, diagnostic, folder);
+    if ((diagnostic.source !== undefined && diagnostic.source !== SOURCE) || typeof diagnostic.code !== 'string' || !target.fixable(diagnostic.code)) continue;
+    const found = engineDiagnostic(target, diagnostic);
     if (!found) continue;
-    for (const fix of quickFixes(analyzed.model, found)) {
+    for (const fix of target.fixes(found)) {
       const edits = fix.edits.map((edit) => {
-        const textEdit = lspTextEdit(analyzed.mapper, edit, eol);
-        return { range: exact(analyzed, textEdit.range), newText: textEdit.newText };
+        const textEdit = lspTextEdit(target.mapper, edit, eol);
+        return { range: exact(target, textEdit.range), newText: textEdit.newText };
       });
-      const outside = fix.edits.length === 0 ? fileAction(analyzed, fix, client) : null;
+      const outside = fix.edits.length === 0 ? fileAction(target, fix, client) : null;
       if (fix.edits.length === 0 && !outside) continue;
       // Two diagnostics with the same fix (two uses of one missing argument, a tool and the state command naming one script) share one action.
       const key = JSON.stringify([fix.title, edits, fix.createFile?.path, fix.makeExecutable]);
@@ -141,7 +178,7 @@ export function codeActionsFor(analyzed: AnalyzedDocument, params: CodeActionPar
         existing.diagnostics!.push(diagnostic);
         continue;
       }
-      const action: CodeAction = outside ? { ...outside, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic] } : { title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: workspaceEdit(analyzed, edits, client) };
+      const action: CodeAction = outside ? { ...outside, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic] } : { title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: workspaceEdit(target, edits, client) };
       if (preferredSupport && fix.isPreferred) action.isPreferred = true;
       byKey.set(key, action);
       actions.push(action);
@@ -161,13 +198,15 @@ export const codeActionFeature: Feature = {
   register(context) {
     context.connection.onCodeAction(
       context.handle('code actions', [] as CodeAction[], (params: CodeActionParams) => {
+        const agent = context.analyzedAgent(params.textDocument.uri);
+        if (agent) return codeActionsFor(agentTarget(agent), params, context.client());
         const analyzed = context.analyzed(params.textDocument.uri);
         if (!analyzed) return [];
         // The folder checks only when the client asks about one of theirs: they stat bin/.
         const file = pathOfUri(params.textDocument.uri);
         const asksFolder = params.context?.diagnostics?.some((d) => typeof d.code === 'string' && d.code.startsWith('bin-script-'));
         const folder = file && asksFolder ? context.index.project.bundleFolder(file) : null;
-        return codeActionsFor(analyzed, params, context.client(), folder ? checkBundleFolder(analyzed.model, folder) : []);
+        return codeActionsFor(bundleTarget(analyzed, folder ? checkBundleFolder(analyzed.model, folder) : []), params, context.client());
       }),
     );
   },

@@ -126,7 +126,7 @@ function escapeFields(context: FixContext, node: ScalarNode, fields: FormatField
   if (changes.length === 0) return [];
   const shown = node.text.slice(fields[0].start, fields[0].end);
   const title = fields.length === 1 ? `Escape \`${shown}\` as literal text \`${shown.replace(/[{}]/g, (b) => b + b)}\`` : 'Escape the braces of the signature as literal text';
-  return [{ title, edits: changeScalarValue(context.text, context.model.root, node, changes), isPreferred }];
+  return [{ title, edits: changeScalarValue(context.text, context.root, node, changes), isPreferred }];
 }
 
 const isArgumentName = (name: string) => name.length > 0 && argumentNameMatchLength(name) === name.length;

@@ -55,9 +55,13 @@ function disjoint(fix: QuickFix): boolean {
   });
 }
 
+/** The fixes a client can apply: each changes something, and its edits do not collide. */
+export function applicableFixes(fixes: QuickFix[]): QuickFix[] {
+  return fixes.filter((fix) => (fix.edits.length > 0 || fix.createFile !== undefined || fix.makeExecutable !== undefined) && disjoint(fix));
+}
+
 /** The quick fixes for one of the model's diagnostics (none when its code has no fix, or its data does not fit the text). */
 export function quickFixes(model: BundleModel, diagnostic: EngineDiagnostic): QuickFix[] {
   const provider = QUICK_FIXES[diagnostic.code];
-  if (!provider) return [];
-  return provider(fixContext(model, diagnostic)).filter((fix) => (fix.edits.length > 0 || fix.createFile !== undefined || fix.makeExecutable !== undefined) && disjoint(fix));
+  return provider ? applicableFixes(provider(fixContext(model, diagnostic))) : [];
 }

@@ -9,7 +9,7 @@
 import { BundleModel } from '../../document/bundleModel';
 import { EngineDiagnostic, absoluteEnd, absoluteStart } from '../../diagnostics';
 import { laxBool } from '../../swe/pydanticLax';
-import { ScalarNode } from '../../yaml/pyNode';
+import { PyNode, ScalarNode } from '../../yaml/pyNode';
 import { OffsetEdit } from '../edits';
 import { ArgumentView, BundleView, ToolView, bundleView, contains, toolAt } from '../bundleView';
 
@@ -24,33 +24,40 @@ export interface QuickFix {
   makeExecutable?: string;
 }
 
-export interface FixContext {
-  model: BundleModel;
-  view: BundleView;
-  /** The engine's text (`model.source.normalized`). */
+/** What a fix that only edits YAML needs: the text, its loaded tree, and the diagnostic. Agent configs have no more than this. */
+export interface YamlFixContext {
+  /** The engine's (newline-normalized) text. */
   text: string;
+  /** The document as PyYAML loads it, or null when it does not load. */
+  root: PyNode | null;
   diagnostic: EngineDiagnostic;
   data: Record<string, unknown>;
   /** Absolute offsets of the diagnostic. */
   start: number;
   end: number;
+}
+
+export interface FixContext extends YamlFixContext {
+  model: BundleModel;
+  view: BundleView;
   /** The tool whose key or value holds the diagnostic. */
   tool: ToolView | undefined;
 }
 
 export type QuickFixProvider = (context: FixContext) => QuickFix[];
+export type YamlQuickFixProvider = (context: YamlFixContext) => QuickFix[];
+
+export function yamlFixContext(text: string, root: PyNode | null, diagnostic: EngineDiagnostic): YamlFixContext {
+  return { text, root, diagnostic, data: diagnostic.data ?? {}, start: absoluteStart(diagnostic), end: absoluteEnd(diagnostic) };
+}
 
 export function fixContext(model: BundleModel, diagnostic: EngineDiagnostic): FixContext {
   const view = bundleView(model);
   const start = absoluteStart(diagnostic);
   return {
+    ...yamlFixContext(model.source.normalized, model.root, diagnostic),
     model,
     view,
-    text: model.source.normalized,
-    diagnostic,
-    data: diagnostic.data ?? {},
-    start,
-    end: absoluteEnd(diagnostic),
     tool: view.tools.find((t) => t.check.tool === diagnostic.tool && (contains(t.keyNode, start) || contains(t.valueNode, start))) ?? toolAt(view, start),
   };
 }

@@ -47,7 +47,7 @@ function quoteText(data: Record<string, unknown>): string | undefined {
  * `=` is: load the text with every such `=` quoted, and look there.
  */
 function quotedTree(context: FixContext): { root: PyNode | null; start: number; end: number } {
-  if (context.model.root || context.diagnostic.code !== 'yaml-value-tag') return { root: context.model.root, start: context.start, end: context.end };
+  if (context.root || context.diagnostic.code !== 'yaml-value-tag') return { root: context.root, start: context.start, end: context.end };
   const edits = context.model.diagnostics
     .filter((d) => d.code === 'yaml-value-tag' && quoteText(d.data ?? {}) !== undefined)
     .map((d) => ({ start: absoluteStart(d), end: absoluteEnd(d), newText: doubleQuoted(quoteText(d.data!)!) }));

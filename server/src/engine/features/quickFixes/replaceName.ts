@@ -1,16 +1,17 @@
 /**
  * unknown-key, unknown-json-schema-type, enum-type-mismatch: a key or a
  * `type` value with a suggested spelling (`data.replaceWith`). The fix
- * rewrites the scalar in its own quoting style.
+ * rewrites the scalar in its own quoting style. It needs only the YAML, so
+ * agent configs use it too.
  */
 import { strValue } from '../../yaml/pyNode';
-import { QuickFixProvider } from './quickFix';
+import { YamlQuickFixProvider } from './quickFix';
 import { appendIndex, changeScalarValue, nodeAtSpan } from './yamlEdits';
 
-export const replaceWithSuggestion: QuickFixProvider = (context) => {
+export const replaceWithSuggestion: YamlQuickFixProvider = (context) => {
   const replacement = context.data.replaceWith;
   if (typeof replacement !== 'string') return [];
-  const found = nodeAtSpan(context.model.root, context.start, context.end);
+  const found = nodeAtSpan(context.root, context.start, context.end);
   if (!found) return [];
   const { node, parent } = found;
   const isKey = parent?.kind === 'map' && parent.ownPairs.some((pair) => pair.key === node);
@@ -18,7 +19,7 @@ export const replaceWithSuggestion: QuickFixProvider = (context) => {
   if (isKey && parent.ownPairs.some((pair) => strValue(pair.key) === replacement)) return [];
   const edits =
     node.kind === 'scalar'
-      ? changeScalarValue(context.text, context.model.root, node, [{ start: 0, end: appendIndex(node.text), text: replacement }])
+      ? changeScalarValue(context.text, context.root, node, [{ start: 0, end: appendIndex(node.text), text: replacement }])
       : [{ start: context.start, end: context.end, newText: replacement }];
   const current = context.text.slice(context.start, context.end);
   const title = isKey ? `Rename \`${strValue(node) ?? current}\` to \`${replacement}\`` : `Change \`type: ${strValue(node) ?? current}\` to \`type: ${replacement}\``;

@@ -19,7 +19,7 @@ function isPlaceholderName(name: unknown): name is string {
 }
 
 function signatureFix(context: FixContext, node: ScalarNode, changes: ValueChange[], title: string, isPreferred: boolean): QuickFix {
-  return { title, edits: changeScalarValue(context.text, context.model.root, node, changes), isPreferred };
+  return { title, edits: changeScalarValue(context.text, context.root, node, changes), isPreferred };
 }
 
 export const addToSignature: QuickFixProvider = (context) => {

@@ -30,7 +30,7 @@ export function insertLines(text: string, at: number, lines: string[]): OffsetEd
 }
 
 /** The whole lines from the one holding `start` to the one holding `contentEnd - 1`: their range and their text (ending in a line break). */
-function wholeLines(text: string, start: number, contentEnd: number): { start: number; end: number; text: string; deletion: OffsetEdit } {
+export function wholeLines(text: string, start: number, contentEnd: number): { start: number; end: number; text: string; deletion: OffsetEdit } {
   const from = lineBounds(text, start).start;
   const to = lineAfter(text, contentEnd);
   const lines = text.slice(from, to);

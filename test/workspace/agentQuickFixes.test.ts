@@ -1,0 +1,73 @@
+/** Quick fixes in agent configs: exact edits, and the diagnostic is gone after them. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyEdits } from '../../server/src/engine/features/edits';
+import { agentQuickFixes } from '../../server/src/engine/workspace/agentQuickFixes';
+import { Project } from '../../server/src/engine/workspace/project';
+import { createNodeWorkspaceFs, readUtf8 } from '../../server/src/host/nodeWorkspaceFs';
+import { TempWorkspace, tempWorkspace } from '../helpers/tempWorkspace';
+
+let ws: TempWorkspace;
+let project: Project;
+beforeAll(() => {
+  ws = tempWorkspace({ 'tools/viewer/config.yaml': 'tools:\n  open:\n    docstring: d\n' });
+  const fs = createNodeWorkspaceFs(() => [ws.root]);
+  project = new Project({ fs, readText: (file) => readUtf8(fs, file), uriOf: (file) => file }, [ws.root], {});
+});
+afterAll(() => ws.remove());
+
+function analyse(text: string) {
+  const file = ws.write('config/agent.yaml', text);
+  project.invalidate(file);
+  return project.agent(file)!;
+}
+
+/** The fixes for the one diagnostic with `code`, as [title, fixed text]. */
+function fixesFor(text: string, code: string): [string, string][] {
+  const analysis = analyse(text);
+  const matching = analysis.diagnostics.filter((d) => d.code === code);
+  expect(matching).toHaveLength(1);
+  return agentQuickFixes(text, analysis.load.root, matching[0]).map((fix) => [fix.title, applyEdits(text, fix.edits)]);
+}
+
+const codes = (text: string) => analyse(text).diagnostics.map((d) => d.code);
+
+describe('agent config quick fixes', () => {
+  it('rename an unknown ToolConfig key to the suggestion', () => {
+    const text = 'agent:\n  tools:\n    env_varaibles: {WINDOW: 10}\n    bundles:\n      - path: tools/viewer\n';
+    const fixed = 'agent:\n  tools:\n    env_variables: {WINDOW: 10}\n    bundles:\n      - path: tools/viewer\n';
+    expect(fixesFor(text, 'unknown-key')).toEqual([['Rename `env_varaibles` to `env_variables`', fixed]]);
+    expect(codes(fixed)).toEqual([]);
+  });
+
+  it('write a bare bundle path as a `path:` entry, in block and flow lists', () => {
+    const block = 'agent:\n  tools:\n    bundles:\n      - tools/viewer\n';
+    expect(fixesFor(block, 'wrong-type')).toEqual([['Write the entry as `path: tools/viewer`', 'agent:\n  tools:\n    bundles:\n      - path: tools/viewer\n']]);
+    const flow = 'agent:\n  tools:\n    bundles: [tools/viewer]\n';
+    const fixedFlow = 'agent:\n  tools:\n    bundles: [{path: tools/viewer}]\n';
+    expect(fixesFor(flow, 'wrong-type')).toEqual([['Write the entry as `path: tools/viewer`', fixedFlow]]);
+    expect(codes(fixedFlow)).toEqual([]);
+  });
+
+  it('move bundles from templates into an existing tools mapping, at its indentation', () => {
+    const text = 'agent:\n  templates:\n      system_template: hi\n      bundles:\n        - path: tools/viewer\n  tools:\n    env_variables: {}\n';
+    const fixed = 'agent:\n  templates:\n      system_template: hi\n  tools:\n    env_variables: {}\n    bundles:\n      - path: tools/viewer\n';
+    expect(fixesFor(text, 'bundles-misplaced')).toEqual([['Move `bundles` to `agent.tools`, where SWE-agent reads it', fixed]]);
+    expect(codes(fixed)).toEqual([]);
+  });
+
+  it('move bundles into a new tools mapping, and drop templates when nothing else is in it', () => {
+    const text = 'agent:\n  templates:\n    bundles:\n      - path: tools/viewer\n  model:\n    name: gpt\n';
+    const fixed = 'agent:\n  tools:\n    bundles:\n      - path: tools/viewer\n  model:\n    name: gpt\n';
+    expect(fixesFor(text, 'bundles-misplaced')).toEqual([['Move `bundles` to `agent.tools`, where SWE-agent reads it', fixed]]);
+    expect(codes(fixed)).toEqual([]);
+    const kept = 'agent:\n  templates:\n    system_template: hi\n    bundles:\n      - path: tools/viewer\n';
+    expect(fixesFor(kept, 'bundles-misplaced')).toEqual([
+      ['Move `bundles` to `agent.tools`, where SWE-agent reads it', 'agent:\n  templates:\n    system_template: hi\n  tools:\n    bundles:\n      - path: tools/viewer\n'],
+    ]);
+  });
+
+  it('offer no move where tools already has bundles or is not a block mapping', () => {
+    expect(fixesFor('agent:\n  templates:\n    bundles: []\n  tools:\n    bundles:\n      - path: tools/viewer\n', 'bundles-misplaced')).toEqual([]);
+    expect(fixesFor('agent:\n  templates:\n    bundles: []\n  tools: {enable_bash_tool: true}\n', 'bundles-misplaced')).toEqual([]);
+  });
+});
