@@ -1,0 +1,54 @@
+/**
+ * Language-client middleware. The server registers its providers for every
+ * YAML document (it picks the bundle configs itself); here they answer only
+ * for the documents the extension claims, so other YAML files, and whatever
+ * extension serves them, never see our (empty) answers or round trips.
+ * The code lenses' command is handled here too: its Markdown answer opens
+ * as a preview instead of being dropped.
+ */
+import { TextDocument } from 'vscode';
+import { Middleware } from 'vscode-languageclient/node';
+
+/** Middleware hooks whose first argument is the document. */
+const DOCUMENT_PROVIDERS = [
+  'provideCompletionItem',
+  'provideHover',
+  'provideSignatureHelp',
+  'provideDefinition',
+  'provideReferences',
+  'provideDocumentHighlights',
+  'provideDocumentSymbols',
+  'provideCodeActions',
+  'provideCodeLenses',
+  'provideDocumentFormattingEdits',
+  'provideDocumentRangeFormattingEdits',
+  'provideOnTypeFormattingEdits',
+  'provideRenameEdits',
+  'prepareRename',
+  'provideDocumentLinks',
+  'provideDocumentColors',
+  'provideDeclaration',
+  'provideTypeDefinition',
+  'provideImplementation',
+  'provideFoldingRanges',
+  'provideSelectionRanges',
+  'provideDocumentSemanticTokens',
+  'provideDocumentSemanticTokensEdits',
+  'provideDocumentRangeSemanticTokens',
+  'provideLinkedEditingRange',
+  'provideInlayHints',
+  'provideInlineValues',
+] as const;
+
+type Next = (...args: unknown[]) => unknown;
+
+export function claimedOnlyMiddleware(isClaimed: (document: TextDocument) => boolean): Middleware {
+  const middleware: Record<string, unknown> = {};
+  for (const name of DOCUMENT_PROVIDERS) {
+    middleware[name] = (document: TextDocument, ...rest: unknown[]) => {
+      const next = rest[rest.length - 1] as Next;
+      return isClaimed(document) ? next(document, ...rest.slice(0, -1)) : undefined;
+    };
+  }
+  return middleware as Middleware;
+}

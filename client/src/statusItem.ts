@@ -1,0 +1,90 @@
+/**
+ * The status bar item. The server reports `sweBundle/status`:
+ * `{state: 'indexing'}` while it reads the workspace's bundles and agent
+ * configs, then `{state: 'ready', bundles, agentConfigs}`. The item shows
+ * while the server starts and indexes, when it has stopped, and whenever a
+ * claimed document is in the active editor; clicking it shows the output.
+ */
+import { Disposable, MarkdownString, StatusBarAlignment, StatusBarItem, ThemeColor, window } from 'vscode';
+
+export const STATUS_NOTIFICATION = 'sweBundle/status';
+
+export type ServerStatus =
+  | { state: 'starting' }
+  | { state: 'indexing' }
+  | { state: 'ready'; bundles: number; agentConfigs: number; truncated: boolean }
+  | { state: 'stopped'; reason: string };
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Reads the notification's parameters; anything malformed is ignored (null). */
+export function parseStatus(params: unknown): ServerStatus | null {
+  if (typeof params !== 'object' || params === null) return null;
+  const p = params as Record<string, unknown>;
+  if (p.state === 'indexing') return { state: 'indexing' };
+  if (p.state === 'ready') {
+    const number = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+    return { state: 'ready', bundles: number(p.bundles), agentConfigs: number(p.agentConfigs), truncated: p.truncated === true };
+  }
+  return null;
+}
+
+export class StatusItem implements Disposable {
+  private readonly item: StatusBarItem;
+  private current: ServerStatus = { state: 'starting' };
+  private editorClaimed = false;
+
+  constructor(showOutputCommand: string) {
+    this.item = window.createStatusBarItem('sweBundle.status', StatusBarAlignment.Right, 100);
+    this.item.name = 'SWE Bundle';
+    this.item.command = showOutputCommand;
+    this.render();
+  }
+
+  get status(): ServerStatus {
+    return this.current;
+  }
+
+  set(status: ServerStatus): void {
+    this.current = status;
+    this.render();
+  }
+
+  /** Whether the active editor shows a document the extension claims. */
+  setEditorClaimed(claimed: boolean): void {
+    this.editorClaimed = claimed;
+    this.render();
+  }
+
+  private render(): void {
+    const s = this.current;
+    this.item.backgroundColor = undefined;
+    switch (s.state) {
+      case 'starting':
+        this.item.text = '$(sync~spin) SWE Bundle';
+        this.item.tooltip = 'SWE Bundle: starting the language server';
+        break;
+      case 'indexing':
+        this.item.text = '$(sync~spin) SWE Bundle: indexing';
+        this.item.tooltip = 'SWE Bundle: reading the bundles and agent configs of the workspace';
+        break;
+      case 'ready': {
+        this.item.text = '$(check) SWE Bundle';
+        const summary = `${count(s.bundles, 'bundle', 'bundles')}, ${count(s.agentConfigs, 'agent config', 'agent configs')}${s.truncated ? ' (stopped early: too many files)' : ''}`;
+        this.item.tooltip = new MarkdownString(`SWE Bundle: ${summary} in the workspace\n\nClick to show the output.`);
+        break;
+      }
+      case 'stopped':
+        this.item.text = '$(error) SWE Bundle';
+        this.item.tooltip = `SWE Bundle: the language server is not running (${s.reason}). Click to show the output; run "SWE Bundle: Restart Server" to start it again.`;
+        this.item.backgroundColor = new ThemeColor('statusBarItem.errorBackground');
+        break;
+    }
+    if (s.state !== 'ready' || this.editorClaimed) this.item.show();
+    else this.item.hide();
+  }
+
+  dispose(): void {
+    this.item.dispose();
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * "Preview Tool as the Model Sees It": the server command
+ * `sweBundle.previewTool` (arguments: the bundle's URI and the tool's name)
+ * answers with Markdown (the docs text and the function-calling JSON); it is
+ * shown in a read-only virtual document, `swe-bundle-preview:/<tool>.md`,
+ * which follows edits of the bundle while it is open.
+ */
+import {
+  CancellationToken,
+  Disposable,
+  EventEmitter,
+  QuickPickItem,
+  TextDocumentContentProvider,
+  Uri,
+  ViewColumn,
+  window,
+  workspace,
+} from 'vscode';
+import { CodeLens as LspCodeLens, CodeLensRequest, DocumentSymbol as LspDocumentSymbol, DocumentSymbolRequest, ExecuteCommandRequest, SymbolInformation, SymbolKind } from 'vscode-languageclient';
+import type { LanguageClient } from 'vscode-languageclient/node';
+
+export const PREVIEW_SCHEME = 'swe-bundle-preview';
+/** The server command (announced in its executeCommandProvider); the code lenses run it too. */
+export const SERVER_PREVIEW_COMMAND = 'sweBundle.previewTool';
+
+export function previewUri(source: string, tool: string): Uri {
+  return Uri.from({ scheme: PREVIEW_SCHEME, path: `/${tool || '(unnamed tool)'}.md`, query: new URLSearchParams({ uri: source, tool }).toString() });
+}
+
+function parsePreviewUri(uri: Uri): { source: string; tool: string } | null {
+  const query = new URLSearchParams(uri.query);
+  const source = query.get('uri');
+  const tool = query.get('tool');
+  return source !== null && tool !== null ? { source, tool } : null;
+}
+
+export class ToolPreviews implements TextDocumentContentProvider, Disposable {
+  private readonly changed = new EventEmitter<Uri>();
+  readonly onDidChange = this.changed.event;
+  private readonly disposables: Disposable[] = [];
+  private refreshTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly client: () => LanguageClient | undefined) {
+    this.disposables.push(
+      workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, this),
+      // Follow the bundle: re-render the open previews of a document shortly after it changes.
+      workspace.onDidChangeTextDocument((event) => {
+        const source = event.document.uri.toString();
+        if (!this.openPreviews().some((p) => parsePreviewUri(p)?.source === source)) return;
+        if (this.refreshTimer) clearTimeout(this.refreshTimer);
+        this.refreshTimer = setTimeout(() => {
+          for (const preview of this.openPreviews()) if (parsePreviewUri(preview)?.source === source) this.changed.fire(preview);
+        }, 300);
+      }),
+    );
+  }
+
+  private openPreviews(): Uri[] {
+    return workspace.textDocuments.filter((d) => d.uri.scheme === PREVIEW_SCHEME && !d.isClosed).map((d) => d.uri);
+  }
+
+  /** The server's Markdown for the tool, or null when the document has no such tool. */
+  async render(source: string, tool: string, token?: CancellationToken): Promise<string | null> {
+    const client = this.client();
+    if (!client || !client.isRunning()) throw new Error('The SWE Bundle language server is not running.');
+    const result = await client.sendRequest(ExecuteCommandRequest.type, { command: SERVER_PREVIEW_COMMAND, arguments: [source, tool] }, token);
+    return typeof result === 'string' ? result : null;
+  }
+
+  async provideTextDocumentContent(uri: Uri, token: CancellationToken): Promise<string> {
+    const target = parsePreviewUri(uri);
+    if (!target) return 'Not a tool preview.';
+    try {
+      const markdown = await this.render(target.source, target.tool, token);
+      return markdown ?? `There is no tool \`${target.tool}\` in ${Uri.parse(target.source).fsPath} (any more), or the file is not open as a bundle.`;
+    } catch (e) {
+      return `The preview is not available: ${(e as Error).message}`;
+    }
+  }
+
+  /** Opens (or refreshes) the preview of one tool beside the bundle. */
+  async show(source: string, tool: string): Promise<Uri> {
+    const uri = previewUri(source, tool);
+    if (this.openPreviews().some((p) => p.toString() === uri.toString())) this.changed.fire(uri);
+    const document = await workspace.openTextDocument(uri);
+    await window.showTextDocument(document, { viewColumn: ViewColumn.Beside, preview: false, preserveFocus: true });
+    return uri;
+  }
+
+  /**
+   * The palette command: the tool under the cursor in the active bundle, or
+   * one picked from its tools. `source` and `tool` may be given directly.
+   */
+  async command(source?: unknown, tool?: unknown): Promise<Uri | undefined> {
+    if (typeof source === 'string' && typeof tool === 'string') return this.show(source, tool);
+    const editor = window.activeTextEditor;
+    const client = this.client();
+    if (!editor || !client || !client.isRunning()) {
+      void window.showInformationMessage('Open a SWE-agent bundle (tools/<bundle>/config.yaml) to preview its tools.');
+      return undefined;
+    }
+    const document = editor.document;
+    const textDocument = { uri: client.code2ProtocolConverter.asUri(document.uri) };
+    // The lenses name every tool exactly as the server does; the outline tells which tool holds the cursor.
+    const [lenses, symbols] = await Promise.all([
+      client.sendRequest(CodeLensRequest.type, { textDocument }),
+      client.sendRequest(DocumentSymbolRequest.type, { textDocument }),
+    ]);
+    const tools = (lenses ?? [])
+      .map((lens: LspCodeLens) => ({ line: lens.range.start.line, character: lens.range.start.character, name: lens.command?.arguments?.[1] }))
+      .filter((t): t is { line: number; character: number; name: string } => typeof t.name === 'string');
+    if (tools.length === 0) {
+      void window.showInformationMessage('This document has no tools to preview.');
+      return undefined;
+    }
+    const cursor = editor.selection.active;
+    const holder = ((symbols ?? []) as (LspDocumentSymbol | SymbolInformation)[])
+      .filter((s): s is LspDocumentSymbol => 'selectionRange' in s && s.kind === SymbolKind.Function)
+      .find((s) => {
+        const { start, end } = s.range;
+        const after = cursor.line > start.line || (cursor.line === start.line && cursor.character >= start.character);
+        const before = cursor.line < end.line || (cursor.line === end.line && cursor.character <= end.character);
+        return after && before;
+      });
+    let name = holder ? tools.find((t) => t.line === holder.selectionRange.start.line && t.character === holder.selectionRange.start.character)?.name : undefined;
+    if (name === undefined) {
+      const items: (QuickPickItem & { tool: string })[] = tools.map((t) => ({ label: t.name || '(unnamed tool)', description: `line ${t.line + 1}`, tool: t.name }));
+      const picked = await window.showQuickPick(items, { placeHolder: 'Preview which tool?' });
+      if (!picked) return undefined;
+      name = picked.tool;
+    }
+    return this.show(textDocument.uri, name);
+  }
+
+  dispose(): void {
+    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    for (const d of this.disposables) d.dispose();
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,235 @@
+// The editing features through VS Code's own provider commands (vscode.execute…Provider), which
+// call the language client exactly as the editor does, with VS Code's client capabilities.
+const vscode = require('vscode');
+const assert = require('assert');
+const { ready, open, revert, fileUri, expectDiagnostics, range, pos, markdown, searchDiagnostics, SEARCH, VIEWER } = require('./helpers');
+const exec = (command, ...args) => vscode.commands.executeCommand(command, ...args);
+// In VIEWER, line 3 is `    signature: "open <path> [<line_number>]"`; (3, 23) is inside `path`.
+const IN_PATH = new vscode.Position(3, 23);
+
+suite('editing features', () => {
+  suiteSetup(async () => {
+    await ready();
+    const { uri } = await open(VIEWER);
+    await expectDiagnostics(uri, []);
+  });
+
+  test('completion after `<` in a signature offers the arguments', async () => {
+    const { document, editor, uri } = await open(VIEWER);
+    try {
+      // `"open <path> [<line_number>]"` -> `"open <`, the cursor after the `<`.
+      assert.ok(await editor.edit((b) => b.replace(new vscode.Range(3, 20, 3, 43), ' <')));
+      assert.strictEqual(document.lineAt(3).text, '    signature: "open <"');
+      const list = await exec('vscode.executeCompletionItemProvider', uri, new vscode.Position(3, 22), '<');
+      const items = list.items.map((item) => ({
+        label: typeof item.label === 'string' ? item.label : item.label.label,
+        kind: item.kind,
+        detail: item.detail,
+        documentation: item.documentation && markdown(item.documentation),
+        insertText: typeof item.insertText === 'string' ? item.insertText : item.insertText && item.insertText.value,
+        range: item.range && (item.range.start ? range(item.range) : { inserting: range(item.range.inserting), replacing: range(item.range.replacing) }),
+        sortText: item.sortText,
+      }));
+      assert.deepStrictEqual(items, [
+        { label: 'path', kind: vscode.CompletionItemKind.Variable, detail: 'string argument', documentation: 'the path to the file to open', insertText: 'path>', range: '3:22-3:22', sortText: '00' },
+        { label: 'line_number', kind: vscode.CompletionItemKind.Variable, detail: 'integer argument, optional', documentation: 'the line number to move the window to', insertText: 'line_number>', range: '3:22-3:22', sortText: '01' },
+      ]);
+    } finally {
+      await revert(document);
+    }
+  });
+
+  test('hover on a signature placeholder', async () => {
+    const { uri } = await open(VIEWER);
+    const hovers = await exec('vscode.executeHoverProvider', uri, IN_PATH);
+    assert.deepStrictEqual(
+      hovers.map((h) => ({ range: range(h.range), contents: h.contents.map(markdown) })),
+      [
+        {
+          range: '3:21-3:27',
+          contents: ['**path**: argument of `open` (`string`, required)\n\nthe path to the file to open\n\n`<path>` in the signature becomes `{path}` in the invoke format and receives the value.'],
+        },
+      ],
+    );
+  });
+
+  test('a quick fix through executeCodeActionProvider and workspace.applyEdit', async () => {
+    const { document, uri } = await open(SEARCH);
+    await expectDiagnostics(uri, searchDiagnostics());
+    const typo = vscode.languages.getDiagnostics(uri).find((d) => d.code === 'unknown-key');
+    const actions = await exec('vscode.executeCodeActionProvider', uri, typo.range, vscode.CodeActionKind.QuickFix.value);
+    const plain = actions.map((a) => ({
+      title: a.title,
+      kind: a.kind && a.kind.value,
+      isPreferred: a.isPreferred,
+      edits: a.edit ? a.edit.entries().map(([u, edits]) => [u.toString(), edits.map((e) => [range(e.range), e.newText])]) : null,
+    }));
+    // (VS Code's executeCodeActionProvider does not hand back an action's `diagnostics`.)
+    assert.deepStrictEqual(plain, [
+      { title: 'Rename `requried` to `required`', kind: 'quickfix', isPreferred: true, edits: [[uri.toString(), [['9:8-9:16', 'required']]]] },
+    ]);
+    try {
+      assert.strictEqual(await vscode.workspace.applyEdit(actions[0].edit), true, 'workspace.applyEdit refused the fix');
+      assert.strictEqual(document.lineAt(9).text, '        required: true');
+      // The typo and the missing `required` it hid are both gone.
+      await expectDiagnostics(uri, searchDiagnostics().filter((d) => d.code !== 'unknown-key' && d.code !== 'missing-field'));
+    } finally {
+      await revert(document);
+    }
+  });
+
+  test('a quick fix that inserts a whole argument, with its indentation', async () => {
+    const { document, uri } = await open(SEARCH);
+    await expectDiagnostics(uri, searchDiagnostics());
+    const placeholder = vscode.languages.getDiagnostics(uri).find((d) => d.code === 'signature-unknown-placeholder');
+    const actions = await exec('vscode.executeCodeActionProvider', uri, placeholder.range, vscode.CodeActionKind.QuickFix.value);
+    assert.deepStrictEqual(
+      actions.map((a) => [a.title, a.edit.entries().map(([, edits]) => edits.map((e) => [range(e.range), e.newText]))]),
+      [['Add the argument `dir`', [[['23:0-23:0', '      - name: dir\n        type: string\n        description: ""\n        required: true\n']]]]],
+    );
+    try {
+      assert.strictEqual(await vscode.workspace.applyEdit(actions[0].edit), true);
+      assert.deepStrictEqual(document.getText().split('\n').slice(19), [
+        '      - name: file_name',
+        '        type: string',
+        '        description: "the name of the file to search for"',
+        '        required: true',
+        '      - name: dir',
+        '        type: string',
+        '        description: ""',
+        '        required: true',
+        '',
+      ]);
+      await expectDiagnostics(uri, searchDiagnostics().filter((d) => d.code !== 'signature-unknown-placeholder'));
+    } finally {
+      await revert(document);
+    }
+  });
+
+  test('document symbols: the tools and their arguments', async () => {
+    await open(SEARCH);
+    const symbols = await exec('vscode.executeDocumentSymbolProvider', fileUri(SEARCH));
+    const plain = (s) => ({ name: s.name, detail: s.detail, kind: s.kind, range: range(s.range), selection: range(s.selectionRange), children: (s.children || []).map(plain) });
+    const { Function: F, Variable: V } = vscode.SymbolKind;
+    assert.deepStrictEqual(symbols.map(plain), [
+      {
+        name: 'search_dir', detail: 'search_dir <search_term> [<dir>]', kind: F, range: '2:2-14:40', selection: '2:2-2:12',
+        children: [
+          { name: 'search_term', detail: 'string', kind: V, range: '6:6-9:22', selection: '6:14-6:25', children: [] },
+          { name: 'dir', detail: 'string, optional', kind: V, range: '10:6-14:40', selection: '10:14-10:17', children: [] },
+        ],
+      },
+      {
+        name: 'find_file', detail: 'find_file <file_name> <dir>', kind: F, range: '15:2-22:22', selection: '15:2-15:11',
+        children: [{ name: 'file_name', detail: 'string', kind: V, range: '19:6-22:22', selection: '19:14-19:23', children: [] }],
+      },
+    ]);
+  });
+
+  test('go to definition from a placeholder to its argument', async () => {
+    const uri = fileUri(VIEWER);
+    const targets = await exec('vscode.executeDefinitionProvider', uri, IN_PATH);
+    assert.deepStrictEqual(
+      targets.map((t) => (t.targetUri ? { uri: t.targetUri.toString(), origin: range(t.originSelectionRange), target: range(t.targetRange), selection: range(t.targetSelectionRange) } : { uri: t.uri.toString(), range: range(t.range) })),
+      [{ uri: uri.toString(), origin: '3:21-3:27', target: '6:6-9:22', selection: '6:14-6:18' }],
+    );
+  });
+
+  test('references and highlights of an argument', async () => {
+    const uri = fileUri(VIEWER);
+    const references = await exec('vscode.executeReferenceProvider', uri, IN_PATH);
+    assert.deepStrictEqual(references.map((l) => [l.uri.toString(), range(l.range)]), [[uri.toString(), '3:22-3:26'], [uri.toString(), '4:35-4:39'], [uri.toString(), '6:14-6:18']]);
+    const highlights = await exec('vscode.executeDocumentHighlights', uri, IN_PATH);
+    const { Read, Write } = vscode.DocumentHighlightKind;
+    assert.deepStrictEqual(highlights.map((h) => [range(h.range), h.kind]), [['3:22-3:26', Read], ['4:35-4:39', Read], ['6:14-6:18', Write]]);
+  });
+
+  test('rename an argument: its name, placeholder and docstring mention', async () => {
+    const uri = fileUri(VIEWER);
+    const prepared = await exec('vscode.prepareRename', uri, IN_PATH);
+    assert.deepStrictEqual({ range: range(prepared.range), placeholder: prepared.placeholder }, { range: '3:22-3:26', placeholder: 'path' });
+    const edit = await exec('vscode.executeDocumentRenameProvider', uri, IN_PATH, 'file');
+    assert.deepStrictEqual(edit.entries().map(([u, edits]) => [u.toString(), edits.map((e) => [range(e.range), e.newText])]), [
+      [uri.toString(), [['3:22-3:26', 'file'], ['4:35-4:39', 'file'], ['6:14-6:18', 'file']]],
+    ]);
+    await assert.rejects(exec('vscode.executeDocumentRenameProvider', uri, IN_PATH, '9lives'), /9lives/);
+  });
+
+  test('folding ranges and selection ranges', async () => {
+    const uri = fileUri(VIEWER);
+    const folds = await exec('vscode.executeFoldingRangeProvider', uri);
+    assert.deepStrictEqual(folds.map((f) => `${f.start}-${f.end}`), ['1-21', '2-13', '5-13', '6-9', '10-13', '14-21', '17-21', '18-21']);
+    const [selection] = await exec('vscode.executeSelectionRangeProvider', uri, [IN_PATH]);
+    const chain = [];
+    for (let s = selection; s; s = s.parent) chain.push(range(s.range));
+    // The server's ranges, plus the two VS Code adds itself: a range that starts mid-line and
+    // ends on another line also comes extended to its first line's start (3:0-…, 2:0-…).
+    assert.deepStrictEqual(chain, ['3:22-3:26', '3:21-3:27', '3:16-3:43', '3:15-3:44', '3:4-3:44', '3:4-13:23', '3:0-13:23', '2:2-13:23', '2:2-21:22', '2:0-21:22', '1:0-21:22', '1:0-22:21', '0:0-23:0']);
+  });
+
+  test('semantic tokens of the placeholders and their mentions', async () => {
+    const uri = fileUri(VIEWER);
+    const legend = await exec('vscode.provideDocumentSemanticTokensLegend', uri);
+    assert.deepStrictEqual({ types: legend.tokenTypes, modifiers: legend.tokenModifiers }, { types: ['parameter', 'variable'], modifiers: ['declaration', 'readonly', 'undefined'] });
+    const tokens = await exec('vscode.provideDocumentSemanticTokens', uri);
+    assert.deepStrictEqual(Array.from(tokens.data), [3, 21, 6, 0, 1, 0, 7, 15, 0, 1, 1, 34, 6, 0, 0, 0, 22, 13, 0, 0, 11, 21, 13, 0, 1, 1, 41, 13, 0, 0]);
+  });
+
+  test('inlay hints: the argument types after the placeholders', async () => {
+    const uri = fileUri(VIEWER);
+    const hints = await exec('vscode.executeInlayHintProvider', uri, new vscode.Range(0, 0, 23, 0));
+    assert.deepStrictEqual(
+      hints.map((h) => [pos(h.position), typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join(''), h.kind, typeof h.tooltip === 'string' ? h.tooltip : h.tooltip && h.tooltip.value]),
+      [
+        ['3:27', ': string', vscode.InlayHintKind.Type, 'the path to the file to open'],
+        ['3:43', ': integer?', vscode.InlayHintKind.Type, 'the line number to move the window to'],
+        ['15:34', ': integer', vscode.InlayHintKind.Type, 'the line number to move the window to'],
+      ],
+    );
+  });
+
+  test('document links to bin/ scripts and, from an agent config, to bundles', async () => {
+    const links = await exec('vscode.executeLinkProvider', fileUri(VIEWER));
+    assert.deepStrictEqual(links.map((l) => [range(l.range), l.target.toString(), l.tooltip]), [
+      ['2:2-2:6', fileUri('tools/viewer/bin/open').toString(), 'Open bin/open'],
+      ['14:2-14:6', fileUri('tools/viewer/bin/goto').toString(), 'Open bin/goto'],
+      ['22:15-22:21', fileUri('tools/viewer/bin/_state').toString(), 'Open bin/_state'],
+    ]);
+    // The server answers for open documents only.
+    await open('config/default.yaml');
+    const agentLinks = await exec('vscode.executeLinkProvider', fileUri('config/default.yaml'));
+    assert.deepStrictEqual(agentLinks.map((l) => [range(l.range), l.target.toString(), l.tooltip]), [
+      ['4:14-4:26', fileUri(VIEWER).toString(), 'Open the bundle config'],
+      ['5:14-5:26', fileUri(SEARCH).toString(), 'Open the bundle config'],
+    ]);
+  });
+
+  test('an agent config: hover and go to definition on a bundle path', async () => {
+    const { uri } = await open('config/default.yaml');
+    const at = new vscode.Position(4, 18); // line 4 is `      - path: tools/viewer`
+    const hovers = await exec('vscode.executeHoverProvider', uri, at);
+    assert.deepStrictEqual(
+      hovers.map((h) => ({ range: range(h.range), contents: h.contents.map(markdown) })),
+      [
+        {
+          range: '4:14-4:26',
+          contents: [
+            `Bundle \`tools/viewer\`, at \`${fileUri(VIEWER).fsPath}\`.\n\n2 tools:\n\n\`open <path> [<line_number>]\`: opens the file at \\<path\\>, optionally at \\<line_number\\>\n\n\`goto <line_number>\`: moves the window to show \\<line_number\\>`,
+          ],
+        },
+      ],
+    );
+    const targets = await exec('vscode.executeDefinitionProvider', uri, at);
+    assert.deepStrictEqual(
+      targets.map((t) => [range(t.originSelectionRange), t.targetUri.toString(), range(t.targetRange), range(t.targetSelectionRange)]),
+      [['4:14-4:26', fileUri(VIEWER).toString(), '0:0-0:0', '0:0-0:0']],
+    );
+  });
+
+  test('workspace symbols find tools in every bundle', async () => {
+    const symbols = await exec('vscode.executeWorkspaceSymbolProvider', 'goto');
+    assert.deepStrictEqual(symbols.map((s) => [s.name, s.kind, s.containerName, s.location.uri.toString(), range(s.location.range)]), [
+      ['goto', vscode.SymbolKind.Function, 'viewer', fileUri(VIEWER).toString(), '14:2-14:6'],
+    ]);
+  });
+});
