@@ -32,9 +32,10 @@ Options:
   --env-json FILE            a JSON object of env variables (replaces
                              ToolConfig's defaults, as env_variables does)
   --config FILE              settings file (default: ./.swe-bundle.json if present)
-  --config-root DIR          where agent configs' bundle paths start
-                             (SWE_AGENT_CONFIG_ROOT; default: the nearest
-                             folder above the agent config with a tools/ folder)
+  --config-root DIR          where agent configs' bundle paths start (default:
+                             $SWE_AGENT_CONFIG_ROOT, else the nearest folder
+                             above the agent config with a tools/ folder, else
+                             the folder holding its config/ folder)
   --agent-config FILE        check one agent config's tool assembly: the
                              agent config and every bundle it lists, in its
                              context (env, enable_bash_tool, hidden_tools)
