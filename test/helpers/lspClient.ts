@@ -88,6 +88,12 @@ export class TestClient {
     return this.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version, text } });
   }
 
+  /** Opens a bundle and waits for its first diagnostics: after it, requests see the document analysed. */
+  async openBundle(uri: string, text: string, version = 1): Promise<void> {
+    await this.open(uri, text, version);
+    await this.waitForDiagnostics(uri);
+  }
+
   /** Waits until `condition` holds (checked after each message), up to `timeoutMs`. */
   async waitFor(condition: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
     const deadline = Date.now() + timeoutMs;

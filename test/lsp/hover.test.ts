@@ -16,12 +16,6 @@ afterEach(() => {
   client = undefined;
 });
 
-/** Opens a bundle and waits for its diagnostics, so no publication is pending when the client is disposed. */
-async function openBundle(c: TestClient, uri: string, text: string, version = 1): Promise<void> {
-  await c.open(uri, text, version);
-  await c.waitForDiagnostics(uri);
-}
-
 const BUNDLE = `tools:
   open:
     signature: open «<path>» [<line>]
@@ -43,7 +37,7 @@ describe('hover over LSP', () => {
   it('answers in Markdown when the client prefers it, with the token as range', async () => {
     const { text, ranges } = parseMarkers(BUNDLE);
     client = await inMemory({ capabilities: MARKDOWN });
-    await openBundle(client, URI, text);
+    await client.openBundle(URI, text);
     const range = rangeOf(text, ranges[0]);
     expect(await hoverAt(client, { line: range.start.line, character: range.start.character + 2 })).toEqual({
       contents: {
@@ -58,7 +52,7 @@ describe('hover over LSP', () => {
     const { text, ranges } = parseMarkers(BUNDLE);
     for (const capabilities of [{}, { textDocument: { hover: { contentFormat: ['plaintext', 'markdown'] } } }] as ClientCapabilities[]) {
       client = await inMemory({ capabilities });
-      await openBundle(client, URI, text);
+      await client.openBundle(URI, text);
       const range = rangeOf(text, ranges[0]);
       expect(await hoverAt(client, range.end)).toEqual({
         contents: {
@@ -75,7 +69,7 @@ describe('hover over LSP', () => {
   it('uses the env variables of the settings for docstring variables', async () => {
     const { text, ranges } = parseMarkers(BUNDLE);
     client = await inMemory({ initializationOptions: { sweBundle: { envVariables: { PAGER: 'less' } } } });
-    await openBundle(client, URI, text);
+    await client.openBundle(URI, text);
     const range = rangeOf(text, ranges[1]);
     expect(await hoverAt(client, range.start)).toEqual({
       contents: { kind: 'plaintext', value: '{PAGER}: the env variable PAGER. Renders as less.\n\nFrom the env variables of the settings (sweBundle.envVariables).' },
@@ -86,7 +80,7 @@ describe('hover over LSP', () => {
   it('maps ranges in a CRLF document', async () => {
     const { text, ranges } = parseMarkers(BUNDLE);
     client = await inMemory({ capabilities: MARKDOWN });
-    await openBundle(client, URI, text.replace(/\n/g, '\r\n'));
+    await client.openBundle(URI, text.replace(/\n/g, '\r\n'));
     const range = rangeOf(text, ranges[1]);
     const result = await hoverAt(client, { line: range.start.line, character: range.start.character + 3 });
     expect(result?.range).toEqual(range);
@@ -95,12 +89,12 @@ describe('hover over LSP', () => {
 
   it('returns null between tokens, outside the document, on broken YAML and for other files', async () => {
     client = await inMemory();
-    await openBundle(client, URI, BUNDLE.replace(/[«»]/g, ''));
+    await client.openBundle(URI, BUNDLE.replace(/[«»]/g, ''));
     expect(await hoverAt(client, { line: 2, character: 2 })).toBeNull();
     expect(await hoverAt(client, { line: 2, character: 200 })).toBeNull();
     expect(await hoverAt(client, { line: 99, character: 0 })).toBeNull();
     const broken = 'file:///w/tools/broken/config.yaml';
-    await openBundle(client, broken, 'tools:\n  t:\n    signature: "t <x>\n    arguments:\n      - name: x\n');
+    await client.openBundle(broken, 'tools:\n  t:\n    signature: "t <x>\n    arguments:\n      - name: x\n');
     expect(await hoverAt(client, { line: 2, character: 19 }, broken)).toBeNull();
     await client.open('file:///w/other.yaml', 'tools: 1\n');
     expect(await hoverAt(client, { line: 0, character: 1 }, 'file:///w/other.yaml')).toBeNull();
@@ -110,7 +104,7 @@ describe('hover over LSP', () => {
   it('previews a tool of a real CRLF bundle', async () => {
     const text = fs.readFileSync(path.join(CORPUS_DIR, 'GrinnerH__SWE-agent/tools/edit_anthropic/config.yaml'), 'utf8');
     client = await inMemory({ capabilities: MARKDOWN });
-    await openBundle(client, URI, text);
+    await client.openBundle(URI, text);
     const result = await hoverAt(client, { line: 1, character: 5 });
     expect(result?.range).toEqual({ start: { line: 1, character: 2 }, end: { line: 1, character: 20 } });
     const value = (result?.contents as { value: string }).value;

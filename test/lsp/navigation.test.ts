@@ -15,12 +15,6 @@ afterEach(() => {
   client = undefined;
 });
 
-/** Opens a bundle and waits for its diagnostics, so no publication is pending when the client is disposed. */
-async function openBundle(c: TestClient, uri: string, text: string, version = 1): Promise<void> {
-  await c.open(uri, text, version);
-  await c.waitForDiagnostics(uri);
-}
-
 const { text: BUNDLE, ranges: R } = parseMarkers(`tools:
   open:
     signature: open «<«path»>» «[<«line»>]» {«path»} --«path»
@@ -43,7 +37,7 @@ const params = (position: { line: number; character: number }, uri = URI) => ({ 
 describe('go to definition', () => {
   it('goes from a placeholder to the argument name', async () => {
     client = await inMemory();
-    await openBundle(client, URI, BUNDLE);
+    await client.openBundle(URI, BUNDLE);
     expect(await client.request('textDocument/definition', params(sigPath.start))).toEqual([{ uri: URI, range: namePath }]);
     expect(await client.request('textDocument/definition', params(lineToken.start))).toEqual([{ uri: URI, range: nameLine }]);
     expect(await client.request('textDocument/definition', params(docPath.end))).toEqual([{ uri: URI, range: namePath }]);
@@ -51,7 +45,7 @@ describe('go to definition', () => {
 
   it('answers with location links when the client supports them', async () => {
     client = await inMemory({ capabilities: { textDocument: { definition: { linkSupport: true } } } });
-    await openBundle(client, URI, BUNDLE);
+    await client.openBundle(URI, BUNDLE);
     const links = await client.request<LocationLink[]>('textDocument/definition', params(sigPath.start));
     expect(links).toEqual([
       { originSelectionRange: pathToken, targetUri: URI, targetRange: { start: { line: pathItem.start.line, character: 6 }, end: pathItem.end }, targetSelectionRange: namePath },
@@ -60,11 +54,11 @@ describe('go to definition', () => {
 
   it('returns null where there is no argument, outside the document and on broken YAML', async () => {
     client = await inMemory();
-    await openBundle(client, URI, BUNDLE);
+    await client.openBundle(URI, BUNDLE);
     expect(await client.request('textDocument/definition', params({ line: 2, character: 17 }))).toBeNull();
     expect(await client.request('textDocument/definition', params({ line: 40, character: 0 }))).toBeNull();
     const broken = 'file:///w/tools/broken/config.yaml';
-    await openBundle(client, broken, BUNDLE.replace('signature: open', 'signature: "open'));
+    await client.openBundle(broken, BUNDLE.replace('signature: open', 'signature: "open'));
     expect(await client.request('textDocument/definition', params(sigPath.start, broken))).toBeNull();
     expect(await client.request('textDocument/references', { ...params(sigPath.start, broken), context: { includeDeclaration: true } })).toEqual([]);
     expect(await client.request('textDocument/documentHighlight', params(sigPath.start, broken))).toEqual([]);
@@ -74,7 +68,7 @@ describe('go to definition', () => {
 describe('references and highlights', () => {
   it('lists every occurrence, with or without the declaration', async () => {
     client = await inMemory();
-    await openBundle(client, URI, BUNDLE);
+    await client.openBundle(URI, BUNDLE);
     const all = [sigPath, bracePath, flagPath, docPath, namePath].map((range) => ({ uri: URI, range }));
     expect(await client.request<Location[]>('textDocument/references', { ...params(flagPath.start), context: { includeDeclaration: true } })).toEqual(all);
     expect(await client.request<Location[]>('textDocument/references', { ...params(namePath.start), context: { includeDeclaration: false } })).toEqual(all.slice(0, 4));
@@ -82,7 +76,7 @@ describe('references and highlights', () => {
 
   it('highlights the name as a write and the rest as reads', async () => {
     client = await inMemory();
-    await openBundle(client, URI, BUNDLE);
+    await client.openBundle(URI, BUNDLE);
     expect(await client.request<DocumentHighlight[]>('textDocument/documentHighlight', params(docLine.start))).toEqual([
       { range: sigLine, kind: 2 },
       { range: docLine, kind: 2 },
@@ -92,7 +86,7 @@ describe('references and highlights', () => {
 
   it('maps ranges in a CRLF document', async () => {
     client = await inMemory();
-    await openBundle(client, URI, BUNDLE.replace(/\n/g, '\r\n'));
+    await client.openBundle(URI, BUNDLE.replace(/\n/g, '\r\n'));
     expect(await client.request<DocumentHighlight[]>('textDocument/documentHighlight', params(nameLine.end))).toEqual([
       { range: sigLine, kind: 2 },
       { range: docLine, kind: 2 },
@@ -105,7 +99,7 @@ describe('references and highlights', () => {
     const text = fs.readFileSync(path.join(CORPUS_DIR, 'GrinnerH__SWE-agent/tools/edit_anthropic/config.yaml'), 'utf8');
     const lines = text.split('\r\n');
     client = await inMemory();
-    await openBundle(client, URI, text);
+    await client.openBundle(URI, text);
     const signatureLine = lines.findIndex((l) => l.includes('str_replace_editor <command>'));
     const oldStr = lines[signatureLine].indexOf('[<old_str>]') + 2;
     const nameLineIndex = lines.findIndex((l) => l === '      - name: old_str');

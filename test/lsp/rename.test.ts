@@ -18,12 +18,6 @@ afterEach(() => {
   client = undefined;
 });
 
-/** Opens a bundle and waits for its diagnostics, so no publication is pending when the client is disposed. */
-async function openBundle(c: TestClient, uri: string, text: string, version = 1): Promise<void> {
-  await c.open(uri, text, version);
-  await c.waitForDiagnostics(uri);
-}
-
 const { text: BUNDLE, ranges: R } = parseMarkers(`tools:
   «open»:
     signature: "«open» <«path»> [<«line»>]"
@@ -46,7 +40,7 @@ const apply = (text: string, edits: TextEdit[]) => TextDocument.applyEdits(TextD
 describe('prepareRename', () => {
   it('gives the name under the cursor and its text', async () => {
     client = await inMemory({ capabilities: PREPARE });
-    await openBundle(client, URI, BUNDLE);
+    await client.openBundle(URI, BUNDLE);
     expect(await client.request('textDocument/prepareRename', params(sigLine.start))).toEqual({ range: sigLine, placeholder: 'line' });
     expect(await client.request('textDocument/prepareRename', params(docPath.end))).toEqual({ range: docPath, placeholder: 'path' });
     expect(await client.request('textDocument/prepareRename', params(toolKey.start))).toEqual({ range: toolKey, placeholder: 'open' });
@@ -54,11 +48,11 @@ describe('prepareRename', () => {
 
   it('returns null where there is nothing to rename, and refuses with the reason', async () => {
     client = await inMemory({ capabilities: PREPARE });
-    await openBundle(client, URI, BUNDLE);
+    await client.openBundle(URI, BUNDLE);
     expect(await client.request('textDocument/prepareRename', params({ line: 2, character: 6 }))).toBeNull();
     expect(await client.request('textDocument/prepareRename', params({ line: 50, character: 0 }))).toBeNull();
     const dup = 'file:///w/tools/dup/config.yaml';
-    await openBundle(client, dup, 'tools:\n  t:\n    signature: t <a>\n    docstring: d\n    arguments:\n      - name: a\n      - name: a\n');
+    await client.openBundle(dup, 'tools:\n  t:\n    signature: t <a>\n    docstring: d\n    arguments:\n      - name: a\n      - name: a\n');
     await expect(client.request('textDocument/prepareRename', { textDocument: { uri: dup }, position: { line: 2, character: 18 } })).rejects.toMatchObject({
       code: -32803,
       message: 'Tool `t` has 2 arguments named `a`; rename one of them by hand first.',
@@ -82,7 +76,7 @@ describe('prepareRename', () => {
 describe('rename', () => {
   it('renames an argument everywhere, as exact edits', async () => {
     client = await inMemory();
-    await openBundle(client, URI, BUNDLE);
+    await client.openBundle(URI, BUNDLE);
     const edit = await client.request<WorkspaceEdit>('textDocument/rename', params(sigPath.start, { newName: 'file' }));
     expect(edit).toEqual({ changes: { [URI]: [sigPath, docPath, namePath].map((range) => ({ range, newText: 'file' })) } });
     const after = apply(BUNDLE, edit.changes![URI]);
@@ -92,7 +86,7 @@ describe('rename', () => {
 
   it('renames a tool and the command its signature starts with, as document changes when the client takes them', async () => {
     client = await inMemory({ capabilities: { workspace: { workspaceEdit: { documentChanges: true } } } });
-    await openBundle(client, URI, BUNDLE, 7);
+    await client.openBundle(URI, BUNDLE, 7);
     const edit = await client.request<WorkspaceEdit>('textDocument/rename', params(toolKey.end, { newName: 'view' }));
     expect(edit).toEqual({
       documentChanges: [
@@ -109,7 +103,7 @@ describe('rename', () => {
 
   it('refuses invalid names, clashes and places with nothing to rename', async () => {
     client = await inMemory();
-    await openBundle(client, URI, BUNDLE);
+    await client.openBundle(URI, BUNDLE);
     await expect(client.request('textDocument/rename', params(nameLine.start, { newName: '2nd' }))).rejects.toMatchObject({
       code: -32803,
       message: '`2nd` is not a valid argument name: SWE-agent needs a letter or `_` first, then only letters, digits, `_` or `-`.',
@@ -128,7 +122,7 @@ describe('rename', () => {
   it('keeps CRLF line breaks and renames the arguments of a real bundle', async () => {
     const text = fs.readFileSync(path.join(CORPUS_DIR, 'GrinnerH__SWE-agent/tools/edit_anthropic/config.yaml'), 'utf8');
     client = await inMemory();
-    await openBundle(client, URI, text);
+    await client.openBundle(URI, text);
     const lines = text.split('\r\n');
     const signatureLine = lines.findIndex((l) => l.includes('str_replace_editor <command>'));
     const character = lines[signatureLine].indexOf('<command>') + 1;

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../server/src/engine/features/toolPreview';
 import { agentDefinitionAt, agentHoverAt } from '../../server/src/engine/workspace/agentFeatures';
 import { Project } from '../../server/src/engine/workspace/project';
-import { createNodeWorkspaceFs, readUtf8 } from '../../server/src/host/nodeWorkspaceFs';
 import { parseMarkers } from '../helpers/markers';
+import { fileUri, projectOn } from '../helpers/project';
 import { TempWorkspace, tempWorkspace } from '../helpers/tempWorkspace';
 
 const VIEWER = `tools:
@@ -32,8 +32,7 @@ let ws: TempWorkspace;
 let project: Project;
 beforeAll(() => {
   ws = tempWorkspace({ 'tools/viewer/config.yaml': VIEWER, 'tools/broken/config.yaml': 'tools: [\n' });
-  const fs = createNodeWorkspaceFs(() => [ws.root]);
-  project = new Project({ fs, readText: (file) => readUtf8(fs, file), uriOf: (file) => `file://${file}` }, [ws.root], {});
+  project = projectOn(ws.root);
 });
 afterAll(() => ws.remove());
 
@@ -92,14 +91,14 @@ describe('agent config go to definition', () => {
   it('leads from a bundle path to the start of its config.yaml', () => {
     const { definition, ranges } = at('agent:\n  tools:\n    bundles:\n      - path: «tools/¦viewer»\n');
     const fileStart = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-    expect(definition).toEqual({ origin: ranges[0], uri: `file://${ws.path('tools/viewer/config.yaml')}`, targetRange: fileStart, targetSelectionRange: fileStart });
+    expect(definition).toEqual({ origin: ranges[0], uri: fileUri(ws.path('tools/viewer/config.yaml')), targetRange: fileStart, targetSelectionRange: fileStart });
   });
 
   it('leads from a hidden tool to its entry in the bundle, selecting its name', () => {
     const { definition, ranges } = at('agent:\n  tools:\n    bundles:\n      - path: tools/viewer\n        hidden_tools:\n          - «go¦to»\n');
     expect(definition).toEqual({
       origin: ranges[0],
-      uri: `file://${ws.path('tools/viewer/config.yaml')}`,
+      uri: fileUri(ws.path('tools/viewer/config.yaml')),
       targetRange: { start: { line: 11, character: 2 }, end: { line: 18, character: 22 } },
       targetSelectionRange: { start: { line: 11, character: 2 }, end: { line: 11, character: 6 } },
     });

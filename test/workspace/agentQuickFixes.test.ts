@@ -3,15 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyEdits } from '../../server/src/engine/features/edits';
 import { agentQuickFixes } from '../../server/src/engine/workspace/agentQuickFixes';
 import { Project } from '../../server/src/engine/workspace/project';
-import { createNodeWorkspaceFs, readUtf8 } from '../../server/src/host/nodeWorkspaceFs';
+import { projectOn } from '../helpers/project';
 import { TempWorkspace, tempWorkspace } from '../helpers/tempWorkspace';
 
 let ws: TempWorkspace;
 let project: Project;
 beforeAll(() => {
   ws = tempWorkspace({ 'tools/viewer/config.yaml': 'tools:\n  open:\n    docstring: d\n' });
-  const fs = createNodeWorkspaceFs(() => [ws.root]);
-  project = new Project({ fs, readText: (file) => readUtf8(fs, file), uriOf: (file) => file }, [ws.root], {});
+  project = projectOn(ws.root);
 });
 afterAll(() => ws.remove());
 

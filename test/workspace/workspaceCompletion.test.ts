@@ -10,8 +10,8 @@ import type { CompletionItem, CompletionList } from 'vscode-languageserver-proto
 import { CompletionEntry } from '../../server/src/engine/features/completion';
 import { agentCompletions } from '../../server/src/engine/workspace/agentCompletion';
 import { Project } from '../../server/src/engine/workspace/project';
-import { createNodeWorkspaceFs, readUtf8 } from '../../server/src/host/nodeWorkspaceFs';
 import { TestClient, inMemory } from '../helpers/lspClient';
+import { projectOn } from '../helpers/project';
 import { parseMarkers, positionOf, rangeOf } from '../helpers/markers';
 import { TempWorkspace, tempWorkspace } from '../helpers/tempWorkspace';
 
@@ -51,8 +51,7 @@ beforeAll(() => {
     'tools/viewer/bin/lib/util.sh': '',
   });
   for (const script of ['open', 'goto', '_state', 'find_file', 'search']) ws.write(`tools/viewer/bin/${script}`, '#!/bin/sh\n', 0o755);
-  const wfs = createNodeWorkspaceFs(() => [ws.root]);
-  project = new Project({ fs: wfs, readText: (file) => readUtf8(wfs, file), uriOf: (file) => pathToFileURL(file).toString() }, [ws.root], {});
+  project = projectOn(ws.root);
   project.scan();
 });
 afterAll(() => ws.remove());
