@@ -4,6 +4,7 @@
  * per model and cached on it.
  */
 import { BundleModel } from '../document/bundleModel';
+import { ToolEntry } from '../swe/checkBundle';
 import { ToolCheck, fieldsOf } from '../swe/checkTool';
 import { LoadedCommand } from '../swe/commandModel';
 import { asDict, laxListItems } from '../swe/pydanticLax';
@@ -40,6 +41,12 @@ export interface BundleView {
 }
 
 const views = new WeakMap<BundleModel, BundleView>();
+/**
+ * Tool views by the check they were built with: an incremental analysis
+ * reuses an unchanged tool's nodes and check, so a new version's view reuses
+ * its tool views instead of walking every tool again.
+ */
+const toolViews = new WeakMap<ToolCheck, ToolView>();
 
 function strScalar(node: PyNode | undefined): ScalarNode | undefined {
   if (!node) return undefined;
@@ -53,32 +60,41 @@ export function bundleView(model: BundleModel): BundleView {
   const root = model.root ? asDict(model.root) : null;
   const rootFields = root ? fieldsOf(dictEntries(root)) : new Map<string, DictEntry>();
   const tools = model.check.toolEntries.map((entry, i): ToolView => {
-    const map = asDict(entry.valueNode);
-    const fields = map ? fieldsOf(dictEntries(map)) : new Map<string, DictEntry>();
-    const argumentsEntry = fields.get('arguments');
-    const items = argumentsEntry ? laxListItems(argumentsEntry.value) : null;
-    const args = (items?.ok ? items.value : []).map((node, index): ArgumentView => {
-      const argumentMap = asDict(node);
-      const argumentFields = argumentMap ? fieldsOf(dictEntries(argumentMap)) : new Map<string, DictEntry>();
-      const nameEntry = argumentFields.get('name');
-      return { index, node, map: argumentMap, fields: argumentFields, name: nameEntry ? strValue(nameEntry.value) : undefined, nameNode: nameEntry?.value };
-    });
-    return {
-      name: strValue(entry.keyNode),
-      keyNode: entry.keyNode,
-      valueNode: entry.valueNode,
-      map,
-      fields,
-      signature: strScalar(fields.get('signature')?.value),
-      docstring: strScalar(fields.get('docstring')?.value),
-      arguments: args,
-      check: model.check.tools[i],
-      command: model.check.tools[i]?.command ?? null,
-    };
+    const check = model.check.tools[i];
+    const reused = toolViews.get(check);
+    if (reused && reused.keyNode === entry.keyNode && reused.valueNode === entry.valueNode) return reused;
+    const view = toolView(entry, check);
+    if (check) toolViews.set(check, view);
+    return view;
   });
   const view = { model, root, rootFields, tools };
   views.set(model, view);
   return view;
+}
+
+function toolView(entry: ToolEntry, check: ToolCheck): ToolView {
+  const map = asDict(entry.valueNode);
+  const fields = map ? fieldsOf(dictEntries(map)) : new Map<string, DictEntry>();
+  const argumentsEntry = fields.get('arguments');
+  const items = argumentsEntry ? laxListItems(argumentsEntry.value) : null;
+  const args = (items?.ok ? items.value : []).map((node, index): ArgumentView => {
+    const argumentMap = asDict(node);
+    const argumentFields = argumentMap ? fieldsOf(dictEntries(argumentMap)) : new Map<string, DictEntry>();
+    const nameEntry = argumentFields.get('name');
+    return { index, node, map: argumentMap, fields: argumentFields, name: nameEntry ? strValue(nameEntry.value) : undefined, nameNode: nameEntry?.value };
+  });
+  return {
+    name: strValue(entry.keyNode),
+    keyNode: entry.keyNode,
+    valueNode: entry.valueNode,
+    map,
+    fields,
+    signature: strScalar(fields.get('signature')?.value),
+    docstring: strScalar(fields.get('docstring')?.value),
+    arguments: args,
+    check,
+    command: check?.command ?? null,
+  };
 }
 
 /** The absolute end of a node without the line break and blank lines a block collection's range ends with. */
@@ -109,4 +125,24 @@ export function toolAt(view: BundleView, offset: number): ToolView | undefined {
 
 export function argumentAt(tool: ToolView, offset: number): ArgumentView | undefined {
   return tool.arguments.find((argument) => contains(argument.node, offset));
+}
+
+/**
+ * A tool field's string scalar when it is written in the tool itself: not
+ * reached through an alias or a merge key (that text belongs to another entry).
+ */
+export function ownStrScalar(tool: ToolView, field: 'signature' | 'docstring'): ScalarNode | undefined {
+  const node = tool[field];
+  if (!node || tool.valueNode.kind === 'alias') return undefined;
+  return absStart(node) >= absStart(tool.valueNode) && absEnd(node) <= absEnd(tool.valueNode) ? node : undefined;
+}
+
+/** The tools in document order, for features that stop at a limit. */
+export function toolsInOrder(model: BundleModel): ToolView[] {
+  return [...bundleView(model).tools].sort((a, b) => absStart(a.keyNode) - absStart(b.keyNode));
+}
+
+/** Whether a tool's entry can hold anything in `range` (absolute offsets, ends included). */
+export function toolTouches(tool: ToolView, range: { start: number; end: number } | undefined): boolean {
+  return !range || (absStart(tool.keyNode) <= range.end && Math.max(absEnd(tool.keyNode), absEnd(tool.valueNode)) >= range.start);
 }

@@ -10,7 +10,7 @@ import { signaturePlaceholders } from '../swe/placeholders';
 import { strValue } from '../yaml/pyNode';
 import { valueOffsets } from '../yaml/scalarOffsets';
 import { ArgumentView } from './bundleView';
-import { ownStrScalar, toolTouches, toolsInOrder } from './semanticTokens';
+import { ownStrScalar, toolTouches, toolsInOrder } from './bundleView';
 
 export interface InlayHintItem {
   /** Absolute offset the hint is shown at: right after the placeholder. */

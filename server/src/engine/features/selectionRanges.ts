@@ -14,7 +14,7 @@ import { PyNode, ScalarNode, absEnd, absStart, strValue } from '../yaml/pyNode';
 import { ValueOffsets, valueOffsets } from '../yaml/scalarOffsets';
 import { itemStart, trimmedEnd } from './bundleView';
 import { lineBounds } from './edits';
-import { envFieldName } from './semanticTokens';
+import { envFieldName } from '../swe/env';
 
 export interface OffsetRange {
   start: number;

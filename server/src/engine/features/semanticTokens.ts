@@ -11,11 +11,11 @@
  */
 import { BundleModel } from '../document/bundleModel';
 import { parseFormatString } from '../python/formatString';
-import { EnvContext } from '../swe/env';
+import { EnvContext, envFieldName } from '../swe/env';
 import { angleMentions, signaturePlaceholders } from '../swe/placeholders';
-import { ScalarNode, absEnd, absStart } from '../yaml/pyNode';
+import { ScalarNode } from '../yaml/pyNode';
 import { ValueOffsets, valueOffsets } from '../yaml/scalarOffsets';
-import { ToolView, bundleView } from './bundleView';
+import { ToolView, ownStrScalar, toolTouches, toolsInOrder } from './bundleView';
 
 export const TOKEN_TYPES = ['parameter', 'variable'] as const;
 export const TOKEN_MODIFIERS = ['declaration', 'readonly', 'undefined'] as const;
@@ -32,26 +32,6 @@ export interface SemanticToken {
 
 /** Like json.maxItemsComputed: huge files get at most this many tokens. */
 export const MAX_SEMANTIC_TOKENS = 5000;
-
-/**
- * A tool field's string scalar when it is written in the tool itself: not
- * reached through an alias or a merge key (that text belongs to another entry).
- */
-export function ownStrScalar(tool: ToolView, field: 'signature' | 'docstring'): ScalarNode | undefined {
-  const node = tool[field];
-  if (!node || tool.valueNode.kind === 'alias') return undefined;
-  return absStart(node) >= absStart(tool.valueNode) && absEnd(node) <= absEnd(tool.valueNode) ? node : undefined;
-}
-
-/** The tools in document order, for features that stop at a limit. */
-export function toolsInOrder(model: BundleModel): ToolView[] {
-  return [...bundleView(model).tools].sort((a, b) => absStart(a.keyNode) - absStart(b.keyNode));
-}
-
-/** Whether a tool's entry can hold anything in `range` (absolute offsets, ends included). */
-export function toolTouches(tool: ToolView, range: { start: number; end: number } | undefined): boolean {
-  return !range || (absStart(tool.keyNode) <= range.end && Math.max(absEnd(tool.keyNode), absEnd(tool.valueNode)) >= range.start);
-}
 
 /**
  * The source pieces (absolute offsets) that value[start, end) of a scalar
@@ -78,12 +58,6 @@ export function valueSegments(node: ScalarNode, offsets: ValueOffsets, start: nu
     }
   }
   return segments;
-}
-
-/** A docstring field names an env variable when its first name is an identifier (`{"a": 1}` is literal text). */
-export function envFieldName(fieldName: string): string | null {
-  const first = /^[^.[]*/.exec(fieldName)![0];
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(first) ? first : null;
 }
 
 function toolTokens(tool: ToolView, env: EnvContext, out: SemanticToken[]): void {

@@ -25,3 +25,9 @@ export const UNKNOWN_ENV: EnvContext = { known: false, variables: DEFAULT_ENV_VA
 export function knownEnv(variables: ReadonlyMap<string, PyObject>): EnvContext {
   return { known: true, variables };
 }
+
+/** A docstring field names an env variable when its first name is an identifier (`{"a": 1}` is literal text). */
+export function envFieldName(fieldName: string): string | null {
+  const first = /^[^.[]*/.exec(fieldName)![0];
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(first) ? first : null;
+}
