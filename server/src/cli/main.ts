@@ -5,7 +5,7 @@ import { EngineConfig, parseEngineConfig } from '../engine/config';
 import { Project } from '../engine/workspace/project';
 import { configRootFor } from '../engine/workspace/configRoot';
 import { isInside } from '../engine/workspace/walk';
-import { createNodeWorkspaceFs, readUtf8 } from '../host/nodeWorkspaceFs';
+import { createNodeWorkspaceFs, memoizedWorkspaceFs, readUtf8 } from '../host/nodeWorkspaceFs';
 import { VERSION } from '../version';
 import { LintArgs, USAGE, UsageError, parseArgs } from './args';
 import { formatJson } from './format/json';
@@ -84,7 +84,10 @@ export function runLint(argv: readonly string[], io: CliIo): number {
     return 2;
   }
   // Readable: the working directory, the paths given and a configured config root; nothing else.
-  const nodeWorkspaceFs = createNodeWorkspaceFs(() => [io.cwd, ...args.paths.map((p) => path.resolve(io.cwd, p)), ...args.agentConfigs.map((p) => path.resolve(io.cwd, p)), ...(config.configRoot ? [config.configRoot] : [])]);
+  // One run sees one state of the disk: each path is stat'ed and listed once (the scan and the bundle folder checks look at the same files).
+  const nodeWorkspaceFs = memoizedWorkspaceFs(
+    createNodeWorkspaceFs(() => [io.cwd, ...args.paths.map((p) => path.resolve(io.cwd, p)), ...args.agentConfigs.map((p) => path.resolve(io.cwd, p)), ...(config.configRoot ? [config.configRoot] : [])]),
+  );
   const readText = (file: string) => readUtf8(nodeWorkspaceFs, file);
   const resolved = [...args.paths, ...args.agentConfigs].map((p) => path.resolve(io.cwd, p));
   const missing = resolved.filter((p) => !fs.existsSync(p));
@@ -135,9 +138,12 @@ export function runLint(argv: readonly string[], io: CliIo): number {
   for (const target of targets.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) {
     if (done.has(target.file)) continue;
     done.add(target.file);
-    const text = readText(target.file);
+    // Through the project: its scan has read most of these files already.
+    const text = project.readText(target.file);
     if (target.kind === 'bundle' && givenOptions) results.push(lintBundleWithOptions(project, target.file, text, givenOptions, config));
     else results.push(target.kind === 'agent' ? lintAgentConfig(project, target.file, text, config) : lintBundleInProject(project, target.file, text, config));
+    // Reported: its analysis would only weigh on the garbage collector from here on.
+    project.forgetBundle(target.file);
   }
   const output = results.map((r) => ({ ...r, path: path.relative(io.cwd, r.path) || r.path }));
   io.stdout(args.format === 'json' ? formatJson(output) : args.format === 'sarif' ? formatSarif(output, VERSION) : formatText(output));

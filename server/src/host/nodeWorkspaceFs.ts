@@ -14,9 +14,12 @@ import { FileStat, WorkspaceFs } from '../engine/workspace/workspaceFs';
 /** Bigger files are not bundle or agent configs; reading them would only cost memory. */
 export const MAX_READ_BYTES = 16 * 1024 * 1024;
 
+/** The C library's realpath: one call instead of Node's JavaScript walk with an lstat per path component (the CLI resolves thousands of paths). */
+const realpath: (file: string) => string = fs.realpathSync.native ?? fs.realpathSync;
+
 function realPathOf(file: string): string | null {
   try {
-    return fs.realpathSync(file);
+    return realpath(file);
   } catch {
     return null;
   }
@@ -24,7 +27,19 @@ function realPathOf(file: string): string | null {
 
 /** `roots` is read on each call, so the server can change its workspace folders. */
 export function createNodeWorkspaceFs(roots: () => readonly string[]): WorkspaceFs {
-  const allowed = (real: string) => roots().some((root) => isInside(real, realPathOf(root) ?? path.resolve(root)));
+  // A root's real path, resolved once (every stat asks about every root; the CLI stats thousands of files).
+  const realRoots = new Map<string, string>();
+  const realRoot = (root: string) => {
+    let real = realRoots.get(root);
+    if (real === undefined) {
+      const resolved = realPathOf(root);
+      if (resolved === null) return path.resolve(root);
+      real = resolved;
+      realRoots.set(root, real);
+    }
+    return real;
+  };
+  const allowed = (real: string) => roots().some((root) => isInside(real, realRoot(root)));
   return {
     isAllowed(file: string): boolean {
       const real = realPathOf(file);
@@ -33,7 +48,7 @@ export function createNodeWorkspaceFs(roots: () => readonly string[]): Workspace
     stat(file: string): FileStat | null {
       try {
         const link = fs.lstatSync(file);
-        const real = fs.realpathSync(file);
+        const real = realpath(file);
         if (!allowed(real)) return link.isSymbolicLink() ? { kind: 'other', executable: false, realPath: real, outside: true } : null;
         const stat = link.isSymbolicLink() ? fs.statSync(real) : link;
         return {
@@ -47,7 +62,7 @@ export function createNodeWorkspaceFs(roots: () => readonly string[]): Workspace
     },
     readFile(file: string): Uint8Array | null {
       try {
-        const real = fs.realpathSync(file);
+        const real = realpath(file);
         if (!allowed(real)) return null;
         const stat = fs.statSync(real);
         if (!stat.isFile() || stat.size > MAX_READ_BYTES) return null;
@@ -58,11 +73,31 @@ export function createNodeWorkspaceFs(roots: () => readonly string[]): Workspace
     },
     list(dir: string): string[] | null {
       try {
-        const real = fs.realpathSync(dir);
+        const real = realpath(dir);
         return allowed(real) ? fs.readdirSync(real) : null;
       } catch {
         return null;
       }
+    },
+  };
+}
+
+/** `fs` with `stat` and `list` answered once per path: for a run that may take the disk as unchanging (the CLI). */
+export function memoizedWorkspaceFs(fs: WorkspaceFs): WorkspaceFs {
+  const stats = new Map<string, FileStat | null>();
+  const lists = new Map<string, string[] | null>();
+  return {
+    isAllowed: (file) => fs.isAllowed(file),
+    stat(file) {
+      let stat = stats.get(file);
+      if (stat === undefined) stats.set(file, (stat = fs.stat(file)));
+      return stat;
+    },
+    readFile: (file) => fs.readFile(file),
+    list(dir) {
+      let names = lists.get(dir);
+      if (names === undefined) lists.set(dir, (names = fs.list(dir)));
+      return names && [...names];
     },
   };
 }

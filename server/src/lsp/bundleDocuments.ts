@@ -7,8 +7,9 @@
  */
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { BundleAnalyzer, BundleModel } from '../engine/document/bundleModel';
-import { PositionMapper, PositionedDiagnostic, positionDiagnostics } from '../engine/document/positioned';
-import { sourceTextOf } from '../engine/document/sourceText';
+import { LineIndex } from '../engine/document/lineIndex';
+import { LineLookup, PositionMapper, PositionedDiagnostic, positionDiagnostics } from '../engine/document/positioned';
+import { SourceText, sourceTextOf } from '../engine/document/sourceText';
 import { isBundleConfig } from '../engine/fileKind';
 import { applyRuleSettings } from '../engine/rules/applyRuleSettings';
 import { AgentAnalysis } from '../engine/workspace/project';
@@ -40,6 +41,21 @@ interface Entry {
   analyzer?: BundleAnalyzer;
 }
 
+/**
+ * Line lookups through the editor's document, which keeps its line offsets
+ * up to date on every change (building a `LineIndex` per version costs a pass
+ * over the whole text), for as long as it holds the analysed text; a
+ * `LineIndex` of that text once it has moved on. Only for texts without `\r`,
+ * where both count lines alike.
+ */
+function documentLines(document: TextDocument, source: SourceText): LineLookup | undefined {
+  if (source.original !== source.normalized || document.getText() !== source.original) return undefined;
+  const version = document.version;
+  let own: LineIndex | undefined;
+  const lines = (): LineLookup => (document.version === version ? document : (own ??= new LineIndex(source.original)));
+  return { positionAt: (offset) => lines().positionAt(offset), offsetAt: (position) => lines().offsetAt(position) };
+}
+
 export class BundleDocuments {
   private readonly entries = new Map<string, Entry>();
 
@@ -49,7 +65,7 @@ export class BundleDocuments {
   ) {}
 
   private finish(document: TextDocument, model: BundleModel, diagnostics: EngineDiagnostic[]): AnalyzedDocument {
-    const mapper = new PositionMapper(model.source);
+    const mapper = new PositionMapper(model.source, documentLines(document, model.source));
     return { document, model, mapper, diagnostics: positionDiagnostics(applyRuleSettings(diagnostics, model.source.normalized, this.settings.config.rules), mapper) };
   }
 

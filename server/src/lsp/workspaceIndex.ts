@@ -79,17 +79,20 @@ export class WorkspaceIndex {
     }
   }
 
-  /** A document or file changed: forget what was derived from it. */
+  /**
+   * A document or file changed: forget what was derived from it. While the
+   * file is open, its bundle keeps its incremental analyzer; a closed one's goes.
+   */
   changed(uri: string): void {
     const file = pathOfUri(uri);
-    if (file) this.project.invalidate(file);
+    if (file) this.project.invalidate(file, this.openText(file) !== null);
     this.generation++;
   }
 
   filesChanged(changes: { uri: string; type: FileChangeType }[]): void {
     for (const change of changes) {
       const file = pathOfUri(change.uri);
-      if (file) this.project.invalidate(file);
+      if (file) this.project.invalidate(file, this.openText(file) !== null);
     }
     this.generation++;
   }

@@ -75,14 +75,26 @@ function syntheticMap(origin: Origin, pairs: PyPair[]): MapNode {
   };
 }
 
+/**
+ * A copy of a slice that does not keep the whole text alive. V8 makes a slice
+ * a view into its parent; a chunk kept across versions would pin the whole
+ * text of the version it was cut from, one per edited tool.
+ */
+function detach(slice: string): string {
+  return (' ' + slice).slice(1);
+}
+
 /** Re-parses and re-checks only what changed between calls. One per open document. */
 export class BundleAnalyzer {
   private chunkCache = new Map<string, ParsedChunk>();
+  /** The last version's chunks in document order. */
+  private chunkOrder: ParsedChunk[] = [];
 
   analyze(text: string, options: ToolCheckOptions): BundleModel {
     const source = sourceTextOf(text);
     if (source.normalized.length > LIMITS.maxDocumentLength) {
       this.chunkCache.clear();
+      this.chunkOrder = [];
       return tooLarge(source);
     }
     const chunked = this.tryChunked(source, options);
@@ -94,28 +106,45 @@ export class BundleAnalyzer {
     const specs = splitIntoChunks(text);
     if (!specs || specs.length < 2) {
       this.chunkCache.clear();
+      this.chunkOrder = [];
       return null;
     }
     const previous = this.chunkCache;
+    const previousOrder = this.chunkOrder;
     const current = new Map<string, ParsedChunk>();
     const chunks: ParsedChunk[] = [];
+    // The previous chunk expected next: most chunks are where the last version had them, or shifted by the edit.
+    let next = 0;
+    let previousIndex: Map<ParsedChunk, number> | undefined;
     for (const spec of specs) {
       const chunkText = text.slice(spec.start, spec.end);
-      let chunk = previous.get(chunkText);
-      if (chunk && chunk.role === spec.role && !current.has(chunkText)) {
-        chunk.origin.base = spec.start;
+      let chunk: ParsedChunk | undefined = previousOrder[next];
+      if (chunk && chunk.role === spec.role && chunk.origin.text === chunkText && !current.has(chunk.origin.text)) {
+        // Compared with the chunk expected here (a memory compare); its own text's hash is cached, the new slice is never hashed.
+        next++;
       } else {
-        const origin: Origin = { base: spec.start, text: chunkText };
-        chunk = { role: spec.role, origin, load: loadYaml(chunkText, origin) };
+        chunk = previous.get(chunkText);
+        if (chunk && chunk.role === spec.role && !current.has(chunkText)) {
+          previousIndex ??= new Map(previousOrder.map((c, i) => [c, i]));
+          next = (previousIndex.get(chunk) ?? next) + 1;
+        } else {
+          const own = detach(chunkText);
+          const origin: Origin = { base: spec.start, text: own };
+          chunk = { role: spec.role, origin, load: loadYaml(own, origin) };
+          next++;
+        }
       }
-      current.set(chunkText, chunk);
+      chunk.origin.base = spec.start;
+      current.set(chunk.origin.text, chunk);
       chunks.push(chunk);
       if (!standsAlone(chunk)) {
         this.chunkCache = current;
+        this.chunkOrder = chunks;
         return null;
       }
     }
     this.chunkCache = current;
+    this.chunkOrder = chunks;
     const documentOrigin: Origin = { base: 0, text };
     const topPairs: PyPair[] = [];
     for (let i = 0; i < chunks.length; i++) {
@@ -157,7 +186,7 @@ function tooLarge(source: SourceText): BundleModel {
   const problem = {
     pyClass: 'ComposerError' as const,
     kind: 'check-budget' as const,
-    message: `the file has ${(source.normalized.length / 1048576).toFixed(1)} MB, more than the ${LIMITS.maxDocumentLength / 1048576} MB this checker reads`,
+    message: `the file has ${(Math.ceil((source.normalized.length / 1048576) * 100) / 100).toFixed(2)} MB, more than the ${LIMITS.maxDocumentLength / 1048576} MB this checker reads`,
     start: 0,
     end: 0,
   };

@@ -30,17 +30,19 @@ export function splitIntoChunks(text: string): ChunkSpec[] | null {
     if (chunks.length > 0) chunks[chunks.length - 1].end = start;
     chunks.push({ role, start, end: text.length });
   };
+  // Runs on every edit: only key lines are sliced and matched; other lines are looked at by character.
   while (lineStart < text.length) {
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd === -1) lineEnd = text.length;
-    const line = text.slice(lineStart, lineEnd);
-    const indent = /^ */.exec(line)![0].length;
-    const rest = line.slice(indent);
-    if (rest.startsWith('\t')) return null;
-    const blankOrComment = rest.length === 0 || rest.startsWith('#');
+    let contentStart = lineStart;
+    while (contentStart < lineEnd && text.charCodeAt(contentStart) === 32 /* space */) contentStart++;
+    const indent = contentStart - lineStart;
+    const first = contentStart < lineEnd ? text.charCodeAt(contentStart) : -1;
+    if (first === 9 /* tab */) return null;
+    const blankOrComment = first === -1 || first === 35; /* # */
     if (!blankOrComment) {
       if (indent === 0) {
-        const body = lineStart === 0 && line.startsWith('\ufeff') ? line.slice(1) : line;
+        const body = text.slice(lineStart === 0 && first === 0xfeff ? 1 : lineStart, lineEnd);
         if (!KEY_LINE.test(body)) return null;
         inToolsBody = TOOLS_HEADER.test(body);
         toolIndent = -1;
@@ -52,7 +54,7 @@ export function splitIntoChunks(text: string): ChunkSpec[] | null {
         if (toolIndent === -1) toolIndent = indent;
         if (indent < toolIndent) return null;
         if (indent === toolIndent) {
-          if (!KEY_LINE.test(rest)) return null;
+          if (!KEY_LINE.test(text.slice(contentStart, lineEnd))) return null;
           open('tool', lineStart);
         }
       }

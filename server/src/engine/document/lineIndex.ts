@@ -11,6 +11,11 @@ export class LineIndex {
   private readonly starts: number[] = [0];
 
   constructor(private readonly text: string) {
+    if (!text.includes('\r')) {
+      // The usual case, and much faster than looking at every character: only `\n` breaks lines.
+      for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+      return;
+    }
     for (let i = 0; i < text.length; i++) {
       const ch = text.charCodeAt(i);
       if (ch === 13 /* \r */) {

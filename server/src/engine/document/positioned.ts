@@ -24,16 +24,30 @@ export interface PositionedDiagnostic {
   unnecessary?: boolean;
 }
 
-export class PositionMapper {
-  private readonly index: LineIndex;
+/** Line lookups in the original text: a `LineIndex`, or the editor's document (which keeps its line offsets up to date as it changes). */
+export interface LineLookup {
+  positionAt(offset: number): Position;
+  offsetAt(position: Position): number;
+}
 
-  constructor(private readonly source: SourceText) {
-    this.index = new LineIndex(source.original);
+export class PositionMapper {
+  private index: LineLookup | undefined;
+
+  /** `lines`, when given, must answer for `source.original`; otherwise a `LineIndex` is built on first use. */
+  constructor(
+    private readonly source: SourceText,
+    lines?: LineLookup,
+  ) {
+    this.index = lines;
+  }
+
+  private get lines(): LineLookup {
+    return (this.index ??= new LineIndex(this.source.original));
   }
 
   /** An absolute offset in the normalized text to a position in the original text. */
   position(normalizedOffset: number): Position {
-    return this.index.positionAt(this.source.toOriginal(normalizedOffset));
+    return this.lines.positionAt(this.source.toOriginal(normalizedOffset));
   }
 
   range(span: Span): Range {
@@ -42,7 +56,7 @@ export class PositionMapper {
 
   /** A position in the original text to an absolute offset in the normalized text. */
   offset(position: Position): number {
-    return this.source.toNormalized(this.index.offsetAt(position));
+    return this.source.toNormalized(this.lines.offsetAt(position));
   }
 }
 

@@ -104,7 +104,7 @@ export class Project {
   ) {}
 
   /** A file's text (an open editor's, else the disk's), read once per generation: a bundle is asked about by every agent config using it. */
-  private readText(file: string): string | null {
+  readText(file: string): string | null {
     if (this.texts.generation !== this.generation) this.texts = { generation: this.generation, byPath: new Map() };
     const cached = this.texts.byPath.get(file);
     if (cached !== undefined) return cached;
@@ -157,15 +157,6 @@ export class Project {
     return { bundles: [...this.knownBundlePaths].sort(), agents: [...this.knownAgentPaths].sort() };
   }
 
-  /** Takes the scan another Project made of the same folders (a lint worker thread), instead of walking them again. */
-  adoptScan(scan: { bundles: readonly string[]; agents: readonly string[]; truncated: boolean }): void {
-    this.truncated = scan.truncated;
-    this.folderListings.clear();
-    this.generation++;
-    for (const file of scan.bundles) this.knownBundlePaths.add(file);
-    for (const file of scan.agents) this.knownAgentPaths.add(file);
-  }
-
   get bundlePaths(): string[] {
     return [...this.knownBundlePaths].sort();
   }
@@ -184,11 +175,12 @@ export class Project {
 
   /**
    * A file changed on disk or in an editor: forget what was derived from it.
-   * A bundle's entry stays while the file is readable: its models are keyed
-   * by its text (`bundleEntry` replaces them when the text changes) and its
-   * analyzer's caches by chunk text, so an edit re-parses only what it touched.
+   * `editing` (the file is open in an editor, whose text wins over the disk)
+   * keeps the bundle's analyzer, whose caches are keyed by chunk text, so the
+   * next analysis re-parses only the chunks an edit touched; otherwise (a
+   * closed document, a file event) the bundle's analysis goes.
    */
-  invalidate(file: string): void {
+  invalidate(file: string, editing = false): void {
     this.agents.delete(file);
     this.generation++;
     // A bundle folder's listing goes when anything in it (bin/, install.sh) or above it changes; its config.yaml does not count.
@@ -196,7 +188,7 @@ export class Project {
       if ((isInside(file, dir) || isInside(dir, file)) && file !== path.join(dir, 'config.yaml')) this.folderListings.delete(dir);
     }
     const text = this.host.readText(file);
-    if (text === null) this.bundles.delete(file);
+    if (!editing || text === null) this.bundles.delete(file);
     this.knownAgentPaths.delete(file);
     this.knownBundlePaths.delete(file);
     if (text === null || !this.folderOf(file)) return;
@@ -206,6 +198,11 @@ export class Project {
 
   folderOf(file: string): string | undefined {
     return this.folders.filter((folder) => isInside(file, folder)).sort((a, b) => b.length - a.length)[0];
+  }
+
+  /** Drops a bundle's analysis (the CLI, once it has reported the bundle): it is made again if asked for. */
+  forgetBundle(configPath: string): void {
+    this.bundles.delete(configPath);
   }
 
   private bundleEntry(configPath: string): BundleEntry | null {

@@ -4,7 +4,7 @@
  * the quote style of signatures, docstrings, descriptions and argument formats.
  */
 import { PyNode, absStart, deref } from '../../yaml/pyNode';
-import { BundleView, itemStart } from '../bundleView';
+import { ArgumentView, BundleView, ToolView, itemStart } from '../bundleView';
 import { Part } from './snippet';
 
 export type QuoteStyle = 'double' | 'single' | 'plain' | 'literal' | 'folded';
@@ -44,27 +44,6 @@ function keyOrder(maps: Iterable<Map<string, unknown>>, main: string[]): string[
   return main;
 }
 
-/** The most used of the allowed styles among the nodes (the first seen wins a tie), or the fallback. */
-function usualStyle<S extends QuoteStyle>(nodes: (PyNode | undefined)[], allowed: readonly S[], fallback: S): S {
-  const counts = new Map<S, number>();
-  for (const node of nodes) {
-    if (!node || node.kind === 'alias') continue;
-    const target = deref(node);
-    if (target.kind !== 'scalar' || target.value.type !== 'str' || !(allowed as readonly string[]).includes(target.style)) continue;
-    const style = target.style as S;
-    counts.set(style, (counts.get(style) ?? 0) + 1);
-  }
-  let best = fallback;
-  let bestCount = 0;
-  for (const [style, count] of counts) {
-    if (count > bestCount) {
-      best = style;
-      bestCount = count;
-    }
-  }
-  return best;
-}
-
 const FLOW_STYLES = ['double', 'single', 'plain'] as const;
 const QUOTES = ['double', 'single'] as const;
 
@@ -84,16 +63,19 @@ export function fileStyle(view: BundleView | null): FileStyle {
   const text = view.model.source.normalized;
   const col = (offset: number) => columnOf(text, offset);
   const tools = view.tools;
-  const args = tools.flatMap((tool) => tool.arguments);
+  // Read lazily: most of what follows stops at the first tool or argument that says (a big bundle has thousands).
+  const args = (): Iterable<ArgumentView> => argumentsOf(tools);
 
   const toolsKey = view.rootFields.get('tools')?.key;
-  const fieldIndent = tools
-    .map((tool) => {
-      const first = tool.map?.ownPairs[0];
-      if (!first || !onLaterLine(text, absStart(tool.keyNode), absStart(first.key))) return 0;
-      return col(absStart(first.key)) - col(absStart(tool.keyNode));
-    })
-    .find((d) => d > 0);
+  let fieldIndent: number | undefined;
+  for (const tool of tools) {
+    const first = tool.map?.ownPairs[0];
+    const d = !first || !onLaterLine(text, absStart(tool.keyNode), absStart(first.key)) ? 0 : col(absStart(first.key)) - col(absStart(tool.keyNode));
+    if (d > 0) {
+      fieldIndent = d;
+      break;
+    }
+  }
   const toolIndent = toolsKey && tools.length > 0 && onLaterLine(text, absStart(toolsKey), absStart(tools[0].keyNode)) ? col(absStart(tools[0].keyNode)) - col(absStart(toolsKey)) : 0;
   style.indent = fieldIndent ?? (toolIndent > 0 ? toolIndent : 2);
 
@@ -108,7 +90,7 @@ export function fileStyle(view: BundleView | null): FileStyle {
       break;
     }
   }
-  for (const argument of args) {
+  for (const argument of args()) {
     const first = argument.map?.ownPairs[0];
     if (!first || onLaterLine(text, itemStart(argument.node), absStart(first.key))) continue;
     const d = col(absStart(first.key)) - col(itemStart(argument.node));
@@ -119,19 +101,93 @@ export function fileStyle(view: BundleView | null): FileStyle {
   }
 
   style.toolKeys = keyOrder(
-    tools.map((tool) => tool.fields),
+    mapped(tools, (tool) => tool.fields),
     TOOL_SKELETON_KEYS,
   );
   style.argumentKeys = keyOrder(
-    args.map((argument) => argument.fields),
+    mapped(args(), (argument) => argument.fields),
     ARGUMENT_SKELETON_KEYS,
   );
-  style.signature = usualStyle(tools.map((tool) => tool.signature), FLOW_STYLES, 'double');
-  style.docstring = usualStyle(tools.map((tool) => tool.docstring), [...FLOW_STYLES, 'literal', 'folded'], 'double');
-  style.description = usualStyle(args.map((argument) => argument.fields.get('description')?.value), FLOW_STYLES, 'double');
+  const facts = tools.map(toolStyles);
+  style.signature = mostUsed(
+    facts.map((f) => f.signature),
+    FLOW_STYLES,
+    'double',
+  );
+  style.docstring = mostUsed(
+    facts.map((f) => f.docstring),
+    [...FLOW_STYLES, 'literal', 'folded'],
+    'double',
+  );
+  style.description = mostUsed(
+    facts.flatMap((f) => f.descriptions),
+    FLOW_STYLES,
+    'double',
+  );
   const descriptionQuote = style.description === 'single' ? 'single' : 'double';
-  style.argumentFormat = usualStyle(args.map((argument) => argument.fields.get('argument_format')?.value), QUOTES, descriptionQuote);
+  style.argumentFormat = mostUsed(
+    facts.flatMap((f) => f.argumentFormats),
+    QUOTES,
+    descriptionQuote,
+  );
   return style;
+}
+
+/** The styles of a tool's string scalars that `fileStyle` counts (null: not a string), kept per tool view: a new version reuses an unchanged tool's view. */
+interface ToolStyles {
+  signature: QuoteStyle | null;
+  docstring: QuoteStyle | null;
+  descriptions: (QuoteStyle | null)[];
+  argumentFormats: (QuoteStyle | null)[];
+}
+
+const toolStyleCache = new WeakMap<ToolView, ToolStyles>();
+
+function toolStyles(tool: ToolView): ToolStyles {
+  let styles = toolStyleCache.get(tool);
+  if (!styles) {
+    styles = {
+      signature: stringStyle(tool.signature),
+      docstring: stringStyle(tool.docstring),
+      descriptions: tool.arguments.map((argument) => stringStyle(argument.fields.get('description')?.value)),
+      argumentFormats: tool.arguments.map((argument) => stringStyle(argument.fields.get('argument_format')?.value)),
+    };
+    toolStyleCache.set(tool, styles);
+  }
+  return styles;
+}
+
+/** The style of a string scalar (the only ones counted), or null. */
+function stringStyle(node: PyNode | undefined): QuoteStyle | null {
+  if (!node || node.kind === 'alias') return null;
+  const target = deref(node);
+  return target.kind === 'scalar' && target.value.type === 'str' ? (target.style as QuoteStyle) : null;
+}
+
+/** The most used of the allowed styles (the first seen wins a tie), or the fallback. */
+function mostUsed<S extends QuoteStyle>(styles: readonly (QuoteStyle | null)[], allowed: readonly S[], fallback: S): S {
+  const counts = new Map<S, number>();
+  for (const style of styles) {
+    if (style === null || !(allowed as readonly string[]).includes(style)) continue;
+    counts.set(style as S, (counts.get(style as S) ?? 0) + 1);
+  }
+  let best = fallback;
+  let bestCount = 0;
+  for (const [style, count] of counts) {
+    if (count > bestCount) {
+      best = style;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+function* argumentsOf(tools: readonly ToolView[]): Iterable<ArgumentView> {
+  for (const tool of tools) yield* tool.arguments;
+}
+
+function* mapped<T, U>(items: Iterable<T>, f: (item: T) => U): Iterable<U> {
+  for (const item of items) yield f(item);
 }
 
 /** Text as the content of a quoted scalar of this style. */

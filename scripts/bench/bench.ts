@@ -1,0 +1,371 @@
+/**
+ * `npm run bench`: our language server against yaml-language-server (with a
+ * JSON Schema for bundles), same files, same edits, same client; then the
+ * lint CLI over the corpus and generated bundles. Prints numbers and ratios;
+ * asserts nothing about time.
+ *
+ * Options: --sizes=60,5000,52000  --edits=40  --samples=30  --init-runs=10
+ *          --growth-edits=1000  --growth-size=5000  --ours-only  --skip=lsp,init,growth,lint
+ *          --json=FILE  --node-args="--cpu-prof --cpu-prof-dir=/tmp/prof" (for our server)
+ */
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { generateBundle, generateBundleOfLines } from '../generateBundle';
+import { OpenDocument, positionAt, start, writeBundleFolder } from './session';
+import { ServerSpec, ourServer, yamlLanguageServer } from './servers';
+import { Summary, mib, ms, ratio, summarize, table } from './stats';
+
+/** The repository (npm runs scripts there). */
+const ROOT = process.cwd();
+/** The corpus of real bundles (read-only); `SWE_BUNDLE_CORPUS` points elsewhere. */
+const CORPUS_DIR = path.resolve(process.env.SWE_BUNDLE_CORPUS ?? path.join(ROOT, '../shared/corpus'));
+
+function option(name: string, fallback: string): string {
+  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return arg ? arg.slice(name.length + 3) : fallback;
+}
+const flag = (name: string) => process.argv.includes(`--${name}`);
+
+const SIZES = option('sizes', '60,5000,52000').split(',').map(Number);
+const EDITS = Number(option('edits', '40'));
+const SAMPLES = Number(option('samples', '30'));
+const INIT_RUNS = Number(option('init-runs', '10'));
+const GROWTH_EDITS = Number(option('growth-edits', '1000'));
+const GROWTH_SIZE = Number(option('growth-size', '5000'));
+const SKIP = new Set(option('skip', '').split(',').filter(Boolean));
+const OURS_ONLY = flag('ours-only');
+const TYPED = ' and then a few more words typed by hand';
+
+interface SessionResult {
+  server: string;
+  lines: number;
+  initializeMs: number;
+  openMs: number;
+  edit: Summary;
+  completionTyped: Summary;
+  completionCached: Summary;
+  hover: Summary;
+  peakRss: number;
+  /** Sanity: what the answers held. */
+  diagnosticsAtEnd: number;
+  completionItems: number;
+  hoversAnswered: number;
+}
+
+const lineOf = (text: string, offset: number) => {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  const end = text.indexOf('\n', offset);
+  return { start, end: end === -1 ? text.length : end };
+};
+
+/** The offset of the closing quote of tool `t`'s signature. */
+function signatureEnd(text: string, t: number): number {
+  const at = text.indexOf(`    signature: "tool_${t} `);
+  if (at === -1) throw new Error(`no signature for tool_${t}`);
+  return lineOf(text, at).end - 1;
+}
+
+async function session(spec: ServerSpec, lines: number, work: string): Promise<SessionResult> {
+  const { text, toolCount } = generateBundleOfLines(lines);
+  const workspace = path.join(work, `${spec.name}-${lines}`);
+  const file = writeBundleFolder(path.join(workspace, 'tools', 'bench'), text, Array.from({ length: toolCount }, (_, t) => `tool_${t}`), '_state');
+  const { client, initializeMs } = await start(spec, workspace);
+  try {
+    const { document, openMs } = await OpenDocument.open(client, spec, file, text);
+
+    // Typing into the description of the middle tool, one character per change.
+    const middle = Math.floor(toolCount / 2);
+    const toolAt = document.text.indexOf(`  tool_${middle}:\n`);
+    let cursor = document.text.indexOf('description: "The file to work on"', toolAt) + 'description: "The file to work on'.length;
+    const edits: number[] = [];
+    for (let i = 0; i < EDITS; i++) {
+      const { ms } = await document.changeAndWait(cursor, cursor, TYPED[i % TYPED.length]);
+      edits.push(ms);
+      cursor++;
+    }
+
+    // Typing `<` at the end of a signature (tools spread over the file), then completion there;
+    // then the same request again once the version has settled.
+    const completionTyped: number[] = [];
+    const completionCached: number[] = [];
+    let completionItems = 0;
+    for (let s = 0; s < SAMPLES; s++) {
+      const t = Math.floor(((s + 0.5) * toolCount) / SAMPLES);
+      const at = signatureEnd(document.text, t);
+      const sent = performance.now();
+      const published = document.diagnosticsFor(document.version + 1, sent);
+      document.change(at, at, ' <');
+      const positionAfter = positionAt(document.text, at + 2);
+      const params = {
+        textDocument: { uri: document.uri },
+        position: positionAfter,
+        context: { triggerKind: 2, triggerCharacter: '<' },
+      };
+      // A server without completion answers with an error: no sample.
+      const unanswered = { result: null, ms: NaN };
+      const typed = await client.timed('textDocument/completion', params).catch(() => unanswered);
+      completionTyped.push(typed.ms);
+      await published;
+      const cached = await client.timed('textDocument/completion', params).catch(() => unanswered);
+      completionCached.push(cached.ms);
+      const items = Array.isArray(cached.result) ? cached.result : (cached.result?.items ?? []);
+      if (s === 0) completionItems = items.length;
+    }
+
+    // Hover over the `<mode>` placeholder of signatures spread over the file (the version does not change).
+    const hovers: number[] = [];
+    let hoversAnswered = 0;
+    for (let s = 0; s < SAMPLES; s++) {
+      const t = Math.floor(((s + 0.5) * toolCount) / SAMPLES);
+      const lineStart = document.text.indexOf(`    signature: "tool_${t} `);
+      const at = document.text.indexOf('<mode>', lineStart) + 2;
+      const { ms, result } = await client.timed('textDocument/hover', { textDocument: { uri: document.uri }, position: positionAt(document.text, at) }).catch(() => ({ ms: NaN, result: null }));
+      hovers.push(ms);
+      if (result) hoversAnswered++;
+    }
+    await client.settle(100);
+    const last = client.published.filter((d) => d.uri === document.uri).pop();
+    return {
+      server: spec.name,
+      lines: text.split('\n').length,
+      initializeMs,
+      openMs,
+      edit: summarize(edits),
+      completionTyped: summarize(completionTyped),
+      completionCached: summarize(completionCached),
+      hover: summarize(hovers),
+      peakRss: client.memory().peak,
+      diagnosticsAtEnd: last?.diagnostics.length ?? -1,
+      completionItems,
+      hoversAnswered,
+    };
+  } finally {
+    await client.shutdown();
+  }
+}
+
+async function initializeRuns(spec: ServerSpec, work: string): Promise<Summary> {
+  const workspace = path.join(work, `init-${spec.name}`);
+  fs.mkdirSync(workspace, { recursive: true });
+  const samples: number[] = [];
+  for (let i = 0; i < INIT_RUNS; i++) {
+    const { client, initializeMs } = await start(spec, workspace);
+    samples.push(initializeMs);
+    await client.shutdown();
+  }
+  return summarize(samples);
+}
+
+/**
+ * Memory of our server over many edits: each edit overtypes one character of
+ * an argument description, in a different tool each time (a stride through
+ * all of them), so the file keeps its size. RSS is read from /proc; the live
+ * heap after a full collection comes from a probe preloaded into the server.
+ */
+async function growth(spec: ServerSpec, work: string) {
+  const { text, toolCount } = generateBundleOfLines(GROWTH_SIZE);
+  const workspace = path.join(work, `growth-${spec.name}`);
+  const file = writeBundleFolder(path.join(workspace, 'tools', 'bench'), text, Array.from({ length: toolCount }, (_, t) => `tool_${t}`), '_state');
+  const probed: ServerSpec = { ...spec, args: ['--expose-gc', '-r', path.join(ROOT, 'scripts/bench/heapProbe.cjs'), ...spec.args] };
+  const { client } = await start(probed, workspace);
+  const liveHeap = async () => {
+    const before = client.stderr.length;
+    client.process.kill('SIGUSR2');
+    for (let i = 0; i < 100 && !client.stderr.slice(before).includes('BENCH-HEAP'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    const match = /BENCH-HEAP (\d+)/.exec(client.stderr.slice(before));
+    return match ? Number(match[1]) : NaN;
+  };
+  try {
+    const { document } = await OpenDocument.open(client, spec, file, text);
+    const samples: { edits: number; rss: number; heap: number }[] = [{ edits: 0, rss: client.memory().rss, heap: await liveHeap() }];
+    const latencies: number[] = [];
+    for (let i = 1; i <= GROWTH_EDITS; i++) {
+      const t = (i * 7) % toolCount;
+      // The last letter of `description: "What to do"`, which the edits toggle between `o` and `O`.
+      const at = document.text.indexOf('description: "What to d', document.text.indexOf(`  tool_${t}:\n`)) + 'description: "What to d'.length;
+      const { ms } = await document.changeAndWait(at, at + 1, document.text[at] === 'o' ? 'O' : 'o');
+      latencies.push(ms);
+      if (i % 100 === 0) samples.push({ edits: i, rss: client.memory().rss, heap: await liveHeap() });
+    }
+    return { samples, peak: client.memory().peak, latency: summarize(latencies), lines: text.split('\n').length };
+  } finally {
+    await client.shutdown();
+  }
+}
+
+function corpusBundles(): number {
+  let count = 0;
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(path.join(dir, entry.name));
+      else if (entry.name === 'config.yaml' && path.basename(path.dirname(path.dirname(path.join(dir, entry.name)))) === 'tools') count++;
+    }
+  };
+  if (fs.existsSync(CORPUS_DIR)) walk(CORPUS_DIR);
+  return count;
+}
+
+/** 1,000 bundle folders of 1 to 4 tools (2.5 on average; the corpus bundles have 1.9), each with its bin/ scripts. */
+function writeGeneratedBundles(dir: string): number {
+  let lines = 0;
+  for (let i = 0; i < 1000; i++) {
+    const { text, toolCount } = generateBundle(1 + (i % 4), i);
+    lines += text.split('\n').length;
+    const names = Array.from({ length: toolCount }, (_, t) => `tool_${t}`);
+    writeBundleFolder(path.join(dir, 'tools', `generated_${i}`), text, names, '_state');
+  }
+  return lines;
+}
+
+function timeLint(paths: string[], runs: number): { wall: Summary; summary: string } {
+  const samples: number[] = [];
+  let summary = '';
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    const run = spawnSync(process.execPath, [path.join(ROOT, 'dist/lint.js'), ...paths], { cwd: ROOT, maxBuffer: 1 << 30, encoding: 'utf8' });
+    samples.push(performance.now() - started);
+    if (run.status !== 0 && run.status !== 1) throw new Error(`lint failed (${run.status}): ${run.stderr}`);
+    summary = run.stdout.trim().split('\n').pop() ?? '';
+  }
+  return { wall: summarize(samples), summary };
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(ROOT, 'dist/server.js'))) throw new Error('dist/server.js is missing: run `npm run build` first');
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'swe-bundle-bench-'));
+  const ours = ourServer(ROOT, option('node-args', '').split(' ').filter(Boolean));
+  const theirs = yamlLanguageServer(ROOT);
+  const specs = OURS_ONLY ? [ours] : [ours, theirs];
+  const out: Record<string, unknown> = {
+    machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version, platform: `${os.platform()} ${os.release()}`, loadavg: os.loadavg() },
+  };
+  const log = (s = '') => process.stdout.write(s + '\n');
+  log(`# swe-bundle benchmark`);
+  log(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model}), Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  log(`edits per file: ${EDITS}, completion/hover samples: ${SAMPLES}`);
+  try {
+    if (!SKIP.has('init')) {
+      const init = specs.map((spec) => ({ spec, summary: undefined as Summary | undefined }));
+      for (const entry of init) entry.summary = await initializeRuns(entry.spec, work);
+      out.initialize = Object.fromEntries(init.map((e) => [e.spec.name, e.summary]));
+      log('\n## Initialize (spawn → initialize response)\n');
+      const figures = ['min', 'p50', 'p90', 'max'] as const;
+      const rows = init.map((e) => [e.spec.name, ...figures.map((f) => ms(e.summary![f]))]);
+      if (init.length === 2) rows.push(['ratio', ...figures.map((f) => ratio(init[0].summary![f], init[1].summary![f]))]);
+      log(table(['server', ...figures], rows));
+    }
+
+    if (!SKIP.has('lsp')) {
+      const results: SessionResult[] = [];
+      for (const lines of SIZES) {
+        for (const spec of specs) {
+          process.stderr.write(`… ${spec.name} at ${lines} lines\n`);
+          results.push(await session(spec, lines, work));
+        }
+      }
+      out.sessions = results;
+      log('\n## Editor session\n');
+      log("Latency is client-side, from sending a message to receiving the answer. Edit → diagnostics includes each server's debounce (swe-bundle 10 ms, yaml-language-server 200 ms). Ratio = yaml-language-server ÷ swe-bundle (above 1: swe-bundle is faster or smaller).\n");
+      const pair = (lines: number) => {
+        const near = (r: SessionResult) => r.lines >= lines * 0.9 && r.lines <= lines * 1.1 + 5;
+        return { a: results.find((r) => r.server === ours.name && near(r)), b: results.find((r) => r.server === theirs.name && near(r)) };
+      };
+      const label = (lines: number) => (pair(lines).a ?? pair(lines).b)?.lines.toLocaleString('en') ?? String(lines);
+      type Key = 'edit' | 'completionTyped' | 'completionCached' | 'hover';
+      const summaryRows = SIZES.map((lines) => {
+        const { a, b } = pair(lines);
+        const cell = (pick: (r: SessionResult) => number, format: (v: number) => string) =>
+          `${a ? format(pick(a)) : 'n/a'} / ${b ? format(pick(b)) : 'n/a'} (${a && b ? ratio(pick(a), pick(b)) : 'n/a'})`;
+        return [
+          `${label(lines)} lines`,
+          cell((r) => r.edit.p50, ms),
+          cell((r) => r.completionTyped.p50, ms),
+          cell((r) => r.hover.p50, ms),
+          cell((r) => r.peakRss, mib),
+        ];
+      });
+      log(`Summary, p50 (swe-bundle / yaml-language-server (ratio)):\n`);
+      log(table(['file', 'edit → diagnostics', 'completion after typing `<`', 'hover', 'peak RSS'], summaryRows));
+      const detail = (key: Key, title: string) => {
+        log(`\n### ${title}\n`);
+        const rows: string[][] = [];
+        for (const lines of SIZES) {
+          const { a, b } = pair(lines);
+          const stats = (r: SessionResult | undefined) => (['min', 'p50', 'p90', 'p99'] as const).map((p) => (r ? ms(r[key][p]) : 'n/a'));
+          rows.push([label(lines), ours.name, ...stats(a)]);
+          if (!OURS_ONLY) {
+            rows.push([label(lines), theirs.name, ...stats(b)]);
+            rows.push([label(lines), 'ratio', ...(['min', 'p50', 'p90', 'p99'] as const).map((p) => (a && b ? ratio(a[key][p], b[key][p]) : 'n/a'))]);
+          }
+        }
+        log(table(['lines', 'server', 'min', 'p50', 'p90', 'p99'], rows));
+      };
+      detail('edit', `edit → diagnostics (${EDITS} characters typed into a description, one change each)`);
+      detail('completionTyped', `completion after typing \`<\` (change and request sent together; ${SAMPLES} signatures)`);
+      detail('completionCached', 'completion again at the same place, same version');
+      detail('hover', `hover on a \`<mode>\` placeholder (${SAMPLES} signatures)`);
+      log('\n### Open and memory\n');
+      const once: string[][] = [];
+      for (const lines of SIZES) {
+        const { a, b } = pair(lines);
+        once.push([label(lines), 'open → first diagnostics', a ? ms(a.openMs) : 'n/a', b ? ms(b.openMs) : 'n/a', a && b ? ratio(a.openMs, b.openMs) : 'n/a']);
+        once.push([label(lines), 'peak RSS (VmHWM)', a ? mib(a.peakRss) : 'n/a', b ? mib(b.peakRss) : 'n/a', a && b ? ratio(a.peakRss, b.peakRss) : 'n/a']);
+      }
+      log(table(['lines', 'figure', ours.name, theirs.name, 'ratio'], once));
+      log('\nSanity (what the answers held):');
+      for (const r of results) log(`- ${r.server} at ${r.lines} lines: ${r.diagnosticsAtEnd} diagnostics at the end, ${r.completionItems} completion items, ${r.hoversAnswered}/${SAMPLES} hovers answered`);
+    }
+
+    if (!SKIP.has('growth')) {
+      process.stderr.write(`… ${ours.name}: ${GROWTH_EDITS} edits\n`);
+      const g = await growth(ours, work);
+      out.growth = g;
+      log(`\n## Memory over ${GROWTH_EDITS} edits (${ours.name}, ${g.lines.toLocaleString('en')} lines, each edit in a different tool)\n`);
+      log(
+        table(
+          ['edits', ...g.samples.map((r) => String(r.edits))],
+          [
+            ['RSS', ...g.samples.map((r) => mib(r.rss))],
+            ['live heap (after a full GC)', ...g.samples.map((r) => mib(r.heap))],
+          ],
+        ),
+      );
+      log(`\npeak RSS ${mib(g.peak)}; edit → diagnostics over these edits: p50 ${ms(g.latency.p50)}, p90 ${ms(g.latency.p90)}, p99 ${ms(g.latency.p99)}`);
+    }
+
+    if (!SKIP.has('lint')) {
+      const generated = path.join(work, 'generated');
+      const genLines = writeGeneratedBundles(generated);
+      const corpus = fs.existsSync(CORPUS_DIR) ? [CORPUS_DIR] : [];
+      const both = timeLint([...corpus, generated], 3);
+      const corpusOnly = corpus.length > 0 ? timeLint(corpus, 3) : null;
+      const generatedOnly = timeLint([generated], 3);
+      const noop = timeLint(['--version'], 3);
+      out.lint = { both, corpusOnly, generatedOnly, noop };
+      log('\n## Lint CLI (wall-clock, whole process)\n');
+      log(
+        table(
+          ['input', 'min', 'p50', 'max', 'report'],
+          [
+            [`corpus (${corpusBundles()} bundles and their agent configs) + 1,000 generated bundles (${genLines.toLocaleString('en')} lines)`, ms(both.wall.min), ms(both.wall.p50), ms(both.wall.max), both.summary],
+            ...(corpusOnly ? [['corpus only', ms(corpusOnly.wall.min), ms(corpusOnly.wall.p50), ms(corpusOnly.wall.max), corpusOnly.summary]] : []),
+            ['1,000 generated bundles only', ms(generatedOnly.wall.min), ms(generatedOnly.wall.p50), ms(generatedOnly.wall.max), generatedOnly.summary],
+            ['`--version` (start-up only)', ms(noop.wall.min), ms(noop.wall.p50), ms(noop.wall.max), noop.summary],
+          ],
+        ),
+      );
+      if (corpus.length === 0) log(`\n(${CORPUS_DIR} not found: corpus skipped)`);
+    }
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+  const json = option('json', '');
+  if (json) fs.writeFileSync(json, JSON.stringify(out, null, 2));
+}
+
+main().catch((e) => {
+  process.stderr.write(`${(e as Error).stack ?? e}\n`);
+  process.exitCode = 1;
+});
