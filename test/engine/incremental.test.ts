@@ -64,6 +64,11 @@ describe('incremental analysis equals a full re-parse', () => {
     const analyzer = new BundleAnalyzer();
     let text = original;
     for (let i = 0; i <= ITERATIONS; i++) {
+      // Half the time the server has prepared part of this version in slices first.
+      if (random.next() < 0.5) {
+        let steps = random.int(6);
+        analyzer.prepare(text, options, () => steps-- > 0);
+      }
       const incremental = analyzer.analyze(text, options);
       const whole = analyzeWhole(sourceTextOf(text), options);
       expect(normalized(incremental), `after ${i} edits`).toEqual(normalized(whole));
@@ -80,5 +85,33 @@ describe('incremental analysis equals a full re-parse', () => {
     expect(steps).toBeGreaterThan(0);
     console.log(`incremental: ${chunkedSteps} of ${steps} steps took the chunked path`);
     expect(chunkedSteps / steps).toBeGreaterThan(0.3);
+  });
+});
+
+describe('preparing a version in slices', () => {
+  const text = generateBundle(40).text;
+
+  it('stops when time is up and says so, and finishes over several slices', () => {
+    const analyzer = new BundleAnalyzer();
+    expect(analyzer.prepare(text, options, () => false)).toBe(false);
+    let slices = 0;
+    while (!analyzer.prepare(text, options, ((left) => () => left-- > 0)(10))) slices++;
+    // 40 tools, each a parse and a check, 10 steps a slice: the work took several slices.
+    expect(slices).toBeGreaterThanOrEqual(7);
+  });
+
+  it('leaves nothing for the analysis: preparing again needs no time, and the result is the full parse', () => {
+    const analyzer = new BundleAnalyzer();
+    expect(analyzer.prepare(text, options, () => true)).toBe(true);
+    expect(analyzer.prepare(text, options, () => false)).toBe(true);
+    expect(normalized(analyzer.analyze(text, options))).toEqual(normalized(analyzeWhole(sourceTextOf(text), options)));
+  });
+
+  it('is done with a text that will be parsed whole as soon as its first chunk shows it', () => {
+    const analyzer = new BundleAnalyzer();
+    const anchored = 'a: &x 1\nb: *x\ntools: {}\n';
+    let steps = 1;
+    expect(analyzer.prepare(anchored, options, () => steps-- > 0)).toBe(true);
+    expect(analyzer.analyze(anchored, options).mode).toBe('whole');
   });
 });

@@ -37,9 +37,10 @@ interface Entry {
   version: number;
   stamp: string;
   result: { kind: 'bundle'; analyzed: AnalyzedDocument } | { kind: 'agent'; analyzed: AnalyzedAgentConfig } | { kind: 'other' };
-  /** For documents without a file path (untitled): their own analyzer. */
-  analyzer?: BundleAnalyzer;
 }
+
+/** What a document is to the server, from its URI and text. */
+type DocumentKind = { kind: 'agent'; file: string } | { kind: 'bundle'; file: string | null } | { kind: 'other' };
 
 /**
  * Line lookups through the editor's document, which keeps its line offsets
@@ -58,6 +59,8 @@ function documentLines(document: TextDocument, source: SourceText): LineLookup |
 
 export class BundleDocuments {
   private readonly entries = new Map<string, Entry>();
+  /** Bundles without a file path (untitled) have their own analyzer; the project keeps the others'. */
+  private readonly ownAnalyzers = new Map<string, BundleAnalyzer>();
 
   constructor(
     private readonly settings: Settings,
@@ -69,41 +72,86 @@ export class BundleDocuments {
     return { document, model, mapper, diagnostics: positionDiagnostics(applyRuleSettings(diagnostics, model.source.normalized, this.settings.config.rules), mapper) };
   }
 
-  private compute(document: TextDocument, previous: Entry | undefined): Entry['result'] & { analyzer?: BundleAnalyzer } {
+  /** What each open document was found to be, for the version and stamp it was looked at (preparing asks once per slice). */
+  private readonly kinds = new Map<string, { version: number; stamp: string; kind: DocumentKind }>();
+
+  private kindOf(document: TextDocument): DocumentKind {
+    const known = this.kinds.get(document.uri);
+    if (known && known.version === document.version && known.stamp === this.stamp()) return known.kind;
+    const kind = this.classify(document);
+    this.kinds.set(document.uri, { version: document.version, stamp: this.stamp(), kind });
+    return kind;
+  }
+
+  private classify(document: TextDocument): DocumentKind {
     const file = pathOfUri(document.uri);
     const text = document.getText();
+    if (file && this.index.project.looksLikeAgentConfig(file, text)) return { kind: 'agent', file };
+    return isBundleConfig(classificationPath(document.uri), text, this.settings.config.filePatterns) ? { kind: 'bundle', file } : { kind: 'other' };
+  }
+
+  private ownAnalyzer(uri: string): BundleAnalyzer {
+    let analyzer = this.ownAnalyzers.get(uri);
+    if (!analyzer) this.ownAnalyzers.set(uri, (analyzer = new BundleAnalyzer()));
+    return analyzer;
+  }
+
+  private compute(document: TextDocument): Entry['result'] {
+    const text = document.getText();
     const project = this.index.project;
-    if (file && project.looksLikeAgentConfig(file, text)) {
-      const agent = project.agent(file);
-      if (agent) {
-        const source = sourceTextOf(text);
-        const mapper = new PositionMapper(source);
-        return {
-          kind: 'agent',
-          analyzed: { document, path: file, agent, mapper, diagnostics: positionDiagnostics(applyRuleSettings(agent.diagnostics, source.normalized, this.settings.config.rules), mapper) },
-        };
-      }
+    const kind = this.kindOf(document);
+    if (kind.kind === 'agent') {
+      const agent = project.agent(kind.file);
+      if (!agent) return { kind: 'other' };
+      const source = sourceTextOf(text);
+      const mapper = new PositionMapper(source);
+      return {
+        kind: 'agent',
+        analyzed: { document, path: kind.file, agent, mapper, diagnostics: positionDiagnostics(applyRuleSettings(agent.diagnostics, source.normalized, this.settings.config.rules), mapper) },
+      };
     }
-    if (!isBundleConfig(classificationPath(document.uri), text, this.settings.config.filePatterns)) return { kind: 'other' };
+    if (kind.kind === 'other') return { kind: 'other' };
     const options = this.settings.toolCheckOptions;
     const envGiven = this.settings.config.envVariables !== undefined;
-    if (file) {
-      const result = project.bundleDiagnostics(file, options, !envGiven);
+    if (kind.file) {
+      const result = project.bundleDiagnostics(kind.file, options, !envGiven);
       if (result) return { kind: 'bundle', analyzed: this.finish(document, result.model, result.diagnostics) };
     }
-    const analyzer = previous?.analyzer ?? new BundleAnalyzer();
-    const model = analyzer.analyze(text, options);
-    return { kind: 'bundle', analyzed: this.finish(document, model, model.diagnostics), analyzer };
+    const model = this.ownAnalyzer(document.uri).analyze(text, options);
+    return { kind: 'bundle', analyzed: this.finish(document, model, model.diagnostics) };
+  }
+
+  private stamp(): string {
+    return `${this.settings.generation}:${this.index.generation}`;
+  }
+
+  private current(document: TextDocument): Entry | undefined {
+    const existing = this.entries.get(document.uri);
+    return existing && existing.version === document.version && existing.stamp === this.stamp() ? existing : undefined;
   }
 
   private entry(document: TextDocument): Entry {
-    const stamp = `${this.settings.generation}:${this.index.generation}`;
-    const existing = this.entries.get(document.uri);
-    if (existing && existing.version === document.version && existing.stamp === stamp) return existing;
-    const computed = this.compute(document, existing);
-    const entry: Entry = { version: document.version, stamp, result: computed, analyzer: 'analyzer' in computed ? computed.analyzer : undefined };
+    const existing = this.current(document);
+    if (existing) return existing;
+    const entry: Entry = { version: document.version, stamp: this.stamp(), result: this.compute(document) };
     this.entries.set(document.uri, entry);
     return entry;
+  }
+
+  /**
+   * Does the work of analysing the document's current version ahead, while
+   * `hasTime()` allows (BundleAnalyzer.prepare): the server calls it in
+   * slices, so a big bundle cannot hold up other requests or cancellation.
+   * True when the analysis will find nothing left to do. Agent configs
+   * (small, and parsed whole) are analysed in one go.
+   */
+  prepare(document: TextDocument, hasTime: () => boolean): boolean {
+    if (this.current(document)) return true;
+    const kind = this.kindOf(document);
+    if (kind.kind !== 'bundle') return true;
+    const options = this.settings.toolCheckOptions;
+    if (kind.file) return this.index.project.prepareBundle(kind.file, options, this.settings.config.envVariables === undefined, hasTime);
+    return this.ownAnalyzer(document.uri).prepare(document.getText(), options, hasTime);
   }
 
   /** The analysis of an open bundle config's current version, or null when it is not one. */
@@ -125,5 +173,7 @@ export class BundleDocuments {
 
   close(uri: string): void {
     this.entries.delete(uri);
+    this.kinds.delete(uri);
+    this.ownAnalyzers.delete(uri);
   }
 }

@@ -27,6 +27,7 @@ import { SETTINGS_SECTION, Settings } from './settings';
 import { pathOfUri } from './uris';
 import { WorkspaceIndex } from './workspaceIndex';
 import { createServerContext } from './serverContext';
+import { DocumentPreparer } from './documentPreparer';
 import { FEATURES } from './features';
 import { YAML_DOCUMENTS } from './features/feature';
 
@@ -80,8 +81,23 @@ export function startLanguageServer(connection: Connection): void {
 
   let clientCapabilities: ClientCapabilities = {};
   let initialized = false;
-  // filesChanged is defined below, with the revalidation it triggers.
-  const context = createServerContext(connection, documents, bundles, settings, index, () => clientCapabilities, () => initialized, (changes) => filesChanged(changes));
+  // The closures below run once the server is set up: `guard` comes from the context, filesChanged
+  // is defined further down with the revalidation it triggers.
+  const preparer = new DocumentPreparer((uri, hasTime) => {
+    const document = documents.get(uri);
+    return !document || guard('analysis', true, () => bundles.prepare(document, hasTime));
+  });
+  const context = createServerContext({
+    connection,
+    documents,
+    bundles,
+    settings,
+    index,
+    preparer,
+    client: () => clientCapabilities,
+    initialized: () => initialized,
+    filesChanged: (changes) => filesChanged(changes),
+  });
   const { guard } = context;
   const dynamicRegistrations: { type: RegistrationType<object>; options: object }[] = [];
 
@@ -106,7 +122,8 @@ export function startLanguageServer(connection: Connection): void {
     else published.add(uri);
     quietly(() => connection.sendDiagnostics({ uri, version: document.version, diagnostics: diagnostics ?? [] }));
   };
-  const scheduler = new DiagnosticsScheduler(DIAGNOSTICS_DELAY_MS, publish);
+  // Publishing waits for a big document's slices (documentPreparer.ts); the version current then is the one published.
+  const scheduler = new DiagnosticsScheduler(DIAGNOSTICS_DELAY_MS, (uri) => quietly(() => preparer.whenReady(uri).then(() => publish(uri))));
 
   const revalidateAll = () => {
     if (client.pullDiagnostics) quietly(() => connection.languages.diagnostics.refresh());

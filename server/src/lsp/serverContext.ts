@@ -6,6 +6,7 @@
 import { CancellationToken, ClientCapabilities, Connection, ErrorCodes, FileEvent, LSPErrorCodes, Position, ResponseError, TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { AnalyzedAgentConfig, AnalyzedDocument, BundleDocuments } from './bundleDocuments';
+import { DocumentPreparer } from './documentPreparer';
 import { Settings } from './settings';
 import { WorkspaceIndex } from './workspaceIndex';
 
@@ -34,7 +35,8 @@ export interface ServerContext {
   filesChanged(changes: FileEvent[]): void;
   /**
    * Wraps a request handler: lets a pending `$/cancelRequest` arrive first,
-   * answers a cancelled request with RequestCancelled, and turns any
+   * waits (without blocking) while the document it is about is being
+   * prepared, answers a cancelled request with RequestCancelled, and turns any
    * exception into the fallback result (logged), so a bug never kills the server.
    */
   handle<P, R>(what: string, fallback: R, run: (params: P, token: CancellationToken) => R): (params: P, token: CancellationToken) => Promise<R>;
@@ -42,16 +44,27 @@ export interface ServerContext {
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export function createServerContext(
-  connection: Connection,
-  documents: TextDocuments<TextDocument>,
-  bundles: BundleDocuments,
-  settings: Settings,
-  index: WorkspaceIndex,
-  client: () => ClientCapabilities,
-  initialized: () => boolean,
-  filesChanged: (changes: FileEvent[]) => void,
-): ServerContext {
+export interface ServerParts {
+  connection: Connection;
+  documents: TextDocuments<TextDocument>;
+  bundles: BundleDocuments;
+  settings: Settings;
+  index: WorkspaceIndex;
+  /** Big documents are analysed in slices; a request about one waits for its slices (see documentPreparer.ts). */
+  preparer: DocumentPreparer;
+  client: () => ClientCapabilities;
+  initialized: () => boolean;
+  filesChanged: (changes: FileEvent[]) => void;
+}
+
+/** The `textDocument.uri` of a request's params, when it has one. */
+function documentUriOf(params: unknown): string | undefined {
+  const uri = (params as { textDocument?: { uri?: unknown } } | null)?.textDocument?.uri;
+  return typeof uri === 'string' ? uri : undefined;
+}
+
+export function createServerContext(parts: ServerParts): ServerContext {
+  const { connection, documents, bundles, settings, index, preparer, client, initialized, filesChanged } = parts;
   const guard = <T>(what: string, fallback: T, run: () => T): T => {
     try {
       return run();
@@ -93,6 +106,8 @@ export function createServerContext(
       return async (params, token) => {
         if (!initialized()) throw new ResponseError(ErrorCodes.ServerNotInitialized, 'The server is not initialized yet.');
         await yieldToEventLoop();
+        const uri = documentUriOf(params);
+        if (uri !== undefined && !token.isCancellationRequested) await preparer.whenReady(uri, token);
         if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
         return guard(what, fallback, () => run(params, token));
       };

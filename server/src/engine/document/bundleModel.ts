@@ -15,7 +15,7 @@ import { ToolCheck, ToolCheckOptions, checkTool } from '../swe/checkTool';
 import { YamlLoad, loadYaml } from '../yaml/loadYaml';
 import { MapNode, Origin, PyNode, PyPair, deref } from '../yaml/pyNode';
 import { TAG } from '../yaml/resolver';
-import { ChunkRole, splitIntoChunks } from './chunker';
+import { ChunkRole, ChunkSpec, splitIntoChunks } from './chunker';
 import { LIMITS } from '../yaml/limits';
 import { SourceText, sourceTextOf } from './sourceText';
 
@@ -84,11 +84,40 @@ function detach(slice: string): string {
   return (' ' + slice).slice(1);
 }
 
+/** Where the lookup of a version's chunks stands: the index of the previous chunk expected next. */
+interface ChunkCursor {
+  next: number;
+  previousIndex?: Map<ParsedChunk, number>;
+}
+
+function parseChunk(spec: ChunkSpec, chunkText: string): ParsedChunk {
+  const own = detach(chunkText);
+  const origin: Origin = { base: spec.start, text: own };
+  return { role: spec.role, origin, load: loadYaml(own, origin) };
+}
+
+/** A tool's check, kept on its chunk: it lives exactly as long as the parse it was made from. */
+function toolCheckOn(chunk: ParsedChunk | undefined, keyNode: PyNode, valueNode: PyNode, options: ToolCheckOptions): ToolCheck {
+  const cached = chunk?.toolChecks?.get(options);
+  if (cached) return cached;
+  const check = checkTool(keyNode, valueNode, options);
+  if (chunk) {
+    chunk.toolChecks ??= new Map();
+    if (chunk.toolChecks.size >= MAX_OPTIONS_PER_CHUNK) chunk.toolChecks.clear();
+    chunk.toolChecks.set(options, check);
+  }
+  return check;
+}
+
 /** Re-parses and re-checks only what changed between calls. One per open document. */
 export class BundleAnalyzer {
   private chunkCache = new Map<string, ParsedChunk>();
   /** The last version's chunks in document order. */
   private chunkOrder: ParsedChunk[] = [];
+  /** The last split, so that preparing and then analysing one text splits it once. */
+  private lastSplit: { text: string; specs: ChunkSpec[] | null } | undefined;
+  /** How far `prepare` got with a text: the chunks before `index` are parsed and checked with `options`. */
+  private progress: { text: string; options: ToolCheckOptions; index: number } | undefined;
 
   analyze(text: string, options: ToolCheckOptions): BundleModel {
     const source = sourceTextOf(text);
@@ -101,38 +130,88 @@ export class BundleAnalyzer {
     return chunked ?? analyzeWhole(source, options);
   }
 
+  /**
+   * Parses the chunks of `text` the cache lacks, and checks its tools with
+   * `options`, for as long as `hasTime()` allows, so that `analyze(text,
+   * options)` afterwards only assembles. A server runs it in slices, so a big
+   * document never holds up other requests. True when nothing is left to do,
+   * also when the text will be analysed whole (which cannot be sliced).
+   */
+  prepare(text: string, options: ToolCheckOptions, hasTime: () => boolean): boolean {
+    const normalized = sourceTextOf(text).normalized;
+    if (normalized.length > LIMITS.maxDocumentLength) return true;
+    const specs = this.split(normalized);
+    if (!specs || specs.length < 2) return true;
+    const cursor: ChunkCursor = { next: 0 };
+    // A later slice for the same text and options goes on where the last one stopped. Only a warm-up:
+    // `analyze` parses whatever it does not find, so a chunk evicted meanwhile costs time, not correctness.
+    const resume = this.progress?.text === normalized && this.progress.options === options ? this.progress.index : 0;
+    const stopAt = (index: number) => {
+      this.progress = { text: normalized, options, index };
+      return false;
+    };
+    for (let index = resume; index < specs.length; index++) {
+      const spec = specs[index];
+      const chunkText = normalized.slice(spec.start, spec.end);
+      let chunk = this.cachedChunk(spec, chunkText, cursor, this.chunkCache, null);
+      if (!chunk) {
+        if (!hasTime()) return stopAt(index);
+        chunk = parseChunk(spec, chunkText);
+        this.chunkCache.set(chunk.origin.text, chunk);
+      }
+      if (!standsAlone(chunk)) break;
+      if (chunk.role === 'tool' && !chunk.toolChecks?.has(options)) {
+        if (!hasTime()) return stopAt(index);
+        const pair = onlyPair(chunk);
+        toolCheckOn(chunk, pair.key, pair.value, options);
+      }
+    }
+    this.progress = undefined;
+    return true;
+  }
+
+  private split(text: string): ChunkSpec[] | null {
+    if (this.lastSplit?.text !== text) this.lastSplit = { text, specs: splitIntoChunks(text) };
+    return this.lastSplit.specs;
+  }
+
+  /**
+   * The cached chunk for `spec`: the one the last version had where the
+   * cursor expects it (a memory compare; the new slice is never hashed), else
+   * one with the same text. `taken`: chunks this version already uses, which
+   * a repeated text must not share.
+   */
+  private cachedChunk(spec: ChunkSpec, chunkText: string, cursor: ChunkCursor, cache: Map<string, ParsedChunk>, taken: Map<string, ParsedChunk> | null): ParsedChunk | undefined {
+    const expected = this.chunkOrder[cursor.next];
+    if (expected && expected.role === spec.role && expected.origin.text === chunkText && !taken?.has(chunkText)) {
+      cursor.next++;
+      return expected;
+    }
+    const chunk = cache.get(chunkText);
+    if (!chunk || chunk.role !== spec.role || taken?.has(chunkText)) return undefined;
+    cursor.previousIndex ??= new Map(this.chunkOrder.map((c, i) => [c, i]));
+    cursor.next = (cursor.previousIndex.get(chunk) ?? cursor.next) + 1;
+    return chunk;
+  }
+
   private tryChunked(source: SourceText, options: ToolCheckOptions): BundleModel | null {
     const text = source.normalized;
-    const specs = splitIntoChunks(text);
+    const specs = this.split(text);
     if (!specs || specs.length < 2) {
       this.chunkCache.clear();
       this.chunkOrder = [];
       return null;
     }
     const previous = this.chunkCache;
-    const previousOrder = this.chunkOrder;
     const current = new Map<string, ParsedChunk>();
     const chunks: ParsedChunk[] = [];
-    // The previous chunk expected next: most chunks are where the last version had them, or shifted by the edit.
-    let next = 0;
-    let previousIndex: Map<ParsedChunk, number> | undefined;
+    const cursor: ChunkCursor = { next: 0 };
     for (const spec of specs) {
       const chunkText = text.slice(spec.start, spec.end);
-      let chunk: ParsedChunk | undefined = previousOrder[next];
-      if (chunk && chunk.role === spec.role && chunk.origin.text === chunkText && !current.has(chunk.origin.text)) {
-        // Compared with the chunk expected here (a memory compare); its own text's hash is cached, the new slice is never hashed.
-        next++;
-      } else {
-        chunk = previous.get(chunkText);
-        if (chunk && chunk.role === spec.role && !current.has(chunkText)) {
-          previousIndex ??= new Map(previousOrder.map((c, i) => [c, i]));
-          next = (previousIndex.get(chunk) ?? next) + 1;
-        } else {
-          const own = detach(chunkText);
-          const origin: Origin = { base: spec.start, text: own };
-          chunk = { role: spec.role, origin, load: loadYaml(own, origin) };
-          next++;
-        }
+      let chunk = this.cachedChunk(spec, chunkText, cursor, previous, current);
+      if (!chunk) {
+        chunk = parseChunk(spec, chunkText);
+        cursor.next++;
       }
       chunk.origin.base = spec.start;
       current.set(chunk.origin.text, chunk);
@@ -157,20 +236,9 @@ export class BundleAnalyzer {
     }
     const root = syntheticMap(documentOrigin, topPairs);
     const load: YamlLoad = { root, problems: [], features: { anchors: false, aliases: false, mergeKeys: false } };
-    // A tool's check is kept on its chunk: it lives exactly as long as the parse it was made from.
     const chunkOf = new Map(chunks.map((chunk) => [chunk.origin, chunk]));
-    const checkCached = (entry: ToolEntry, checkOptions: ToolCheckOptions): ToolCheck => {
-      const chunk = entry.keyNode.origin === entry.valueNode.origin ? chunkOf.get(entry.keyNode.origin) : undefined;
-      const cached = chunk?.toolChecks?.get(checkOptions);
-      if (cached) return cached;
-      const check = checkTool(entry.keyNode, entry.valueNode, checkOptions);
-      if (chunk) {
-        chunk.toolChecks ??= new Map();
-        if (chunk.toolChecks.size >= MAX_OPTIONS_PER_CHUNK) chunk.toolChecks.clear();
-        chunk.toolChecks.set(checkOptions, check);
-      }
-      return check;
-    };
+    const checkCached = (entry: ToolEntry, checkOptions: ToolCheckOptions): ToolCheck =>
+      toolCheckOn(entry.keyNode.origin === entry.valueNode.origin ? chunkOf.get(entry.keyNode.origin) : undefined, entry.keyNode, entry.valueNode, checkOptions);
     const check = checkBundle(load, documentOrigin, options, checkCached);
     return { source, root, check, diagnostics: allDiagnostics(check), mode: 'chunked', chunks };
   }

@@ -16,7 +16,7 @@ import { YamlLoad, loadYaml } from '../yaml/loadYaml';
 import { yamlProblemDiagnostics } from '../swe/checkBundle';
 import { AgentTools, agentToolsOf, isAgentConfigRoot } from './agentConfig';
 import { BinEntry, BundleFolder, checkBundleFolder } from './bundleFolder';
-import { AgentCheck, BundleResolution, BundleSource, checkAgentConfig, hiddenToolDiagnostics } from './checkAgentConfig';
+import { AgentCheck, BundleResolution, BundleSource, assemblyOptions, checkAgentConfig, hiddenToolDiagnostics, resolveBundlePath } from './checkAgentConfig';
 import { configRootFor } from './configRoot';
 import { isInside, walkWorkspace } from './walk';
 import { WorkspaceFs } from './workspaceFs';
@@ -293,6 +293,35 @@ export class Project {
       diagnostics: [...yaml, ...sections.flatMap((s) => s.check.diagnostics)],
       loads: entry.load.problems.length === 0 && sections.every((s) => s.check.loads),
     };
+  }
+
+  /**
+   * Prepares the bundle's analysis in the contexts `bundleDiagnostics` will
+   * ask for (BundleAnalyzer.prepare), while `hasTime()` allows: its own
+   * options, and each agent config's that lists it. The agent configs are read
+   * but not checked (checking them analyses the bundle, which is the work
+   * being sliced). True when nothing is left to do.
+   */
+  prepareBundle(configPath: string, baseOptions: ToolCheckOptions, useAgentConfigs: boolean, hasTime: () => boolean): boolean {
+    const entry = this.bundleEntry(configPath);
+    if (!entry) return true;
+    const contexts = [baseOptions, ...(useAgentConfigs ? this.assembliesListing(configPath) : [])];
+    return contexts.every((options) => entry.models.has(options) || entry.analyzer.prepare(entry.text, options, hasTime));
+  }
+
+  /** The options of every assembly (agent config section) that lists this bundle config, read without checking them. */
+  private assembliesListing(configPath: string): ToolCheckOptions[] {
+    const options = new Set<ToolCheckOptions>();
+    for (const agentPath of this.agentPaths) {
+      const entry = this.agentEntry(agentPath);
+      if (!entry) continue;
+      const root = this.configRootOf(agentPath);
+      for (const tools of entry.sections) {
+        const lists = tools.bundles.some((ref) => ref.path !== undefined && path.join(resolveBundlePath(root, ref.path), 'config.yaml') === configPath);
+        if (lists) options.add(assemblyOptions(tools));
+      }
+    }
+    return [...options];
   }
 
   /** The agent configs (known to the index) whose assembly includes this bundle config. */

@@ -1,0 +1,49 @@
+/**
+ * Analysis of big documents in slices. Opening a 50,000-line bundle means
+ * parsing a few thousand tools; done in one go, that would hold up every
+ * other request and every `$/cancelRequest` for a second. Instead the work is
+ * done ahead in slices of a few milliseconds (BundleDocuments.prepare),
+ * yielding to the event loop between them; requests and diagnostics for that
+ * document wait for it without blocking anything else.
+ */
+import { CancellationToken } from 'vscode-languageserver/node';
+
+export const SLICE_MS = 8;
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export class DocumentPreparer {
+  private readonly running = new Map<string, Promise<void>>();
+
+  /** `prepareSlice`: works on the document's current version while `hasTime()`; true when nothing is left (or the document is gone). */
+  constructor(private readonly prepareSlice: (uri: string, hasTime: () => boolean) => boolean) {}
+
+  /**
+   * Resolves once the document's current version is prepared, right away
+   * (after one slice) for a small or already prepared one, or as soon as
+   * `token` is cancelled.
+   */
+  whenReady(uri: string, token?: CancellationToken): Promise<void> {
+    let run = this.running.get(uri);
+    if (!run) {
+      run = this.run(uri).finally(() => this.running.delete(uri));
+      this.running.set(uri, run);
+    }
+    if (!token) return run;
+    return new Promise<void>((resolve) => {
+      const listener = token.onCancellationRequested(() => resolve());
+      void run.then(() => {
+        listener.dispose();
+        resolve();
+      });
+    });
+  }
+
+  private async run(uri: string): Promise<void> {
+    for (;;) {
+      const deadline = performance.now() + SLICE_MS;
+      if (this.prepareSlice(uri, () => performance.now() < deadline)) return;
+      await yieldToEventLoop();
+    }
+  }
+}
