@@ -1,7 +1,7 @@
 /**
  * Preloaded with `node --require` into the server and the CLI under test. It
- * records every process spawn, network call and file open/read/listing to the
- * JSON-lines file named by SWE_BUNDLE_AUDIT_LOG, and refuses spawns and
+ * records every process spawn, network call and file open/read/listing (by
+ * the path it really leads to) to the JSON-lines file named by SWE_BUNDLE_AUDIT_LOG, and refuses spawns and
  * network calls, so a test can prove what the process touched.
  */
 'use strict';
@@ -10,6 +10,17 @@ const path = require('path');
 
 const logFile = process.env.SWE_BUNDLE_AUDIT_LOG;
 const append = fs.appendFileSync;
+const realpath = fs.realpathSync.native;
+
+/** Where a path really leads: a read through a symlink is a read of its target. */
+function real(target) {
+  const resolved = path.resolve(target instanceof URL ? target.pathname : String(target));
+  try {
+    return realpath(resolved);
+  } catch {
+    return resolved;
+  }
+}
 function record(kind, name, detail) {
   append(logFile, JSON.stringify({ kind, name, detail: detail === undefined ? null : String(detail) }) + '\n');
 }
@@ -30,7 +41,7 @@ function watchPaths(object, names, label) {
     if (typeof original !== 'function') continue;
     object[name] = function audited(target, ...rest) {
       if (typeof target === 'string' || Buffer.isBuffer(target) || target instanceof URL) {
-        record('fs', `${label}${name}`, path.resolve(target instanceof URL ? target.pathname : String(target)));
+        record('fs', `${label}${name}`, real(target));
       }
       return original.call(this, target, ...rest);
     };

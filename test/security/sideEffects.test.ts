@@ -31,6 +31,7 @@ beforeAll(() => {
   outside = tempWorkspace({
     'bundle/config.yaml': 'tools:\n  secret:\n    signature: "secret"\n    docstring: "outside the workspace"\n',
     'secret.yaml': 'agent:\n  tools:\n    bundles: []\n',
+    'settings.json': '{"rules": {}}',
   });
   marker = outside.path('executed');
   const trap = `#!/bin/sh\ntouch '${marker}'\n`;
@@ -45,6 +46,7 @@ beforeAll(() => {
   fs.symlinkSync(outside.path('bundle'), ws.path('tools/escape'));
   fs.symlinkSync(ws.root, ws.path('tools/loop'));
   fs.symlinkSync(outside.path('secret.yaml'), ws.path('config/linked.yaml'));
+  fs.symlinkSync(outside.path('settings.json'), ws.path('.swe-bundle.json'));
 });
 afterAll(() => {
   ws.remove();

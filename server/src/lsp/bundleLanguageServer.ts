@@ -27,6 +27,7 @@ import { SETTINGS_SECTION, Settings } from './settings';
 import { pathOfUri } from './uris';
 import { WorkspaceIndex } from './workspaceIndex';
 import { createServerContext } from './serverContext';
+import { readUtf8 } from '../host/nodeWorkspaceFs';
 import { DocumentPreparer } from './documentPreparer';
 import { FEATURES } from './features';
 import { YAML_DOCUMENTS } from './features/feature';
@@ -162,8 +163,9 @@ export function startLanguageServer(connection: Connection): void {
       const root = pathOfUri(params.rootUri);
       if (root) folders.push(root);
     }
-    settings.loadConfigFile(folders);
+    // The folders first: they are what the guarded file access allows.
     index.setFolders(folders);
+    settings.loadConfigFile(folders, (file) => readUtf8(index.fs, file));
     const options = params.initializationOptions as Record<string, unknown> | undefined;
     const initial = options?.[SETTINGS_SECTION] ?? (options?.settings as Record<string, unknown> | undefined)?.[SETTINGS_SECTION];
     if (initial !== undefined) settings.applyEditorSettings(initial);

@@ -3,7 +3,6 @@
  * workspace folder, overridden by the editor's `sweBundle` settings (from
  * workspace/configuration, didChangeConfiguration or initializationOptions).
  */
-import * as fs from 'fs';
 import * as path from 'path';
 import { EngineConfig, parseEngineConfig } from '../engine/config';
 import { toolCheckOptionsOf } from '../engine/lintText';
@@ -21,17 +20,13 @@ export class Settings {
   generation = 0;
   readonly problems: string[] = [];
 
-  /** Reads `.swe-bundle.json` from the first workspace folder that has one. */
-  loadConfigFile(folders: readonly string[]): void {
+  /** Reads `.swe-bundle.json` from the first workspace folder that has one, through `read` (the workspace's guarded file access). */
+  loadConfigFile(folders: readonly string[], read: (file: string) => string | null): void {
     this.fileConfig = {};
     for (const folder of folders) {
       const file = path.join(folder, CONFIG_FILE);
-      let text: string;
-      try {
-        text = fs.readFileSync(file, 'utf8');
-      } catch {
-        continue;
-      }
+      const text = read(file);
+      if (text === null) continue;
       try {
         const parsed = parseEngineConfig(JSON.parse(text));
         this.problems.push(...parsed.problems.map((p) => `${file}: ${p}`));
