@@ -13,6 +13,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { generateBundle, generateBundleOfLines } from '../generateBundle';
+import { liveHeap, withHeapProbe } from './heap';
 import { OpenDocument, positionAt, start, writeBundleFolder } from './session';
 import { ServerSpec, ourServer, yamlLanguageServer } from './servers';
 import { Summary, mib, ms, ratio, summarize, table } from './stats';
@@ -168,18 +169,10 @@ async function growth(spec: ServerSpec, work: string) {
   const { text, toolCount } = generateBundleOfLines(GROWTH_SIZE);
   const workspace = path.join(work, `growth-${spec.name}`);
   const file = writeBundleFolder(path.join(workspace, 'tools', 'bench'), text, Array.from({ length: toolCount }, (_, t) => `tool_${t}`), '_state');
-  const probed: ServerSpec = { ...spec, args: ['--expose-gc', '-r', path.join(ROOT, 'scripts/bench/heapProbe.cjs'), ...spec.args] };
-  const { client } = await start(probed, workspace);
-  const liveHeap = async () => {
-    const before = client.stderr.length;
-    client.process.kill('SIGUSR2');
-    for (let i = 0; i < 100 && !client.stderr.slice(before).includes('BENCH-HEAP'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
-    const match = /BENCH-HEAP (\d+)/.exec(client.stderr.slice(before));
-    return match ? Number(match[1]) : NaN;
-  };
+  const { client } = await start(withHeapProbe(spec, ROOT), workspace);
   try {
     const { document } = await OpenDocument.open(client, spec, file, text);
-    const samples: { edits: number; rss: number; heap: number }[] = [{ edits: 0, rss: client.memory().rss, heap: await liveHeap() }];
+    const samples: { edits: number; rss: number; heap: number }[] = [{ edits: 0, rss: client.memory().rss, heap: await liveHeap(client) }];
     const latencies: number[] = [];
     for (let i = 1; i <= GROWTH_EDITS; i++) {
       const t = (i * 7) % toolCount;
@@ -187,7 +180,7 @@ async function growth(spec: ServerSpec, work: string) {
       const at = document.text.indexOf('description: "What to d', document.text.indexOf(`  tool_${t}:\n`)) + 'description: "What to d'.length;
       const { ms } = await document.changeAndWait(at, at + 1, document.text[at] === 'o' ? 'O' : 'o');
       latencies.push(ms);
-      if (i % 100 === 0) samples.push({ edits: i, rss: client.memory().rss, heap: await liveHeap() });
+      if (i % 100 === 0) samples.push({ edits: i, rss: client.memory().rss, heap: await liveHeap(client) });
     }
     return { samples, peak: client.memory().peak, latency: summarize(latencies), lines: text.split('\n').length };
   } finally {
