@@ -200,6 +200,16 @@ local function main()
     targetSelectionRange = { start = position(0, 0), ['end'] = position(0, 0) },
   } }, 'go to definition from a bundle path to its config.yaml')
 
+  -- Completion of hidden tools: a half-typed `hidden_tools: [go]` under the viewer bundle.
+  vim.api.nvim_buf_set_lines(agent, 5, 5, true, { '        hidden_tools: [go]' })
+  local hidden = request(agent, 'textDocument/completion', { textDocument = td(agent), position = position(5, 25) })
+  eq(vim.tbl_map(function(i) return { i.label, i.detail, r(i.textEdit.range), i.textEdit.newText } end, hidden.items or hidden), {
+    { 'open', 'open <path> [<line_number>]', '5:23-5:25', 'open' },
+    { 'goto', 'goto <line_number>', '5:23-5:25', 'goto' },
+  }, 'completion of hidden_tools in the agent config offers the bundle tools')
+  revert(agent)
+  eq(lines(agent, 5, 6), { '      - path: tools/search' }, 'reverted the agent config')
+
   local viewer = open(VIEWER)
   local symbols = request(viewer, 'textDocument/documentSymbol', { textDocument = td(viewer) })
   eq(vim.tbl_map(function(s) return s.name end, symbols), { 'open', 'goto', 'state_command' }, 'the outline of the correct bundle')

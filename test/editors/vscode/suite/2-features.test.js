@@ -2,7 +2,7 @@
 // call the language client exactly as the editor does, with VS Code's client capabilities.
 const vscode = require('vscode');
 const assert = require('assert');
-const { ready, open, revert, fileUri, expectDiagnostics, range, pos, markdown, searchDiagnostics, SEARCH, VIEWER } = require('./helpers');
+const { ready, open, revert, fileUri, expectDiagnostics, range, pos, markdown, searchDiagnostics, waitFor, SEARCH, VIEWER } = require('./helpers');
 const exec = (command, ...args) => vscode.commands.executeCommand(command, ...args);
 // In VIEWER, line 3 is `    signature: "open <path> [<line_number>]"`; (3, 23) is inside `path`.
 const IN_PATH = new vscode.Position(3, 23);
@@ -224,6 +224,34 @@ suite('editing features', () => {
       targets.map((t) => [range(t.originSelectionRange), t.targetUri.toString(), range(t.targetRange), range(t.targetSelectionRange)]),
       [['4:14-4:26', fileUri(VIEWER).toString(), '0:0-0:0', '0:0-0:0']],
     );
+  });
+
+  test('an agent config: completion of hidden tools, and a quick fix for a misspelt key', async () => {
+    const { document, uri } = await open('config/default.yaml');
+    const edit = new vscode.WorkspaceEdit();
+    // Line 4 is `      - path: tools/viewer`, line 7 `    enable_bash_tool: true`.
+    edit.insert(uri, new vscode.Position(5, 0), '        hidden_tools: [go]\n');
+    edit.replace(uri, new vscode.Range(7, 4, 7, 20), 'enable_bash_tol');
+    try {
+      assert.strictEqual(await vscode.workspace.applyEdit(edit), true);
+      const list = await exec('vscode.executeCompletionItemProvider', uri, new vscode.Position(5, 25));
+      const items = list.items.map((item) => [typeof item.label === 'string' ? item.label : item.label.label, item.detail, item.range && range(item.range.replacing || item.range), item.sortText]);
+      assert.deepStrictEqual(items, [
+        ['open', 'open <path> [<line_number>]', '5:23-5:25', '00'],
+        ['goto', 'goto <line_number>', '5:23-5:25', '01'],
+      ]);
+      await waitFor(() => vscode.languages.getDiagnostics(uri).some((d) => d.code === 'unknown-key'), 'the unknown-key diagnostic');
+      const typo = vscode.languages.getDiagnostics(uri).find((d) => d.code === 'unknown-key');
+      const actions = await exec('vscode.executeCodeActionProvider', uri, typo.range, vscode.CodeActionKind.QuickFix.value);
+      assert.deepStrictEqual(
+        actions.map((a) => [a.title, a.edit.entries().map(([, edits]) => edits.map((e) => [range(e.range), e.newText]))]),
+        [['Rename `enable_bash_tol` to `enable_bash_tool`', [[['8:4-8:19', 'enable_bash_tool']]]]],
+      );
+      assert.strictEqual(await vscode.workspace.applyEdit(actions[0].edit), true);
+      await waitFor(() => !vscode.languages.getDiagnostics(uri).some((d) => d.code === 'unknown-key'), 'the unknown-key diagnostic to go');
+    } finally {
+      await revert(document);
+    }
   });
 
   test('workspace symbols find tools in every bundle', async () => {
