@@ -173,6 +173,13 @@ describe('selection ranges', () => {
     ]);
   });
 
+  it('stays inside a document that starts with a blank line (found by the fuzzer)', async () => {
+    client = await inMemory();
+    await client.openBundle(URI, '\n  t:\n    docstring: d\n');
+    const [result] = await client.request<SelectionRange[]>('textDocument/selectionRange', { ...doc(URI), positions: [{ line: 0, character: 0 }] });
+    expect(result).toEqual({ range: { start: { line: 0, character: 0 }, end: { line: 3, character: 0 } } });
+  });
+
   it('gives nothing for a position outside the document or a document that is not a bundle', async () => {
     client = await inMemory();
     await client.open(URI, CRLF);

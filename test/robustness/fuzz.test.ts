@@ -197,7 +197,7 @@ describe(`fuzzing the server (seed ${SEED})`, () => {
           if (!(method.endsWith('rename') || method.endsWith('Rename'))) throw new Error(`${method} at ${JSON.stringify(position)} failed: ${(e as Error).message}`);
           continue;
         }
-        for (const range of rangesIn(result, [], undefined, uri)) assertInside(range, lengths, `${method} round ${round} step ${step}`);
+        for (const range of rangesIn(result, [], undefined, uri)) assertInside(range, lengths, `${method} round ${round} step ${step} at ${JSON.stringify(position)} in ${JSON.stringify(text)}`);
       }
       await client.notify('textDocument/didClose', { textDocument: { uri } });
     }

@@ -10,8 +10,8 @@
 import { CodeLens } from 'vscode-languageserver/node';
 import { previewToolMarkdown, toolLenses } from '../../engine/features/codeLens';
 import { MAKE_EXECUTABLE_COMMAND, executeMakeExecutable } from './codeActions';
+import { lspRange } from '../convert';
 import { Feature } from './feature';
-import { rangeAt } from './selectionRanges';
 
 export const PREVIEW_TOOL_COMMAND = 'sweBundle.previewTool';
 export const PREVIEW_TOOL_TITLE = 'Preview as the model sees it';
@@ -27,7 +27,7 @@ export const codeLensFeature: Feature = {
         if (!analyzed) return [];
         return toolLenses(analyzed.model).map(
           (lens): CodeLens => ({
-            range: rangeAt(analyzed, lens.start, lens.end),
+            range: lspRange(analyzed.mapper, lens.start, lens.end),
             command: { title: PREVIEW_TOOL_TITLE, command: PREVIEW_TOOL_COMMAND, arguments: [params.textDocument.uri, lens.tool] },
           }),
         );

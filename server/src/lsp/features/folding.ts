@@ -3,7 +3,6 @@ import { FoldingRange, FoldingRangeRequest } from 'vscode-languageserver/node';
 import { MAX_FOLDING_RANGES, foldingRanges } from '../../engine/features/folding';
 import { lineBounds } from '../../engine/features/edits';
 import { Feature } from './feature';
-import { positionAt } from './selectionRanges';
 
 export const foldingFeature: Feature = {
   name: 'folding ranges',
@@ -22,8 +21,8 @@ export const foldingFeature: Feature = {
         const limit = Math.min(MAX_FOLDING_RANGES, support?.rangeLimit ?? MAX_FOLDING_RANGES);
         const text = analyzed.model.source.normalized;
         return foldingRanges(analyzed.model, limit).map((region): FoldingRange => {
-          const start = positionAt(analyzed, region.start);
-          const end = positionAt(analyzed, region.end);
+          const start = analyzed.mapper.position(region.start);
+          const end = analyzed.mapper.position(region.end);
           if (support?.lineFoldingOnly) return { startLine: start.line, endLine: end.line };
           // Folded from the end of the first line (without trailing blanks) to the end of the content.
           const firstLine = lineBounds(text, region.start);

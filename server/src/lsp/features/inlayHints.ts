@@ -2,7 +2,6 @@
 import { InlayHint, InlayHintKind, InlayHintRequest } from 'vscode-languageserver/node';
 import { inlayHints } from '../../engine/features/inlayHints';
 import { Feature } from './feature';
-import { positionAt } from './selectionRanges';
 
 export const inlayHintFeature: Feature = {
   name: 'inlay hints',
@@ -22,7 +21,7 @@ export const inlayHintFeature: Feature = {
         const end = context.offsetAt(analyzed, params.range.end);
         if (start === null || end === null || end < start) return [];
         return inlayHints(analyzed.model, { start, end }).map((hint): InlayHint => {
-          const result: InlayHint = { position: positionAt(analyzed, hint.offset), label: hint.label, kind: InlayHintKind.Type };
+          const result: InlayHint = { position: analyzed.mapper.position(hint.offset), label: hint.label, kind: InlayHintKind.Type };
           if (hint.tooltip) result.tooltip = hint.tooltip;
           return result;
         });

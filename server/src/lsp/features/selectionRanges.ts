@@ -1,23 +1,8 @@
 /** textDocument/selectionRange: word, placeholder, value, entry, argument, tool, tools, document. */
-import { Position, Range, SelectionRange, SelectionRangeRequest } from 'vscode-languageserver/node';
+import { SelectionRange, SelectionRangeRequest } from 'vscode-languageserver/node';
 import { selectionRanges } from '../../engine/features/selectionRanges';
-import { AnalyzedDocument } from '../bundleDocuments';
+import { lspRange } from '../convert';
 import { Feature } from './feature';
-
-/**
- * The position of an engine offset, right at the end of a line too.
- * `mapper.position` puts the end of a CRLF line between its `\r` and `\n`
- * (one character past the line); the line's characters are the same in the
- * engine's text and the editor's, so the character is counted in the former.
- */
-export function positionAt(analyzed: AnalyzedDocument, offset: number): Position {
-  const text = analyzed.model.source.normalized;
-  return { line: analyzed.mapper.position(offset).line, character: offset - (text.lastIndexOf('\n', offset - 1) + 1) };
-}
-
-export function rangeAt(analyzed: AnalyzedDocument, start: number, end: number): Range {
-  return { start: positionAt(analyzed, start), end: positionAt(analyzed, end) };
-}
 
 export const selectionRangeFeature: Feature = {
   name: 'selection ranges',
@@ -38,7 +23,8 @@ export const selectionRangeFeature: Feature = {
         return offsets.map((offset) => {
           let parent: SelectionRange | undefined;
           for (const range of selectionRanges(analyzed.model, offset!).reverse()) {
-            parent = parent ? { range: rangeAt(analyzed, range.start, range.end), parent } : { range: rangeAt(analyzed, range.start, range.end) };
+            const lsp = lspRange(analyzed.mapper, range.start, range.end);
+            parent = parent ? { range: lsp, parent } : { range: lsp };
           }
           return parent!;
         });

@@ -7,7 +7,6 @@ import { ClientCapabilities, SemanticTokens, SemanticTokensLegend, SemanticToken
 import { SemanticToken, TOKEN_MODIFIERS, TOKEN_TYPES, semanticTokens } from '../../engine/features/semanticTokens';
 import { AnalyzedDocument } from '../bundleDocuments';
 import { Feature } from './feature';
-import { positionAt } from './selectionRanges';
 
 export const SEMANTIC_TOKENS_LEGEND: SemanticTokensLegend = { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] };
 
@@ -27,8 +26,8 @@ export function encodeTokens(tokens: readonly SemanticToken[], analyzed: Analyze
   let line = 0;
   let character = 0;
   for (const token of tokens) {
-    const start = positionAt(analyzed, token.start);
-    const end = positionAt(analyzed, token.end);
+    const start = analyzed.mapper.position(token.start);
+    const end = analyzed.mapper.position(token.end);
     if (end.line !== start.line || end.character <= start.character) continue;
     const modifiers = token.modifiers.reduce((bits, modifier) => bits | (1 << TOKEN_MODIFIERS.indexOf(modifier)), 0);
     data.push(start.line - line, start.line === line ? start.character - character : start.character, end.character - start.character, TOKEN_TYPES.indexOf(token.type), modifiers);
