@@ -9,6 +9,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lintBundleText } from '../../server/src/engine/lintText';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LineIndex } from '../../server/src/engine/document/lineIndex';
 import { TestClient, inMemory } from '../helpers/lspClient';
 import { Random, applyEdit, randomEdit, typingEdit } from '../helpers/random';
@@ -177,11 +178,11 @@ describe(`fuzzing the server (seed ${SEED})`, () => {
       for (let step = 0; step < 8; step++) {
         const edit = random.next() < 0.6 ? typingEdit(random, text) : randomEdit(random, text);
         const index = new LineIndex(text);
-        await client.notify('textDocument/didChange', {
-          textDocument: { uri, version: ++version },
-          contentChanges: [{ range: { start: index.positionAt(edit.start), end: index.positionAt(edit.end) }, text: edit.text }],
-        });
-        text = applyEdit(text, edit);
+        const change = { range: { start: index.positionAt(edit.start), end: index.positionAt(edit.end) }, text: edit.text };
+        await client.notify('textDocument/didChange', { textDocument: { uri, version: ++version }, contentChanges: [change] });
+        // The text as an editor has it after the change: a position cannot point between `\r` and `\n`, so an
+        // edit there lands at the line's end, in the server's document and here alike.
+        text = TextDocument.update(TextDocument.create(uri, 'yaml', version - 1, text), [change], version).getText();
         const lengths = lineLengths(text);
         const line = random.int(lengths.length + 1);
         const position = { line, character: random.int((lengths[line] ?? 0) + 2) };
