@@ -4,6 +4,7 @@
  * what still works on a half-typed line the parser rejects; the parsed model
  * (see ../completion.ts) then supplies what the mappings hold.
  */
+import { LineIndex } from '../../document/lineIndex';
 
 export type ValueKind = 'empty' | 'block' | 'flow' | 'scalar';
 
@@ -80,33 +81,30 @@ export function framesOf(line: LineShape): Frame[] {
   return frames;
 }
 
-/** The lines of a text, parsed on demand. */
+/** The lines of a text (the engine's, line breaks normalized to `\n`), parsed on demand. */
 export class LineTable {
-  private readonly starts: number[] = [0];
+  private readonly lines: LineIndex;
   private readonly shapes = new Map<number, LineShape>();
 
   constructor(readonly text: string) {
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+    this.lines = new LineIndex(text);
   }
 
   get count(): number {
-    return this.starts.length;
+    return this.lines.lineCount;
   }
 
   indexAt(offset: number): number {
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    return this.lines.positionAt(offset).line;
+  }
+
+  private startOf(index: number): number {
+    return this.lines.offsetAt({ line: index, character: 0 });
   }
 
   /** The number of spaces line `index` starts with (its `indent`), without parsing it. */
   spacesAt(index: number): number {
-    const start = this.starts[index];
+    const start = this.startOf(index);
     let end = start;
     while (this.text.charCodeAt(end) === 32) end++;
     return end - start;
@@ -115,8 +113,9 @@ export class LineTable {
   line(index: number): LineShape {
     let shape = this.shapes.get(index);
     if (!shape) {
-      const start = this.starts[index];
-      const end = index + 1 < this.starts.length ? this.starts[index + 1] - 1 : this.text.length;
+      const start = this.startOf(index);
+      // A character past the line's end is its end, before the line break.
+      const end = this.lines.offsetAt({ line: index, character: Number.MAX_SAFE_INTEGER });
       shape = parseLine(this.text.slice(start, end), start);
       this.shapes.set(index, shape);
     }
