@@ -13,6 +13,7 @@
  * repaired (the partial key or value blanked out), and failing that with
  * every other chunk blanked too. Repairs keep every offset in place.
  */
+import { stateCommandScript } from '../swe/checkBundle';
 import { absoluteStart } from '../diagnostics';
 import { BundleModel, analyzeWhole } from '../document/bundleModel';
 import { splitIntoChunks } from '../document/chunker';
@@ -313,8 +314,7 @@ interface BinScripts {
   state: string | null;
 }
 
-/** The script a state command runs: its first word, when that is a file name (as the bin/ check reads it). */
-const STATE_SCRIPT = /^\s*([A-Za-z0-9_.-]+)(?:\s|$)/;
+/** The state command's script read from the text, when the file does not load. */
 const STATE_LINE = /^state_command[ \t]*:[ \t]*["']?([A-Za-z0-9_.-]+)(?=[\s"']|$)/m;
 
 function binScripts(model: BundleModel, view: BundleView | null, table: LineTable, index: number, site: Site, names: readonly string[] | undefined): BinScripts {
@@ -331,7 +331,7 @@ function binScripts(model: BundleModel, view: BundleView | null, table: LineTabl
   // Tool keys written next to the cursor's line count too when the text does not load.
   if (site.kind === 'key') for (const name of keysAround(table, index, site.col)) tools.add(name);
   const command = view?.model.check.stateCommand ?? model.check.stateCommand;
-  const state = command ? (STATE_SCRIPT.exec(command.value)?.[1] ?? null) : (STATE_LINE.exec(model.source.normalized)?.[1] ?? null);
+  const state = command ? stateCommandScript(command.value) : (STATE_LINE.exec(model.source.normalized)?.[1] ?? null);
   return { names: [...new Set(names.filter((name) => !name.startsWith('.')))].sort(), tools, state };
 }
 

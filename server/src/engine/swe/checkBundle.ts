@@ -34,6 +34,12 @@ export interface BundleCheck {
   stateCommand: { value: string; node: PyNode } | null;
 }
 
+/** The script a state command runs: its first word, when that names a file (no path, no shell syntax). */
+export function stateCommandScript(command: string): string | null {
+  const word = command.trim().split(/\s+/)[0] ?? '';
+  return /^[A-Za-z0-9_.-]+$/.test(word) ? word : null;
+}
+
 export type ToolChecker = (entry: ToolEntry, options: ToolCheckOptions) => ToolCheck;
 
 export const checkToolEntry: ToolChecker = (entry, options) => checkTool(entry.keyNode, entry.valueNode, options);

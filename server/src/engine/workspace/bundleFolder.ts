@@ -4,6 +4,7 @@
  * tool with `which <tool>`. So every tool (and the state command) should have
  * a `bin/` script; these checks only look at names and modes, never run anything.
  */
+import { stateCommandScript } from '../swe/checkBundle';
 import { DiagnosticBuilder } from '../diagnosticBuilder';
 import { EngineDiagnostic, spanOf } from '../diagnostics';
 import { BundleModel } from '../document/bundleModel';
@@ -30,12 +31,6 @@ export interface ScriptLink {
   script: string;
 }
 
-/** The state command's script: its first word, when it names a file in the bundle (no path, no shell syntax). */
-function stateScript(command: string): string | null {
-  const word = command.trim().split(/\s+/)[0] ?? '';
-  return /^[A-Za-z0-9_.-]+$/.test(word) ? word : null;
-}
-
 interface Declared {
   name: string;
   node: PyNode;
@@ -49,7 +44,7 @@ function declaredScripts(model: BundleModel): Declared[] {
     if (name !== undefined && name !== '') declared.push({ name, node: entry.keyNode, what: 'tool' });
   }
   const state = model.check.stateCommand;
-  const script = state ? stateScript(state.value) : null;
+  const script = state ? stateCommandScript(state.value) : null;
   if (state && script) declared.push({ name: script, node: state.node, what: 'state command' });
   return declared;
 }
