@@ -3,7 +3,7 @@
  * the settings, what the client supports, and `handle`, which makes a request
  * handler safe (cancellable, never throwing, empty on bad input).
  */
-import { CancellationToken, ClientCapabilities, Connection, ErrorCodes, FileEvent, LSPErrorCodes, Position, ResponseError, TextDocuments } from 'vscode-languageserver/node';
+import { CancellationToken, ClientCapabilities, Connection, ErrorCodes, FileEvent, LSPErrorCodes, Position, ResponseError, TextDocumentPositionParams, TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { AnalyzedAgentConfig, AnalyzedDocument, BundleDocuments } from './bundleDocuments';
 import { DocumentPreparer } from './documentPreparer';
@@ -24,6 +24,8 @@ export interface ServerContext {
   analyzed(uri: string): AnalyzedDocument | null;
   /** The current analysis of an open agent config, or null. */
   analyzedAgent(uri: string): AnalyzedAgentConfig | null;
+  /** The open bundle a request is about and the offset of its position, or null when it is no open bundle or the position is outside it. */
+  bundleAt(params: TextDocumentPositionParams): { analyzed: AnalyzedDocument; offset: number } | null;
   /** The absolute offset (in the engine's text) of a position, or null when the position is outside the document. */
   offsetAt(analyzed: Pick<AnalyzedDocument, 'document' | 'mapper'>, position: Position): number | null;
   guard<T>(what: string, fallback: T, run: () => T): T;
@@ -77,7 +79,7 @@ export function createServerContext(parts: ServerParts): ServerContext {
       return fallback;
     }
   };
-  return {
+  const context: ServerContext = {
     connection,
     documents,
     bundles,
@@ -94,6 +96,11 @@ export function createServerContext(parts: ServerParts): ServerContext {
     analyzedAgent(uri) {
       const document = documents.get(uri);
       return document ? guard('analysis', null, () => bundles.analyzeAgent(document)) : null;
+    },
+    bundleAt(params) {
+      const analyzed = context.analyzed(params.textDocument.uri);
+      const offset = analyzed ? context.offsetAt(analyzed, params.position) : null;
+      return analyzed && offset !== null ? { analyzed, offset } : null;
     },
     offsetAt(analyzed: { document: TextDocument; mapper: AnalyzedDocument['mapper'] }, position) {
       if (!position || !Number.isInteger(position.line) || !Number.isInteger(position.character) || position.line < 0 || position.character < 0) return null;
@@ -113,4 +120,5 @@ export function createServerContext(parts: ServerParts): ServerContext {
       };
     },
   };
+  return context;
 }

@@ -32,10 +32,9 @@ export const navigationFeature: Feature = {
       context.handle('definition', null as Location[] | LocationLink[] | null, (params) => {
         const agent = context.analyzedAgent(params.textDocument.uri);
         if (agent) return agentDefinition(agent, params.position);
-        const analyzed = context.analyzed(params.textDocument.uri);
-        if (!analyzed) return null;
-        const offset = context.offsetAt(analyzed, params.position);
-        if (offset === null) return null;
+        const at = context.bundleAt(params);
+        if (!at) return null;
+        const { analyzed, offset } = at;
         const definition = definitionAt(analyzed.model, offset);
         if (!definition) return null;
         const uri = params.textDocument.uri;
@@ -55,10 +54,9 @@ export const navigationFeature: Feature = {
     );
     connection.onReferences(
       context.handle('references', [] as Location[], (params) => {
-        const analyzed = context.analyzed(params.textDocument.uri);
-        if (!analyzed) return [];
-        const offset = context.offsetAt(analyzed, params.position);
-        if (offset === null) return [];
+        const at = context.bundleAt(params);
+        if (!at) return [];
+        const { analyzed, offset } = at;
         return referencesAt(analyzed.model, offset, params.context?.includeDeclaration !== false).map(
           (r): Location => ({ uri: params.textDocument.uri, range: lspRange(analyzed.mapper, r.start, r.end) }),
         );
@@ -66,10 +64,9 @@ export const navigationFeature: Feature = {
     );
     connection.onDocumentHighlight(
       context.handle('document highlights', [] as DocumentHighlight[], (params) => {
-        const analyzed = context.analyzed(params.textDocument.uri);
-        if (!analyzed) return [];
-        const offset = context.offsetAt(analyzed, params.position);
-        if (offset === null) return [];
+        const at = context.bundleAt(params);
+        if (!at) return [];
+        const { analyzed, offset } = at;
         return highlightsAt(analyzed.model, offset).map(
           (h): DocumentHighlight => ({ range: lspRange(analyzed.mapper, h.start, h.end), kind: h.kind === 'write' ? DocumentHighlightKind.Write : DocumentHighlightKind.Read }),
         );

@@ -35,10 +35,9 @@ export const renameFeature: Feature = {
     connection.onPrepareRename(
       rethrow(
         context.handle('prepare rename', null as PrepareResult | ResponseError<void>, (params: PrepareRenameParams) => {
-          const analyzed = context.analyzed(params.textDocument.uri);
-          if (!analyzed) return null;
-          const offset = context.offsetAt(analyzed, params.position);
-          if (offset === null) return null;
+          const at = context.bundleAt(params);
+          if (!at) return null;
+          const { analyzed, offset } = at;
           const prepared = prepareRename(analyzed.model, offset);
           if (!prepared) return null;
           if (!prepared.ok) return new ResponseError<void>(LSPErrorCodes.RequestFailed, prepared.message);
@@ -50,10 +49,9 @@ export const renameFeature: Feature = {
     connection.onRenameRequest(
       rethrow(
         context.handle('rename', null as WorkspaceEdit | null | ResponseError<void>, (params: RenameParams) => {
-          const analyzed = context.analyzed(params.textDocument.uri);
-          if (!analyzed) return null;
-          const offset = context.offsetAt(analyzed, params.position);
-          if (offset === null) return null;
+          const at = context.bundleAt(params);
+          if (!at) return null;
+          const { analyzed, offset } = at;
           const result = rename(analyzed.model, offset, params.newName);
           if (!result) return new ResponseError<void>(LSPErrorCodes.RequestFailed, 'There is no argument or tool name here to rename.');
           if (!result.ok) return new ResponseError<void>(LSPErrorCodes.RequestFailed, result.message);
