@@ -86,6 +86,8 @@ export class Project {
   private generation = 0;
   private readonly agentAnalyses = new Map<string, { generation: number; analysis: AgentAnalysis | null }>();
   private usersIndex: { generation: number; byConfig: Map<string, AgentUser[]> } | undefined;
+  /** Which assemblies list which bundle config (their options), read without checking them; see assembliesListing. */
+  private listingIndex: { generation: number; byConfig: Map<string, Set<ToolCheckOptions>> } | undefined;
   private texts: { generation: number; byPath: Map<string, string | null> } = { generation: -1, byPath: new Map() };
   /** Bundle folder listings by folder, kept while `cacheBundleFolders` is on. */
   private readonly folderListings = new Map<string, BundleFolder | null>();
@@ -311,17 +313,24 @@ export class Project {
 
   /** The options of every assembly (agent config section) that lists this bundle config, read without checking them. */
   private assembliesListing(configPath: string): ToolCheckOptions[] {
-    const options = new Set<ToolCheckOptions>();
-    for (const agentPath of this.agentPaths) {
-      const entry = this.agentEntry(agentPath);
-      if (!entry) continue;
-      const root = this.configRootOf(agentPath);
-      for (const tools of entry.sections) {
-        const lists = tools.bundles.some((ref) => ref.path !== undefined && path.join(resolveBundlePath(root, ref.path), 'config.yaml') === configPath);
-        if (lists) options.add(assemblyOptions(tools));
+    // One pass over every agent config per state of the project: preparing asks once per slice.
+    if (this.listingIndex?.generation !== this.generation) {
+      const byConfig = new Map<string, Set<ToolCheckOptions>>();
+      for (const agentPath of this.agentPaths) {
+        const entry = this.agentEntry(agentPath);
+        if (!entry) continue;
+        const root = this.configRootOf(agentPath);
+        for (const tools of entry.sections) {
+          for (const ref of tools.bundles) {
+            if (ref.path === undefined) continue;
+            const listed = path.join(resolveBundlePath(root, ref.path), 'config.yaml');
+            byConfig.set(listed, (byConfig.get(listed) ?? new Set()).add(assemblyOptions(tools)));
+          }
+        }
       }
+      this.listingIndex = { generation: this.generation, byConfig };
     }
-    return [...options];
+    return [...(this.listingIndex.byConfig.get(configPath) ?? [])];
   }
 
   /** The agent configs (known to the index) whose assembly includes this bundle config. */
