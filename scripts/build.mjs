@@ -12,6 +12,8 @@ const common = {
   logLevel: 'warning',
   define: { SWE_BUNDLE_VERSION: JSON.stringify(pkg.version) },
   banner: { js: '#!/usr/bin/env node' },
+  // ES module builds first: jsonc-parser's UMD build loads its parts with requires a bundle cannot follow.
+  mainFields: ['module', 'main'],
 };
 await Promise.all([
   build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' }),

@@ -9,7 +9,7 @@ import { readFileSync } from 'fs';
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../server/src/engine/rules/ruleCatalog';
-import { parseEngineConfig } from '../../server/src/engine/config';
+import { validateUserSettings } from '../../server/src/engine/settings/validateSettings';
 import { REPO_ROOT } from '../helpers/shared';
 
 interface Property {
@@ -81,7 +81,8 @@ describe('client/package.json', () => {
       server: { path: '' },
       trace: { server: 'off' },
     });
-    expect(parseEngineConfig(section)).toEqual({ config: { rules: {}, inlayHints: true, filePatterns: [] }, problems: [] });
+    const validated = validateUserSettings(section);
+    expect([validated.config, validated.problems]).toEqual([{ rules: {}, inlayHints: true, filePatterns: [] }, []]);
   });
 
   it('claims no language, grammar or schema, and contributes the three commands', () => {

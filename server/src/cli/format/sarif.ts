@@ -2,7 +2,7 @@
 import * as path from 'path';
 import { RULES, RuleCode } from '../../engine/rules/ruleCatalog';
 import { Severity } from '../../engine/diagnostics';
-import { FileResult } from '../lintFiles';
+import { FileResult } from '../fileResult';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
 
