@@ -25,22 +25,33 @@ export interface EngineConfig {
 
 const SETTINGS = new Set<RuleSetting>(['error', 'warning', 'information', 'hint', 'off']);
 
+/**
+ * The value as a settings object, or null when it is none. An empty array is an empty object:
+ * Lua has one table type, so Neovim sends an empty `{}` (`settings = { sweBundle = {} }`) as `[]`.
+ */
+function settingsObject(value: unknown): Record<string, unknown> | null {
+  if (Array.isArray(value)) return value.length === 0 ? {} : null;
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
+}
+
 /** Validates a settings object; unknown or malformed entries are reported and dropped, never thrown. */
 export function parseEngineConfig(raw: unknown): { config: EngineConfig; problems: string[] } {
   const problems: string[] = [];
   const config: EngineConfig = {};
   if (raw === null || raw === undefined) return { config, problems };
-  if (typeof raw !== 'object' || Array.isArray(raw)) return { config, problems: ['settings must be an object'] };
-  const input = raw as Record<string, unknown>;
+  const input = settingsObject(raw);
+  if (!input) return { config, problems: ['settings must be an object'] };
   if (input.envVariables !== undefined && input.envVariables !== null) {
-    if (typeof input.envVariables === 'object' && !Array.isArray(input.envVariables)) config.envVariables = input.envVariables as Record<string, unknown>;
+    const envVariables = settingsObject(input.envVariables);
+    if (envVariables) config.envVariables = envVariables;
     else problems.push('envVariables must be an object of NAME: value');
   }
   if (input.rules !== undefined && input.rules !== null) {
-    if (typeof input.rules !== 'object' || Array.isArray(input.rules)) problems.push('rules must be an object of code: severity');
+    const rules = settingsObject(input.rules);
+    if (!rules) problems.push('rules must be an object of code: severity');
     else {
       config.rules = {};
-      for (const [code, setting] of Object.entries(input.rules as Record<string, unknown>)) {
+      for (const [code, setting] of Object.entries(rules)) {
         if (!isRuleCode(code)) problems.push(`unknown rule "${code}"`);
         else if (typeof setting !== 'string' || !SETTINGS.has(setting as RuleSetting)) problems.push(`rule "${code}": severity must be error, warning, information, hint or off`);
         else config.rules[code] = setting as RuleSetting;
