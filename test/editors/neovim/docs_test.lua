@@ -81,6 +81,11 @@ local function clients_of(buf)
   return found
 end
 
+--- Stops a client (0.11 made stop a method; before, a plain function).
+local function stop(client, force)
+  if vim.fn.has('nvim-0.11') == 1 then client:stop(force) else client.stop(force) end
+end
+
 local function open(relative)
   vim.cmd('edit ' .. vim.fn.fnameescape(ROOT .. '/' .. relative))
   return vim.api.nvim_get_current_buf()
@@ -106,20 +111,13 @@ end
 local KEYS = SETUP == '0.11' and { code_action = 'gra', rename = 'grn' }
   or { code_action = ':lua vim.lsp.buf.code_action()<CR>', rename = ':lua vim.lsp.buf.rename()<CR>' }
 
---- What Neovim shows for the hover on `<search_term>` (the server's Markdown, as each version renders it).
-local HOVER = {
-  ['0.7'] = { '**search_term**: argument of `search_dir` (`string`)', '', 'the term to search for', '', '`<search_term>` in the signature becomes `{search_term}` in the invoke format and receives the value.' },
-  ['0.10'] = {},
-  ['0.12'] = {},
-}
---- The completion items after `<` in `search_dir`'s signature, as each version's omnifunc makes them.
+--- What K shows for `<search_term>`: the server's Markdown, as is.
+local HOVER = { '**search_term**: argument of `search_dir` (`string`)', '', 'the term to search for', '',
+  '`<search_term>` in the signature becomes `{search_term}` in the invoke format and receives the value.' }
+--- The completion items after `<` in `search_dir`'s signature, as the omnifunc makes them.
 local COMPLETION = {
-  ['0.7'] = {
-    { word = 'search_term>', abbr = 'search_term', kind = 'Variable', menu = 'string argument', info = 'the term to search for' },
-    { word = 'dir>', abbr = 'dir', kind = 'Variable', menu = 'string argument, optional', info = 'the directory to search in (default: .)' },
-  },
-  ['0.10'] = {},
-  ['0.12'] = {},
+  { word = 'search_term>', abbr = 'search_term', kind = 'Variable', menu = 'string argument', info = 'the term to search for' },
+  { word = 'dir>', abbr = 'dir', kind = 'Variable', menu = 'string argument, optional', info = 'the directory to search in (default: .)' },
 }
 
 -- The test ----------------------------------------------------------------------------------------
@@ -172,7 +170,7 @@ local function main()
   feed('K')
   wait('the hover window', function() return #floats() == 1 end)
   local hover = vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(floats()[1]), 0, -1, true)
-  eq(hover, HOVER[NVIM], 'K shows the hover of the placeholder')
+  eq(hover, HOVER, 'K shows the hover of the placeholder')
   close_floats()
 
   -- Go to definition: <C-]> on the placeholder jumps to the argument's name -----------------------
@@ -192,7 +190,7 @@ local function main()
     return #info.items > 0, { info, vim.fn.mode(), vim.api.nvim_get_current_line() }
   end)
   local items = vim.tbl_map(function(i) return { word = i.word, abbr = i.abbr, kind = i.kind, menu = i.menu, info = i.info } end, vim.fn.complete_info({ 'items' }).items)
-  eq(items, COMPLETION[NVIM], '<C-x><C-o> after `<` offers the arguments')
+  eq(items, COMPLETION, '<C-x><C-o> after `<` offers the arguments')
   feed('<C-y><Esc>')
   wait('normal mode again', function() return vim.fn.mode() == 'n', vim.fn.mode() end)
   eq(line(4), '    signature: "search_dir <search_term>"', 'the first item, accepted with <C-y>, completes the placeholder')
@@ -233,11 +231,14 @@ local function main()
     'markdown', 'nofile', false,
   }, ':SweBundlePreview find_file opens the preview (here: why SWE-agent cannot load the tool) in a read-only Markdown scratch buffer')
 
-  for _, c in pairs(get_clients()) do c.stop() end
+  for _, c in pairs(get_clients()) do stop(c) end
   wait('the server to stop', function() return #get_clients() == 0 end)
+  local log = require('vim.lsp.log').get_filename() -- written only once there is something to log
+  local logged = vim.tbl_filter(function(l) return l:match('^%[WARN%]') or l:match('^%[ERROR%]') end, vim.fn.filereadable(log) == 1 and vim.fn.readfile(log) or {})
+  eq(logged, {}, "Neovim's lsp.log has no warning or error (the exchange went as Neovim expects)")
   out('PASS')
 end
 
 h.run_async(main, function()
-  for _, c in pairs(get_clients()) do c.stop(true) end
+  for _, c in pairs(get_clients()) do stop(c, true) end
 end)

@@ -41,6 +41,9 @@ rm -rf "$NEW/debs" "$NEW/apt"
 mkdir -p "$NEW/bin"
 case $editor in
   nvim)
+    # Neovim finds its tree-sitter parsers (Debian: /usr/lib/nvim/parser) in EXE_DIR/../lib/nvim, and
+    # run through the loader its EXE_DIR is the loader's folder, usr/lib/x86_64-linux-gnu.
+    mkdir -p "$NEW/root/usr/lib/lib" && ln -s ../nvim "$NEW/root/usr/lib/lib/nvim"
     cat > "$NEW/bin/nvim" <<EOF
 #!/bin/sh
 # Neovim from Debian $suite, unpacked by $(basename "$0").
