@@ -20,16 +20,11 @@ REPO=$(cd "$HERE/../../.." && pwd)
 WANT=$1
 SERVER=$(realpath -e "${2:-$REPO/dist/server.js}") || { echo "no built server (run npm run build)" >&2; exit 2; }
 case $WANT in
-  28) [ -n "${EMACS:-}" ] || EMACS=$(command -v emacs) || { echo "no emacs on PATH (apt-get install emacs-nox elpa-eglot elpa-yaml-mode)" >&2; exit 2; } ;;
-  30) [ -n "${EMACS:-}" ] || EMACS=$("$HERE/../scripts/unpacked-editor.sh" emacs trixie) || { echo "could not unpack Emacs from Debian trixie" >&2; exit 2; } ;;
+  28) SOURCE=apt ;;
+  30) SOURCE=trixie ;;
   *) echo "unknown Emacs $WANT (28 or 30)" >&2; exit 2 ;;
 esac
-VERSION=$("$EMACS" --version | head -n 1)
-echo "$VERSION ($EMACS)"
-case $VERSION in
-  "GNU Emacs $WANT."*) ;;
-  *) echo "expected Emacs $WANT.x, got $VERSION: update the versions in run.sh, .ci/run and the docs" >&2; exit 2 ;;
-esac
+EMACS=$("$HERE/../scripts/pick-editor.sh" emacs "$SOURCE" "$WANT" "${EMACS:-}") || exit 2
 WORK=${WORK:-$(mktemp -d)}; mkdir -p "$WORK"; WORK=$(realpath "$WORK")
 D=$WORK/emacs-$WANT
 rm -rf "$D"; mkdir -p "$D/home/.emacs.d" "$D/bin"
@@ -39,16 +34,9 @@ git -C "$D/swe-agent-project" init -q
 "$HERE/../scripts/doc-snippet.sh" "$REPO/docs/editors.md" "emacs-setup: eglot" > "$D/home/.emacs.d/init.el" || exit 1
 ln -s "$SERVER" "$D/bin/swe-bundle-language-server" # what `npm install --global .` puts on PATH
 
-PID=
-trap '[ -z "$PID" ] || kill -- -"$PID" 2>/dev/null' EXIT
-trap 'exit 130' INT TERM
-# setsid + group kill: Emacs and the server it spawned go together, even on timeout.
-env HOME="$D/home" PATH="$D/bin:$PATH" SWE_BUNDLE_ROOT="$D/swe-agent-project" \
-  setsid timeout "${TIMEOUT:-120}" "$EMACS" --batch -l "$HERE/eglot_test.el" </dev/null &
-PID=$!
+. "$HERE/../scripts/run-group.sh"
 RC=0
-wait "$PID" || RC=$?
-kill -- -"$PID" 2>/dev/null; PID=
-[ $RC -eq 124 ] && echo "FAIL: Emacs did not finish within ${TIMEOUT:-120} s (killed)"
+run_group "${TIMEOUT:-120}" env HOME="$D/home" PATH="$D/bin:$PATH" SWE_BUNDLE_ROOT="$D/swe-agent-project" \
+  "$EMACS" --batch -l "$HERE/eglot_test.el" || RC=$?
 echo "rc=$RC, work dir $D"
 exit $RC

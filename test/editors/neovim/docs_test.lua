@@ -47,15 +47,9 @@ for _, method in ipairs({ 'window/logMessage', 'window/showMessage' }) do
 end
 
 -- Views -------------------------------------------------------------------------------------------
-local SEVERITY = { 'error', 'warning', 'information', 'hint' }
-
+--- The diagnostics of a buffer, one line each: `RANGE SEVERITY SOURCE CODE: MESSAGE`.
 local function diagnostics(buf)
-  local list = vim.diagnostic.get(buf)
-  table.sort(list, function(a, b) return a.lnum < b.lnum or (a.lnum == b.lnum and a.col < b.col) end)
-  return vim.tbl_map(function(d)
-    return ('%d:%d-%d:%d %s %s: %s'):format(d.lnum, d.col, d.end_lnum, d.end_col, SEVERITY[d.severity],
-      d.code or (d.user_data and d.user_data.lsp and d.user_data.lsp.code), d.message)
-  end, list)
+  return vim.tbl_map(function(d) return ('%s %s %s %s: %s'):format(d.range, d.severity, d.source, d.code, d.message) end, h.diagnostics(buf))
 end
 
 local function expect_diagnostics(buf, expected, what)
@@ -67,10 +61,10 @@ local function expect_diagnostics(buf, expected, what)
 end
 
 local SEARCH_DIAGNOSTICS = {
-  '6:8-6:25 error missing-field: Argument `search_term` of `search_dir` has no `required`; SWE-agent requires it (pydantic: Field required).',
-  '9:8-9:16 warning unknown-key: SWE-agent ignores `requried` in argument `search_term` of `search_dir`; did you mean `required`?',
-  '14:25-14:40 warning argument-format-jinja: `argument_format` of argument `dir` in `search_dir` is a Jinja template: write `{{value}}`, not `{value}` (SWE-agent warns: Probably wrong Jinja syntax in template: --dir {value}).',
-  "16:38-16:43 error signature-unknown-placeholder: Placeholder `<dir>` in the signature of `find_file` has no argument named 'dir'. Add the argument.",
+  '6:8-6:25 error swe-bundle missing-field: Argument `search_term` of `search_dir` has no `required`; SWE-agent requires it (pydantic: Field required).',
+  '9:8-9:16 warning swe-bundle unknown-key: SWE-agent ignores `requried` in argument `search_term` of `search_dir`; did you mean `required`?',
+  '14:25-14:40 warning swe-bundle argument-format-jinja: `argument_format` of argument `dir` in `search_dir` is a Jinja template: write `{{value}}`, not `{value}` (SWE-agent warns: Probably wrong Jinja syntax in template: --dir {value}).',
+  "16:38-16:43 error swe-bundle signature-unknown-placeholder: Placeholder `<dir>` in the signature of `find_file` has no argument named 'dir'. Add the argument.",
 }
 
 local function clients_of(buf)
@@ -130,6 +124,7 @@ local function too_old()
   local buf = open(SEARCH)
   eq(vim.bo[buf].filetype, 'yaml', 'a bundle opens as yaml')
   eq(#get_clients(), 0, 'no server started')
+  out('PASS')
 end
 
 local function main()
@@ -152,8 +147,8 @@ local function main()
 
   local agent = open('config/default.yaml')
   expect_diagnostics(agent, {
-    '5:14-5:26 error bundle-errors: Bundle `tools/search` does not load in this assembly: 2 errors in its config.yaml, the first: Argument `search_term` of `search_dir` has no `required`; SWE-agent requires it (pydantic: Field required).',
-    ('6:14-6:27 error bundle-path-missing: Bundle path `tools/missing` does not exist (resolved against the config root %s, as SWE_AGENT_CONFIG_ROOT). SWE-agent fails: Bundle path \'%s/tools/missing\' does not exist.'):format(ROOT, ROOT),
+    '5:14-5:26 error swe-bundle bundle-errors: Bundle `tools/search` does not load in this assembly: 2 errors in its config.yaml, the first: Argument `search_term` of `search_dir` has no `required`; SWE-agent requires it (pydantic: Field required).',
+    ('6:14-6:27 error swe-bundle bundle-path-missing: Bundle path `tools/missing` does not exist (resolved against the config root %s, as SWE_AGENT_CONFIG_ROOT). SWE-agent fails: Bundle path \'%s/tools/missing\' does not exist.'):format(ROOT, ROOT),
   }, 'the agent config gets its diagnostics')
   eq(vim.tbl_map(function(c) return c.id end, clients_of(agent)), { client_id }, 'from the same client')
 

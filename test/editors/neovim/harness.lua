@@ -90,6 +90,23 @@ function h.feed(keys)
   vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(keys, true, true, true), 'mt', false)
 end
 
+local SEVERITY = { 'error', 'warning', 'information', 'hint' }
+
+--- vim.diagnostic's diagnostics of a buffer, in document order, as {range, severity, code, source, message}.
+function h.diagnostics(buf)
+  local list = vim.diagnostic.get(buf)
+  table.sort(list, function(a, b) return a.lnum < b.lnum or (a.lnum == b.lnum and a.col < b.col) end)
+  return vim.tbl_map(function(d)
+    return {
+      range = ('%d:%d-%d:%d'):format(d.lnum, d.col, d.end_lnum, d.end_col),
+      severity = SEVERITY[d.severity],
+      code = d.code or (d.user_data and d.user_data.lsp and d.user_data.lsp.code),
+      source = d.source,
+      message = d.message,
+    }
+  end, list)
+end
+
 --- The running clients (0.10 renamed get_active_clients to get_clients).
 h.get_clients = vim.lsp.get_clients or vim.lsp.get_active_clients
 

@@ -25,29 +25,14 @@ REPO=$(cd "$HERE/../../.." && pwd)
 NEOVIM=$1
 SERVER=$(realpath -e "${2:-$REPO/dist/server.js}") || { echo "no built server (run npm run build)" >&2; exit 2; }
 case $NEOVIM in
-  0.7) SETUPS="lsp 0.7"; SOURCE="nvim" ;;
-  0.10) SETUPS="0.8 0.7 0.11"; SOURCE="trixie" ;;
-  0.12) SETUPS="0.11 0.8 0.7"; SOURCE="sid" ;;
+  0.7) SETUPS="lsp 0.7"; SOURCE=apt ;;
+  0.10) SETUPS="0.8 0.7 0.11"; SOURCE=trixie ;;
+  0.12) SETUPS="0.11 0.8 0.7"; SOURCE=sid ;;
   *) echo "unknown Neovim $NEOVIM (0.7, 0.10 or 0.12)" >&2; exit 2 ;;
 esac
-if [ -z "${NVIM:-}" ]; then
-  if [ "$SOURCE" = nvim ]; then
-    NVIM=$(command -v nvim) || { echo "no nvim on PATH (apt-get install neovim)" >&2; exit 2; }
-  else
-    NVIM=$("$HERE/../scripts/unpacked-editor.sh" nvim "$SOURCE") || { echo "could not unpack Neovim from Debian $SOURCE" >&2; exit 2; }
-  fi
-fi
-VERSION=$("$NVIM" --version | head -n 1)
-echo "$VERSION ($NVIM)"
-case $VERSION in
-  "NVIM v$NEOVIM."*) ;;
-  *) echo "expected Neovim $NEOVIM.x, got $VERSION: update the versions in run.sh, .ci/run and the docs" >&2; exit 2 ;;
-esac
+NVIM=$("$HERE/../scripts/pick-editor.sh" nvim "$SOURCE" "$NEOVIM" "${NVIM:-}") || exit 2
 WORK=${WORK:-$(mktemp -d)}; mkdir -p "$WORK"; WORK=$(realpath "$WORK")
-
-PID=
-trap '[ -z "$PID" ] || kill -- -"$PID" 2>/dev/null' EXIT
-trap 'exit 130' INT TERM
+. "$HERE/../scripts/run-group.sh"
 
 # run NAME ARGS...: one headless Neovim on a fresh copy of the fixture workspace, in $WORK/NAME;
 # $dir/config is its XDG_CONFIG_HOME and $dir/bin comes first on PATH.
@@ -56,15 +41,10 @@ run() {
   local dir=$WORK/$name
   echo "== $name"
   # Neovim writes its log, lsp.log (with the server's stderr) and ShaDa under XDG dirs: keep them here.
-  # setsid + group kill: Neovim and the server it spawned go together, even on timeout.
-  env XDG_CONFIG_HOME="$dir/config" XDG_DATA_HOME="$dir/data" XDG_STATE_HOME="$dir/state" XDG_CACHE_HOME="$dir/cache" \
-    PATH="$dir/bin:$PATH" SWE_BUNDLE_ROOT="$dir/swe-agent-project" \
-    setsid timeout "${TIMEOUT:-120}" "$NVIM" --headless -i NONE -n "$@" </dev/null &
-  PID=$!
   local rc=0
-  wait "$PID" || rc=$?
-  kill -- -"$PID" 2>/dev/null; PID=
-  [ $rc -eq 124 ] && echo "FAIL: Neovim did not finish within ${TIMEOUT:-120} s (killed)"
+  run_group "${TIMEOUT:-120}" env XDG_CONFIG_HOME="$dir/config" XDG_DATA_HOME="$dir/data" XDG_STATE_HOME="$dir/state" \
+    XDG_CACHE_HOME="$dir/cache" PATH="$dir/bin:$PATH" SWE_BUNDLE_ROOT="$dir/swe-agent-project" \
+    "$NVIM" --headless -i NONE -n "$@" || rc=$?
   if [ $rc -ne 0 ]; then
     for log in "$dir"/cache/nvim/lsp.log "$dir"/state/nvim/lsp.log; do
       [ -f "$log" ] && { echo; echo "--- $log (tail)"; tail -n 20 "$log"; }
