@@ -6,7 +6,8 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 const common = {
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  // node18: the VS Code extension ships this very server.js, and VS Code 1.85 runs it on Node 18.
+  target: 'node18',
   format: 'cjs',
   sourcemap: true,
   logLevel: 'warning',

@@ -153,6 +153,7 @@ describe(`fuzzing the server (seed ${SEED})`, () => {
   beforeAll(async () => {
     client = await inMemory({
       capabilities: {
+        workspace: { diagnostics: { refreshSupport: true } },
         textDocument: {
           completion: { completionItem: { snippetSupport: true } },
           hover: { contentFormat: ['markdown', 'plaintext'] },

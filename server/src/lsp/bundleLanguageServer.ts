@@ -187,7 +187,9 @@ export function startLanguageServer(connection: Connection): void {
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const capabilities = params.capabilities ?? {};
     clientCapabilities = capabilities;
-    client.pullDiagnostics = capabilities.textDocument?.diagnostic !== undefined;
+    // Pull only when the server can ask the client to pull again (after a settings or agent-config change);
+    // Neovim 0.10 pulls but takes no workspace/diagnostic/refresh, so it gets pushed diagnostics.
+    client.pullDiagnostics = capabilities.textDocument?.diagnostic !== undefined && capabilities.workspace?.diagnostics?.refreshSupport === true;
     client.relatedInformation = capabilities.textDocument?.publishDiagnostics?.relatedInformation === true || client.pullDiagnostics;
     client.configuration = capabilities.workspace?.configuration === true;
     client.dynamicConfigurationChange = capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;

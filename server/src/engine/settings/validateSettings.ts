@@ -87,6 +87,16 @@ function depthOf(value: unknown, limit: number): number {
   return deepest;
 }
 
+/**
+ * The value as a settings object, or null when it is none. An empty array is
+ * an empty object: Lua has one table type, so Neovim sends the documented
+ * `settings = { sweBundle = {} }` as `[]`.
+ */
+function settingsObject(value: unknown): Record<string, unknown> | null {
+  if (Array.isArray(value)) return value.length === 0 ? {} : null;
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
+}
+
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
@@ -96,7 +106,8 @@ function describe(value: unknown): string {
 function check(raw: unknown, at: Locator): EngineConfig {
   const config: EngineConfig = {};
   if (raw === null || raw === undefined) return config;
-  if (typeof raw !== 'object' || Array.isArray(raw)) {
+  const settings = settingsObject(raw);
+  if (!settings) {
     at.problem(`the settings must be an object of ${SETTINGS_KEYS.join(', ')}, not ${describe(raw)}`, []);
     return config;
   }
@@ -104,19 +115,23 @@ function check(raw: unknown, at: Locator): EngineConfig {
     at.problem(`the settings nest more than ${MAX_SETTINGS_DEPTH} levels deep; nothing in them needs that, so they are not read`, []);
     return config;
   }
-  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+  for (const [key, value] of Object.entries(settings)) {
     if (value === null || value === undefined || CLIENT_KEYS.has(key)) continue;
     switch (key) {
       case 'envVariables':
-        if (typeof value === 'object' && !Array.isArray(value)) config.envVariables = value as Record<string, unknown>;
+        if (settingsObject(value)) config.envVariables = settingsObject(value)!;
         else at.problem(`envVariables must be an object of NAME: value, like tools.env_variables, not ${describe(value)}`, [key]);
         break;
-      case 'rules':
-        config.rules = checkRules(value, at);
+      case 'rules': {
+        const rules = checkRules(value, at);
+        if (rules) config.rules = rules;
         break;
-      case 'filePatterns':
-        config.filePatterns = checkPatterns(value, at);
+      }
+      case 'filePatterns': {
+        const patterns = checkPatterns(value, at);
+        if (patterns) config.filePatterns = patterns;
         break;
+      }
       case 'configRoot':
         // An empty string is an editor's "not set".
         if (typeof value === 'string') {
@@ -141,12 +156,13 @@ function check(raw: unknown, at: Locator): EngineConfig {
 }
 
 function checkRules(value: unknown, at: Locator): Partial<Record<keyof typeof RULES, RuleSetting>> | undefined {
-  if (typeof value !== 'object' || Array.isArray(value) || value === null) {
+  const given = settingsObject(value);
+  if (!given) {
     at.problem(`rules must be an object of code: severity, not ${describe(value)}`, ['rules']);
     return undefined;
   }
   const rules: Partial<Record<keyof typeof RULES, RuleSetting>> = {};
-  for (const [code, setting] of Object.entries(value as Record<string, unknown>)) {
+  for (const [code, setting] of Object.entries(given)) {
     if (!isRuleCode(code)) {
       const suggestion = suggestName(code, Object.keys(RULES));
       at.problem(`unknown rule "${code}"${suggestion ? `; did you mean "${suggestion}"?` : ' (docs/rules.md lists every code)'}`, ['rules', code], 'key');
