@@ -1,10 +1,9 @@
-import { readFileSync } from 'fs';
 import { defineConfig } from 'vitest/config';
-
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+import { buildDefines } from './scripts/buildInfo.mjs';
 
 export default defineConfig({
-  define: { SWE_BUNDLE_VERSION: JSON.stringify(pkg.version) },
+  // The values the bundles get at build time (scripts/buildInfo.mjs), so the tests see what dist/ sees.
+  define: buildDefines(new URL('./', import.meta.url)),
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,

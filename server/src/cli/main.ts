@@ -8,9 +8,7 @@ import { isInside } from '../engine/workspace/walk';
 import { createNodeWorkspaceFs, memoizedWorkspaceFs, readUtf8 } from '../host/nodeWorkspaceFs';
 import { VERSION } from '../version';
 import { LintArgs, USAGE, UsageError, parseArgs } from './args';
-import { formatJson } from './format/json';
-import { formatSarif } from './format/sarif';
-import { formatText } from './format/text';
+import { exitStatusOf, formatReport } from './format/report';
 import { FileResult } from './lintFiles';
 import { lintAgentConfig, lintAssembly, lintBundleInProject, lintBundleWithOptions } from './lintProject';
 import { toolCheckOptionsOf } from '../engine/lintText';
@@ -59,6 +57,17 @@ function loadConfig(args: LintArgs, io: CliIo): EngineConfig {
   return config;
 }
 
+/** Why a path given on the command line cannot be checked (missing, or not readable by us), or null. */
+function argumentProblem(file: string): string | null {
+  try {
+    fs.accessSync(file, fs.statSync(file).isDirectory() ? fs.constants.R_OK | fs.constants.X_OK : fs.constants.R_OK);
+    return null;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? 'no such file or folder' : `cannot read (${code ?? (e as Error).message})`;
+  }
+}
+
 interface Target {
   file: string;
   kind: 'bundle' | 'agent';
@@ -90,9 +99,9 @@ export function runLint(argv: readonly string[], io: CliIo): number {
   );
   const readText = (file: string) => readUtf8(nodeWorkspaceFs, file);
   const resolved = [...args.paths, ...args.agentConfigs].map((p) => path.resolve(io.cwd, p));
-  const missing = resolved.filter((p) => !fs.existsSync(p));
-  if (missing.length > 0) {
-    for (const file of missing) io.stderr(`swe-bundle-lint: no such file or folder: ${path.relative(io.cwd, file) || file}\n`);
+  const unusable = resolved.map((p) => ({ file: p, problem: argumentProblem(p) })).filter((u) => u.problem !== null);
+  if (unusable.length > 0) {
+    for (const { file, problem } of unusable) io.stderr(`swe-bundle-lint: ${problem}: ${path.relative(io.cwd, file) || file}\n`);
     return 2;
   }
   // A folder to search is a project; a bundle or file given on its own belongs to the project around it
@@ -146,6 +155,6 @@ export function runLint(argv: readonly string[], io: CliIo): number {
     project.forgetBundle(target.file);
   }
   const output = results.map((r) => ({ ...r, path: path.relative(io.cwd, r.path) || r.path }));
-  io.stdout(args.format === 'json' ? formatJson(output) : args.format === 'sarif' ? formatSarif(output, VERSION) : formatText(output));
-  return results.some((r) => r.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
+  io.stdout(formatReport(args.format, output, { version: VERSION, textOf: (file) => project.readText(path.resolve(io.cwd, file)) }));
+  return exitStatusOf(results);
 }

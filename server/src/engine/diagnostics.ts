@@ -34,6 +34,8 @@ export interface EngineDiagnostic extends Span {
   related?: RelatedSpan[];
   /** Rendered faded by editors, e.g. an ignored key. */
   unnecessary?: boolean;
+  /** Silenced by a `# swe-bundle-disable-line` comment (rules/applyRuleSettings.ts): only SARIF lists it. */
+  suppressed?: true;
 }
 
 export const SOURCE = 'swe-bundle';

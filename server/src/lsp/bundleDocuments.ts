@@ -11,7 +11,7 @@ import { LineIndex } from '../engine/document/lineIndex';
 import { LineLookup, PositionMapper, PositionedDiagnostic, positionDiagnostics } from '../engine/document/positioned';
 import { SourceText, sourceTextOf } from '../engine/document/sourceText';
 import { isBundleConfig } from '../engine/fileKind';
-import { applyRuleSettings } from '../engine/rules/applyRuleSettings';
+import { shownDiagnostics } from '../engine/rules/applyRuleSettings';
 import { AgentAnalysis } from '../engine/workspace/project';
 import { EngineDiagnostic } from '../engine/diagnostics';
 import { Settings } from './settings';
@@ -69,7 +69,7 @@ export class BundleDocuments {
 
   private finish(document: TextDocument, model: BundleModel, diagnostics: EngineDiagnostic[]): AnalyzedDocument {
     const mapper = new PositionMapper(model.source, documentLines(document, model.source));
-    return { document, model, mapper, diagnostics: positionDiagnostics(applyRuleSettings(diagnostics, model.source.normalized, this.settings.config.rules), mapper) };
+    return { document, model, mapper, diagnostics: positionDiagnostics(shownDiagnostics(diagnostics, model.source.normalized, this.settings.config.rules), mapper) };
   }
 
   /** What each open document was found to be, for the version and stamp it was looked at (preparing asks once per slice). */
@@ -107,7 +107,7 @@ export class BundleDocuments {
       const mapper = new PositionMapper(source);
       return {
         kind: 'agent',
-        analyzed: { document, path: kind.file, agent, mapper, diagnostics: positionDiagnostics(applyRuleSettings(agent.diagnostics, source.normalized, this.settings.config.rules), mapper) },
+        analyzed: { document, path: kind.file, agent, mapper, diagnostics: positionDiagnostics(shownDiagnostics(agent.diagnostics, source.normalized, this.settings.config.rules), mapper) },
       };
     }
     if (kind.kind === 'other') return { kind: 'other' };

@@ -22,6 +22,7 @@ export interface PositionedDiagnostic {
   data?: Record<string, unknown>;
   related?: { range: Range; message: string; uri?: string }[];
   unnecessary?: boolean;
+  suppressed?: true;
 }
 
 /** Line lookups in the original text: a `LineIndex`, or the editor's document (which keeps its line offsets up to date as it changes). */
@@ -66,6 +67,7 @@ export function positionDiagnostics(diagnostics: readonly EngineDiagnostic[], ma
     if (d.data) positioned.data = d.data;
     if (d.related) positioned.related = d.related.map((r) => (r.uri && r.range ? { range: r.range, message: r.message, uri: r.uri } : { range: mapper.range(r), message: r.message }));
     if (d.unnecessary) positioned.unnecessary = true;
+    if (d.suppressed) positioned.suppressed = true;
     return positioned;
   });
 }
