@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { buildDefines } from './scripts/buildInfo.mjs';
 
 export default defineConfig({
@@ -6,6 +6,8 @@ export default defineConfig({
   define: buildDefines(new URL('./', import.meta.url)),
   test: {
     include: ['test/**/*.test.ts'],
+    // Run by `npm run test:integration` (vitest.integration.config.mts), from .ci/run.
+    exclude: [...configDefaults.exclude, 'test/integration/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -7,6 +7,7 @@ import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { commitAll } from './git';
 import { REPO_ROOT } from './shared';
 
 export interface WorkingTreeCopy {
@@ -25,12 +26,7 @@ export function copyWorkingTree(options: { nodeModules?: boolean; commit?: boole
     fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     fs.cpSync(from, path.join(root, file), { verbatimSymlinks: true });
   }
-  if (options.commit) {
-    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd: root, stdio: 'pipe' });
-    git('init', '-q', '-b', 'main');
-    git('add', '-A');
-    git('commit', '-q', '-m', 'working tree');
-  }
+  if (options.commit) commitAll(root, 'working tree');
   // After the commit: git would take a link for a file, not for the ignored node_modules/ folder.
   if (options.nodeModules) fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(root, 'node_modules'));
   return { root, remove: () => fs.rmSync(parent, { recursive: true, force: true }) };
