@@ -8,7 +8,7 @@
  * marked `suppressed`: the CLI's SARIF lists it as suppressed in source, while
  * the server and the text and JSON reports leave it out (`shownDiagnostics`).
  */
-import { EngineDiagnostic, absoluteEnd, absoluteStart } from '../diagnostics';
+import { FileDiagnostic } from '../diagnostics';
 import { RuleCode, isRuleCode } from './ruleCatalog';
 import { RuleSetting } from '../config';
 
@@ -55,20 +55,20 @@ function lineOf(starts: number[], offset: number): number {
 }
 
 /** Document order: by start, then end, then code, so every front end lists diagnostics alike. */
-export function compareDiagnostics(a: EngineDiagnostic, b: EngineDiagnostic): number {
-  return absoluteStart(a) - absoluteStart(b) || absoluteEnd(a) - absoluteEnd(b) || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0) || (a.message < b.message ? -1 : 1);
+export function compareDiagnostics(a: FileDiagnostic, b: FileDiagnostic): number {
+  return a.start - b.start || a.end - b.end || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0) || (a.message < b.message ? -1 : 1);
 }
 
 /** Rule settings applied and suppression comments marked, in document order. */
-export function applyRuleSettings(diagnostics: EngineDiagnostic[], normalizedText: string, rules: Partial<Record<RuleCode, RuleSetting>> = {}): EngineDiagnostic[] {
+export function applyRuleSettings(diagnostics: FileDiagnostic[], normalizedText: string, rules: Partial<Record<RuleCode, RuleSetting>> = {}): FileDiagnostic[] {
   const suppressions = suppressionsOf(normalizedText);
   const starts = suppressions.size > 0 ? lineStarts(normalizedText) : [];
-  const result: EngineDiagnostic[] = [];
+  const result: FileDiagnostic[] = [];
   for (const diagnostic of diagnostics) {
     const setting = rules[diagnostic.code];
     if (setting === 'off') continue;
     if (suppressions.size > 0) {
-      const suppressed = suppressions.get(lineOf(starts, absoluteStart(diagnostic)));
+      const suppressed = suppressions.get(lineOf(starts, diagnostic.start));
       if (suppressed === 'all' || suppressed?.has(diagnostic.code)) {
         result.push({ ...diagnostic, ...(setting ? { severity: setting } : {}), suppressed: true });
         continue;
@@ -80,6 +80,6 @@ export function applyRuleSettings(diagnostics: EngineDiagnostic[], normalizedTex
 }
 
 /** What an editor shows: rule settings applied, diagnostics silenced by a comment left out. */
-export function shownDiagnostics(diagnostics: EngineDiagnostic[], normalizedText: string, rules: Partial<Record<RuleCode, RuleSetting>> = {}): EngineDiagnostic[] {
+export function shownDiagnostics(diagnostics: FileDiagnostic[], normalizedText: string, rules: Partial<Record<RuleCode, RuleSetting>> = {}): FileDiagnostic[] {
   return applyRuleSettings(diagnostics, normalizedText, rules).filter((d) => !d.suppressed);
 }
