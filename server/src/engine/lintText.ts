@@ -12,6 +12,7 @@ import { ToolCheckOptions } from './swe/checkTool';
 export interface LintResult {
   /** SWE-agent's `Bundle.commands` would succeed. */
   loads: boolean;
+  /** With rule settings applied; those a disable comment silences are kept, marked `suppressed`. */
   diagnostics: PositionedDiagnostic[];
   model: BundleModel;
 }
