@@ -14,9 +14,7 @@ import { isInside } from '../engine/workspace/walk';
 import { createNodeWorkspaceFs } from '../host/nodeWorkspaceFs';
 import { VERSION } from '../version';
 import { LintArgs, USAGE, UsageError, parseArgs } from './args';
-import { formatJson } from './format/json';
-import { formatSarif } from './format/sarif';
-import { formatText } from './format/text';
+import { exitStatusOf, formatReport } from './format/report';
 import { FileResult } from './fileResult';
 
 export interface CliIo {
@@ -39,6 +37,19 @@ function readJsonFile(file: string, what: string): unknown {
     return JSON.parse(text);
   } catch (e) {
     throw new UsageError(`${what} ${file} is not valid JSON: ${(e as Error).message}`);
+  }
+}
+
+/** Why a path given on the command line cannot be checked (missing, not a file or folder, not readable by us), or null. */
+function argumentProblem(file: string, mustBeFile: boolean): string | null {
+  try {
+    const stat = fs.statSync(file);
+    if (!stat.isFile() && (mustBeFile || !stat.isDirectory())) return `not a regular file${mustBeFile ? '' : ' or folder'}, so it cannot be a config`;
+    fs.accessSync(file, stat.isDirectory() ? fs.constants.R_OK | fs.constants.X_OK : fs.constants.R_OK);
+    return null;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? 'no such file or folder' : `cannot read (${code ?? (e as Error).message})`;
   }
 }
 
@@ -78,12 +89,11 @@ export function runLint(argv: readonly string[], io: CliIo): number {
   }
   const given = args.paths.map((p) => path.resolve(io.cwd, p));
   const agentConfigs = args.agentConfigs.map((p) => path.resolve(io.cwd, p));
-  // Each argument must be a folder or a regular file: a FIFO would block, a device never end, and neither is a config.
+  // Each argument must be a folder or a regular file we may read: a FIFO would block, a device never end, and neither is a config.
   const unusable = [...given, ...agentConfigs].flatMap((p) => {
     const shown = path.relative(io.cwd, p) || p;
-    if (!fs.existsSync(p)) return [`no such file or folder: ${shown}`];
-    const stat = fs.statSync(p);
-    return stat.isFile() || (stat.isDirectory() && !agentConfigs.includes(p)) ? [] : [`${shown} is not a regular file${agentConfigs.includes(p) ? '' : ' or folder'}, so it cannot be a config`];
+    const problem = argumentProblem(p, agentConfigs.includes(p));
+    return problem ? [`${problem}: ${shown}`] : [];
   });
   if (unusable.length > 0) {
     for (const message of unusable) io.stderr(`swe-bundle-lint: ${message}\n`);
@@ -148,8 +158,8 @@ export function runLint(argv: readonly string[], io: CliIo): number {
   for (const target of targets.sort()) report(target);
 
   const output = results.map((r) => ({ ...r, path: path.relative(io.cwd, r.path) || r.path }));
-  io.stdout(args.format === 'json' ? formatJson(output) : args.format === 'sarif' ? formatSarif(output, VERSION) : formatText(output));
-  return results.some((r) => r.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
+  io.stdout(formatReport(args.format, output, { version: VERSION, textOf: (file) => analysis.source(path.resolve(io.cwd, file))?.original ?? null }));
+  return exitStatusOf(results);
 }
 
 /** One file's result, as the host reports it; null when the file is neither a bundle config nor an agent config. */

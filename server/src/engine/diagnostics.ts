@@ -42,6 +42,8 @@ interface DiagnosticFields {
   data?: Record<string, unknown>;
   /** Rendered faded by editors, e.g. an ignored key. */
   unnecessary?: boolean;
+  /** Silenced by a `# swe-bundle-disable-line` comment (rules/applyRuleSettings.ts): only SARIF lists it. */
+  suppressed?: true;
 }
 
 /** A check's finding, on the tree it checked. */

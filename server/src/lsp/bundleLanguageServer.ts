@@ -131,9 +131,10 @@ export function startLanguageServer(connection: Connection): void {
     guard('validation', [], () => {
       const file = open.fileOf(document.uri);
       const current = analysis();
+      // A diagnostic silenced by a disable comment is not shown (the CLI's SARIF lists it as suppressed).
       return current
         .positioned(file, report, open.linesOf(document, current.source(file)))
-        .map((d, index) => toLspDiagnostic(d, document.uri, open, client.relatedInformation, { version: document.version, index }));
+        .flatMap((d, index) => (d.suppressed ? [] : [toLspDiagnostic(d, document.uri, open, client.relatedInformation, { version: document.version, index })]));
     });
 
   const publish = (uri: string) => {

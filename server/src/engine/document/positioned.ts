@@ -23,6 +23,7 @@ export interface PositionedDiagnostic {
   /** `file`: the related place is in another file (then `range` is in that file). */
   related?: { range: Range; message: string; file?: string }[];
   unnecessary?: boolean;
+  suppressed?: true;
 }
 
 /** Line lookups in the original text: a `LineIndex`, or the editor's document (which keeps its line offsets up to date as it changes). */
@@ -69,6 +70,7 @@ export function positionDiagnostics(diagnostics: readonly FileDiagnostic[], mapp
     if (d.data) positioned.data = d.data;
     if (d.related) positioned.related = d.related.map((r) => (r.file !== undefined ? { range: elsewhere(r.file, r.start, r.end), message: r.message, file: r.file } : { range: mapper.range(r), message: r.message }));
     if (d.unnecessary) positioned.unnecessary = true;
+    if (d.suppressed) positioned.suppressed = true;
     return positioned;
   });
 }
