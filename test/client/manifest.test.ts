@@ -84,7 +84,7 @@ describe('client/package.json', () => {
       trace: { server: 'off' },
     });
     const validated = validateUserSettings(section);
-    expect([validated.config, validated.problems]).toEqual([{ rules: {}, inlayHints: true, filePatterns: [] }, []]);
+    expect([validated.config, validated.problems]).toEqual([{ rules: {}, inlayHints: true, filePatterns: [], commandLine: [] }, []]);
   });
 
   it('takes no setting that widens what runs or what is read from an untrusted workspace', () => {

@@ -127,7 +127,7 @@ export function runLint(argv: readonly string[], io: CliIo): number {
 
   const problems = analysis.settingsProblems();
   if (problems.length > 0) {
-    for (const problem of problems) io.stderr(`swe-bundle-lint: ${problem.message}\n`);
+    for (const problem of problems) io.stderr(`swe-bundle-lint: ${problem.file ? `${path.relative(io.cwd, problem.file) || problem.file}: ` : ''}${problem.message}\n`);
     return 2;
   }
 

@@ -156,10 +156,11 @@ export function startLanguageServer(connection: Connection): void {
   /** Settings problems: on the settings file they are in (published, open or not), and each once in a message. */
   const reportSettings = () => {
     const problems: SettingsProblem[] = guard('settings', [], () => analysis().settingsProblems());
-    const fresh = problems.filter((p) => !shownProblems.has(p.message));
-    shownProblems = new Set(problems.map((p) => p.message));
-    if (fresh.length > 0) quietly(() => connection.sendNotification('window/showMessage', { type: MessageType.Warning, message: `swe-bundle: ${fresh.map((p) => p.message).join('; ')}` }));
-    for (const problem of fresh) connection.console.warn(`swe-bundle: ${problem.message}`);
+    const said = (p: SettingsProblem) => (p.file ? `${p.file}: ${p.message}` : p.message);
+    const fresh = problems.filter((p) => !shownProblems.has(said(p)));
+    shownProblems = new Set(problems.map(said));
+    if (fresh.length > 0) quietly(() => connection.sendNotification('window/showMessage', { type: MessageType.Warning, message: `swe-bundle: ${fresh.map(said).join('; ')}` }));
+    for (const problem of fresh) connection.console.warn(`swe-bundle: ${said(problem)}`);
     const byFile = settingsDiagnostics(analysis(), open, problems);
     for (const uri of settingsUris) if (!byFile.has(uri)) quietly(() => connection.sendDiagnostics({ uri, diagnostics: [] }));
     for (const [uri, diagnostics] of byFile) quietly(() => connection.sendDiagnostics({ uri, diagnostics }));

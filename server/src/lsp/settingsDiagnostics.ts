@@ -15,9 +15,7 @@ export function settingsDiagnostics(analysis: Analysis, open: OpenDocuments, pro
     const range = mapper.range({ start, end: problem.end ?? start });
     const uri = open.uriOf(problem.file);
     const list = byUri.get(uri) ?? [];
-    // The file's name leads the message for the CLI and the message window; on the file itself it says nothing.
-    const message = problem.message.startsWith(`${problem.file}: `) ? problem.message.slice(problem.file.length + 2) : problem.message;
-    list.push({ range, severity: DiagnosticSeverity.Warning, source: SOURCE, code: 'settings-invalid' satisfies RuleCode, message });
+    list.push({ range, severity: DiagnosticSeverity.Warning, source: SOURCE, code: 'settings-invalid' satisfies RuleCode, message: problem.message });
     byUri.set(uri, list);
   }
   return byUri;

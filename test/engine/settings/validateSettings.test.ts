@@ -15,7 +15,7 @@ const user = (raw: unknown) => {
 /** A file's problems as [message, the text they point at]. */
 const file = (text: string) => {
   const { config, problems } = validateSettingsFile('/ws/.swe-bundle.json', text);
-  return { config, problems: problems.map((p) => [p.message.replace('/ws/.swe-bundle.json: ', ''), text.slice(p.start, p.end)]) };
+  return { config, problems: problems.map((p) => [p.message, text.slice(p.start, p.end)]) };
 };
 
 describe('user settings', () => {

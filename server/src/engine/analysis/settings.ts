@@ -63,7 +63,7 @@ export const SETTINGS_AT: QueryDef<string, FolderSettings> = {
           } else {
             problems.push({
               file,
-              message: `${file}: configRoot ${resolved} lies outside the workspace, and a workspace's own settings file cannot widen what is read, so it is ignored. Set sweBundle.configRoot in your user settings, or pass --config-root, to use it.`,
+              message: `configRoot ${resolved} lies outside the workspace, and a workspace's own settings file cannot widen what is read, so it is ignored. Set sweBundle.configRoot in your user settings, or pass --config-root, to use it.`,
               ...validated.locate('configRoot'),
             });
             const { configRoot: _ignored, ...rest } = fromFile;

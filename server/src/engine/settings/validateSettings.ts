@@ -23,6 +23,7 @@ const CLIENT_KEYS = new Set(['agentConfigPatterns', 'server', 'trace']);
 const SEVERITIES: readonly RuleSetting[] = ['error', 'warning', 'information', 'hint', 'off'];
 
 export interface SettingsProblem {
+  /** What is wrong (without the file's name, which front ends show their own way). */
   message: string;
   /** The settings file it is in; null for the editor's settings or the CLI's flags. */
   file: string | null;
@@ -203,7 +204,7 @@ export function validateUserSettings(raw: unknown): ValidatedSettings {
 /** A settings file's text (`.swe-bundle.json`). */
 export function validateSettingsFile(file: string, text: string): ValidatedSettings {
   const problems: SettingsProblem[] = [];
-  const add = (message: string, start: number, end: number) => problems.push({ message: `${file}: ${message}`, file, start, end });
+  const add = (message: string, start: number, end: number) => problems.push({ message, file, start, end });
   const tooDeep = nestingBeyond(text, MAX_SETTINGS_DEPTH);
   if (tooDeep !== -1) {
     add(`the settings nest more than ${MAX_SETTINGS_DEPTH} levels deep; nothing in them needs that, so the file is not read`, tooDeep, tooDeep + 1);
