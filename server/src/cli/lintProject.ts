@@ -8,6 +8,7 @@ import { EngineDiagnostic } from '../engine/diagnostics';
 import { PositionMapper, positionDiagnostics } from '../engine/document/positioned';
 import { sourceTextOf } from '../engine/document/sourceText';
 import { applyRuleSettings } from '../engine/rules/applyRuleSettings';
+import { capDiagnostics } from '../engine/rules/capDiagnostics';
 import { checkBundleFolder } from '../engine/workspace/bundleFolder';
 import { Project } from '../engine/workspace/project';
 import { ToolCheckOptions } from '../engine/swe/checkTool';
@@ -15,7 +16,7 @@ import { FileResult, lintFile } from './lintFiles';
 
 function positioned(filePath: string, text: string, diagnostics: EngineDiagnostic[], loads: boolean, config: EngineConfig): FileResult {
   const source = sourceTextOf(text);
-  return { path: filePath, loads, diagnostics: positionDiagnostics(applyRuleSettings(diagnostics, source.normalized, config.rules), new PositionMapper(source)) };
+  return { path: filePath, loads, diagnostics: positionDiagnostics(capDiagnostics(applyRuleSettings(diagnostics, source.normalized, config.rules)), new PositionMapper(source)) };
 }
 
 export function lintBundleInProject(project: Project, file: string, text: string | null, config: EngineConfig): FileResult {

@@ -1,7 +1,7 @@
 /** The lint CLI: arguments in, report out, exit status back. No process globals, so tests can drive it. */
 import * as fs from 'fs';
 import * as path from 'path';
-import { EngineConfig, parseEngineConfig } from '../engine/config';
+import { EngineConfig, checkedEnvVariables, parseEngineConfig } from '../engine/config';
 import { Project } from '../engine/workspace/project';
 import { configRootFor } from '../engine/workspace/configRoot';
 import { isInside } from '../engine/workspace/walk';
@@ -51,7 +51,9 @@ function loadConfig(args: LintArgs, io: CliIo): EngineConfig {
   if (args.envJson !== null) {
     const env = readJsonFile(path.resolve(io.cwd, args.envJson), '--env-json file');
     if (env === null || typeof env !== 'object' || Array.isArray(env)) throw new UsageError(`--env-json ${args.envJson} must hold a JSON object`);
-    config = { ...config, envVariables: env as Record<string, unknown> };
+    const problems: string[] = [];
+    config = { ...config, envVariables: checkedEnvVariables(env as Record<string, unknown>, problems) };
+    for (const problem of problems) io.stderr(`swe-bundle-lint: ${args.envJson}: ${problem}\n`);
   }
   if (args.env.length > 0) config = { ...config, envVariables: { ...(config.envVariables ?? {}), ...Object.fromEntries(args.env) } };
   const configRoot = args.configRoot ?? config.configRoot ?? io.env?.SWE_AGENT_CONFIG_ROOT;

@@ -33,7 +33,7 @@ export function parseEngineConfig(raw: unknown): { config: EngineConfig; problem
   if (typeof raw !== 'object' || Array.isArray(raw)) return { config, problems: ['settings must be an object'] };
   const input = raw as Record<string, unknown>;
   if (input.envVariables !== undefined && input.envVariables !== null) {
-    if (typeof input.envVariables === 'object' && !Array.isArray(input.envVariables)) config.envVariables = input.envVariables as Record<string, unknown>;
+    if (typeof input.envVariables === 'object' && !Array.isArray(input.envVariables)) config.envVariables = checkedEnvVariables(input.envVariables as Record<string, unknown>, problems);
     else problems.push('envVariables must be an object of NAME: value');
   }
   if (input.rules !== undefined && input.rules !== null) {
@@ -56,9 +56,24 @@ export function parseEngineConfig(raw: unknown): { config: EngineConfig; problem
   return { config, problems };
 }
 
+/** The env variables whose values convert to Python values; a value nested past the depth budget is reported and left out. */
+export function checkedEnvVariables(env: Record<string, unknown>, problems: string[]): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(env)) {
+    const converted = pyObjectFromJson(value);
+    if (converted.ok) kept[name] = value;
+    else problems.push(`envVariables.${name} is ${converted.problem}, more than this checker reads; it is left out`);
+  }
+  return kept;
+}
+
 export function envContextOf(config: EngineConfig): EnvContext {
   if (!config.envVariables) return UNKNOWN_ENV;
   const variables = new Map<string, PyObject>();
-  for (const [name, value] of Object.entries(config.envVariables)) variables.set(name, pyObjectFromJson(value));
+  // Values past the depth budget were reported (checkedEnvVariables) when the settings were read.
+  for (const [name, value] of Object.entries(config.envVariables)) {
+    const converted = pyObjectFromJson(value);
+    if (converted.ok) variables.set(name, converted.value);
+  }
   return knownEnv(variables);
 }

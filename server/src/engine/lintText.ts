@@ -7,6 +7,7 @@ import { EngineConfig, envContextOf } from './config';
 import { BundleModel, analyzeBundleText } from './document/bundleModel';
 import { PositionMapper, PositionedDiagnostic, positionDiagnostics } from './document/positioned';
 import { applyRuleSettings } from './rules/applyRuleSettings';
+import { capDiagnostics } from './rules/capDiagnostics';
 import { ToolCheckOptions } from './swe/checkTool';
 
 export interface LintResult {
@@ -22,6 +23,6 @@ export function toolCheckOptionsOf(config: EngineConfig): ToolCheckOptions {
 
 export function lintBundleText(text: string, config: EngineConfig = {}, options: ToolCheckOptions = toolCheckOptionsOf(config)): LintResult {
   const model = analyzeBundleText(text, options);
-  const diagnostics = applyRuleSettings(model.diagnostics, model.source.normalized, config.rules);
+  const diagnostics = capDiagnostics(applyRuleSettings(model.diagnostics, model.source.normalized, config.rules));
   return { loads: model.check.loads, diagnostics: positionDiagnostics(diagnostics, new PositionMapper(model.source)), model };
 }

@@ -12,6 +12,7 @@ import { LineLookup, PositionMapper, PositionedDiagnostic, positionDiagnostics }
 import { SourceText, sourceTextOf } from '../engine/document/sourceText';
 import { isBundleConfig } from '../engine/fileKind';
 import { applyRuleSettings } from '../engine/rules/applyRuleSettings';
+import { capDiagnostics } from '../engine/rules/capDiagnostics';
 import { AgentAnalysis } from '../engine/workspace/project';
 import { EngineDiagnostic } from '../engine/diagnostics';
 import { Settings } from './settings';
@@ -69,7 +70,7 @@ export class BundleDocuments {
 
   private finish(document: TextDocument, model: BundleModel, diagnostics: EngineDiagnostic[]): AnalyzedDocument {
     const mapper = new PositionMapper(model.source, documentLines(document, model.source));
-    return { document, model, mapper, diagnostics: positionDiagnostics(applyRuleSettings(diagnostics, model.source.normalized, this.settings.config.rules), mapper) };
+    return { document, model, mapper, diagnostics: positionDiagnostics(capDiagnostics(applyRuleSettings(diagnostics, model.source.normalized, this.settings.config.rules)), mapper) };
   }
 
   /** What each open document was found to be, for the version and stamp it was looked at (preparing asks once per slice). */
@@ -107,7 +108,7 @@ export class BundleDocuments {
       const mapper = new PositionMapper(source);
       return {
         kind: 'agent',
-        analyzed: { document, path: kind.file, agent, mapper, diagnostics: positionDiagnostics(applyRuleSettings(agent.diagnostics, source.normalized, this.settings.config.rules), mapper) },
+        analyzed: { document, path: kind.file, agent, mapper, diagnostics: positionDiagnostics(capDiagnostics(applyRuleSettings(agent.diagnostics, source.normalized, this.settings.config.rules)), mapper) },
       };
     }
     if (kind.kind === 'other') return { kind: 'other' };
