@@ -11,7 +11,7 @@ import type { ClientCapabilities, CodeAction, Diagnostic, PublishDiagnosticsPara
 import { absoluteStart } from '../../server/src/engine/diagnostics';
 import { analyzeBundleText } from '../../server/src/engine/document/bundleModel';
 import { quickFixes } from '../../server/src/engine/features/quickFixes';
-import { BundleFolder, checkBundleFolder } from '../../server/src/engine/workspace/bundleFolder';
+import { BinEntry, BundleFolder, binListing, checkBundleFolder } from '../../server/src/engine/workspace/bundleFolder';
 import { STANDALONE_OPTIONS } from '../../server/src/engine/workspace/project';
 import { TestClient, inMemory } from '../helpers/lspClient';
 import { TempWorkspace, tempWorkspace } from '../helpers/tempWorkspace';
@@ -49,6 +49,9 @@ const DEMO = `tools:
 state_command: _state --verbose
 `;
 
+/** A bin/ listing of these entries. */
+const listing = (entries: BinEntry[]) => binListing(entries.map((e) => e.name), (name) => entries.find((e) => e.name === name)!);
+
 /** The bin/ fixes of each bin/ diagnostic on DEMO, with this folder. */
 function fixesFor(folder: BundleFolder) {
   const model = analyzeBundleText(DEMO, STANDALONE_OPTIONS);
@@ -60,7 +63,7 @@ const toolAbout = (name: string) => `The tool \`${name}\` of this bundle: SWE-ag
 
 describe('the bin/ fixes in the engine', () => {
   it('describe a stub for each missing script: how SWE-agent calls it, and a failure until written', () => {
-    const found = fixesFor({ bin: [{ name: 'dir_tool', kind: 'directory', executable: true }], hasInstallScript: false });
+    const found = fixesFor({ bin: listing([{ name: 'dir_tool', kind: 'directory', executable: true }]), hasInstallScript: false });
     expect(found.map(({ code, at, fixes }) => ({ code, at, fixes }))).toEqual([
       {
         code: 'bin-script-missing',
@@ -105,7 +108,7 @@ describe('the bin/ fixes in the engine', () => {
 
   it('describe the execute bits for a script without them', () => {
     const file = (name: string) => ({ name, kind: 'file' as const, executable: false });
-    const found = fixesFor({ bin: ['open', 'goto', 'say"hi', 'dir_tool', '_state'].map(file), hasInstallScript: false });
+    const found = fixesFor({ bin: listing(['open', 'goto', 'say"hi', 'dir_tool', '_state'].map(file)), hasInstallScript: false });
     expect(found.filter((f) => f.code === 'bin-script-not-executable').map(({ at, fixes }) => [at, fixes])).toEqual([
       ['open', [{ title: 'Make bin/open executable', edits: [], isPreferred: true, makeExecutable: 'bin/open' }]],
       ['goto', [{ title: 'Make bin/goto executable', edits: [], isPreferred: true, makeExecutable: 'bin/goto' }]],

@@ -88,7 +88,7 @@ export function runLint(argv: readonly string[], io: CliIo): number {
   // Readable: the working directory, the paths given and a configured config root; nothing else.
   // One run sees one state of the disk: each path is stat'ed and listed once (the scan and the bundle folder checks look at the same files).
   const nodeWorkspaceFs = memoizedWorkspaceFs(
-    createNodeWorkspaceFs(() => [io.cwd, ...args.paths.map((p) => path.resolve(io.cwd, p)), ...args.agentConfigs.map((p) => path.resolve(io.cwd, p)), ...(config.configRoot ? [config.configRoot] : [])]),
+    createNodeWorkspaceFs([io.cwd, ...args.paths.map((p) => path.resolve(io.cwd, p)), ...args.agentConfigs.map((p) => path.resolve(io.cwd, p)), ...(config.configRoot ? [config.configRoot] : [])]),
   );
   const readText = (file: string) => readUtf8(nodeWorkspaceFs, file);
   const resolved = [...args.paths, ...args.agentConfigs].map((p) => path.resolve(io.cwd, p));

@@ -15,7 +15,7 @@ import { UNKNOWN_ENV } from '../swe/env';
 import { YamlLoad, loadYaml } from '../yaml/loadYaml';
 import { yamlProblemDiagnostics } from '../swe/checkBundle';
 import { AgentTools, agentToolsOf, isAgentConfigRoot } from './agentConfig';
-import { BinEntry, BundleFolder, checkBundleFolder } from './bundleFolder';
+import { BundleFolder, checkBundleFolder, readBundleFolder } from './bundleFolder';
 import { AgentCheck, BundleResolution, BundleSource, assemblyOptions, checkAgentConfig, hiddenToolDiagnostics, resolveBundlePath } from './checkAgentConfig';
 import { configRootFor } from './configRoot';
 import { isInside, walkWorkspace } from './walk';
@@ -367,16 +367,7 @@ export class Project {
   }
 
   private readBundleFolder(dir: string): BundleFolder | null {
-    if (this.host.fs.stat(dir)?.kind !== 'directory') return null;
-    const binDir = path.join(dir, 'bin');
-    const names = this.host.fs.stat(binDir)?.kind === 'directory' ? this.host.fs.list(binDir) : null;
-    const bin: BinEntry[] | null = names
-      ? names.map((name) => {
-          const stat = this.host.fs.stat(path.join(binDir, name));
-          return { name, kind: stat?.kind ?? 'other', executable: stat?.executable ?? false };
-        })
-      : null;
-    return { bin, hasInstallScript: this.host.fs.stat(path.join(dir, 'install.sh'))?.kind === 'file' };
+    return readBundleFolder(this.host.fs, dir);
   }
 
   /**

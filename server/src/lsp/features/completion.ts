@@ -56,7 +56,7 @@ function binScripts(context: ServerContext, uri: string): string[] | undefined {
   if (!file || !project.folderOf(file)) return undefined;
   return project
     .bundleFolder(file)
-    ?.bin?.filter((entry) => entry.kind === 'file')
+    ?.bin?.entries.filter((entry) => entry.kind === 'file')
     .map((entry) => entry.name);
 }
 
