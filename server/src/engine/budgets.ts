@@ -50,8 +50,8 @@ export const BUDGETS = {
   headerBytes: 64 * 1024,
   /**
    * Bytes queued for a client that does not read (stdout): past it, superseded
-   * diagnostics and notifications are dropped, and once nothing can be
-   * dropped the server exits (`lsp/boundedWriter.ts`).
+   * diagnostics and notifications are replaced, and the server stops reading
+   * its input until the client has read half of it (`lsp/boundedWriter.ts`).
    */
-  outputQueueBytes: 64 * 1024 * 1024,
+  outputQueueBytes: 16 * 1024 * 1024,
 } as const;

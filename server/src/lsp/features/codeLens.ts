@@ -7,10 +7,11 @@
  * one executeCommandProvider, so both live here for every server command,
  * including the quick fix command `sweBundle.makeExecutable` (codeActions.ts).
  */
-import { CodeLens } from 'vscode-languageserver/node';
+import { CodeLens, MarkupKind } from 'vscode-languageserver/node';
 import { previewToolMarkdown, toolLenses } from '../../engine/features/codeLens';
 import { MAKE_EXECUTABLE_COMMAND, executeMakeExecutable } from './codeActions';
 import { lspRange } from '../convert';
+import { withinOutputBudget } from '../outputBudget';
 import { Feature } from './feature';
 
 export const PREVIEW_TOOL_COMMAND = 'sweBundle.previewTool';
@@ -41,7 +42,8 @@ export const codeLensFeature: Feature = {
         if (typeof uri !== 'string' || typeof tool !== 'string') return null;
         const analyzed = context.analyzed(uri);
         if (!analyzed) return null;
-        return previewToolMarkdown(analyzed.model, tool, context.settings.toolCheckOptions.env);
+        const preview = previewToolMarkdown(analyzed.model, tool, context.settings.toolCheckOptions.env);
+        return preview === null ? null : withinOutputBudget(preview, MarkupKind.Markdown);
       }),
     );
   },

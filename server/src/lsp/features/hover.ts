@@ -8,6 +8,7 @@ import { hoverAt } from '../../engine/features/hover';
 import { agentHoverAt } from '../../engine/workspace/agentFeatures';
 import { renderMarkdown, renderPlainText } from '../../engine/features/toolPreview';
 import { lspRange } from '../convert';
+import { withinOutputBudget } from '../outputBudget';
 import { Feature } from './feature';
 
 /** Markdown when the client lists it before plain text (its order is its preference), plain text otherwise. */
@@ -39,7 +40,7 @@ export const hoverFeature: Feature = {
         if (!hover) return null;
         const kind = hoverFormat(context.client());
         return {
-          contents: { kind, value: kind === MarkupKind.Markdown ? renderMarkdown(hover.blocks) : renderPlainText(hover.blocks) },
+          contents: { kind, value: withinOutputBudget(kind === MarkupKind.Markdown ? renderMarkdown(hover.blocks) : renderPlainText(hover.blocks), kind) },
           range: lspRange(analyzed.mapper, hover.start, hover.end),
         };
       }),
