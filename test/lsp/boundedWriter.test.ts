@@ -8,6 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { Message } from 'vscode-languageserver/node';
 import { BoundedMessageWriter } from '../../server/src/lsp/boundedWriter';
 
+interface Sent {
+  id?: number;
+  params?: { uri: string; version: number };
+}
+
 /** A stream whose writes complete only when `release()` is called: a client that does not read. */
 class StuckStream extends Writable {
   readonly written: Buffer[] = [];
@@ -30,7 +35,7 @@ class StuckStream extends Writable {
     }
   }
 
-  messages(): Message[] {
+  messages(): Sent[] {
     const text = Buffer.concat(this.written).toString('utf8');
     return [...text.matchAll(/Content-Length: (\d+)\r\n\r\n/g)].map((m) => JSON.parse(Buffer.from(text.slice(m.index! + m[0].length)).subarray(0, Number(m[1])).toString('utf8')));
   }
@@ -57,7 +62,7 @@ describe('BoundedMessageWriter', () => {
       if (version % 10 === 0) await writer.write(answer(100 + version));
     }
     await settled(stream);
-    const sent = stream.messages().map((m) => ('id' in m ? `answer ${m.id}` : `${(m as { params: { uri: string; version: number } }).params.uri} v${(m as { params: { version: number } }).params.version}`));
+    const sent = stream.messages().map((m) => (m.id !== undefined ? `answer ${m.id}` : `${m.params!.uri} v${m.params!.version}`));
     // The first answer was taken before the stream stopped; the newest diagnostics wait where they were queued.
     expect(sent).toEqual(['answer 1', 'answer 110', 'answer 120', 'answer 130', 'answer 140', 'file:///a v50', 'file:///b v50', 'answer 150']);
     expect(writer.superseded).toBe(98);
@@ -71,7 +76,7 @@ describe('BoundedMessageWriter', () => {
     expect(events).toEqual(['pause']);
     await settled(stream);
     expect(events).toEqual(['pause', 'resume']);
-    expect(stream.messages().map((m) => (m as { id: number }).id)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(stream.messages().map((m) => m.id)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     const flushed = writer.drained();
     stream.release();
     await flushed;
