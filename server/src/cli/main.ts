@@ -11,6 +11,7 @@ import { LintArgs, USAGE, UsageError, parseArgs } from './args';
 import { formatJson } from './format/json';
 import { formatSarif } from './format/sarif';
 import { formatText } from './format/text';
+import { terminalText } from './format/terminalText';
 import { FileResult } from './lintFiles';
 import { lintAgentConfig, lintAssembly, lintBundleInProject, lintBundleWithOptions } from './lintProject';
 import { toolCheckOptionsOf } from '../engine/lintText';
@@ -45,7 +46,7 @@ function loadConfig(args: LintArgs, io: CliIo): EngineConfig {
   let config: EngineConfig = {};
   if (file) {
     const parsed = parseEngineConfig(readJsonFile(path.resolve(io.cwd, file), 'settings file'));
-    for (const problem of parsed.problems) io.stderr(`swe-bundle-lint: ${file}: ${problem}\n`);
+    for (const problem of parsed.problems) io.stderr(`swe-bundle-lint: ${terminalText(`${file}: ${problem}`)}\n`);
     config = parsed.config;
   }
   if (args.envJson !== null) {
@@ -53,7 +54,7 @@ function loadConfig(args: LintArgs, io: CliIo): EngineConfig {
     if (env === null || typeof env !== 'object' || Array.isArray(env)) throw new UsageError(`--env-json ${args.envJson} must hold a JSON object`);
     const problems: string[] = [];
     config = { ...config, envVariables: checkedEnvVariables(env as Record<string, unknown>, problems) };
-    for (const problem of problems) io.stderr(`swe-bundle-lint: ${args.envJson}: ${problem}\n`);
+    for (const problem of problems) io.stderr(`swe-bundle-lint: ${terminalText(`${args.envJson}: ${problem}`)}\n`);
   }
   if (args.env.length > 0) config = { ...config, envVariables: { ...(config.envVariables ?? {}), ...Object.fromEntries(args.env) } };
   const configRoot = args.configRoot ?? config.configRoot ?? io.env?.SWE_AGENT_CONFIG_ROOT;
@@ -82,7 +83,7 @@ export function runLint(argv: readonly string[], io: CliIo): number {
     config = loadConfig(args, io);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
-    io.stderr(`swe-bundle-lint: ${e.message}\n\n${USAGE}\n`);
+    io.stderr(`swe-bundle-lint: ${terminalText(e.message)}\n\n${USAGE}\n`);
     return 2;
   }
   // Readable: the working directory, the paths given and a configured config root; nothing else.
@@ -94,7 +95,7 @@ export function runLint(argv: readonly string[], io: CliIo): number {
   const resolved = [...args.paths, ...args.agentConfigs].map((p) => path.resolve(io.cwd, p));
   const missing = resolved.filter((p) => !fs.existsSync(p));
   if (missing.length > 0) {
-    for (const file of missing) io.stderr(`swe-bundle-lint: no such file or folder: ${path.relative(io.cwd, file) || file}\n`);
+    for (const file of missing) io.stderr(`swe-bundle-lint: no such file or folder: ${terminalText(path.relative(io.cwd, file) || file)}\n`);
     return 2;
   }
   // A folder to search is a project; a bundle or file given on its own belongs to the project around it
