@@ -5,6 +5,7 @@
  * ever makes, and only to a bin/ script of a bundle inside the workspace).
  */
 import * as fs from 'fs';
+import { spawnSync } from 'child_process';
 import { pathToFileURL } from 'url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientCapabilities, CodeAction, Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
@@ -236,6 +237,33 @@ describe('the bin/ fixes over LSP', () => {
     expect(mode(ws.path('tools/demo/bin/goto'))).toBe(0o750);
     const after = await client!.waitForDiagnostics(uri(BUNDLE), (p) => !codes(p).includes('bin-script-not-executable@9'));
     expect(codes(after)).toEqual([]);
+  });
+
+  it('refuses a write-only file, a hard link, a FIFO and a bin/ that is a symbolic link, saying why', async () => {
+    ws.write('tools/demo/bin/open', '#!/bin/sh\n', 0o200);
+    const outsideFile = outside.write('hooks/pre-commit', '#!/bin/sh\n', 0o644);
+    fs.linkSync(outsideFile, ws.path('tools/demo/bin/goto'));
+    spawnSync('mkfifo', [ws.path('tools/demo/bin/_state')]);
+    // A second bundle whose bin/ is a symbolic link to a folder elsewhere in the workspace (say, .git/hooks).
+    ws.write('hooks/pre-commit', '#!/bin/sh\n', 0o644);
+    ws.write('tools/linked/config.yaml', 'tools:\n  pre-commit:\n    signature: pre-commit\n    docstring: d\n');
+    fs.symlinkSync(ws.path('hooks'), ws.path('tools/linked/bin'));
+    await start();
+    const shownBefore = client!.shown.length;
+    expect(await makeExecutable(uri('tools/demo/bin/open'))).toBe(false);
+    expect(await makeExecutable(uri('tools/demo/bin/goto'))).toBe(false);
+    expect(await makeExecutable(uri('tools/demo/bin/_state'))).toBe(false);
+    expect(await makeExecutable(uri('tools/linked/bin/pre-commit'))).toBe(false);
+    await client!.waitFor(() => client!.shown.length >= shownBefore + 4, 'the reasons');
+    expect(client!.shown.slice(shownBefore)).toEqual([
+      `2: Cannot make ${ws.path('tools/demo/bin/open')} executable: it has no read permission (mode 0200), so no one could run it; make it readable first.`,
+      `2: Cannot make ${ws.path('tools/demo/bin/goto')} executable: it has 2 hard links: changing its mode would change the same file under its other names.`,
+      `2: Cannot make ${ws.path('tools/demo/bin/_state')} executable: it is not a regular file (a FIFO).`,
+      `2: Cannot make ${ws.path('tools/linked/bin/pre-commit')} executable: bin/ is a symbolic link (to ${ws.path('hooks')}), not a folder of the bundle.`,
+    ]);
+    expect([mode(ws.path('tools/demo/bin/open')), mode(outsideFile), mode(ws.path('hooks/pre-commit'))]).toEqual([0o200, 0o644, 0o644]);
+    fs.rmSync(ws.path('hooks'), { recursive: true });
+    fs.rmSync(ws.path('tools/linked'), { recursive: true });
   });
 
   it('refuses anything but a regular file in the bin/ of a bundle inside the workspace, changing nothing', async () => {

@@ -25,6 +25,8 @@ import {
   CreateFile,
   Diagnostic,
   FileChangeType,
+  MessageType,
+  ShowMessageNotification,
   Range,
   TextDocumentEdit,
   TextEdit,
@@ -37,7 +39,7 @@ import { sourceTextOf } from '../../engine/document/sourceText';
 import { PositionMapper } from '../../engine/document/positioned';
 import { AGENT_QUICK_FIXES, agentQuickFixes } from '../../engine/workspace/agentQuickFixes';
 import { checkBundleFolder } from '../../engine/workspace/bundleFolder';
-import { addExecuteBits } from '../../host/fileModes';
+import { makeExecutable } from '../../host/fileModes';
 import { AnalyzedAgentConfig, AnalyzedDocument } from '../bundleDocuments';
 import { eolOf, lspTextEdit } from '../convert';
 import { ServerContext } from '../serverContext';
@@ -214,18 +216,24 @@ export const codeActionFeature: Feature = {
 
 /**
  * `sweBundle.makeExecutable <uri>`: adds the execute bits to a bin/ script of
- * a bundle the project knows, inside the workspace, when it is a regular
- * file. True when the mode was changed; anything else is refused and changes nothing.
+ * a bundle the project knows, inside the workspace, when it is a regular file
+ * with one link in a real bin/ folder (host/fileModes.ts). True when the mode
+ * was changed; otherwise nothing changes, and the user is told why.
  */
 export function executeMakeExecutable(context: ServerContext, args: unknown[]): boolean {
   const [uri] = args;
   const file = typeof uri === 'string' ? pathOfUri(uri) : null;
-  if (!file || !path.isAbsolute(file)) return false;
+  const refuse = (reason: string) => {
+    const message = `Cannot make ${file ?? String(uri)} executable: ${reason}.`;
+    context.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message }).catch(() => undefined);
+    return false;
+  };
+  if (!file || !path.isAbsolute(file)) return refuse('it is not a file on disk');
   const script = path.normalize(file);
   const bundleDir = path.dirname(path.dirname(script));
-  if (path.basename(path.dirname(script)) !== 'bin' || !context.index.project.bundlePaths.some((config) => path.dirname(config) === bundleDir)) return false;
-  const stat = context.index.fs.isAllowed(script) ? context.index.fs.stat(script) : null;
-  if (stat?.kind !== 'file' || stat.outside || addExecuteBits(script) === null) return false;
+  if (!context.index.project.bundlePaths.some((config) => path.dirname(config) === bundleDir)) return refuse('it is not in the bin/ folder of a bundle of this workspace');
+  const change = makeExecutable(script, bundleDir, context.index.project.workspaceFolders);
+  if (!change.changed) return refuse(change.reason);
   context.filesChanged([{ uri: uri as string, type: FileChangeType.Changed }]);
   return true;
 }
