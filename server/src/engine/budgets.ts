@@ -36,8 +36,8 @@ export const BUDGETS = {
   unknownVariablesPerDocstring: 100,
   /** Values an alias may expand to before the file is reported as an alias bomb. */
   aliasExpansion: 100_000,
-  /** Entries of a bundle's `bin/` looked at (stat'ed and reported as undeclared); the rest is summarized. */
-  binEntries: 1_000,
+  /** Entries of a bundle's `bin/` looked at (stat'ed and reported as undeclared); the rest is summarized. Well below the diagnostics per file. */
+  binEntries: 500,
   /** Entries one walk of a workspace folder looks at. */
   walkEntries: 200_000,
   /** Folder depth the walk enters; deeper folders are reported as not searched. */

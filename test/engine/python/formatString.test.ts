@@ -419,9 +419,9 @@ describe('formatString is str.format', () => {
 
   it('renders a bound method as Python prints it, with the address marked as unknown', () => {
     // Python: '<built-in method upper of str object at 0x7f94b3535660>'; the address differs in every run.
-    expect(outcome('{s.upper}', V)).toBe('<built-in method upper of str object at 0x…>');
-    expect(outcome('{s.__eq__}', V)).toBe("<method-wrapper '__eq__' of str object at 0x…>");
-    expect(outcome('{s.maketrans}', V)).toBe('<built-in method maketrans of type object at 0x…>');
+    expect(outcome('{s.upper}', V)).toBe('<built-in method upper of str object at 0x????????????>');
+    expect(outcome('{s.__eq__}', V)).toBe("<method-wrapper '__eq__' of str object at 0x????????????>");
+    expect(outcome('{s.maketrans}', V)).toBe('<built-in method maketrans of type object at 0x????????????>');
     expect(outcome('{s.__class__}', V)).toBe("<class 'str'>");
   });
 

@@ -25,10 +25,14 @@ const METHODS: Record<string, readonly string[]> = {
   NoneType: [...COMMON, '__bool__'],
 };
 
-/** Stands for the object's address in a method's repr, which no run of SWE-agent prints the same. */
-export const UNKNOWN_ADDRESS = '0x…';
+/**
+ * Stands for the object's address in a method's repr, which no run of SWE-agent
+ * prints the same: as many digits as CPython prints on 64-bit Linux (12), so
+ * the text has Python's length.
+ */
+export const UNKNOWN_ADDRESS = '0x????????????';
 
-/** Attributes that are slot wrappers: Python prints them as `<method-wrapper '__eq__' of str object at 0x…>`. */
+/** Attributes that are slot wrappers: Python prints them as `<method-wrapper '__eq__' of str object at 0x7f…>`. */
 const SLOT_WRAPPERS = new Set('__eq__ __hash__ __init__ __repr__ __str__ __add__ __contains__ __getitem__ __iter__ __len__ __mod__ __mul__ __abs__ __bool__ __float__ __int__ __neg__ __index__'.split(' '));
 /** Class and static methods: bound to the type, so Python prints `of type object`. */
 const TYPE_METHODS = new Set(['from_bytes', 'fromhex', 'fromkeys', 'maketrans']);
