@@ -14,8 +14,8 @@
  * are read and dropped. A block longer than `BUDGETS.headerBytes` is garbage.
  *
  * One bad frame costs that frame alone. On anything else, the reader
- * resynchronises on the next `Content-Length:` (as clients write it, or in
- * lower case), not on the next blank line, which would be the next frame's
+ * resynchronises on the next `Content-Length:` (in any case), not on the
+ * next blank line, which would be the next frame's
  * own and lose it. A body that holds a complete header block is a frame whose
  * declared length swallowed the next one (a body is JSON, which cannot hold a
  * line break outside a string nor a header inside one): it is cut there, so
@@ -31,8 +31,6 @@ const LF = 0x0a;
 const COLON = 0x3a;
 const SPACE = 0x20;
 const TAB = 0x09;
-const RESYNC_MARKS = [Buffer.from('Content-Length:'), Buffer.from('content-length:')];
-const MARK_LENGTH = RESYNC_MARKS[0].length;
 const TOKEN_PUNCTUATION = new Set([..."!#$%&'*+-.^_`|~"].map((c) => c.charCodeAt(0)));
 
 export type HeaderParse =
@@ -97,12 +95,28 @@ export function parseHeader(bytes: Uint8Array, start = 0): HeaderParse {
   }
 }
 
-/** The first place at or after `from` where a `Content-Length:` starts, or -1. */
+const MARK = Buffer.from('content-length:');
+const MARK_TAILS = [Buffer.from('h:'), Buffer.from('H:')];
+
+/** Whether `Content-Length:`, in any case, starts at `at`. */
+function markAt(bytes: Buffer, at: number): boolean {
+  if (at < 0 || at + MARK.length > bytes.length) return false;
+  // Setting bit 5 lower-cases a letter and leaves '-' and ':' as they are.
+  for (let i = 0; i < MARK.length; i++) if ((bytes[at + i] | 0x20) !== MARK[i]) return false;
+  return true;
+}
+
+/** The first place at or after `from` where a `Content-Length:` (any case) starts and ends before `to`, or -1: found through its last two bytes. */
 function nextMark(bytes: Buffer, from: number, to = bytes.length): number {
+  const region = bytes.subarray(0, to);
   let found = -1;
-  for (const mark of RESYNC_MARKS) {
-    const at = bytes.subarray(0, to).indexOf(mark, from);
-    if (at !== -1 && (found === -1 || at < found)) found = at;
+  for (const tail of MARK_TAILS) {
+    for (let at = region.indexOf(tail, from + MARK.length - 2); at !== -1; at = region.indexOf(tail, at + 1)) {
+      if (markAt(region, at - MARK.length + 2)) {
+        if (found === -1 || at - MARK.length + 2 < found) found = at - MARK.length + 2;
+        break;
+      }
+    }
   }
   return found;
 }
@@ -201,7 +215,7 @@ export class FrameSanitizer extends Transform {
   private swallowedFrame(bytes: Buffer, frameEnd: number): number | 'wait' {
     const pending = this.pending!;
     const limit = Math.min(bytes.length, frameEnd);
-    const searchEnd = Math.min(bytes.length, limit + MARK_LENGTH - 1);
+    const searchEnd = Math.min(bytes.length, limit + MARK.length - 1);
     for (let at = nextMark(bytes, pending.searched, searchEnd); at !== -1 && at < limit; at = nextMark(bytes, at + 1, searchEnd)) {
       const header = parseHeader(bytes, at);
       if (header.kind === 'frame') return at;
@@ -211,14 +225,14 @@ export class FrameSanitizer extends Transform {
         return 'wait';
       }
     }
-    pending.searched = Math.max(pending.searched, limit - MARK_LENGTH + 1);
+    pending.searched = Math.max(pending.searched, limit - MARK.length + 1);
     return -1;
   }
 
   /** Drops bytes up to the next `Content-Length:`, or all but a tail that could begin one. */
   private resync(bytes: Buffer, reason: string): void {
     const next = nextMark(bytes, 1);
-    this.discard(next !== -1 ? next : Math.max(1, bytes.length - MARK_LENGTH + 1), reason);
+    this.discard(next !== -1 ? next : Math.max(1, bytes.length - MARK.length + 1), reason);
   }
 
   private discard(count: number, reason: string): void {
