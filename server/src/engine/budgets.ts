@@ -8,7 +8,7 @@
  * The YAML loader's own limits (nesting, node count, document size, merged
  * entries) are in `yaml/limits.ts`, next to the PyYAML port that enforces them.
  */
-export const BUDGETS = {
+const VALUES = {
   /**
    * Characters of a rendered text (a format string filled in, a repr) that
    * are actually built. Past it the text is kept as its Python length and
@@ -54,4 +54,6 @@ export const BUDGETS = {
    * its input until the client has read half of it (`lsp/boundedWriter.ts`).
    */
   outputQueueBytes: 16 * 1024 * 1024,
-} as const;
+};
+
+export const BUDGETS: Readonly<typeof VALUES> = Object.freeze(VALUES);

@@ -8,6 +8,7 @@ import { EnvContext } from '../swe/env';
 import { absEnd, absStart } from '../yaml/pyNode';
 import { bundleView } from './bundleView';
 import { toolPreview, toolPreviewMarkdown } from './toolPreview';
+import { BUDGETS } from '../budgets';
 
 export interface ToolLens {
   /** Absolute offsets of the tool's key. */
@@ -18,7 +19,7 @@ export interface ToolLens {
 }
 
 /** Like json.maxItemsComputed: huge files get at most this many lenses. */
-export const MAX_CODE_LENSES = 5000;
+export const MAX_CODE_LENSES = BUDGETS.itemsPerRequest;
 
 export function toolLenses(model: BundleModel, limit = MAX_CODE_LENSES): ToolLens[] {
   return bundleView(model)

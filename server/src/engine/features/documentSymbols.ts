@@ -2,6 +2,7 @@
 import { BundleModel } from '../document/bundleModel';
 import { PyNode, absEnd, absStart } from '../yaml/pyNode';
 import { bundleView, itemStart, trimmedEnd } from './bundleView';
+import { BUDGETS } from '../budgets';
 
 export type SymbolKind = 'tool' | 'argument' | 'state-command';
 
@@ -18,7 +19,7 @@ export interface OutlineSymbol {
 }
 
 /** Like json.maxItemsComputed: outlines of huge files stop here. */
-export const MAX_OUTLINE_ITEMS = 5000;
+export const MAX_OUTLINE_ITEMS = BUDGETS.itemsPerRequest;
 
 function entrySymbol(name: string, kind: SymbolKind, key: PyNode, value: PyNode, detail?: string): OutlineSymbol {
   return { name, kind, detail, start: absStart(key), end: Math.max(absEnd(key), trimmedEnd(value)), selectionStart: absStart(key), selectionEnd: absEnd(key), children: [] };

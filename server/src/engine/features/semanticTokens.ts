@@ -16,6 +16,7 @@ import { angleMentions, signaturePlaceholders } from '../swe/placeholders';
 import { ScalarNode } from '../yaml/pyNode';
 import { ValueOffsets, valueOffsets } from '../yaml/scalarOffsets';
 import { ToolView, ownStrScalar, toolTouches, toolsInOrder } from './bundleView';
+import { BUDGETS } from '../budgets';
 
 export const TOKEN_TYPES = ['parameter', 'variable'] as const;
 export const TOKEN_MODIFIERS = ['declaration', 'readonly', 'undefined'] as const;
@@ -31,7 +32,7 @@ export interface SemanticToken {
 }
 
 /** Like json.maxItemsComputed: huge files get at most this many tokens. */
-export const MAX_SEMANTIC_TOKENS = 5000;
+export const MAX_SEMANTIC_TOKENS = BUDGETS.itemsPerRequest;
 
 /**
  * The source pieces (absolute offsets) that value[start, end) of a scalar
