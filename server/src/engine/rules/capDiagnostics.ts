@@ -9,19 +9,19 @@
  * file) publish 1,001.
  */
 import { BUDGETS } from '../budgets';
-import { EngineDiagnostic, Severity, spanOf } from '../diagnostics';
+import { FileDiagnostic, Severity } from '../diagnostics';
 import { compareDiagnostics } from './applyRuleSettings';
 
 const SEVERITY_ORDER: Severity[] = ['error', 'warning', 'information', 'hint'];
 
 const ofSeverity = (n: number, severity: Severity) => `${n.toLocaleString('en-US')} ${severity}${n === 1 || severity === 'information' ? '' : 's'}`;
 
-function cutMessage(diagnostic: EngineDiagnostic, max: number): EngineDiagnostic {
+function cutMessage(diagnostic: FileDiagnostic, max: number): FileDiagnostic {
   if (diagnostic.message.length <= max) return diagnostic;
   return { ...diagnostic, message: `${diagnostic.message.slice(0, max)}… (message cut: ${diagnostic.message.length.toLocaleString('en-US')} characters)` };
 }
 
-function summary(kept: number, dropped: readonly EngineDiagnostic[]): EngineDiagnostic {
+function summary(kept: number, dropped: readonly FileDiagnostic[]): FileDiagnostic {
   const bySeverity = new Map<Severity, number>();
   const byCode = new Map<string, number>();
   for (const d of dropped) {
@@ -32,9 +32,10 @@ function summary(kept: number, dropped: readonly EngineDiagnostic[]): EngineDiag
   const codes = [...byCode].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   const shownCodes = codes.slice(0, 5).map(([code, n]) => `${code} ×${n.toLocaleString('en-US')}`);
   if (codes.length > 5) shownCodes.push(`${codes.length - 5} more codes`);
-  const first = dropped[0];
+  // At the first one left out; what belongs to that one (its fix data, related places) does not carry over.
+  const { data: _data, related: _related, unnecessary: _unnecessary, ...place } = dropped[0];
   return {
-    ...spanOf(first),
+    ...place,
     code: 'diagnostics-limit',
     severity: severities[0],
     message: `This file has ${(kept + dropped.length).toLocaleString('en-US')} diagnostics, more than the ${BUDGETS.diagnosticsPerFile.toLocaleString('en-US')} reported per file: the first ${kept.toLocaleString('en-US')} by position are shown, and the ${dropped.length.toLocaleString('en-US')} from here on are not (${severities.map((s) => ofSeverity(bySeverity.get(s)!, s)).join(', ')}: ${shownCodes.join(', ')}).`,
@@ -42,7 +43,7 @@ function summary(kept: number, dropped: readonly EngineDiagnostic[]): EngineDiag
   };
 }
 
-export function capDiagnostics(diagnostics: readonly EngineDiagnostic[], max: number = BUDGETS.diagnosticsPerFile, maxMessage: number = BUDGETS.messageChars): EngineDiagnostic[] {
+export function capDiagnostics(diagnostics: readonly FileDiagnostic[], max: number = BUDGETS.diagnosticsPerFile, maxMessage: number = BUDGETS.messageChars): FileDiagnostic[] {
   if (diagnostics.length <= max) return diagnostics.map((d) => cutMessage(d, maxMessage));
   // applyRuleSettings gives them in order already; sorting 900,000 again costs seconds.
   const inOrder = diagnostics.every((d, i) => i === 0 || compareDiagnostics(d, diagnostics[i - 1]) > 0);

@@ -8,11 +8,11 @@ import * as path from 'path';
 import { BUDGETS } from '../budgets';
 import { stateCommandScript } from '../swe/checkBundle';
 import { DiagnosticBuilder } from '../diagnosticBuilder';
-import { EngineDiagnostic, spanOf } from '../diagnostics';
+import { FileDiagnostic, placeDiagnostics, spanOf } from '../diagnostics';
 import { BundleModel } from '../document/bundleModel';
 import { fieldsOf } from '../swe/checkTool';
 import { asDict } from '../swe/pydanticLax';
-import { PyNode, absEnd, absStart, dictEntries, strValue } from '../yaml/pyNode';
+import { PyNode, dictEntries, strValue } from '../yaml/pyNode';
 import { FileKind, WorkspaceFs } from './workspaceFs';
 
 export interface BinEntry {
@@ -96,9 +96,9 @@ function declaredScripts(model: BundleModel): Declared[] {
   return declared;
 }
 
-export function checkBundleFolder(model: BundleModel, folder: BundleFolder): EngineDiagnostic[] {
+export function checkBundleFolder(model: BundleModel, folder: BundleFolder): FileDiagnostic[] {
   const out = new DiagnosticBuilder(null);
-  if (!model.root) return out.diagnostics;
+  if (!model.root) return [];
   const declared = declaredScripts(model);
   for (const item of declared) {
     const entry = folder.bin?.entry(item.name);
@@ -140,12 +140,12 @@ export function checkBundleFolder(model: BundleModel, folder: BundleFolder): Eng
       );
     }
   }
-  return out.diagnostics;
+  return placeDiagnostics(out.diagnostics, model.placement);
 }
 
 /** Links from tool names and the state command to their bin/ scripts. */
 export function scriptLinks(model: BundleModel, folder: BundleFolder): ScriptLink[] {
   return declaredScripts(model)
     .filter((d) => folder.bin?.entry(d.name)?.kind === 'file')
-    .map((d) => ({ start: absStart(d.node), end: absEnd(d.node), script: d.name }));
+    .map((d) => ({ ...model.placement.range(d.node), script: d.name }));
 }
