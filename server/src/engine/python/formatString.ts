@@ -253,7 +253,7 @@ function buildString(
     let spec = field.spec;
     if (field.specNeedsExpanding) {
       const expanded = buildString(field.spec, shifted.specStart, kwargs, positional, depth - 1, auto);
-      // A spec is parsed whole; one past the budget is not a spec CPython accepts either (it would be a width past 2^63).
+      // No spec past the budget is one CPython accepts: its width would pass 2^63 (this message), or it is no spec at all (an invalid one).
       if (!expanded.complete) fail('ValueError', 'Too many decimal digits in format string');
       spec = expanded.text;
     }
