@@ -136,24 +136,27 @@ describe.skipIf(process.platform !== 'linux')('nesting and values', () => {
 });
 
 describe.skipIf(process.platform !== 'linux')('diagnostics per file', () => {
-  /** 300 keys merged into each of 3,000 tools: 900,000 unknown-key warnings from 0.18 MB. */
-  function mergedKeys(): string {
+  /** 300 keys merged into each of `tools` tools: at 3,000, 900,000 unknown-key warnings from 0.18 MB. */
+  function mergedKeys(tools: number): string {
     const keys = Array.from({ length: 300 }, (_, i) => `  k${i}: v\n`).join('');
-    const tools = Array.from({ length: 3000 }, (_, t) => `  t${t}:\n    <<: *b\n    docstring: d\n    signature: t${t}\n`).join('');
-    return `base: &b\n${keys}tools:\n${tools}`;
+    const entries = Array.from({ length: tools }, (_, t) => `  t${t}:\n    <<: *b\n    docstring: d\n    signature: t${t}\n`).join('');
+    return `base: &b\n${keys}tools:\n${entries}`;
   }
 
+  // The CLI at a third of the size (the work is the same per tool); the server, which published 274 MB for it, at the full size.
   it('are capped with one summary in the CLI', { timeout: 120_000 }, () => {
-    const file = ws.write('merged/config.yaml', mergedKeys());
+    const file = ws.write('merged/config.yaml', mergedKeys(1000));
     const run = lint(ws.root, ['--format', 'json', file]);
-    timing.add('CLI, 300 merged keys x 3,000 tools', run.ms, run.peakRss);
+    timing.add('CLI, 300 merged keys x 1,000 tools', run.ms, run.peakRss);
     const found = jsonDiagnostics(run);
     expect(found.length).toBe(BUDGETS.diagnosticsPerFile + 1);
     const summary = found.at(-1)!;
     expect(summary.code).toBe('diagnostics-limit');
     expect(summary.severity).toBe('warning');
-    expect(summary.message).toMatch(/^This file has 903,001 diagnostics, more than the 1,000 reported per file: the first 1,000 by position are shown, and the 902,001 from here on are not \(902,001 warnings: unknown-key ×899,001, bin-script-missing ×3,000\)\.$/);
-    expect(run.peakRss).toBeLessThan(1500 * 1024 * 1024);
+    expect(summary.message).toBe(
+      'This file has 301,001 diagnostics, more than the 1,000 reported per file: the first 1,000 by position are shown, and the 300,001 from here on are not (300,001 warnings: unknown-key ×299,001, bin-script-missing ×1,000).',
+    );
+    expect(run.peakRss).toBeLessThan(800 * 1024 * 1024);
   });
 
   it('are capped with one summary in the server', { timeout: 180_000 }, async () => {
@@ -161,11 +164,13 @@ describe.skipIf(process.platform !== 'linux')('diagnostics per file', () => {
     try {
       const uri = 'file:///budgets/tools/merged/config.yaml';
       const started = performance.now();
-      await server.client.open(uri, mergedKeys());
+      await server.client.open(uri, mergedKeys(3000));
       const published = await server.client.waitForDiagnostics(uri, () => true, 170_000);
       timing.add('server, 300 merged keys x 3,000 tools, to the publish', performance.now() - started, peakRssOf(server));
       expect(published.diagnostics.length).toBe(BUDGETS.diagnosticsPerFile + 1);
       expect((published.diagnostics.at(-1) as Diagnostic).code).toBe('diagnostics-limit');
+      // 1.8 GB before. What remains is the engine making the 900,000 diagnostics that the cap then drops.
+      expect(peakRssOf(server)).toBeLessThan(1500 * 1024 * 1024);
     } finally {
       server.client.dispose();
     }
