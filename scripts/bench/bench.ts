@@ -5,7 +5,7 @@
  * asserts nothing about time.
  *
  * Options: --sizes=60,5000,52000  --edits=40  --samples=30  --init-runs=10
- *          --growth-edits=1000  --growth-size=5000  --ours-only  --skip=lsp,init,growth,lint
+ *          --growth-edits=1000  --growth-size=5000  --ours-only  --skip=lsp,init,growth,lint,paths,folders
  *          --json=FILE  --node-args="--cpu-prof --cpu-prof-dir=/tmp/prof" (for our server)
  */
 import { spawnSync } from 'child_process';
@@ -17,6 +17,7 @@ import { liveHeap, withHeapProbe } from './heap';
 import { OpenDocument, positionAt, start, writeBundleFolder } from './session';
 import { ServerSpec, ourServer, yamlLanguageServer } from './servers';
 import { Summary, mib, ms, ratio, summarize, table } from './stats';
+import { foldersSeries, pathsSeries } from './scaling';
 
 /** The repository (npm runs scripts there). */
 const ROOT = process.cwd();
@@ -351,6 +352,8 @@ async function main() {
       );
       if (corpus.length === 0) log(`\n(${CORPUS_DIR} not found: corpus skipped)`);
     }
+    if (!SKIP.has('paths')) out.paths = pathsSeries(ROOT, work, log);
+    if (!SKIP.has('folders')) out.folders = foldersSeries(ROOT, work, log);
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }

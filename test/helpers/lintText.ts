@@ -3,6 +3,7 @@ import { EngineConfig, toolCheckOptionsOf } from '../../server/src/engine/config
 import { BundleModel, analyzeBundleText } from '../../server/src/engine/document/bundleModel';
 import { PositionMapper, PositionedDiagnostic, positionDiagnostics } from '../../server/src/engine/document/positioned';
 import { applyRuleSettings } from '../../server/src/engine/rules/applyRuleSettings';
+import { capDiagnostics } from '../../server/src/engine/rules/capDiagnostics';
 import { ToolCheckOptions } from '../../server/src/engine/swe/checkTool';
 
 export { toolCheckOptionsOf };
@@ -16,7 +17,7 @@ export interface LintResult {
 
 export function lintBundleText(text: string, config: EngineConfig = {}, options: ToolCheckOptions = toolCheckOptionsOf(config)): LintResult {
   const model = analyzeBundleText(text, options);
-  const diagnostics = applyRuleSettings(model.diagnostics, model.source.normalized, config.rules);
+  const diagnostics = capDiagnostics(applyRuleSettings(model.diagnostics, model.source.normalized, config.rules));
   const noOtherFiles = () => {
     throw new Error('a bundle on its own has no related places in other files');
   };

@@ -23,6 +23,8 @@ export interface ClientOptions {
 export class TestClient {
   readonly diagnostics = new Map<string, PublishDiagnosticsParams[]>();
   readonly logs: string[] = [];
+  /** `window/showMessage` notifications, as `type: message`. */
+  readonly shown: string[] = [];
   readonly registrations: string[] = [];
   readonly progress: { token: unknown; value: { kind: string; title?: string; message?: string } }[] = [];
   private waiters: (() => void)[] = [];
@@ -41,6 +43,10 @@ export class TestClient {
     });
     connection.onNotification('window/logMessage', (params: { message: string }) => {
       this.logs.push(params.message);
+    });
+    connection.onNotification('window/showMessage', (params: { type: number; message: string }) => {
+      this.shown.push(`${params.type}: ${params.message}`);
+      this.wake();
     });
     connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
       params.items.map((item) => this.options.configuration?.(item.section) ?? null),

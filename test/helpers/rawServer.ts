@@ -22,6 +22,8 @@ export class RawServer {
   constructor(args: string[] = ['--stdio']) {
     this.process = spawn(process.execPath, [path.join(REPO_ROOT, 'dist', 'server.js'), ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
     this.process.stderr!.on('data', (d) => (this.stderr += String(d)));
+    // A test that ends the server may still be writing to it.
+    this.process.stdin!.on('error', () => undefined);
     this.process.stdout!.on('data', (chunk: Buffer) => {
       this.buffer = Buffer.concat([this.buffer, chunk]);
       for (;;) {

@@ -34,7 +34,7 @@ describe('push diagnostics', () => {
         code: 'docstring-unknown-variable',
         source: 'swe-bundle',
         message: expect.stringContaining('uses {WINDOW}') as unknown as string,
-        data: { variable: 'WINDOW', escape: { start: 6, end: 14 }, tool: 'demo' },
+        data: { variable: 'WINDOW', escape: { start: 6, end: 14 }, tool: 'demo', origin: { version: 1, index: 0 } },
       },
     ]);
   });
@@ -115,7 +115,8 @@ describe('settings', () => {
 describe('pull diagnostics', () => {
   it('answers textDocument/diagnostic when the client pulls, and says unchanged for the same version', async () => {
     client = await inMemory({ capabilities: { workspace: { diagnostics: { refreshSupport: true } }, textDocument: { diagnostic: { dynamicRegistration: false } } } });
-    expect(client.initializeResult.capabilities.diagnosticProvider).toEqual({ identifier: 'swe-bundle', interFileDependencies: false, workspaceDiagnostics: false });
+    // A bundle's diagnostics depend on the agent configs that use it, and the reverse.
+    expect(client.initializeResult.capabilities.diagnosticProvider).toEqual({ identifier: 'swe-bundle', interFileDependencies: true, workspaceDiagnostics: false });
     await client.open(URI, BUNDLE);
     const report = await client.request<DocumentDiagnosticReport & { resultId: string; items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri: URI } });
     expect(report.kind).toBe('full');

@@ -1,14 +1,24 @@
 /**
  * Fuzzing with a fixed seed: random bytes, random YAML and random edits of
  * every corpus and conformance file, checked by the engine and through the
- * server with random requests at random positions. Invariants: nothing
- * throws, every range lies inside the document, the same text gives the same
- * result, and the server keeps answering. `npm run fuzz` runs it longer.
+ * server with random requests at random positions; random format strings and
+ * specs (widths far past the rendered-text budget, any script's digits,
+ * values that share or contain themselves); and random framing damage on
+ * stdio. Invariants: nothing throws, every range lies inside the document,
+ * the same text gives the same result, rendered text stays within its budget
+ * with its exact length, every good frame comes through, and the server keeps
+ * answering. `npm run fuzz` runs it longer.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lintBundleText } from '../helpers/lintText';
+import { BUDGETS } from '../../server/src/engine/budgets';
+import { formatValue } from '../../server/src/engine/python/formatSpec';
+import { formatString } from '../../server/src/engine/python/formatString';
+import { PyDict, PyObject } from '../../server/src/engine/python/pyObject';
+import { codePointLength } from '../../server/src/engine/python/renderedText';
+import { FrameSanitizer } from '../../server/src/lsp/frameSanitizer';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LineIndex } from '../../server/src/engine/document/lineIndex';
 import { TestClient, inMemory } from '../helpers/lspClient';
@@ -207,5 +217,227 @@ describe(`fuzzing the server (seed ${SEED})`, () => {
     const uri = 'file:///fuzz/final/tools/t/config.yaml';
     await client.open(uri, 'tools:\n  t:\n    docstring: d\n');
     expect(await client.request('textDocument/documentSymbol', { textDocument: { uri } })).toHaveLength(1);
+  });
+});
+
+// ---------------------------------------------------------------- format strings and specs
+
+const DIGITS = ['0', '1', '5', '9', '٣', '٠', '𝟟', '१'];
+const WIDTHS = ['', '0', '1', '7', '12', '40', '99999', '100001', '500000000', '536870889', '9223372036854775807', '9223372036854775808', '٣', '1٠'];
+
+/** A random format spec: every part of the mini-language, sometimes wrong, with widths past the budget. */
+function randomSpec(random: Random): string {
+  let spec = '';
+  if (random.next() < 0.3) spec += random.pick(['', ' ', '*', '0', '😀', '{', '}', '٣']) + random.pick(['<', '>', '=', '^']);
+  else if (random.next() < 0.2) spec += random.pick(['<', '>', '=', '^']);
+  if (random.next() < 0.3) spec += random.pick(['+', '-', ' ']);
+  if (random.next() < 0.1) spec += 'z';
+  if (random.next() < 0.2) spec += '#';
+  if (random.next() < 0.3) spec += '0';
+  spec += random.next() < 0.2 ? Array.from({ length: 1 + random.int(3) }, () => random.pick(DIGITS)).join('') : random.pick(WIDTHS);
+  if (random.next() < 0.3) spec += random.pick([',', '_', ',_', '_,']);
+  if (random.next() < 0.4) spec += '.' + random.pick(['', '0', '3', '17', '2000', '100000', '2147483648', '٢']);
+  if (random.next() < 0.7) spec += random.pick([...'bcdeEfFgGnosxX%', 'q', '', 'ss']);
+  return spec;
+}
+
+function randomValue(random: Random, depth = 0): PyObject {
+  switch (random.int(depth > 2 ? 6 : 9)) {
+    case 0:
+      return random.pick(['', 'cat', 'a b', 'é', '😀x', '{}']);
+    case 1:
+      return BigInt(random.int(2000) - 1000) * BigInt(random.pick([1, 1, 1000003, 99999999977]));
+    case 2:
+      return random.pick([0, -0, 1.5, -2.25, 1e-7, 3.14159, 1e300, -1e-300, Infinity, -Infinity, NaN, 0.1]);
+    case 3:
+      return random.next() < 0.5;
+    case 4:
+      return null;
+    case 5:
+      return random.pick(['x'.repeat(1000), '\n\t\u0000']);
+    case 6:
+      return Array.from({ length: random.int(4) }, () => randomValue(random, depth + 1));
+    case 7:
+      return new PyDict(new Map(Array.from({ length: random.int(3) }, (_, i) => [`k${i}`, randomValue(random, depth + 1)] as [string, PyObject])));
+    default: {
+      // A list that shares an item many times over, or contains itself.
+      const list: PyObject[] = [];
+      if (random.next() < 0.5) list.push(list, 'x');
+      else {
+        let shared: PyObject = ['x', 'y'];
+        for (let i = 0; i < 12; i++) shared = [shared, shared, shared];
+        list.push(shared);
+      }
+      return list;
+    }
+  }
+}
+
+/** A random format string over the variables a..e: literal text, fields with names, attributes, items, conversions, nested specs. */
+function randomFormat(random: Random): string {
+  let text = '';
+  for (let n = random.int(4); n >= 0; n--) {
+    text += random.pick(['', 'lit ', '{{', '}}', 'x']);
+    if (random.next() < 0.1) text += random.pick(['{', '}', '{a', '{a!', '{a!r', '{[}']);
+    const name = random.pick(['a', 'b', 'c', 'd', 'e', '', '0', '١', 'a.upper', 'a.__eq__', 'a[0]', 'a[١]', 'zz', 'a.real']);
+    const conversion = random.next() < 0.2 ? '!' + random.pick(['r', 's', 'a', 'x', '']) : '';
+    const spec = random.next() < 0.7 ? ':' + (random.next() < 0.15 ? `{${random.pick(['w', 'a', 'x:{y}'])}}` : randomSpec(random)) : '';
+    text += `{${name}${conversion}${spec}}`;
+  }
+  return text;
+}
+
+/** CPython's grouping of zero padding, written out group by group: the reference for formatSpec's skip over whole groups. */
+function groupedPadding(digits: string, separator: string, every: number, minWidth: number): string {
+  const groups: string[] = [];
+  let remaining = digits.length;
+  let min = minWidth;
+  for (;;) {
+    const size = Math.min(every, Math.max(remaining, min, 1));
+    const take = Math.min(remaining, size);
+    groups.unshift('0'.repeat(size - take) + digits.slice(remaining - take, remaining));
+    remaining -= take;
+    min -= size;
+    if (remaining <= 0 && min <= 0) return groups.join(separator);
+    min -= separator.length;
+  }
+}
+
+describe(`fuzzing format strings and specs (seed ${SEED}, ${ITERATIONS} iterations)`, () => {
+  it('renders within the budget, with the exact length of what Python builds, never throwing', { timeout: 30_000 + ITERATIONS * 5 }, () => {
+    const random = new Random(SEED + 2);
+    for (let i = 0; i < ITERATIONS; i++) {
+      const value = randomValue(random);
+      const spec = randomSpec(random);
+      const single = formatValue(value, spec);
+      if (single.ok) {
+        const rendered = single.text;
+        expect(rendered.text.length, `format(…, ${JSON.stringify(spec)}) is cut at the budget`).toBeLessThanOrEqual(BUDGETS.renderedTextChars);
+        if (rendered.complete) expect(codePointLength(rendered.text), `format(…, ${JSON.stringify(spec)}) measures what it built`).toBe(rendered.length);
+        else expect(rendered.length).toBeGreaterThan(codePointLength(rendered.text) - 1);
+      }
+      const kwargs = new Map<string, PyObject>(['a', 'b', 'c', 'd', 'e', 'w', 'y'].map((k) => [k, k === 'w' ? random.pick(['5', '>9', '٣', '99999999999', 'x']) : randomValue(random)] as [string, PyObject]));
+      const text = randomFormat(random);
+      let result;
+      try {
+        result = formatString(text, kwargs, [randomValue(random)]);
+      } catch (e) {
+        throw new Error(`iteration ${i}: ${JSON.stringify(text)} threw: ${(e as Error).stack}`);
+      }
+      if (result.ok) {
+        expect(result.text.length).toBeLessThanOrEqual(BUDGETS.renderedTextChars);
+        if (result.rendered.complete) expect(codePointLength(result.text), `${JSON.stringify(text)} measures what it built`).toBe(result.rendered.length);
+      }
+    }
+  });
+
+  it('groups zero padding as CPython does at every width, skipping whole groups or not', { timeout: 30_000 + ITERATIONS * 2 }, () => {
+    const random = new Random(SEED + 3);
+    for (let i = 0; i < Math.max(200, ITERATIONS / 20); i++) {
+      const value = BigInt(random.int(1_000_000_000)) * (random.next() < 0.3 ? -1n : 1n);
+      const [separator, type, every] = random.pick([[',', 'd', 3], ['_', 'd', 3], ['_', 'x', 4], ['_', 'b', 4], ['_', 'o', 4]] as const);
+      const width = 1 + random.int(300);
+      const spec = `0=${random.pick(['', '+', ' '])}${width}${separator}${type}`;
+      const result = formatValue(value, spec);
+      if (!result.ok) throw new Error(`${spec}: ${result.message}`);
+      const sign = value < 0n ? '-' : spec[2] === '+' ? '+' : spec[2] === ' ' ? ' ' : '';
+      const magnitude = (value < 0n ? -value : value).toString({ d: 10, x: 16, b: 2, o: 8 }[type]);
+      expect(result.text.text, `format(${value}, ${JSON.stringify(spec)})`).toBe(sign + groupedPadding(magnitude, separator, every, width - sign.length));
+    }
+  });
+
+  it('checks docstrings full of random fields without throwing', { timeout: 30_000 + ITERATIONS * 5 }, () => {
+    const random = new Random(SEED + 4);
+    for (let i = 0; i < Math.max(100, ITERATIONS / 10); i++) {
+      const docstring = JSON.stringify(randomFormat(random).replace(/\{(a|b|c|d|e)/g, '{PAGER'));
+      const text = `tools:\n  t:\n    signature: "t ${randomFormat(random).replace(/"/g, '')}"\n    docstring: ${docstring}\n`;
+      const first = lintBundleText(text);
+      expect(lintBundleText(text).diagnostics, `iteration ${i} is deterministic`).toEqual(first.diagnostics);
+    }
+  });
+});
+
+// ---------------------------------------------------------------- framing
+
+/** A good frame, marked so it can be told from anything damage produces. */
+function goodFrame(n: number, random: Random): string {
+  const body = JSON.stringify({ jsonrpc: '2.0', id: `good-${n}`, method: 'x', params: { text: random.pick(['', 'é😀', 'a'.repeat(random.int(3000)), '\r\n in a string']) } });
+  const name = random.pick(['Content-Length', 'content-length', 'CONTENT-LENGTH']);
+  const extra = random.next() < 0.3 ? 'Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n' : '';
+  return `${extra}${name}: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+}
+
+/** Damage that holds no complete header block of its own, so the frame after it must come through. */
+function damage(random: Random): string {
+  const body = '{"jsonrpc":"2.0","method":"bad"}';
+  switch (random.int(12)) {
+    case 0:
+      return random.pick(['x', '\n', '\r', '\r\n', ' ', '\u0000', '}']);
+    case 1:
+      return `Content-Length: ${body.length}\n\n${body}`;
+    case 2:
+      return `Content-Length : ${body.length}\r\n\r\n${body}`;
+    case 3:
+      return ` Content-Length: ${body.length}`;
+    case 4:
+      return `Content-Length: ${random.pick(['-5', '0x10', '1e3', '+10', '', 'ten', '99999999999999999'])}\r\n\r\n${body}`;
+    case 5:
+      return `Content-Lenght: ${body.length}\r\n\r\n${body}`;
+    case 6:
+      return `Content-Length: ${body.length + 1 + random.int(5000)}\r\n\r\n${body}`;
+    case 7:
+      return `Content-Length: ${random.int(body.length)}\r\n\r\n${body}`;
+    case 8:
+      return Buffer.from(Array.from({ length: random.int(200) }, () => random.int(256))).toString('latin1');
+    case 9:
+      return 'Content-Len';
+    case 10:
+      return `X-Header: ${'v'.repeat(random.int(100))}\r\n`;
+    default:
+      return 'GET / HTTP/1.1\r\nHost: x\r\n\r\n';
+  }
+}
+
+/** Feeds `input` to a FrameSanitizer in random chunks; the bodies of the frames it passes on. */
+async function sanitized(input: Buffer, random: Random): Promise<string[]> {
+  const sanitizer = new FrameSanitizer();
+  const out: Buffer[] = [];
+  sanitizer.on('data', (chunk: Buffer) => out.push(chunk));
+  const ended = new Promise((resolve) => sanitizer.on('end', resolve));
+  for (let at = 0; at < input.length; ) {
+    const size = 1 + random.int(random.next() < 0.2 ? 8 : 4096);
+    sanitizer.write(input.subarray(at, at + size));
+    at += size;
+  }
+  sanitizer.end();
+  await ended;
+  const bytes = Buffer.concat(out);
+  const bodies: string[] = [];
+  for (let at = 0; at < bytes.length; ) {
+    const header = /^Content-Length: (\d+)\r\n\r\n/.exec(bytes.subarray(at, at + 40).toString('latin1'));
+    if (!header) throw new Error(`not a canonical frame at ${at}: ${JSON.stringify(bytes.subarray(at, at + 40).toString('latin1'))}`);
+    const start = at + header[0].length;
+    bodies.push(bytes.subarray(start, start + Number(header[1])).toString('utf8'));
+    at = start + Number(header[1]);
+  }
+  return bodies;
+}
+
+describe(`fuzzing the framing (seed ${SEED}, ${ITERATIONS} iterations)`, () => {
+  it('passes on every good frame, in order, whatever damage comes before it and however it is chunked', { timeout: 30_000 + ITERATIONS * 5 }, async () => {
+    const random = new Random(SEED + 5);
+    for (let i = 0; i < Math.max(200, ITERATIONS / 5); i++) {
+      const good: string[] = [];
+      let input = '';
+      for (let n = 1 + random.int(5); n > 0; n--) {
+        if (random.next() < 0.6) input += damage(random);
+        const frame = goodFrame(good.length, random);
+        good.push(frame.slice(frame.indexOf('\r\n\r\n') + 4));
+        input += frame;
+      }
+      if (random.next() < 0.3) input += damage(random);
+      const bodies = await sanitized(Buffer.from(input, 'utf8'), random);
+      expect(bodies.filter((b) => b.includes('"id":"good-')), `iteration ${i}: ${JSON.stringify(input.slice(0, 400))}`).toEqual(good);
+    }
   });
 });

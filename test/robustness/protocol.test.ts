@@ -114,4 +114,39 @@ describe('protocol robustness', () => {
     server.send({ method: 'exit' });
     expect(await server.exited).toBe(1);
   });
+
+  it('refuses a second initialize with InvalidRequest and keeps working', async () => {
+    server = new RawServer();
+    await server.initialize();
+    server.send({ id: 2, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } });
+    expect((await server.response(2)).error).toEqual({ code: -32600, message: 'initialize: the server is initialized already (initialize may be sent only once)' });
+    await stillAnswers(server, 3);
+  });
+
+  it('answers requests after shutdown with InvalidRequest, then exits 0 on exit', async () => {
+    server = new RawServer();
+    await server.initialize();
+    server.send({ id: 2, method: 'shutdown' });
+    expect((await server.response(2)).result).toBeNull();
+    server.send({ id: 3, method: 'textDocument/documentSymbol', params: { textDocument: { uri: URI } } });
+    server.send({ id: 4, method: 'shutdown' });
+    expect((await server.response(3)).error).toEqual({ code: -32600, message: 'textDocument/documentSymbol: the server has been shut down; it answers no request after shutdown' });
+    expect((await server.response(4)).error?.code).toBe(-32600);
+    server.send({ method: 'exit' });
+    expect(await server.exited).toBe(0);
+  });
+
+  it('exits 1 when the input ends without shutdown, and 0 when it ends after shutdown', async () => {
+    server = new RawServer();
+    await server.initialize();
+    server.process.stdin!.end();
+    expect(await server.exited).toBe(1);
+    server = new RawServer();
+    await server.initialize();
+    server.send({ id: 2, method: 'shutdown' });
+    await server.response(2);
+    server.process.stdin!.end();
+    expect(await server.exited).toBe(0);
+  });
 });
+

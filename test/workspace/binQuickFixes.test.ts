@@ -5,12 +5,13 @@
  * ever makes, and only to a bin/ script of a bundle inside the workspace).
  */
 import * as fs from 'fs';
+import { spawnSync } from 'child_process';
 import { pathToFileURL } from 'url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientCapabilities, CodeAction, Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { analyzeBundleText } from '../../server/src/engine/document/bundleModel';
 import { quickFixes } from '../../server/src/engine/features/quickFixes';
-import { BundleFolder, checkBundleFolder } from '../../server/src/engine/workspace/bundleFolder';
+import { BinEntry, BundleFolder, binListing, checkBundleFolder } from '../../server/src/engine/workspace/bundleFolder';
 import { STANDALONE_OPTIONS } from '../../server/src/engine/swe/checkTool';
 import { TestClient, inMemory } from '../helpers/lspClient';
 import { TempWorkspace, tempWorkspace } from '../helpers/tempWorkspace';
@@ -48,6 +49,9 @@ const DEMO = `tools:
 state_command: _state --verbose
 `;
 
+/** A bin/ listing of these entries. */
+const listing = (entries: BinEntry[]) => binListing(entries.map((e) => e.name), (name) => entries.find((e) => e.name === name)!);
+
 /** The bin/ fixes of each bin/ diagnostic on DEMO, with this folder. */
 function fixesFor(folder: BundleFolder) {
   const model = analyzeBundleText(DEMO, STANDALONE_OPTIONS);
@@ -59,7 +63,7 @@ const toolAbout = (name: string) => `The tool \`${name}\` of this bundle: SWE-ag
 
 describe('the bin/ fixes in the engine', () => {
   it('describe a stub for each missing script: how SWE-agent calls it, and a failure until written', () => {
-    const found = fixesFor({ bin: [{ name: 'dir_tool', kind: 'directory', executable: true }], hasInstallScript: false });
+    const found = fixesFor({ bin: listing([{ name: 'dir_tool', kind: 'directory', executable: true }]), hasInstallScript: false });
     expect(found.map(({ code, at, fixes }) => ({ code, at, fixes }))).toEqual([
       {
         code: 'bin-script-missing',
@@ -104,7 +108,7 @@ describe('the bin/ fixes in the engine', () => {
 
   it('describe the execute bits for a script without them', () => {
     const file = (name: string) => ({ name, kind: 'file' as const, executable: false });
-    const found = fixesFor({ bin: ['open', 'goto', 'say"hi', 'dir_tool', '_state'].map(file), hasInstallScript: false });
+    const found = fixesFor({ bin: listing(['open', 'goto', 'say"hi', 'dir_tool', '_state'].map(file)), hasInstallScript: false });
     expect(found.filter((f) => f.code === 'bin-script-not-executable').map(({ at, fixes }) => [at, fixes])).toEqual([
       ['open', [{ title: 'Make bin/open executable', edits: [], isPreferred: true, makeExecutable: 'bin/open' }]],
       ['goto', [{ title: 'Make bin/goto executable', edits: [], isPreferred: true, makeExecutable: 'bin/goto' }]],
@@ -232,6 +236,33 @@ describe('the bin/ fixes over LSP', () => {
     expect(mode(ws.path('tools/demo/bin/goto'))).toBe(0o750);
     const after = await client!.waitForDiagnostics(uri(BUNDLE), (p) => !codes(p).includes('bin-script-not-executable@9'));
     expect(codes(after)).toEqual([]);
+  });
+
+  it('refuses a write-only file, a hard link, a FIFO and a bin/ that is a symbolic link, saying why', async () => {
+    ws.write('tools/demo/bin/open', '#!/bin/sh\n', 0o200);
+    const outsideFile = outside.write('hooks/pre-commit', '#!/bin/sh\n', 0o644);
+    fs.linkSync(outsideFile, ws.path('tools/demo/bin/goto'));
+    spawnSync('mkfifo', [ws.path('tools/demo/bin/_state')]);
+    // A second bundle whose bin/ is a symbolic link to a folder elsewhere in the workspace (say, .git/hooks).
+    ws.write('hooks/pre-commit', '#!/bin/sh\n', 0o644);
+    ws.write('tools/linked/config.yaml', 'tools:\n  pre-commit:\n    signature: pre-commit\n    docstring: d\n');
+    fs.symlinkSync(ws.path('hooks'), ws.path('tools/linked/bin'));
+    await start();
+    const shownBefore = client!.shown.length;
+    expect(await makeExecutable(uri('tools/demo/bin/open'))).toBe(false);
+    expect(await makeExecutable(uri('tools/demo/bin/goto'))).toBe(false);
+    expect(await makeExecutable(uri('tools/demo/bin/_state'))).toBe(false);
+    expect(await makeExecutable(uri('tools/linked/bin/pre-commit'))).toBe(false);
+    await client!.waitFor(() => client!.shown.length >= shownBefore + 4, 'the reasons');
+    expect(client!.shown.slice(shownBefore)).toEqual([
+      `2: Cannot make ${ws.path('tools/demo/bin/open')} executable: it has no read permission (mode 0200), so no one could run it; make it readable first.`,
+      `2: Cannot make ${ws.path('tools/demo/bin/goto')} executable: it has 2 hard links: changing its mode would change the same file under its other names.`,
+      `2: Cannot make ${ws.path('tools/demo/bin/_state')} executable: it is not a regular file (a FIFO).`,
+      `2: Cannot make ${ws.path('tools/linked/bin/pre-commit')} executable: bin/ is a symbolic link (to ${ws.path('hooks')}), not a folder of the bundle.`,
+    ]);
+    expect([mode(ws.path('tools/demo/bin/open')), mode(outsideFile), mode(ws.path('hooks/pre-commit'))]).toEqual([0o200, 0o644, 0o644]);
+    fs.rmSync(ws.path('hooks'), { recursive: true });
+    fs.rmSync(ws.path('tools/linked'), { recursive: true });
   });
 
   it('refuses anything but a regular file in the bin/ of a bundle inside the workspace, changing nothing', async () => {

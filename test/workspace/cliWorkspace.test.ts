@@ -150,7 +150,7 @@ describe('a folder search', () => {
       const run = runCli(['--format', 'json', '.'], project.root);
       const files = JSON.parse(run.stdout) as File[];
       expect(files.map((f) => [f.path, f.loads, f.diagnostics.map((d) => d.message)])).toEqual([
-        ['tools/huge/config.yaml', false, ['Stopped checking this file: the file has 16.22 MB, more than the 3 MB this checker reads.']],
+        ['tools/huge/config.yaml', false, ['Stopped checking this file: the file has 16.22 MB, more than the 16 MB this checker reads.']],
       ]);
       // Whether it would load is unknown, and the summary says so.
       expect(runCli(['.'], project.root).stdout.trim().split('\n').at(-1)).toBe('0 errors, 1 warning in 1 file; 1 not fully checked (over a size budget)');

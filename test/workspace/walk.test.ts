@@ -29,16 +29,30 @@ afterAll(() => {
 describe('walkWorkspace', () => {
   it('finds bundle and agent config candidates once each, skipping node_modules, .git, loops and links out', () => {
     const result = walkWorkspace(createNodeWorkspaceFs(() => [ws.root]), ws.root);
-    expect(result).toEqual({ configYamls: [ws.path('tools/a/config.yaml')], otherYamls: [ws.path('config/default.yaml')], truncated: false });
+    expect(result).toEqual({ configYamls: [ws.path('tools/a/config.yaml')], otherYamls: [ws.path('config/default.yaml')], truncated: false, cuts: [] });
   });
 
-  it('stops after its entry budget and says so', () => {
+  it('stops after its entry budget and says so, with the folders it did not search', () => {
     const result = walkWorkspace(createNodeWorkspaceFs(() => [ws.root]), ws.root, 3);
     expect(result.truncated).toBe(true);
     expect(result.configYamls).toEqual([]);
+    // The root was listed in part; config/ was found and not entered.
+    expect(result.cuts).toEqual([{ reason: 'entries', folders: [ws.root, ws.path('config')], count: 2 }]);
+  });
+
+  it('reports the folders past its depth budget as not searched', () => {
+    const deep = tempWorkspace({ [`${Array.from({ length: 40 }, (_, i) => `d${i}`).join('/')}/config.yaml`]: 'tools: {}\n', 'tools/a/config.yaml': 'tools: {}\n' });
+    try {
+      const result = walkWorkspace(createNodeWorkspaceFs([deep.root]), deep.root);
+      expect(result.configYamls).toEqual([deep.path('tools/a/config.yaml')]);
+      expect(result.cuts).toEqual([{ reason: 'depth', folders: [deep.path(...Array.from({ length: 33 }, (_, i) => `d${i}`))], count: 1 }]);
+      expect(result.truncated).toBe(false);
+    } finally {
+      deep.remove();
+    }
   });
 
   it('lists nothing when the folder itself is outside the allowed roots', () => {
-    expect(walkWorkspace(createNodeWorkspaceFs(() => [ws.root]), outside.root)).toEqual({ configYamls: [], otherYamls: [], truncated: false });
+    expect(walkWorkspace(createNodeWorkspaceFs(() => [ws.root]), outside.root)).toEqual({ configYamls: [], otherYamls: [], truncated: false, cuts: [] });
   });
 });

@@ -8,13 +8,15 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { AnalysisHost } from '../engine/analysis/analysisHost';
 import { Analysis } from '../engine/analysis/analysis';
+import { BUDGETS } from '../engine/budgets';
 import { SETTINGS_FILE_NAME } from '../engine/settings/validateSettings';
 import { configRootFor } from '../engine/workspace/configRoot';
-import { isInside } from '../engine/workspace/walk';
+import { describeCut, isInside } from '../engine/workspace/walk';
 import { createNodeWorkspaceFs } from '../host/nodeWorkspaceFs';
 import { VERSION } from '../version';
 import { LintArgs, USAGE, UsageError, parseArgs } from './args';
 import { exitStatusOf, formatReport } from './format/report';
+import { terminalPath, terminalText } from './format/terminalText';
 import { FileResult } from './fileResult';
 
 export interface CliIo {
@@ -25,12 +27,16 @@ export interface CliIo {
   env?: Record<string, string | undefined>;
 }
 
-/** A JSON file named by a flag (`--env-json`): the user's own, read as given. */
+/** A JSON file named by a flag (`--env-json`): the user's own, read as given if it is a regular file of a sane size (a FIFO would block). */
 function readJsonFile(file: string, what: string): unknown {
   let text: string;
   try {
+    const stat = fs.statSync(file);
+    if (!stat.isFile()) throw new UsageError(`${what} ${file} is not a regular file`);
+    if (stat.size > BUDGETS.readBytes) throw new UsageError(`${what} ${file} has ${stat.size} bytes, more than a settings file needs`);
     text = fs.readFileSync(file, 'utf8');
   } catch (e) {
+    if (e instanceof UsageError) throw e;
     throw new UsageError(`cannot read ${what} ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
   try {
@@ -84,19 +90,19 @@ export function runLint(argv: readonly string[], io: CliIo): number {
     userSettings = userSettingsOf(args, io.cwd);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
-    io.stderr(`swe-bundle-lint: ${e.message}\n\n${USAGE}\n`);
+    io.stderr(`swe-bundle-lint: ${terminalText(e.message)}\n\n${USAGE}\n`);
     return 2;
   }
   const given = args.paths.map((p) => path.resolve(io.cwd, p));
   const agentConfigs = args.agentConfigs.map((p) => path.resolve(io.cwd, p));
   // Each argument must be a folder or a regular file we may read: a FIFO would block, a device never end, and neither is a config.
   const unusable = [...given, ...agentConfigs].flatMap((p) => {
-    const shown = path.relative(io.cwd, p) || p;
+    const shown = terminalPath(path.relative(io.cwd, p) || p);
     const problem = argumentProblem(p, agentConfigs.includes(p));
     return problem ? [`${problem}: ${shown}`] : [];
   });
   if (unusable.length > 0) {
-    for (const message of unusable) io.stderr(`swe-bundle-lint: ${message}\n`);
+    for (const message of unusable) io.stderr(`swe-bundle-lint: ${terminalText(message)}\n`);
     return 2;
   }
   const settingsFile = args.config !== null ? path.resolve(io.cwd, args.config) : fs.existsSync(path.join(io.cwd, SETTINGS_FILE_NAME)) ? path.join(io.cwd, SETTINGS_FILE_NAME) : null;
@@ -127,7 +133,7 @@ export function runLint(argv: readonly string[], io: CliIo): number {
 
   const problems = analysis.settingsProblems();
   if (problems.length > 0) {
-    for (const problem of problems) io.stderr(`swe-bundle-lint: ${problem.file ? `${path.relative(io.cwd, problem.file) || problem.file}: ` : ''}${problem.message}\n`);
+    for (const problem of problems) io.stderr(`swe-bundle-lint: ${problem.file ? `${terminalPath(path.relative(io.cwd, problem.file) || problem.file)}: ` : ''}${terminalText(problem.message)}\n`);
     return 2;
   }
 
@@ -154,12 +160,14 @@ export function runLint(argv: readonly string[], io: CliIo): number {
     else if (fs.existsSync(path.join(target, 'config.yaml'))) targets.push(path.join(target, 'config.yaml'));
     else targets.push(...[...index.bundles, ...index.agents].filter((file) => isInside(file, target)));
   }
-  if (index.truncated) io.stderr('swe-bundle-lint: stopped searching a folder after too many entries\n');
   for (const target of targets.sort()) report(target);
+  // A search that did not reach everything cannot say everything is fine: said plainly, and the exit status says it too.
+  const cuts = index.cuts.filter((cut) => given.some((target) => isDirectory(target) && cut.folders.some((folder) => isInside(folder, target))));
+  for (const cut of cuts) io.stderr(`swe-bundle-lint: ${terminalText(describeCut(cut))}\n`);
 
   const output = results.map((r) => ({ ...r, path: path.relative(io.cwd, r.path) || r.path }));
   io.stdout(formatReport(args.format, output, { version: VERSION, textOf: (file) => analysis.source(path.resolve(io.cwd, file))?.original ?? null }));
-  return exitStatusOf(results);
+  return cuts.length > 0 ? 2 : exitStatusOf(results);
 }
 
 /** One file's result, as the host reports it; null when the file is neither a bundle config nor an agent config. */

@@ -30,7 +30,11 @@ export interface EngineConfig {
 export function envContextOf(config: EngineConfig): EnvContext {
   if (!config.envVariables) return UNKNOWN_ENV;
   const variables = new Map<string, PyObject>();
-  for (const [name, value] of Object.entries(config.envVariables)) variables.set(name, pyObjectFromJson(value));
+  // Settings nested past the settings' depth budget were refused when they were read (settings/validateSettings.ts).
+  for (const [name, value] of Object.entries(config.envVariables)) {
+    const converted = pyObjectFromJson(value);
+    if (converted.ok) variables.set(name, converted.value);
+  }
   return knownEnv(variables);
 }
 

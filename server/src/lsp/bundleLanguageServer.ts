@@ -26,6 +26,7 @@ import { Analysis } from '../engine/analysis/analysis';
 import { AnalysisHost, Change } from '../engine/analysis/analysisHost';
 import { FileReport } from '../engine/analysis/reports';
 import { SETTINGS_FILE_NAME, SETTINGS_SECTION, SettingsProblem } from '../engine/settings/validateSettings';
+import { describeCut } from '../engine/workspace/walk';
 import { createNodeWorkspaceFs } from '../host/nodeWorkspaceFs';
 import { VERSION } from '../version';
 import { toLspDiagnostic } from './convert';
@@ -268,6 +269,8 @@ export function startLanguageServer(connection: Connection): void {
       if (index) {
         quietly(() => connection.sendNotification(STATUS_NOTIFICATION, { state: 'ready', bundles: index.bundles.length, agentConfigs: index.agents.length, truncated: index.truncated }));
         connection.console.info(`swe-bundle: indexed ${index.bundles.length} bundles and ${index.agents.length} agent configs${index.truncated ? ' (stopped early: too many files)' : ''}`);
+        const notSearched = index.cuts.map(describeCut);
+        if (notSearched.length > 0) quietly(() => connection.sendNotification('window/showMessage', { type: MessageType.Warning, message: `swe-bundle: ${notSearched.join('; ')}` }));
       }
     } finally {
       progress?.done();

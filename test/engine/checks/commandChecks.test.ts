@@ -1,6 +1,7 @@
 /** Command and Argument checks: exact codes, severities and ranges. */
 import { describe, it } from 'vitest';
 import { expectDiagnostics } from '../../helpers/diagnose';
+import { BUDGETS } from '../../../server/src/engine/budgets';
 
 const ARG = (name: string, required = 'true', extra = '') =>
   `      - name: ${name}\n        type: string\n        description: "an argument"\n        required: ${required}\n${extra}`;
@@ -118,6 +119,12 @@ describe('docs and calls', () => {
       { code: 'docstring-unknown-variable', severity: 'warning' },
       { code: 'docstring-unknown-variable', severity: 'warning' },
     ]);
+  });
+
+  it('reports at most the budget of unknown docstring variables per tool', () => {
+    const names = Array.from({ length: BUDGETS.unknownVariablesPerDocstring + 20 }, (_, i) => `V${i}`);
+    const text = `tools:\n  t:\n    docstring: "${names.map((name, i) => (i < BUDGETS.unknownVariablesPerDocstring ? `«{${name}}»` : `{${name}}`)).join(' ')}"\n`;
+    expectDiagnostics(text, Array.from({ length: BUDGETS.unknownVariablesPerDocstring }, () => ({ code: 'docstring-unknown-variable', severity: 'warning' })));
   });
 
   it('reports end_name without a signature on the end_name key', () => {

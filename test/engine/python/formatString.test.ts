@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractKeys, formatString, parseFormatString } from '../../../server/src/engine/python/formatString';
 import { PyDict, PyObject } from '../../../server/src/engine/python/pyObject';
+import { BUDGETS } from '../../../server/src/engine/budgets';
 
 const dict = (entries: [string, PyObject][]) => new PyDict(new Map(entries));
 
@@ -416,9 +417,12 @@ describe('formatString is str.format', () => {
     expect(outcome(text, new Map(Object.entries(kwargs)))).toEqual(expected);
   });
 
-  it('renders a bound method without the address Python prints', () => {
-    // Python: '<built-in method upper of str object at 0x7f...>'; the address is not reproducible.
-    expect(outcome('{s.upper}', V)).toBe('<built-in method upper of str object>');
+  it('renders a bound method as Python prints it, with the address marked as unknown', () => {
+    // Python: '<built-in method upper of str object at 0x7f94b3535660>'; the address differs in every run.
+    expect(outcome('{s.upper}', V)).toBe('<built-in method upper of str object at 0x????????????>');
+    expect(outcome('{s.__eq__}', V)).toBe("<method-wrapper '__eq__' of str object at 0x????????????>");
+    expect(outcome('{s.maketrans}', V)).toBe('<built-in method maketrans of type object at 0x????????????>');
+    expect(outcome('{s.__class__}', V)).toBe("<class 'str'>");
   });
 
   it.each<[string, string, number, [number, number] | null]>([
@@ -435,5 +439,52 @@ describe('formatString is str.format', () => {
     expect(result.error.type).toBe(type);
     expect(result.error.offset).toBe(offset);
     expect(result.error.field && [result.error.field.start, result.error.field.end]).toEqual(field);
+  });
+});
+
+describe('formatString beyond the ASCII digits and the rendered-text budget', () => {
+  // CPython 3.11.7.
+  it.each<[string, PyObject[], Outcome]>([
+    ['{١}', ['a', 'b'], 'b'],
+    ['{𝟙}', ['a', 'b'], 'b'],
+    ['{٩٩}', [], { error: 'IndexError', message: 'Replacement index 99 out of range for positional args tuple' }],
+    ['{0[١]}', [['a', 'b']], 'b'],
+    ['{:>٣}|', ['x'], '  x|'],
+  ])('%j.format(*%j) reads decimal digits of any script as a number', (text, positional, expected) => {
+    expect(outcome(text, new Map(), positional)).toEqual(expected);
+  });
+
+  it('reads a superscript digit (not decimal) as a keyword, as Python does', () => {
+    expect(outcome('{²}', new Map([['²', 'sup']]))).toBe('sup');
+  });
+
+  it('prints a list or dict that contains itself as Python does', () => {
+    const list: PyObject[] = [];
+    list.push(list);
+    const dict = new PyDict(new Map());
+    dict.entries.set('x', dict);
+    const outer: PyObject[] = [];
+    outer.push(new PyDict(new Map([['a', outer]])));
+    expect(outcome('{l} {l!r} {d} {o}', new Map<string, PyObject>([['l', list], ['d', dict], ['o', outer]]))).toBe("[[...]] [[...]] {'x': {...}} [{'a': [...]}]");
+  });
+
+  it('measures a text of several fields together, and cuts it at the budget', () => {
+    const result = formatString('{s:>60000}{s:>60000}!', V);
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.rendered.length).toBe(120_001);
+    expect(result.rendered.complete).toBe(false);
+    expect(result.text.length).toBe(BUDGETS.renderedTextChars);
+    expect(result.longest?.length).toBe(60_000);
+  });
+
+  it('stops printing a list that shares itself a billion times over, at the budget, without measuring it', () => {
+    let bomb: PyObject = ['x', 'x', 'x', 'x', 'x', 'x', 'x', 'x', 'x', 'x'];
+    for (let i = 0; i < 9; i++) bomb = Array(10).fill(bomb);
+    const result = formatString('{b}', new Map([['b', bomb]]));
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.rendered.complete).toBe(false);
+    expect(result.rendered.exact).toBe(false);
+    expect(result.text.startsWith('[[[[[[[[[[')).toBe(true);
+    expect(result.text.length).toBeLessThanOrEqual(BUDGETS.renderedTextChars);
   });
 });

@@ -3,8 +3,11 @@
  * CPython's repr(), str() and type().__name__. Expected values are oracle
  * outputs of CPython 3.11.7 (Unicode 14.0), written in literally.
  */
+import { BUDGETS } from '../../../server/src/engine/budgets';
+import { envContextOf } from '../../../server/src/engine/config';
+import { validateUserSettings } from '../../../server/src/engine/settings/validateSettings';
 import { describe, expect, it } from 'vitest';
-import { PyDict, PyObject, pyRepr, pyReprFloat, pyReprString, pyReprStringSet, pyStr, pyTypeName } from '../../../server/src/engine/python/pyObject';
+import { PyDict, PyObject, pyRepr, pyReprFloat, pyObjectFromJson, pyReprString, pyReprStringSet, pyStr, pyTypeName } from '../../../server/src/engine/python/pyObject';
 
 const dict = (entries: [string, PyObject][]) => new PyDict(new Map(entries));
 
@@ -363,5 +366,40 @@ describe('pyRepr, pyStr and pyTypeName', () => {
     [["it's"], '{"it\'s"}'],
   ])('pyReprStringSet(%j) is the sorted repr of a set', (items, expected) => {
     expect(pyReprStringSet(items)).toBe(expected);
+  });
+});
+
+describe('pyObjectFromJson has a depth budget', () => {
+  const nested = (depth: number): unknown => {
+    let value: unknown = 'leaf';
+    for (let i = 0; i < depth; i++) value = i % 2 === 0 ? [value] : { k: value };
+    return value;
+  };
+
+  it('converts values up to the budget', () => {
+    const converted = pyObjectFromJson({ a: [1, 2.5, true, null, { b: 'c' }] });
+    expect(converted.ok && pyRepr(converted.value)).toBe("{'a': [1, 2.5, True, None, {'b': 'c'}]}");
+    expect(pyObjectFromJson(nested(BUDGETS.valueDepth)).ok).toBe(true);
+  });
+
+  it('refuses a value nested past it, 5,000 deep, with a problem instead of a stack overflow', () => {
+    expect(pyObjectFromJson(nested(BUDGETS.valueDepth + 1))).toEqual({ ok: false, problem: `nested more than ${BUDGETS.valueDepth} levels deep` });
+    expect(pyObjectFromJson(nested(5000))).toEqual({ ok: false, problem: `nested more than ${BUDGETS.valueDepth} levels deep` });
+  });
+
+  it('is reported by the settings and left out of the env', () => {
+    const parsed = validateUserSettings({ envVariables: { DEEP: nested(5000), FINE: 'x' } });
+    expect(parsed.problems.map((p) => p.message)).toEqual([`settings: envVariables.DEEP nests more than ${BUDGETS.valueDepth} levels deep, more than this checker reads; it is left out`]);
+    expect([...envContextOf(parsed.config).variables.keys()]).toEqual(['FINE']);
+  });
+});
+
+describe('pyRepr without recursion', () => {
+  it('prints a list nested 100,000 deep', () => {
+    let value: PyObject = [];
+    for (let i = 0; i < 100_000; i++) value = [value];
+    const text = pyRepr(value);
+    expect(text.length).toBe(BUDGETS.renderedTextChars);
+    expect(text).toBe('['.repeat(BUDGETS.renderedTextChars));
   });
 });

@@ -5,6 +5,7 @@
  * rest applies; nothing throws.
  */
 import { describe, expect, it } from 'vitest';
+import { BUDGETS } from '../../../server/src/engine/budgets';
 import { MAX_SETTINGS_DEPTH, validateSettingsFile, validateUserSettings } from '../../../server/src/engine/settings/validateSettings';
 
 const user = (raw: unknown) => {
@@ -58,10 +59,13 @@ describe('user settings', () => {
     });
   });
 
-  it('refuses settings nested deeper than any setting needs, without recursing into them', () => {
+  it('leaves out an env variable nested deeper than the checker converts, without recursing into it, and keeps the others', () => {
     let deep: unknown = 1;
     for (let i = 0; i < 5000; i++) deep = { x: deep };
-    expect(user({ envVariables: { X: deep } })).toEqual({ config: {}, problems: [`settings: the settings nest more than ${MAX_SETTINGS_DEPTH} levels deep; nothing in them needs that, so they are not read`] });
+    expect(user({ envVariables: { DEEP: deep, FINE: 'x' } })).toEqual({
+      config: { envVariables: { FINE: 'x' } },
+      problems: [`settings: envVariables.DEEP nests more than ${BUDGETS.valueDepth} levels deep, more than this checker reads; it is left out`],
+    });
   });
 });
 

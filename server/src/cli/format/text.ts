@@ -1,5 +1,6 @@
-/** `file:line:col severity code message`, then a summary line. */
+/** `file:line:col severity code message`, then a summary line; bundle text is made inert for terminals and CI logs (terminalText.ts). */
 import { FileResult } from '../fileResult';
+import { terminalPath, terminalText } from './terminalText';
 
 export function formatText(results: readonly FileResult[]): string {
   const lines: string[] = [];
@@ -7,7 +8,7 @@ export function formatText(results: readonly FileResult[]): string {
   for (const result of results) {
     for (const d of result.diagnostics) {
       counts[d.severity]++;
-      lines.push(`${result.path}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.severity} ${d.code} ${d.message.replace(/\s*\n\s*/g, ' ')}`);
+      lines.push(`${terminalPath(result.path)}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.severity} ${d.code} ${terminalText(d.message)}`);
     }
   }
   const files = `${results.length} file${results.length === 1 ? '' : 's'}`;

@@ -12,6 +12,7 @@ import { splitIntoChunks } from '../document/chunker';
 import { LineIndex } from '../document/lineIndex';
 import { LineLookup, PositionMapper, PositionedDiagnostic, positionDiagnostics } from '../document/positioned';
 import { applyRuleSettings } from '../rules/applyRuleSettings';
+import { capDiagnostics } from '../rules/capDiagnostics';
 import { Placement } from '../document/placement';
 import { SourceText, sourceTextOf } from '../document/sourceText';
 import { toolLenses, previewToolMarkdown } from '../features/codeLens';
@@ -117,7 +118,12 @@ export class Analysis {
       const rules = this.settingsOf(file).config.rules;
       reports.push({
         file,
-        report: { kind: 'bundle', loads: !bundle.diagnostics.some((d) => d.severity === 'error'), diagnostics: applyRuleSettings(diagnostics, bundle.model.source.normalized, rules), source: bundle.model.source },
+        report: {
+          kind: 'bundle',
+          loads: !bundle.diagnostics.some((d) => d.severity === 'error'),
+          diagnostics: capDiagnostics(applyRuleSettings(diagnostics, bundle.model.source.normalized, rules)),
+          source: bundle.model.source,
+        },
       });
     }
     return reports;
@@ -168,6 +174,11 @@ export class Analysis {
   env(file: string): EnvContext {
     const { options, uses } = bundleContexts(this.db, file);
     return uses[0]?.options.env ?? (options === STANDALONE_OPTIONS ? UNKNOWN_ENV : options.env);
+  }
+
+  /** The workspace folders. */
+  folders(): readonly string[] {
+    return this.db.get(FOLDERS, 'folders');
   }
 
   /** What the disk says a path is (inside the readable roots). */
@@ -228,7 +239,7 @@ export class Analysis {
     const model = this.bundleModel(file);
     if (!model) return null;
     const binScripts = this.bundleFolder(file)
-      ?.bin?.filter((entry) => entry.kind === 'file')
+      ?.bin?.entries.filter((entry) => entry.kind === 'file')
       .map((entry) => entry.name);
     return completions(model, offset, { snippets: options.snippets, binScripts });
   }
@@ -301,9 +312,10 @@ export class Analysis {
     return model ? foldingRanges(model, limit) : [];
   }
 
-  selectionRanges(file: string, offset: number): OffsetRange[] {
+  /** Null when the file is no bundle config. */
+  selectionRanges(file: string, offset: number): OffsetRange[] | null {
     const model = this.bundleModel(file);
-    return model ? selectionRanges(model, offset) : [];
+    return model ? selectionRanges(model, offset) : null;
   }
 
   semanticTokens(file: string, range?: TextRange): SemanticToken[] {

@@ -17,7 +17,7 @@ export const CONTENT: QueryDef<string, FileContent> = {
   name: 'content',
   key: byFile,
   compute: (db, file) => (isOpen(db, file) ? { kind: 'text', text: db.get(OVERLAY, file) } : db.get(DISK_CONTENT, file)),
-  equals: (a, b) => a.kind === b.kind && (a.kind === 'unreadable' || a.text === (b as { text: string }).text),
+  equals: (a, b) => (a.kind === 'unreadable' || b.kind === 'unreadable' ? a === b : a.kind === b.kind && a.text === b.text),
 };
 
 /** The file's text, or null when it cannot be read as UTF-8. */

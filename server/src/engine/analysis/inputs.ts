@@ -5,7 +5,7 @@
  * file access and read again when a change names a path.
  */
 import { decodeFile } from '../document/decodeFile';
-import { FileStat, WorkspaceFs } from '../workspace/workspaceFs';
+import { FileStat, WorkspaceFs, notReadableAs } from '../workspace/workspaceFs';
 import { Database, InputDef } from './database';
 
 /** What the host needs from its front end. */
@@ -19,15 +19,19 @@ export type FileContent =
   | { kind: 'text'; text: string }
   /** Not UTF-8: the text as far as it decodes, and where the first bad byte is. */
   | { kind: 'undecodable'; text: string; charOffset: number; message: string }
-  | { kind: 'unreadable' };
+  /** `what` it is instead, when it is no readable file (a folder, a FIFO, a file over the read budget: then its `size`). */
+  | { kind: 'unreadable'; what: string | null; tooBig?: number };
 
-const sameContent = (a: FileContent, b: FileContent) =>
-  a.kind === b.kind && (a.kind === 'unreadable' || (a.text === (b as { text: string }).text && (a.kind === 'text' || a.charOffset === (b as { charOffset: number }).charOffset)));
+const sameContent = (a: FileContent, b: FileContent): boolean => {
+  if (a.kind === 'unreadable') return b.kind === 'unreadable' && a.what === b.what && a.tooBig === b.tooBig;
+  if (a.kind === 'text') return b.kind === 'text' && a.text === b.text;
+  return b.kind === 'undecodable' && a.text === b.text && a.charOffset === b.charOffset;
+};
 
 const sameList = (a: readonly string[] | null, b: readonly string[] | null) => a === b || (a !== null && b !== null && a.length === b.length && a.every((name, i) => name === b[i]));
 
 const sameStat = (a: FileStat | null, b: FileStat | null) =>
-  a === b || (a !== null && b !== null && a.kind === b.kind && a.executable === b.executable && a.realPath === b.realPath && a.outside === b.outside);
+  a === b || (a !== null && b !== null && a.kind === b.kind && a.executable === b.executable && a.realPath === b.realPath && a.outside === b.outside && a.size === b.size && a.tooBig === b.tooBig);
 
 const fsOf = (db: Database) => (db.environment as HostEnvironment).fs;
 
@@ -82,7 +86,10 @@ export const DISK_INPUTS = [DISK_CONTENT, DISK_STAT, DISK_LIST, DISK_ALLOWED] as
 
 function readContent(fs: WorkspaceFs, file: string): FileContent {
   const bytes = fs.readFile(file);
-  if (!bytes) return { kind: 'unreadable' };
+  if (!bytes) {
+    const stat = fs.stat(file);
+    return stat?.tooBig ? { kind: 'unreadable', what: notReadableAs(stat), tooBig: stat.size ?? 0 } : { kind: 'unreadable', what: stat ? notReadableAs(stat) : null };
+  }
   const decoded = decodeFile(bytes);
   return decoded.ok ? { kind: 'text', text: decoded.text } : { kind: 'undecodable', text: decoded.text, charOffset: decoded.charOffset, message: decoded.message };
 }

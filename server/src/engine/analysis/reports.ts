@@ -1,9 +1,11 @@
 /** A file's report: what it is, whether SWE-agent would load it, and its diagnostics with the user's rule settings applied. */
+import { BUDGETS } from '../budgets';
 import { DiagnosticBuilder } from '../diagnosticBuilder';
 import { FileDiagnostic, placeDiagnostics } from '../diagnostics';
 import { Placement } from '../document/placement';
 import { SourceText, sourceTextOf } from '../document/sourceText';
 import { applyRuleSettings } from '../rules/applyRuleSettings';
+import { capDiagnostics } from '../rules/capDiagnostics';
 import { QueryDef } from './database';
 import { CONTENT, SOURCE } from './files';
 import { AGENT_ANALYSIS } from './agents';
@@ -29,10 +31,19 @@ function unreadable(content: Exclude<FileContent, { kind: 'text' }>): { source: 
   if (content.kind === 'undecodable') {
     const at = source.toNormalized(content.charOffset);
     out.add('file-not-utf8', { origin, start: at, end: Math.min(at + 1, source.normalized.length) }, `SWE-agent reads bundle configs as UTF-8, and this file is not valid UTF-8 (${content.message}). Save it as UTF-8.`);
+  } else if (content.tooBig !== undefined) {
+    // SWE-agent would read it: not a problem of the file, a budget of this checker.
+    const megabytes = (Math.ceil((content.tooBig / 1048576) * 100) / 100).toFixed(2);
+    out.add('resource-limit', { origin, start: 0, end: 0 }, `Stopped checking this file: the file has ${megabytes} MB, more than the ${BUDGETS.readBytes / 1048576} MB this checker reads.`);
   } else {
-    out.add('file-unreadable', { origin, start: 0, end: 0 }, 'This file cannot be read (permissions, not a regular file, a link out of the workspace, or too big).');
+    out.add('file-unreadable', { origin, start: 0, end: 0 }, `This file cannot be read${content.what ? `: it is ${content.what}` : ' (its permissions, or a link out of the workspace)'}, and SWE-agent could not read it either.`);
   }
   return { source, diagnostics: placeDiagnostics(out.diagnostics, Placement.whole(origin)) };
+}
+
+/** The user's rule settings on a file's diagnostics, within the per-file budget. */
+function shown(diagnostics: FileDiagnostic[], source: SourceText, rules: Parameters<typeof applyRuleSettings>[2]): FileDiagnostic[] {
+  return capDiagnostics(applyRuleSettings(diagnostics, source.normalized, rules));
 }
 
 /** The report of a bundle config or agent config; null for any other file. */
@@ -48,15 +59,15 @@ export const FILE_REPORT: QueryDef<string, FileReport | null> = {
       const content = db.get(CONTENT, file);
       if (content.kind === 'text') return null;
       const failed = unreadable(content);
-      return { kind, loads: false, diagnostics: applyRuleSettings(failed.diagnostics, failed.source.normalized, rules), source: failed.source };
+      return { kind, loads: false, diagnostics: shown(failed.diagnostics, failed.source, rules), source: failed.source };
     }
     if (kind === 'agent') {
       const agent = db.get(AGENT_ANALYSIS, file);
       if (!agent) return null;
-      return { kind, loads: agent.loads, diagnostics: applyRuleSettings(agent.diagnostics, source.normalized, rules), source };
+      return { kind, loads: agent.loads, diagnostics: shown(agent.diagnostics, source, rules), source };
     }
     const bundle = db.get(BUNDLE_FILE, file);
     if (!bundle) return null;
-    return { kind, loads: bundle.loads, diagnostics: applyRuleSettings(bundle.diagnostics, source.normalized, rules), source };
+    return { kind, loads: bundle.loads, diagnostics: shown(bundle.diagnostics, source, rules), source };
   },
 };

@@ -8,9 +8,9 @@ import * as path from 'path';
 import { Placement } from '../document/placement';
 import { matchesFilePattern } from '../settings/glob';
 import { isAgentConfigRoot } from '../workspace/agentConfig';
-import { BinEntry, BundleFolder } from '../workspace/bundleFolder';
+import { BundleFolder, readBundleFolder } from '../workspace/bundleFolder';
 import { configRootFor } from '../workspace/configRoot';
-import { WalkResult, isInside, walkWorkspace } from '../workspace/walk';
+import { WalkCut, WalkResult, isInside, walkWorkspace } from '../workspace/walk';
 import { YamlLoad, loadYaml } from '../yaml/loadYaml';
 import { Origin, PyNode, deref, dictEntries, strValue } from '../yaml/pyNode';
 import { asDict } from '../swe/pydanticLax';
@@ -111,7 +111,8 @@ export const KIND: QueryDef<string, FileKind> = {
   compute: (db, file) => {
     const name = path.basename(file);
     const settings = db.get(SETTINGS_OF, file);
-    const relative = path.relative(settings.base, file).split(path.sep).join('/');
+    // Patterns are relative to the workspace folder; a file in none is matched by its whole path.
+    const relative = (db.get(FOLDER_OF, file) === null ? file.replace(/^[\\/]+/, '') : path.relative(settings.base, file)).split(path.sep).join('/');
     const patterned = settings.globs.some((glob) => matchesFilePattern(glob, relative));
     const parts = file.split(/[\\/]/);
     const inToolsFolder = name === 'config.yaml' && parts.length >= 3 && parts[parts.length - 3] === 'tools';
@@ -152,26 +153,30 @@ export interface WorkspaceIndex {
   agents: readonly string[];
   /** A folder walk stopped early (too many entries). */
   truncated: boolean;
+  /** Folders a walk did not search, and why (past the depth budget, out of entries): not checked. */
+  cuts: readonly WalkCut[];
 }
 
 /** The YAML files of every workspace folder, open ones in them included. */
-const WORKSPACE_YAML: QueryDef<void, { files: readonly string[]; truncated: boolean }> = {
+const WORKSPACE_YAML: QueryDef<void, { files: readonly string[]; truncated: boolean; cuts: readonly WalkCut[] }> = {
   name: 'workspace yaml',
   key: () => 'yaml',
   compute: (db) => {
     const folders = db.get(FOLDERS, 'folders');
     const files = new Set<string>();
     let truncated = false;
+    const cuts: WalkCut[] = [];
     for (const folder of folders) {
       const walk = db.get(WALK, folder);
       truncated ||= walk.truncated;
+      cuts.push(...walk.cuts);
       for (const file of walk.configYamls) files.add(file);
       for (const file of walk.otherYamls) files.add(file);
     }
     for (const file of db.get(OPEN_FILES, 'open')) if (folders.some((folder) => isInside(file, folder))) files.add(file);
-    return { files: [...files].sort(), truncated };
+    return { files: [...files].sort(), truncated, cuts };
   },
-  equals: (a, b) => a.truncated === b.truncated && a.files.join('\0') === b.files.join('\0'),
+  equals: (a, b) => a.truncated === b.truncated && a.files.join('\0') === b.files.join('\0') && JSON.stringify(a.cuts) === JSON.stringify(b.cuts),
 };
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -189,10 +194,10 @@ export const INDEX: QueryDef<void, WorkspaceIndex> = {
   name: 'index',
   key: () => 'index',
   compute: (db) => {
-    const { files, truncated } = db.get(WORKSPACE_YAML, undefined);
-    return { bundles: files.filter((file) => db.get(KIND, file) === 'bundle'), agents: db.get(AGENT_INDEX, undefined), truncated };
+    const { files, truncated, cuts } = db.get(WORKSPACE_YAML, undefined);
+    return { bundles: files.filter((file) => db.get(KIND, file) === 'bundle'), agents: db.get(AGENT_INDEX, undefined), truncated, cuts };
   },
-  equals: (a, b) => a.truncated === b.truncated && sameList(a.bundles, b.bundles) && sameList(a.agents, b.agents),
+  equals: (a, b) => a.truncated === b.truncated && sameList(a.bundles, b.bundles) && sameList(a.agents, b.agents) && JSON.stringify(a.cuts) === JSON.stringify(b.cuts),
 };
 
 /** Where an agent config's bundle paths start (SWE_AGENT_CONFIG_ROOT): configured, or found from its place in the checkout. */
@@ -206,17 +211,5 @@ export const CONFIG_ROOT: QueryDef<string, string> = {
 export const BUNDLE_FOLDER: QueryDef<string, BundleFolder | null> = {
   name: 'bundle folder',
   key: (dir) => dir,
-  compute: (db, dir) => {
-    const fs = trackedFs(db);
-    if (fs.stat(dir)?.kind !== 'directory') return null;
-    const binDir = path.join(dir, 'bin');
-    const names = fs.stat(binDir)?.kind === 'directory' ? fs.list(binDir) : null;
-    const bin: BinEntry[] | null = names
-      ? names.map((name) => {
-          const stat = fs.stat(path.join(binDir, name));
-          return { name, kind: stat?.kind ?? 'other', executable: stat?.executable ?? false };
-        })
-      : null;
-    return { bin, hasInstallScript: fs.stat(path.join(dir, 'install.sh'))?.kind === 'file' };
-  },
+  compute: (db, dir) => readBundleFolder(trackedFs(db), dir),
 };

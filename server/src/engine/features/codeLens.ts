@@ -7,6 +7,7 @@ import { BundleModel } from '../document/bundleModel';
 import { EnvContext } from '../swe/env';
 import { bundleView } from './bundleView';
 import { toolPreview, toolPreviewMarkdown } from './toolPreview';
+import { BUDGETS } from '../budgets';
 
 export interface ToolLens {
   /** Absolute offsets of the tool's key. */
@@ -17,7 +18,7 @@ export interface ToolLens {
 }
 
 /** Like json.maxItemsComputed: huge files get at most this many lenses. */
-export const MAX_CODE_LENSES = 5000;
+export const MAX_CODE_LENSES = BUDGETS.itemsPerRequest;
 
 export function toolLenses(model: BundleModel, limit = MAX_CODE_LENSES): ToolLens[] {
   return bundleView(model)

@@ -3,6 +3,7 @@ import { BundleModel } from '../document/bundleModel';
 import { PyNode } from '../yaml/pyNode';
 import { Placement } from '../document/placement';
 import { bundleView } from './bundleView';
+import { BUDGETS } from '../budgets';
 
 export type SymbolKind = 'tool' | 'argument' | 'state-command';
 
@@ -19,7 +20,7 @@ export interface OutlineSymbol {
 }
 
 /** Like json.maxItemsComputed: outlines of huge files stop here. */
-export const MAX_OUTLINE_ITEMS = 5000;
+export const MAX_OUTLINE_ITEMS = BUDGETS.itemsPerRequest;
 
 function entrySymbol(at: Placement, name: string, kind: SymbolKind, key: PyNode, value: PyNode, detail?: string): OutlineSymbol {
   return { name, kind, detail, start: at.start(key), end: Math.max(at.end(key), at.trimmedEnd(value)), selectionStart: at.start(key), selectionEnd: at.end(key), children: [] };

@@ -9,6 +9,7 @@ import { BundleModel } from '../document/bundleModel';
 import { LineIndex } from '../document/lineIndex';
 import { PyNode } from '../yaml/pyNode';
 import { Placement } from '../document/placement';
+import { BUDGETS } from '../budgets';
 
 export interface FoldingRegion {
   /** Absolute offsets: where the entry starts (its key or `-`) and where its content ends. */
@@ -19,7 +20,7 @@ export interface FoldingRegion {
 }
 
 /** Like json.maxItemsComputed: huge files get at most this many ranges. */
-export const MAX_FOLDING_RANGES = 5000;
+export const MAX_FOLDING_RANGES = BUDGETS.itemsPerRequest;
 
 function collect(at: Placement, node: PyNode, depth: number, out: FoldingRegion[]): void {
   if (node.kind === 'map') {

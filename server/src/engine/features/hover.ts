@@ -9,6 +9,9 @@
  */
 import { BundleModel } from '../document/bundleModel';
 import { formatString, parseFormatString } from '../python/formatString';
+import { UNKNOWN_ADDRESS } from '../python/pyAttributes';
+import { describeLength } from '../python/renderedText';
+import { isDecimalString } from '../python/unicodeDigits';
 import { EnvContext } from '../swe/env';
 import { laxBool, laxStr, laxStrDict, laxStrList } from '../swe/pydanticLax';
 import { DEFAULT_ARGUMENT_FORMAT } from '../swe/commandModel';
@@ -190,9 +193,14 @@ function variableHover(model: BundleModel, offset: number, env: EnvContext): Hov
   const fieldText = value.slice(hit.field.start, hit.field.end);
   const name = /^[^.[]*/.exec(hit.field.name)![0];
   const rendered = formatString(fieldText, env.variables);
-  const outcome: Inline[] = rendered.ok ? ['Renders as ', code(oneLine(rendered.text)), '.'] : ['Rendering it fails: ', code(oneLine(`${rendered.error.type}: ${rendered.error.message}`)), '.'];
+  const outcome: Inline[] = !rendered.ok
+    ? ['Rendering it fails: ', code(oneLine(`${rendered.error.type}: ${rendered.error.message}`)), '.']
+    : !rendered.rendered.complete
+      ? [`Renders as ${describeLength(rendered.rendered)}, more than the ${rendered.rendered.budget.toLocaleString('en-US')} shown here; SWE-agent builds all of them.`]
+      : ['Renders as ', code(oneLine(rendered.text)), '.', ...(rendered.text.includes(` at ${UNKNOWN_ADDRESS}>`) ? [` (${UNKNOWN_ADDRESS} stands for the object's address, which differs in every run.)`] : [])];
   const blocks: Block[] = [];
-  if (name === '' || /^\d+$/.test(name)) {
+  // Python reads a field name of decimal digits (any script: `{١}`) as a positional index.
+  if (name === '' || isDecimalString(name)) {
     blocks.push(para(code(oneLine(fieldText)), ': SWE-agent formats the docstring with keyword arguments (the env variables) only, so a positional field has no value.'), para(...outcome));
   } else if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
     blocks.push(para(code(oneLine(fieldText)), ' is read by ', code('str.format'), ' as a replacement field, not as text; write literal braces as ', code('{{'), ' and ', code('}}'), '.'), para(...outcome));

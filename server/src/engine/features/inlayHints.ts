@@ -11,6 +11,7 @@ import { strValue } from '../yaml/pyNode';
 import { valueOffsets } from '../yaml/scalarOffsets';
 import { ArgumentView } from './bundleView';
 import { bundleView, ownStrScalar, toolTouches, toolsInOrder } from './bundleView';
+import { BUDGETS } from '../budgets';
 
 export interface InlayHintItem {
   /** Absolute offset the hint is shown at: right after the placeholder. */
@@ -21,7 +22,7 @@ export interface InlayHintItem {
 }
 
 /** Like json.maxItemsComputed: huge files get at most this many hints. */
-export const MAX_INLAY_HINTS = 5000;
+export const MAX_INLAY_HINTS = BUDGETS.itemsPerRequest;
 
 function typeLabel(argument: ArgumentView): string | undefined {
   const typeNode = argument.fields.get('type')?.value;

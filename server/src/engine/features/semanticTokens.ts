@@ -17,6 +17,7 @@ import { ScalarNode } from '../yaml/pyNode';
 import { ValueOffsets, valueOffsets } from '../yaml/scalarOffsets';
 import { BundleView, ToolView, bundleView, ownStrScalar, toolTouches, toolsInOrder } from './bundleView';
 import { Placement } from '../document/placement';
+import { BUDGETS } from '../budgets';
 
 export const TOKEN_TYPES = ['parameter', 'variable'] as const;
 export const TOKEN_MODIFIERS = ['declaration', 'readonly', 'undefined'] as const;
@@ -32,7 +33,7 @@ export interface SemanticToken {
 }
 
 /** Like json.maxItemsComputed: huge files get at most this many tokens. */
-export const MAX_SEMANTIC_TOKENS = 5000;
+export const MAX_SEMANTIC_TOKENS = BUDGETS.itemsPerRequest;
 
 /**
  * The source pieces (absolute offsets) that value[start, end) of a scalar

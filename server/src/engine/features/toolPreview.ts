@@ -10,6 +10,8 @@
  */
 import { parseFormatString } from '../python/formatString';
 import { PyObject, pyRepr, pyReprString } from '../python/pyObject';
+import { describeLength } from '../python/renderedText';
+import { BUDGETS } from '../budgets';
 import { generateCommandDocs } from '../swe/commandDocs';
 import { LoadedCommand } from '../swe/commandModel';
 import { EnvContext } from '../swe/env';
@@ -20,12 +22,12 @@ export interface ToolPreview {
   name: string;
   invokeFormat: string;
   functionCallingTool: ReturnType<typeof functionCallingTool>;
-  /** The docs text, or why generating it fails. */
-  docs: { ok: true; text: string } | { ok: false; error: string };
+  /** The docs text (its start, with the whole length, when it renders past the rendered-text budget), or why generating it fails. */
+  docs: { ok: true; text: string; cut: { length: string } | null } | { ok: false; error: string };
   /** Whether the docs depend on the env (the docstring has replacement fields), and whether that env is known or ToolConfig's defaults. */
   docsEnv: { usesEnv: boolean; known: boolean };
   /** An example call: the arguments the model sends, and the command it becomes (or why it fails). */
-  example: { arguments: Record<string, PyObject>; command: { ok: true; text: string } | { ok: false; error: string } | { ok: 'unknown'; reason: string } };
+  example: { arguments: Record<string, PyObject>; command: { ok: true; text: string; cut: { length: string } | null } | { ok: false; error: string } | { ok: 'unknown'; reason: string } };
 }
 
 export function toolPreview(command: LoadedCommand, env: EnvContext): ToolPreview {
@@ -38,14 +40,14 @@ export function toolPreview(command: LoadedCommand, env: EnvContext): ToolPrevie
     invokeFormat: command.invokeFormat,
     functionCallingTool: functionCallingTool(command),
     docs: docs.ok
-      ? { ok: true, text: docs.text }
+      ? { ok: true, text: docs.text, cut: docs.cut }
       : { ok: false, error: docs.stage === 'docstring' ? `${docs.error.type}: ${docs.error.message}` : `${docs.exceptionType}: ${docs.message}` },
     docsEnv: { usesEnv: parsedDocstring !== null && (parsedDocstring.error !== null || parsedDocstring.items.some((i) => i.field !== null)), known: env.known },
     example: {
       arguments: Object.fromEntries(values),
       command:
         probe.ok === true
-          ? { ok: true, text: probe.action }
+          ? { ok: true, text: probe.action, cut: probe.rendered.complete ? null : { length: describeLength(probe.rendered) } }
           : probe.ok === 'unknown'
             ? { ok: 'unknown', reason: probe.reason }
             : { ok: false, error: probe.stage === 'argument_format' ? `${probe.errorType}: ${probe.message}` : `${probe.error.type}: ${probe.error.message}` },
@@ -155,12 +157,22 @@ export function toolPreviewBlocks(preview: ToolPreview): Block[] {
   return [
     para(strong(oneLine(preview.name)), ': invoke format ', code(oneLine(preview.invokeFormat))),
     para('A call with ', ...(exampleArguments ? [code(exampleArguments)] : ['no arguments']), ' runs:'),
-    command.ok === true ? codeBlock('sh', command.text) : command.ok === false ? para('The call fails: ', code(oneLine(command.error))) : para(`(not previewed: ${command.reason})`),
+    ...(command.ok === true
+      ? [codeBlock('sh', command.text), ...cutNote('command', command.cut)]
+      : [command.ok === false ? para('The call fails: ', code(oneLine(command.error))) : para(`(not previewed: ${command.reason})`)]),
     para('Function-calling tool (what the model receives):'),
     codeBlock('json', json),
     para(...withCode(`Docs (\`generate_command_docs\`, shown when function calling is off${envNote}):`)),
-    preview.docs.ok ? codeBlock('text', preview.docs.text.replace(/\n+$/, '')) : para('Generating the docs fails: ', code(oneLine(preview.docs.error))),
+    ...(preview.docs.ok
+      ? [codeBlock('text', preview.docs.text.replace(/\n+$/, '')), ...cutNote('docs', preview.docs.cut)]
+      : [para('Generating the docs fails: ', code(oneLine(preview.docs.error)))]),
   ];
+}
+
+/** Says that a text shown is only the start of what SWE-agent builds. */
+function cutNote(what: 'docs' | 'command', cut: { length: string } | null): Block[] {
+  if (!cut) return [];
+  return [para(`(Only the start is shown, up to ${BUDGETS.renderedTextChars.toLocaleString('en-US')} characters: SWE-agent builds ${what === 'docs' ? 'docs' : 'a command'} of ${cut.length}.)`)];
 }
 
 /** The preview as Markdown (hover, the preview command). */

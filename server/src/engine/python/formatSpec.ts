@@ -4,9 +4,21 @@
  * messages. Floats are rendered from their exact binary value with
  * round-half-even, as CPython's dtoa does, so the digits match.
  */
-import { PyDict, PyObject, pyReprFloat, pyStr, pyTypeName } from './pyObject';
+import { PyDict, PyObject, pyReprFloat, pyStrInto, pyTypeName } from './pyObject';
+import { RenderedText, codePointLength } from './renderedText';
+import { decimalDigitValue } from './unicodeDigits';
 
-export type FormatValueResult = { ok: true; text: string } | { ok: false; errorType: 'ValueError' | 'TypeError' | 'OverflowError'; message: string };
+/** The text is a `RenderedText`: a width of 500,000,000 is measured, not built. */
+export type FormatValueResult = { ok: true; text: RenderedText } | { ok: false; errorType: 'ValueError' | 'TypeError' | 'OverflowError'; message: string };
+
+/** A piece of output repeated a number of times (padding, zeros): see renderedText.ts. */
+type Piece = readonly [text: string, times: number];
+
+function piecesLength(pieces: readonly Piece[]): number {
+  let length = 0;
+  for (const [text, times] of pieces) length += codePointLength(text) * times;
+  return length;
+}
 
 interface Spec {
   fill: string;
@@ -33,11 +45,12 @@ class SpecError extends Error {
 const ALIGN = new Set(['<', '>', '=', '^']);
 const SIGN = new Set(['+', '-', ' ']);
 
+/** CPython's get_integer: any Unicode decimal digit counts (`Py_UNICODE_TODECIMAL`), as in `{:>٣}`. */
 function readInteger(spec: string[], pos: number): { value: number; next: number } {
   let next = pos;
   let value = 0n;
-  while (next < spec.length && spec[next] >= '0' && spec[next] <= '9') {
-    value = value * 10n + BigInt(spec[next].charCodeAt(0) - 48);
+  for (let digit; next < spec.length && (digit = decimalDigitValue(spec[next])) !== -1; ) {
+    value = value * 10n + BigInt(digit);
     if (value > 2n ** 63n - 1n) throw new SpecError('ValueError', 'Too many decimal digits in format string');
     next++;
   }
@@ -129,25 +142,26 @@ function unknownCode(type: string, typeName: string): SpecError {
   return new SpecError('ValueError', `Unknown format code '${shown}' for object of type '${typeName}'`);
 }
 
-function pad(body: string, spec: Spec, signPrefix = ''): string {
-  const length = [...signPrefix].length + [...body].length;
-  if (spec.width <= length) return signPrefix + body;
+function pad(body: readonly Piece[], spec: Spec, signPrefix = ''): Piece[] {
+  const sign: Piece = [signPrefix, 1];
+  const length = codePointLength(signPrefix) + piecesLength(body);
+  if (spec.width <= length) return [sign, ...body];
   const padding = spec.width - length;
   switch (spec.align) {
     case '<':
-      return signPrefix + body + spec.fill.repeat(padding);
+      return [sign, ...body, [spec.fill, padding]];
     case '^': {
       const left = Math.floor(padding / 2);
-      return spec.fill.repeat(left) + signPrefix + body + spec.fill.repeat(padding - left);
+      return [[spec.fill, left], sign, ...body, [spec.fill, padding - left]];
     }
     case '=':
-      return signPrefix + spec.fill.repeat(padding) + body;
+      return [sign, [spec.fill, padding], ...body];
     default:
-      return spec.fill.repeat(padding) + signPrefix + body;
+      return [[spec.fill, padding], sign, ...body];
   }
 }
 
-function formatStr(value: string, spec: Spec): string {
+function formatStr(value: string, spec: Spec): Piece[] {
   if (spec.type !== 's') throw unknownCode(spec.type, 'str');
   if (spec.sign !== '') {
     throw new SpecError('ValueError', spec.sign === ' ' ? 'Space not allowed in string format specifier' : 'Sign not allowed in string format specifier');
@@ -155,38 +169,57 @@ function formatStr(value: string, spec: Spec): string {
   if (spec.noNegZero) throw new SpecError('ValueError', 'Negative zero coercion (z) not allowed in string format specifier');
   if (spec.alternate) throw new SpecError('ValueError', 'Alternate form (#) not allowed in string format specifier');
   if (spec.align === '=') throw new SpecError('ValueError', "'=' alignment not allowed in string format specifier");
-  const chars = [...value];
-  return pad(spec.precision >= 0 ? chars.slice(0, spec.precision).join('') : value, spec);
+  return pad([[spec.precision >= 0 ? [...value].slice(0, spec.precision).join('') : value, 1]], spec);
 }
 
 /**
  * Groups `digits` from the right. With a `minWidth` (fill '0' and '='
  * alignment) CPython also groups the zero padding: `format(5, '010,')` is
- * `00,000,005`.
+ * `00,000,005`. Whole groups of zero padding past the digits are one
+ * repeated piece, so a width of 10^9 costs no more than a width of 10.
  */
-function group(digits: string, separator: string, every: number, minWidth = 0): string {
+function group(digits: string, separator: string, every: number, minWidth = 0): Piece[] {
   const groups: string[] = [];
   let remaining = digits.length;
   let min = minWidth;
+  // Zero groups skipped (each `every` zeros and a separator), and how many groups were written before the skip.
+  let skipped = 0;
+  let writtenBefore = 0;
+  const cycle = every + separator.length;
   for (;;) {
+    if (skipped === 0 && remaining <= 0 && min > 3 * cycle) {
+      // Only zero padding is left: skip all but the last few groups, which the loop writes as usual.
+      skipped = Math.floor(min / cycle) - 2;
+      min -= skipped * cycle;
+      writtenBefore = groups.length;
+    }
     const size = Math.min(every, Math.max(remaining, min, 1));
     const take = Math.min(remaining, size);
     groups.unshift('0'.repeat(size - take) + digits.slice(remaining - take, remaining));
     remaining -= take;
     min -= size;
-    if (remaining <= 0 && min <= 0) return groups.join(separator);
+    if (remaining <= 0 && min <= 0) break;
     min -= separator.length;
   }
+  if (skipped === 0) return [[groups.join(separator), 1]];
+  // Groups are written right to left: those written after the skip are the leftmost.
+  const left = groups.slice(0, groups.length - writtenBefore).join(separator);
+  const right = groups.slice(groups.length - writtenBefore).join(separator);
+  return [
+    [left, 1],
+    [separator + '0'.repeat(every), skipped],
+    [separator + right, 1],
+  ];
 }
 
 /** Lays out sign, prefix, the (grouped) leading digits and the rest of a number. */
-function layoutNumber(sign: string, prefix: string, digits: string, rest: string, spec: Spec, every: number): string {
-  let body = digits;
+function layoutNumber(sign: string, prefix: string, digits: string, rest: readonly Piece[], spec: Spec, every: number): Piece[] {
+  let body: Piece[] = [[digits, 1]];
   if (spec.grouping !== '' && digits !== '') {
-    const minWidth = spec.fill === '0' && spec.align === '=' ? spec.width - sign.length - prefix.length - rest.length : 0;
+    const minWidth = spec.fill === '0' && spec.align === '=' ? spec.width - sign.length - prefix.length - piecesLength(rest) : 0;
     body = group(digits, spec.grouping, every, minWidth);
   }
-  return pad(body + rest, spec, sign + prefix);
+  return pad([...body, ...rest], spec, sign + prefix);
 }
 
 function signOf(negative: boolean, spec: Spec): string {
@@ -196,7 +229,7 @@ function signOf(negative: boolean, spec: Spec): string {
   return '';
 }
 
-function formatInt(value: bigint, spec: Spec): string {
+function formatInt(value: bigint, spec: Spec): Piece[] {
   if (spec.precision !== -1) throw new SpecError('ValueError', 'Precision not allowed in integer format specifier');
   if (spec.noNegZero) throw new SpecError('ValueError', 'Negative zero coercion (z) not allowed in integer format specifier');
   const negative = value < 0n;
@@ -206,13 +239,13 @@ function formatInt(value: bigint, spec: Spec): string {
     if (spec.alternate) throw new SpecError('ValueError', "Alternate form (#) not allowed with integer format specifier 'c'");
     if (value < -(2n ** 63n) || value >= 2n ** 63n) throw new SpecError('OverflowError', 'Python int too large to convert to C long');
     if (value < 0n || value > 0x10ffffn) throw new SpecError('OverflowError', '%c arg not in range(0x110000)');
-    return pad(String.fromCodePoint(Number(value)), spec);
+    return pad([[String.fromCodePoint(Number(value)), 1]], spec);
   }
   const radix = { b: 2, o: 8, x: 16, X: 16 }[spec.type] ?? 10;
   let digits = magnitude.toString(radix);
   if (spec.type === 'X') digits = digits.toUpperCase();
   const prefix = spec.alternate && radix !== 10 ? '0' + spec.type : '';
-  return layoutNumber(signOf(negative, spec), prefix, digits, '', spec, radix === 10 ? 3 : 4);
+  return layoutNumber(signOf(negative, spec), prefix, digits, [], spec, radix === 10 ? 3 : 4);
 }
 
 /** A finite non-negative decimal 0.DIGITS × 10^point; zero is `0` with point 1, as dtoa gives it. */
@@ -259,36 +292,54 @@ function shortestDecimal(value: number): Decimal {
   return { digits: mantissa.replace('.', ''), point: Number(exponent) + 1 };
 }
 
+/** A number as text: its leading digits (which grouping applies to), then the rest (point, fraction, exponent, `%`). */
+interface NumberText {
+  digits: string;
+  rest: Piece[];
+}
+
 /**
  * Writes digits with the decimal point after `point` digits, padded with zeros
  * to at least `minDigits` digits; in exponent form the point follows the first digit.
+ * The padding zeros are one piece: a precision of 10^9 is not written out.
  */
-function placeDigits(d: Decimal, useExponent: boolean, minDigits: number, addDotZero: boolean, alternate: boolean): string {
+function placeDigits(d: Decimal, useExponent: boolean, minDigits: number, addDotZero: boolean, alternate: boolean): NumberText {
   const point = useExponent ? 1 : d.point;
   const end = Math.max(minDigits, d.digits.length, point + (!useExponent && addDotZero ? 1 : 0));
   const digitAt = (i: number) => (i >= 0 && i < d.digits.length ? d.digits[i] : '0');
   let whole = '';
   for (let i = Math.min(0, point - 1); i < point; i++) whole += digitAt(i);
+  // The fraction: the digits there are (and the zeros between the point and them), then zeros up to `end`.
   let fraction = '';
-  for (let i = point; i < end; i++) fraction += digitAt(i);
-  let text = whole + (fraction !== '' || alternate ? '.' : '') + fraction;
+  const written = Math.min(end, Math.max(point, d.digits.length));
+  for (let i = point; i < written; i++) fraction += digitAt(i);
+  const zeros = end - Math.max(point, written);
+  let suffix = '';
   if (useExponent) {
     const exponent = d.point - 1;
-    text += 'e' + (exponent < 0 ? '-' : '+') + String(Math.abs(exponent)).padStart(2, '0');
+    suffix = 'e' + (exponent < 0 ? '-' : '+') + String(Math.abs(exponent)).padStart(2, '0');
   }
-  return text;
+  return { digits: whole, rest: [[(fraction !== '' || zeros > 0 || alternate ? '.' : '') + fraction, 1], ['0', zeros], [suffix, 1]] };
 }
 
-function formatFloat(value: number, spec: Spec): string {
+/** The upper-case form for E, F, G: only the letters change (e, nan, inf), never the repeated zeros. */
+function upper(text: NumberText): NumberText {
+  return { digits: text.digits, rest: text.rest.map(([piece, times]) => [piece.toUpperCase(), times]) };
+}
+
+/** CPython refuses a float precision past INT_MAX before it formats anything. */
+const MAX_FLOAT_PRECISION = 2 ** 31 - 1;
+
+function formatFloat(value: number, spec: Spec): Piece[] {
+  if (spec.precision > MAX_FLOAT_PRECISION) throw new SpecError('ValueError', 'precision too big');
   if (spec.type === '%') value *= 100;
   let negative = value < 0 || Object.is(value, -0);
-  let body: string;
+  let body: NumberText;
   const type = spec.type;
   if (!Number.isFinite(value)) {
-    body = Number.isNaN(value) ? 'nan' : 'inf';
+    const word = Number.isNaN(value) ? 'nan' : 'inf';
     negative = value === -Infinity;
-    if ('EFG'.includes(type) && type !== '') body = body.toUpperCase();
-    if (type === '%') body += '%';
+    body = { digits: '', rest: [[('EFG'.includes(type) && type !== '' ? word.toUpperCase() : word) + (type === '%' ? '%' : ''), 1]] };
   } else {
     const magnitude = Math.abs(value);
     // No type: repr() without a precision, else 'g' that keeps at least one digit after the point.
@@ -313,28 +364,31 @@ function formatFloat(value: number, spec: Spec): string {
       body = placeDigits(d, false, d.point + precision, false, spec.alternate);
     }
     if (spec.noNegZero && d.digits === '0') negative = false;
-    if (type === '%') body += '%';
-    if (type === 'E' || type === 'G' || type === 'F') body = body.toUpperCase();
+    if (type === '%') body.rest.push(['%', 1]);
+    if (type === 'E' || type === 'G' || type === 'F') body = upper(body);
   }
-  const [, digits, rest] = /^([0-9]*)(.*)$/s.exec(body)!;
-  return layoutNumber(signOf(negative, spec), '', digits, rest, spec, 3);
+  return layoutNumber(signOf(negative, spec), '', body.digits, body.rest, spec, 3);
 }
 
 /** `format(value, spec)`. */
 export function formatValue(value: PyObject, specText: string): FormatValueResult {
   try {
-    return { ok: true, text: formatOrThrow(value, specText) };
+    const text = new RenderedText();
+    const pieces = formatOrThrow(value, specText, text);
+    for (const [piece, times] of pieces) text.add(piece, times);
+    return { ok: true, text };
   } catch (e) {
     if (e instanceof SpecError) return { ok: false, errorType: e.errorType, message: e.message };
     throw e;
   }
 }
 
-function formatOrThrow(value: PyObject, specText: string): string {
+/** The pieces of `format(value, spec)`; str() of a list or dict goes straight into `out` (it has no spec). */
+function formatOrThrow(value: PyObject, specText: string, out: RenderedText): readonly Piece[] {
   const typeName = pyTypeName(value);
-  if (typeof value === 'string') return specText === '' ? value : formatStr(value, parseSpec(specText, 'str', 's', '<'));
+  if (typeof value === 'string') return specText === '' ? [[value, 1]] : formatStr(value, parseSpec(specText, 'str', 's', '<'));
   if (typeof value === 'bigint' || typeof value === 'boolean') {
-    if (specText === '') return pyStr(value);
+    if (specText === '') return [[typeof value === 'boolean' ? (value ? 'True' : 'False') : value.toString(), 1]];
     const spec = parseSpec(specText, typeName, 'd', '>');
     const asInt = typeof value === 'boolean' ? (value ? 1n : 0n) : value;
     if ('bcdoxXn'.includes(spec.type)) return formatInt(asInt, spec);
@@ -346,11 +400,13 @@ function formatOrThrow(value: PyObject, specText: string): string {
     throw unknownCode(spec.type, typeName);
   }
   if (typeof value === 'number') {
-    if (specText === '') return pyReprFloat(value);
+    if (specText === '') return [[pyReprFloat(value), 1]];
     const spec = parseSpec(specText, 'float', '', '>');
     if (spec.type === '' || 'eEfFgGn%'.includes(spec.type)) return formatFloat(value, spec);
     throw unknownCode(spec.type, 'float');
   }
   if (specText !== '') throw new SpecError('TypeError', `unsupported format string passed to ${typeName}.__format__`);
-  return value instanceof PyDict || Array.isArray(value) || value === null ? pyStr(value) : String(value);
+  if (value instanceof PyDict || Array.isArray(value) || value === null) pyStrInto(value, out);
+  else return [[String(value), 1]];
+  return [];
 }

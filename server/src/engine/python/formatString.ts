@@ -8,9 +8,11 @@
  * Offsets are indices into the format string, so callers can map a problem
  * back into the YAML source.
  */
-import { PyDict, PyObject, pyRepr, pyReprString, pyStr, pyTypeName } from './pyObject';
+import { PyDict, PyObject, pyReprInto, pyReprString, pyTypeName } from './pyObject';
 import { formatValue } from './formatSpec';
 import { pyAttribute } from './pyAttributes';
+import { RenderedText } from './renderedText';
+import { decimalValue, isDecimalString } from './unicodeDigits';
 
 export interface FormatField {
   /** The field name as `Formatter().parse` yields it, e.g. `a.b` or `0` or ``. */
@@ -170,7 +172,17 @@ export interface FormatEvalError {
   offset: number;
 }
 
-export type FormatResult = { ok: true; text: string } | { ok: false; error: FormatEvalError };
+/**
+ * `text` is the result, cut at the rendered-text budget when it is longer;
+ * `rendered` has its exact length (a width of 500,000,000 is measured, not built).
+ */
+export type FormatResult = { ok: true; text: string; rendered: RenderedText; longest: LongestField | null } | { ok: false; error: FormatEvalError };
+
+/** The replacement field whose value is longest: what to point at when the text is over its budget. */
+export interface LongestField {
+  field: FormatField;
+  length: number;
+}
 
 class FormatFailure extends Error {
   constructor(readonly failure: FormatEvalError) {
@@ -190,7 +202,9 @@ interface AutoNumber {
  */
 export function formatString(text: string, kwargs: ReadonlyMap<string, PyObject>, positional: readonly PyObject[] = []): FormatResult {
   try {
-    return { ok: true, text: buildString(text, 0, kwargs, positional, 2, { state: 'init', next: 0 }) };
+    const longest: { value: LongestField | null } = { value: null };
+    const rendered = buildString(text, 0, kwargs, positional, 2, { state: 'init', next: 0 }, longest);
+    return { ok: true, text: rendered.text, rendered, longest: longest.value };
   } catch (e) {
     if (e instanceof FormatFailure) return { ok: false, error: e.failure };
     throw e;
@@ -204,12 +218,14 @@ function buildString(
   positional: readonly PyObject[],
   depth: number,
   auto: AutoNumber,
-): string {
+  longest: { value: LongestField | null } = { value: null },
+): RenderedText {
+  // Python's own recursion budget for nested specs (`{x:{w}}`): two levels.
   if (depth <= 0) throw new FormatFailure({ type: 'ValueError', message: 'Max string recursion exceeded', field: null, offset: baseOffset });
   const parsed = parseFormatString(text);
-  let out = '';
+  const out = new RenderedText();
   for (const item of parsed.items) {
-    out += item.literal;
+    out.add(item.literal);
     const field = item.field;
     if (!field) continue;
     const shifted: FormatField = {
@@ -224,12 +240,29 @@ function buildString(
       throw new FormatFailure({ type, message, field: shifted, offset: shifted.nameStart });
     };
     let value = getFieldObject(field.name, kwargs, positional, auto, fail);
-    if (field.conversion !== null) value = convert(value, field.conversion, fail);
+    if (field.conversion !== null) {
+      const converted = convert(value, field.conversion, fail);
+      if (!converted.complete) {
+        // A repr past the budget: its start is all there is to show, and its length is not known.
+        out.addText(converted);
+        out.stop();
+        continue;
+      }
+      value = converted.text;
+    }
     let spec = field.spec;
-    if (field.specNeedsExpanding) spec = buildString(field.spec, shifted.specStart, kwargs, positional, depth - 1, auto);
+    if (field.specNeedsExpanding) {
+      const expanded = buildString(field.spec, shifted.specStart, kwargs, positional, depth - 1, auto);
+      // No spec past the budget is one CPython accepts: its width would pass 2^63 (this message), or it is no spec at all (an invalid one).
+      if (!expanded.complete) fail('ValueError', 'Too many decimal digits in format string');
+      spec = expanded.text;
+    }
     const formatted = formatValue(value, spec);
     if (!formatted.ok) fail(formatted.errorType, formatted.message);
-    else out += formatted.text;
+    else {
+      out.addText(formatted.text);
+      if (formatted.text.length > (longest.value?.length ?? 0)) longest.value = { field: shifted, length: formatted.text.length };
+    }
   }
   if (parsed.error) {
     throw new FormatFailure({ type: 'ValueError', message: parsed.error.message, field: null, offset: parsed.error.offset + baseOffset });
@@ -239,10 +272,10 @@ function buildString(
 
 const MAX_SSIZE = 2n ** 63n - 1n;
 
-/** CPython's get_integer: -1 when not all digits; "Too many decimal digits" on overflow. */
+/** CPython's get_integer: -1 when not all decimal digits (of any script: `{١}` is 1); "Too many decimal digits" on overflow. */
 function integerOf(text: string, fail: (type: FormatErrorType, message: string) => never): number {
-  if (text.length === 0 || !/^[0-9]+$/.test(text)) return -1;
-  const value = BigInt(text);
+  if (!isDecimalString(text)) return -1;
+  const value = decimalValue(text);
   if (value > MAX_SSIZE) fail('ValueError', 'Too many decimal digits in format string');
   return Number(value);
 }
@@ -275,7 +308,7 @@ function getFieldObject(
     if (!kwargs.has(first)) fail('KeyError', pyReprString(first));
     value = kwargs.get(first)!;
   } else {
-    if (index >= positional.length) fail('IndexError', `Replacement index ${isEmpty ? index : BigInt(first)} out of range for positional args tuple`);
+    if (index >= positional.length) fail('IndexError', `Replacement index ${isEmpty ? index : decimalValue(first)} out of range for positional args tuple`);
     value = positional[index];
   }
   let pos = i;
@@ -328,14 +361,19 @@ function getItem(value: PyObject, key: string | number, fail: (type: FormatError
   return fail('TypeError', `'${typeName}' object is not subscriptable`);
 }
 
-function convert(value: PyObject, conversion: string, fail: (type: FormatErrorType, message: string) => never): PyObject {
+/** `!r`, `!s` and `!a`, rendered within the budget (a list that shares itself can repr to more than memory holds). */
+function convert(value: PyObject, conversion: string, fail: (type: FormatErrorType, message: string) => never): RenderedText {
   switch (conversion) {
     case 'r':
-      return pyRepr(value);
+      return pyReprInto(value, new RenderedText());
     case 's':
-      return pyStr(value);
-    case 'a':
-      return asciiRepr(pyRepr(value));
+      return typeof value === 'string' ? new RenderedText(Infinity).add(value) : pyReprInto(value, new RenderedText());
+    case 'a': {
+      const repr = pyReprInto(value, new RenderedText());
+      const ascii = new RenderedText(Infinity).add(asciiRepr(repr.text));
+      if (!repr.complete) ascii.stop();
+      return ascii;
+    }
   }
   const code = conversion.codePointAt(0)!;
   if (code > 32 && code < 127) fail('ValueError', `Unknown conversion specifier ${conversion}`);

@@ -1,7 +1,9 @@
 /**
  * Attribute lookup for `{VAR.attr}` in format strings. Python resolves it with
  * getattr(); we know the public attributes of the builtin types an env value
- * can have. Methods render the way str() of a bound method starts.
+ * can have. A method renders as Python prints it, `<built-in method upper of
+ * str object at 0x7f…>`, with the address (different in every run) written
+ * as `UNKNOWN_ADDRESS`.
  */
 import { PyObject, pyTypeName } from './pyObject';
 
@@ -23,6 +25,18 @@ const METHODS: Record<string, readonly string[]> = {
   NoneType: [...COMMON, '__bool__'],
 };
 
+/**
+ * Stands for the object's address in a method's repr, which no run of SWE-agent
+ * prints the same: as many digits as CPython prints on 64-bit Linux (12), so
+ * the text has Python's length.
+ */
+export const UNKNOWN_ADDRESS = '0x????????????';
+
+/** Attributes that are slot wrappers: Python prints them as `<method-wrapper '__eq__' of str object at 0x7f…>`. */
+const SLOT_WRAPPERS = new Set('__eq__ __hash__ __init__ __repr__ __str__ __add__ __contains__ __getitem__ __iter__ __len__ __mod__ __mul__ __abs__ __bool__ __float__ __int__ __neg__ __index__'.split(' '));
+/** Class and static methods: bound to the type, so Python prints `of type object`. */
+const TYPE_METHODS = new Set(['from_bytes', 'fromhex', 'fromkeys', 'maketrans']);
+
 /** Returns the attribute's value, or undefined when Python would raise AttributeError. */
 export function pyAttribute(value: PyObject, name: string): PyObject | undefined {
   const typeName = pyTypeName(value);
@@ -38,5 +52,6 @@ export function pyAttribute(value: PyObject, name: string): PyObject | undefined
   }
   if (name === '__class__') return `<class '${typeName}'>`;
   if (!METHODS[typeName].includes(name)) return undefined;
-  return `<built-in method ${name} of ${typeName} object>`;
+  if (SLOT_WRAPPERS.has(name)) return `<method-wrapper '${name}' of ${typeName} object at ${UNKNOWN_ADDRESS}>`;
+  return `<built-in method ${name} of ${TYPE_METHODS.has(name) ? 'type' : typeName} object at ${UNKNOWN_ADDRESS}>`;
 }

@@ -2,8 +2,13 @@
  * A small model of the Python values that reach `str.format`, Jinja and
  * pydantic in SWE-agent: env variables, tool-call arguments, YAML scalars.
  *
- * Python int is `bigint`, Python float is `number`, `null` is None.
+ * Python int is `bigint`, Python float is `number`, `null` is None. Lists and
+ * dicts may share items and contain themselves (YAML anchors), as in Python:
+ * repr walks them without recursion and within the rendered-text budget.
  */
+import { BUDGETS } from '../budgets';
+import { RenderedText } from './renderedText';
+
 export type PyObject = string | bigint | number | boolean | null | PyObject[] | PyDict;
 
 export class PyDict {
@@ -82,7 +87,7 @@ export function pyReprFloat(value: number): string {
   return (negative ? '-' : '') + body;
 }
 
-export function pyRepr(value: PyObject): string {
+function scalarRepr(value: string | bigint | number | boolean | null): string {
   if (value === null) return 'None';
   switch (typeof value) {
     case 'string':
@@ -91,14 +96,79 @@ export function pyRepr(value: PyObject): string {
       return value.toString();
     case 'number':
       return pyReprFloat(value);
-    case 'boolean':
+    default:
       return value ? 'True' : 'False';
   }
-  if (Array.isArray(value)) return '[' + value.map(pyRepr).join(', ') + ']';
-  return '{' + [...value.entries].map(([k, v]) => `${pyReprString(k)}: ${pyRepr(v)}`).join(', ') + '}';
 }
 
-/** Python's str(). */
+type ReprFrame = { list: PyObject[]; next: number } | { dict: PyDict; entries: Iterator<[string, PyObject]>; first: boolean };
+
+/**
+ * Python's repr(), written into `out`: a list or dict being printed that
+ * contains itself prints as `[...]` / `{...}` (Py_ReprEnter), and printing
+ * stops once `out` is full (a list that shares itself a thousand times over
+ * reprs to more than memory holds), leaving `out` marked as cut and unmeasured.
+ * Iterative, so no nesting depth can overflow the stack.
+ */
+export function pyReprInto(value: PyObject, out: RenderedText): RenderedText {
+  const stack: ReprFrame[] = [];
+  const active = new Set<object>();
+  const write = (item: PyObject) => {
+    if (!Array.isArray(item) && !(item instanceof PyDict)) out.add(scalarRepr(item));
+    else if (active.has(item)) out.add(Array.isArray(item) ? '[...]' : '{...}');
+    else {
+      active.add(item);
+      if (Array.isArray(item)) {
+        out.add('[');
+        stack.push({ list: item, next: 0 });
+      } else {
+        out.add('{');
+        stack.push({ dict: item, entries: item.entries.entries(), first: true });
+      }
+    }
+  };
+  write(value);
+  while (stack.length > 0) {
+    if (out.full) {
+      out.stop();
+      break;
+    }
+    const top = stack[stack.length - 1];
+    if ('list' in top) {
+      if (top.next < top.list.length) {
+        if (top.next > 0) out.add(', ');
+        write(top.list[top.next++]);
+        continue;
+      }
+      out.add(']');
+      active.delete(top.list);
+    } else {
+      const entry = top.entries.next();
+      if (!entry.done) {
+        out.add(top.first ? '' : ', ').add(pyReprString(entry.value[0])).add(': ');
+        top.first = false;
+        write(entry.value[1]);
+        continue;
+      }
+      out.add('}');
+      active.delete(top.dict);
+    }
+    stack.pop();
+  }
+  return out;
+}
+
+/** Python's str(), written into `out` (see pyReprInto). */
+export function pyStrInto(value: PyObject, out: RenderedText): RenderedText {
+  return typeof value === 'string' ? out.add(value) : pyReprInto(value, out);
+}
+
+/** Python's repr(), cut at the rendered-text budget. */
+export function pyRepr(value: PyObject): string {
+  return pyReprInto(value, new RenderedText()).text;
+}
+
+/** Python's str(), cut at the rendered-text budget. */
 export function pyStr(value: PyObject): string {
   return typeof value === 'string' ? value : pyRepr(value);
 }
@@ -109,16 +179,34 @@ export function pyReprStringSet(items: Iterable<string>): string {
   return sorted.length === 0 ? 'set()' : '{' + sorted.map(pyReprString).join(', ') + '}';
 }
 
-/** Converts parsed JSON (env.json, settings) into Python values: integral numbers become int. */
-export function pyObjectFromJson(value: unknown): PyObject {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'boolean') return value;
-  if (typeof value === 'number') return Number.isInteger(value) ? BigInt(value) : value;
-  if (Array.isArray(value)) return value.map(pyObjectFromJson);
-  if (typeof value === 'object') {
-    const entries = new Map<string, PyObject>();
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) entries.set(k, pyObjectFromJson(v));
-    return new PyDict(entries);
+export type FromJson = { ok: true; value: PyObject } | { ok: false; problem: string };
+
+/**
+ * Converts parsed JSON (env.json, settings) into Python values: integral
+ * numbers become int. Values nested deeper than `BUDGETS.valueDepth` are
+ * refused with a problem (the conversion recurses once per level, so it
+ * stops there).
+ */
+export function pyObjectFromJson(value: unknown, depth = 0): FromJson {
+  if (value === null || value === undefined) return { ok: true, value: null };
+  if (typeof value === 'string' || typeof value === 'boolean') return { ok: true, value };
+  if (typeof value === 'number') return { ok: true, value: Number.isInteger(value) ? BigInt(value) : value };
+  if (typeof value !== 'object') return { ok: true, value: String(value) };
+  if (depth >= BUDGETS.valueDepth) return { ok: false, problem: `nested more than ${BUDGETS.valueDepth} levels deep` };
+  if (Array.isArray(value)) {
+    const items: PyObject[] = [];
+    for (const item of value) {
+      const converted = pyObjectFromJson(item, depth + 1);
+      if (!converted.ok) return converted;
+      items.push(converted.value);
+    }
+    return { ok: true, value: items };
   }
-  return String(value);
+  const entries = new Map<string, PyObject>();
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    const converted = pyObjectFromJson(v, depth + 1);
+    if (!converted.ok) return converted;
+    entries.set(k, converted.value);
+  }
+  return { ok: true, value: new PyDict(entries) };
 }

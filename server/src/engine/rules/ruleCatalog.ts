@@ -70,6 +70,8 @@ export const RULES = {
   'optional-mismatch': rule('warning', false, 'The signature and `required` disagree about whether an argument is optional.'),
   'runtime-call-error': rule('warning', false, 'The tool loads, but calling it raises an exception in SWE-agent.'),
   'resource-limit': rule('warning', false, 'A size budget was hit, so checking stopped early.'),
+  'rendered-text-limit': rule('warning', false, 'A docstring or call renders to more text than the checker builds (a huge format width); SWE-agent builds it all.'),
+  'diagnostics-limit': rule('warning', false, 'More diagnostics than the per-file budget: the rest are counted in one summary (its severity is the worst of them).'),
   // The checker's own settings.
   'settings-invalid': rule('warning', false, 'A setting in `.swe-bundle.json` (or the editor\'s settings) is unknown, malformed, or not allowed from the workspace, so it is ignored.'),
 } as const satisfies Record<string, RuleInfo>;

@@ -11,9 +11,15 @@ import { EngineConfig, RuleSetting } from '../config';
 import { isRuleCode, RULES } from '../rules/ruleCatalog';
 import { suggestName } from '../util/suggest';
 import { compileGlob } from './glob';
+import { BUDGETS } from '../budgets';
 
-/** A settings object or JSON text nested deeper than this is refused: nothing in the settings needs more. */
-export const MAX_SETTINGS_DEPTH = 32;
+/**
+ * How deep a settings file's JSON may nest before it is not read at all. The
+ * text is measured before it is parsed, so no parser recurses deeper (the JSON
+ * parser recurses per level). Within it, an env variable's value nested past
+ * `BUDGETS.valueDepth` is left out on its own.
+ */
+export const MAX_SETTINGS_DEPTH = 1000;
 
 export const SETTINGS_KEYS = ['envVariables', 'rules', 'filePatterns', 'configRoot', 'inlayHints', 'commandLine'] as const;
 
@@ -112,17 +118,15 @@ function check(raw: unknown, at: Locator): EngineConfig {
     at.problem(`the settings must be an object of ${SETTINGS_KEYS.join(', ')}, not ${describe(raw)}`, []);
     return config;
   }
-  if (depthOf(raw, MAX_SETTINGS_DEPTH) > MAX_SETTINGS_DEPTH) {
-    at.problem(`the settings nest more than ${MAX_SETTINGS_DEPTH} levels deep; nothing in them needs that, so they are not read`, []);
-    return config;
-  }
   for (const [key, value] of Object.entries(settings)) {
     if (value === null || value === undefined || CLIENT_KEYS.has(key)) continue;
     switch (key) {
-      case 'envVariables':
-        if (settingsObject(value)) config.envVariables = settingsObject(value)!;
+      case 'envVariables': {
+        const env = settingsObject(value);
+        if (env) config.envVariables = checkEnvVariables(env, at);
         else at.problem(`envVariables must be an object of NAME: value, like tools.env_variables, not ${describe(value)}`, [key]);
         break;
+      }
       case 'rules': {
         const rules = checkRules(value, at);
         if (rules) config.rules = rules;
@@ -154,6 +158,16 @@ function check(raw: unknown, at: Locator): EngineConfig {
     }
   }
   return config;
+}
+
+/** The env variables whose values this checker converts: one nested past the value budget is reported and left out, the others kept. */
+function checkEnvVariables(env: Record<string, unknown>, at: Locator): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (depthOf(value, BUDGETS.valueDepth) > BUDGETS.valueDepth) at.problem(`envVariables.${name} nests more than ${BUDGETS.valueDepth} levels deep, more than this checker reads; it is left out`, ['envVariables', name]);
+    else kept[name] = value;
+  }
+  return kept;
 }
 
 function checkRules(value: unknown, at: Locator): Partial<Record<keyof typeof RULES, RuleSetting>> | undefined {

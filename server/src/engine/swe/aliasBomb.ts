@@ -6,8 +6,9 @@
 import { DiagnosticBuilder } from '../diagnosticBuilder';
 import { spanOf } from '../diagnostics';
 import { AliasNode, MapNode, PyNode } from '../yaml/pyNode';
+import { BUDGETS } from '../budgets';
 
-export const ALIAS_EXPANSION_LIMIT = 100_000;
+export const ALIAS_EXPANSION_LIMIT = BUDGETS.aliasExpansion;
 
 export function warnAliasBomb(root: MapNode, out: DiagnosticBuilder): void {
   const sizes = new Map<PyNode, number>();

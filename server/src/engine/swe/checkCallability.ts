@@ -5,14 +5,34 @@
  * only at call time. This simulates a call with every argument set.
  */
 import { DiagnosticBuilder } from '../diagnosticBuilder';
-import { spanOf } from '../diagnostics';
+import { Span, spanOf } from '../diagnostics';
+import { FormatField } from '../python/formatString';
+import { describeLength } from '../python/renderedText';
 import { LoadedCommand } from './commandModel';
 import { MappedInvokeFormat } from './invokeFormat';
 import { probeCall } from './runtimeProbe';
 import { spanInValue } from './valueSpans';
 
+/** Where a range of the invoke format comes from in the YAML (a generated character, such as the braces around a name, has none: the next one that has). */
+function invokeSpan(command: LoadedCommand, invoke: MappedInvokeFormat, field: FormatField | null, offset: number): Span {
+  const at = field ? field.start : Math.min(offset, invoke.origins.length - 1);
+  const end = field ? field.end : invoke.origins.length;
+  const origin = invoke.origins.slice(Math.max(0, at), Math.max(at + 1, end)).find((o) => o !== null) ?? null;
+  return origin
+    ? spanInValue(origin.node, origin.index, origin.index + (field && origin.length === 1 ? field.end - field.start : origin.length))
+    : { origin: command.arguments[0]?.nameNode.origin ?? invoke.origins.find((o) => o)!.node.origin, start: 0, end: 0 };
+}
+
 export function checkCallability(command: LoadedCommand, invoke: MappedInvokeFormat, out: DiagnosticBuilder): void {
   const probe = probeCall(command);
+  if (probe.ok === true && !probe.rendered.complete && probe.rendered.length > command.invokeFormat.length) {
+    const field = probe.longest?.field ?? null;
+    out.add(
+      'rendered-text-limit',
+      invokeSpan(command, invoke, field, 0),
+      `Calling \`${command.name}\` builds a command of ${describeLength(probe.rendered)}${field ? ` (${command.invokeFormat.slice(field.start, field.end)} alone gives ${probe.longest!.length.toLocaleString('en-US')})` : ''}: SWE-agent builds all of it and sends it to the shell, or fails with MemoryError when it runs out of memory. Previews here show the first ${probe.rendered.budget.toLocaleString('en-US')} characters.`,
+    );
+  }
   if (probe.ok !== false) return;
   if (probe.stage === 'argument_format') {
     const node = probe.argument.formatNode ?? probe.argument.nameNode;
@@ -24,13 +44,7 @@ export function checkCallability(command: LoadedCommand, invoke: MappedInvokeFor
     return;
   }
   const { error } = probe;
-  const at = error.field ? error.field.start : Math.min(error.offset, invoke.origins.length - 1);
-  // Generated characters (the braces around an argument name) have no origin; use the next one that has.
-  const end = error.field ? error.field.end : invoke.origins.length;
-  const origin = invoke.origins.slice(Math.max(0, at), Math.max(at + 1, end)).find((o) => o !== null) ?? null;
-  const span = origin
-    ? spanInValue(origin.node, origin.index, origin.index + (error.field && origin.length === 1 ? error.field.end - error.field.start : origin.length))
-    : { origin: command.arguments[0]?.nameNode.origin ?? invoke.origins.find((o) => o)!.node.origin, start: 0, end: 0 };
+  const span = invokeSpan(command, invoke, error.field, error.offset);
   const fieldName = error.field?.name ?? '';
   const splitName = command.arguments.find((a) => a.name === fieldName && /[.[]/.test(fieldName));
   const why =

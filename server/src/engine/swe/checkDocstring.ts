@@ -5,13 +5,14 @@
  */
 import { DiagnosticBuilder } from '../diagnosticBuilder';
 import { spanOf } from '../diagnostics';
-import { FormatField, formatString } from '../python/formatString';
+import { FormatField, LongestField, formatString } from '../python/formatString';
 import { PyObject } from '../python/pyObject';
+import { RenderedText, describeLength } from '../python/renderedText';
+import { BUDGETS } from '../budgets';
 import { PyNode } from '../yaml/pyNode';
 import { spanInValue } from './valueSpans';
 import { EnvContext } from './env';
 
-const MAX_UNKNOWN_VARIABLES = 100;
 
 function firstName(field: FormatField): string {
   return /^[^.[]*/.exec(field.name)![0];
@@ -19,9 +20,12 @@ function firstName(field: FormatField): string {
 
 export function checkDocstring(toolName: string, docstring: string, node: PyNode, env: EnvContext, out: DiagnosticBuilder): void {
   const variables = new Map<string, PyObject>(env.variables);
-  for (let attempt = 0; attempt < MAX_UNKNOWN_VARIABLES; attempt++) {
+  for (let attempt = 0; attempt < BUDGETS.unknownVariablesPerDocstring; attempt++) {
     const result = formatString(docstring, variables);
-    if (result.ok) return;
+    if (result.ok) {
+      checkRenderedLength(toolName, docstring, node, result.rendered, result.longest, out);
+      return;
+    }
     const { error } = result;
     const where = error.field ? spanInValue(node, error.field.start, error.field.end) : spanInValue(node, error.offset, error.offset + 1);
     // A field name nobody could set as an env variable (`{"path": 1}`, `${HOME}`) is text meant literally.
@@ -62,4 +66,20 @@ export function checkDocstring(toolName: string, docstring: string, node: PyNode
     );
     return;
   }
+}
+
+/**
+ * A docstring that renders to more than the rendered-text budget, and to more
+ * than it is long itself: a format width (`{PAGER:>500000000}`) or a long value
+ * blows it up. SWE-agent renders all of it (or runs out of memory); the check
+ * says so, since previews show only the start.
+ */
+function checkRenderedLength(toolName: string, docstring: string, node: PyNode, rendered: RenderedText, longest: LongestField | null, out: DiagnosticBuilder): void {
+  if (rendered.complete || rendered.length <= docstring.length) return;
+  const field = longest?.field;
+  out.add(
+    'rendered-text-limit',
+    field ? spanInValue(node, field.start, field.end) : spanOf(node),
+    `The docstring of \`${toolName}\` renders to ${describeLength(rendered)}${field ? ` (${docstring.slice(field.start, field.end)} alone gives ${longest!.length.toLocaleString('en-US')})` : ''}: SWE-agent builds all of it into the tool docs the model reads with every prompt, or fails with MemoryError when it runs out of memory. Previews here show the first ${rendered.budget.toLocaleString('en-US')} characters.`,
+  );
 }

@@ -9,6 +9,7 @@ import { DiagnosticBuilder } from '../diagnosticBuilder';
 import { Span, ToolName, spanOf } from '../diagnostics';
 import { argumentNameMatchLength, findAngleSpellings, placeholderSpellings } from '../python/argumentNamePattern';
 import { extractKeys, parseFormatString } from '../python/formatString';
+import { isDecimalString } from '../python/unicodeDigits';
 import { pyRepr, pyReprString } from '../python/pyObject';
 import { PyNode, ScalarNode, deref, dictEntries, DictEntry, isNone, strValue } from '../yaml/pyNode';
 import { plainTextIsNotString } from '../yaml/resolver';
@@ -525,7 +526,7 @@ function validateArguments(
       where,
       fromToolName
         ? `The name of tool \`${toolName}\` contains ${pyReprString(invoke.text.slice(field.start, field.end))}, which SWE-agent's invoke format reads as a placeholder with no argument. Add a signature.`
-        : field.name === '' || /^\d+$/.test(field.name)
+        : field.name === '' || isDecimalString(field.name)
           ? `Placeholder \`${invoke.text.slice(field.start, field.end)}\` in the signature of \`${toolName}\` is positional; SWE-agent fills placeholders by argument name only. Name it after an argument, or write a literal brace as {{ or }}.`
           : `Placeholder \`${sourceSpelling(origin, invoke.text.slice(field.start, field.end))}\` in the signature of \`${toolName}\` has no argument named ${pyReprString(field.name)}. Add the argument${origin && origin.length > 1 ? '' : ', or write a literal brace as {{ or }}'}.`,
       { data: fromToolName ? undefined : { name: field.name } },

@@ -5,10 +5,12 @@
  */
 import { FormatEvalError, formatString } from '../python/formatString';
 import { PyObject } from '../python/pyObject';
+import { describeLength } from '../python/renderedText';
 import { LoadedCommand } from './commandModel';
 
 export type DocsResult =
-  | { ok: true; text: string }
+  /** `cut`: the docstring renders past the rendered-text budget; `text` has its start, `length` is the whole docs' length. */
+  | { ok: true; text: string; cut: { length: string } | null }
   | { ok: false; stage: 'docstring'; error: FormatEvalError }
   | { ok: false; stage: 'signature'; exceptionType: 'AttributeError' | 'IndexError'; message: string };
 
@@ -26,10 +28,12 @@ export function multilineSignatureCrash(argumentCount: number): { exceptionType:
 
 export function generateCommandDocs(command: LoadedCommand, env: ReadonlyMap<string, PyObject>): DocsResult {
   let docs = `${command.name}:\n`;
+  let cut: { length: string } | null = null;
   if (command.docstring !== null) {
     const formatted = formatString(command.docstring, env);
     if (!formatted.ok) return { ok: false, stage: 'docstring', error: formatted.error };
-    docs += `  docstring: ${formatted.text}\n`;
+    if (!formatted.rendered.complete) cut = { length: describeLength(formatted.rendered) };
+    docs += `  docstring: ${formatted.text}${cut ? ' …' : ''}\n`;
   }
   if (command.signature !== null) docs += `  signature: ${command.signature}\n`;
   else if (command.endName !== null) return { ok: false, stage: 'signature', ...multilineSignatureCrash(command.arguments.length) };
@@ -40,5 +44,5 @@ export function generateCommandDocs(command: LoadedCommand, env: ReadonlyMap<str
       docs += `    - ${argument.name} (${argument.type}) [${argument.required ? 'required' : 'optional'}]: ${argument.description}\n`;
     }
   }
-  return { ok: true, text: docs + '\n' };
+  return { ok: true, text: docs + '\n', cut };
 }

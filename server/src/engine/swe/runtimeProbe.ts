@@ -5,14 +5,16 @@
  * `invoke_format` with `str.format`. Used to show the shell command a call
  * becomes, and to find tools that load but crash when called.
  */
-import { FormatEvalError, formatString } from '../python/formatString';
+import { FormatEvalError, LongestField, formatString } from '../python/formatString';
 import { renderJinja } from '../python/jinja';
 import { PyObject } from '../python/pyObject';
+import { RenderedText } from '../python/renderedText';
 import { shlexQuote } from '../python/shlexQuote';
 import { LoadedArgument, LoadedCommand } from './commandModel';
 
 export type ProbeResult =
-  | { ok: true; action: string }
+  /** `rendered`: the whole command's length, when it is past the rendered-text budget (`action` has its start). */
+  | { ok: true; action: string; rendered: RenderedText; longest: LongestField | null }
   | { ok: false; stage: 'argument_format'; argument: LoadedArgument; errorType: string; message: string }
   | { ok: false; stage: 'invoke_format'; error: FormatEvalError }
   /** An argument_format uses Jinja beyond what we evaluate: no verdict. */
@@ -54,5 +56,5 @@ export function probeCall(command: LoadedCommand, values?: ReadonlyMap<string, P
   }
   const result = formatString(command.invokeFormat, formatted);
   if (!result.ok) return { ok: false, stage: 'invoke_format', error: result.error };
-  return { ok: true, action: result.text.trim() };
+  return { ok: true, action: result.text.trim(), rendered: result.rendered, longest: result.longest };
 }

@@ -1,18 +1,27 @@
 /** "Did you mean": the known name nearest to a misspelt one, if any is near enough. */
 
-/** Optimal string alignment distance (Levenshtein plus adjacent transpositions). */
+/**
+ * Optimal string alignment distance (Levenshtein plus adjacent transpositions),
+ * over three rolling rows: it runs once per unknown key, and a generated file
+ * can have hundreds of thousands of them.
+ */
 export function editDistance(a: string, b: string): number {
-  const rows = a.length + 1;
   const cols = b.length + 1;
-  const d: number[][] = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i < rows; i++) {
+  let twoBack = new Uint32Array(cols);
+  let previous = new Uint32Array(cols);
+  let current = new Uint32Array(cols);
+  for (let j = 0; j < cols; j++) previous[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    current[0] = i;
     for (let j = 1; j < cols; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      let value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, twoBack[j - 2] + 1);
+      current[j] = value;
     }
+    [twoBack, previous, current] = [previous, current, twoBack];
   }
-  return d[a.length][b.length];
+  return previous[b.length];
 }
 
 export function suggestName(word: string, candidates: readonly string[]): string | null {
@@ -26,8 +35,10 @@ export function suggestName(word: string, candidates: readonly string[]): string
     if (target === lower) score = 0;
     else if (lower.length >= 3 && (target.startsWith(lower) || lower.startsWith(target))) score = 1;
     else {
-      const distance = editDistance(lower, target);
-      score = distance <= Math.max(1, Math.floor(target.length / 3)) ? distance + 1 : Infinity;
+      const near = Math.max(1, Math.floor(target.length / 3));
+      // The distance is at least the difference in length: most unknown keys are not near any candidate.
+      const distance = Math.abs(lower.length - target.length) > near ? Infinity : editDistance(lower, target);
+      score = distance <= near ? distance + 1 : Infinity;
     }
     if (score < bestScore) {
       bestScore = score;

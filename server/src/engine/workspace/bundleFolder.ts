@@ -4,6 +4,8 @@
  * tool with `which <tool>`. So every tool (and the state command) should have
  * a `bin/` script; these checks only look at names and modes, never run anything.
  */
+import * as path from 'path';
+import { BUDGETS } from '../budgets';
 import { stateCommandScript } from '../swe/checkBundle';
 import { DiagnosticBuilder } from '../diagnosticBuilder';
 import { FileDiagnostic, placeDiagnostics, spanOf } from '../diagnostics';
@@ -11,17 +13,62 @@ import { BundleModel } from '../document/bundleModel';
 import { fieldsOf } from '../swe/checkTool';
 import { asDict } from '../swe/pydanticLax';
 import { PyNode, dictEntries, strValue } from '../yaml/pyNode';
+import { FileKind, FsView } from './workspaceFs';
 
 export interface BinEntry {
   name: string;
-  kind: 'file' | 'directory' | 'other';
+  kind: FileKind;
   executable: boolean;
 }
 
+/**
+ * A bundle's `bin/` within the files-per-folder budget: the first
+ * `BUDGETS.binEntries` entries by name are stat'ed (the undeclared-script
+ * check looks at those), and a declared script is stat'ed by name when asked
+ * for. 100,000 files in `bin/` cost a listing, not 100,000 stats per edit.
+ */
+export interface BinListing {
+  /** The first entries by name, stat'ed. */
+  entries: BinEntry[];
+  /** How many entries the folder has. */
+  total: number;
+  /** The entry of that name, if the folder has one. */
+  entry(name: string): BinEntry | undefined;
+}
+
 export interface BundleFolder {
-  /** The entries of `bin/`, or null when there is no `bin/` folder. */
-  bin: BinEntry[] | null;
+  /** The `bin/` folder, or null when there is none. */
+  bin: BinListing | null;
   hasInstallScript: boolean;
+}
+
+/** Reads the bundle folder around a config.yaml (`dir`), or null when it is no folder. */
+export function readBundleFolder(fs: FsView, dir: string): BundleFolder | null {
+  if (fs.stat(dir)?.kind !== 'directory') return null;
+  const binDir = path.join(dir, 'bin');
+  const names = fs.stat(binDir)?.kind === 'directory' ? fs.list(binDir) : null;
+  return { bin: names ? binListing(names, (name) => statBinEntry(fs, binDir, name)) : null, hasInstallScript: fs.stat(path.join(dir, 'install.sh'))?.kind === 'file' };
+}
+
+/** The listing of a `bin/` holding `names`, each stat'ed by `statOf` at most once, when needed. */
+export function binListing(names: readonly string[], statOf: (name: string) => Omit<BinEntry, 'name'>): BinListing {
+  const present = new Set(names);
+  const stated = new Map<string, BinEntry>();
+  const entryOf = (name: string): BinEntry => {
+    let entry = stated.get(name);
+    if (!entry) stated.set(name, (entry = { name, ...statOf(name) }));
+    return entry;
+  };
+  return {
+    entries: [...names].sort().slice(0, BUDGETS.binEntries).map(entryOf),
+    total: names.length,
+    entry: (name) => (present.has(name) ? entryOf(name) : undefined),
+  };
+}
+
+function statBinEntry(fs: FsView, binDir: string, name: string): Omit<BinEntry, 'name'> {
+  const stat = fs.stat(path.join(binDir, name));
+  return { kind: stat?.kind ?? 'other', executable: stat?.executable ?? false };
 }
 
 export interface ScriptLink {
@@ -52,10 +99,9 @@ function declaredScripts(model: BundleModel): Declared[] {
 export function checkBundleFolder(model: BundleModel, folder: BundleFolder): FileDiagnostic[] {
   const out = new DiagnosticBuilder(null);
   if (!model.root) return [];
-  const bin = new Map((folder.bin ?? []).map((e) => [e.name, e]));
   const declared = declaredScripts(model);
   for (const item of declared) {
-    const entry = bin.get(item.name);
+    const entry = folder.bin?.entry(item.name);
     const tool = item.what === 'tool' ? item.name : null;
     if (!entry || entry.kind === 'directory') {
       out.add(
@@ -78,12 +124,20 @@ export function checkBundleFolder(model: BundleModel, folder: BundleFolder): Fil
   }
   const toolsKey = asDict(model.root) ? fieldsOf(dictEntries(asDict(model.root)!)).get('tools')?.key : undefined;
   const names = new Set(declared.map((d) => d.name));
-  if (toolsKey) {
-    for (const entry of [...bin.values()].sort((a, b) => (a.name < b.name ? -1 : 1))) {
+  if (toolsKey && folder.bin) {
+    for (const entry of folder.bin.entries) {
       if (entry.kind !== 'file' || names.has(entry.name)) continue;
       out.add('bin-script-undeclared', spanOf(toolsKey), `bin/${entry.name} is not a tool of this bundle (fine for a helper script; declare it under \`tools:\` if the model should call it).`, {
         data: { script: entry.name },
       });
+    }
+    const { total, entries } = folder.bin;
+    if (total > entries.length) {
+      out.add(
+        'resource-limit',
+        spanOf(toolsKey),
+        `bin/ holds ${total.toLocaleString('en-US')} entries, more than the ${BUDGETS.binEntries.toLocaleString('en-US')} this checker looks at: each declared script was checked, but only the first ${entries.length.toLocaleString('en-US')} entries by name were checked for scripts no tool declares.`,
+      );
     }
   }
   return placeDiagnostics(out.diagnostics, model.placement);
@@ -91,8 +145,7 @@ export function checkBundleFolder(model: BundleModel, folder: BundleFolder): Fil
 
 /** Links from tool names and the state command to their bin/ scripts. */
 export function scriptLinks(model: BundleModel, folder: BundleFolder): ScriptLink[] {
-  const bin = new Set((folder.bin ?? []).filter((e) => e.kind === 'file').map((e) => e.name));
   return declaredScripts(model)
-    .filter((d) => bin.has(d.name))
+    .filter((d) => folder.bin?.entry(d.name)?.kind === 'file')
     .map((d) => ({ ...model.placement.range(d.node), script: d.name }));
 }

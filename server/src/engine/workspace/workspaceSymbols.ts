@@ -2,6 +2,7 @@
 import { strValue } from '../yaml/pyNode';
 import * as path from 'path';
 import { BundleModel } from '../document/bundleModel';
+import { BUDGETS } from '../budgets';
 
 export interface ToolSymbol {
   name: string;
@@ -12,7 +13,7 @@ export interface ToolSymbol {
   end: number;
 }
 
-export const MAX_WORKSPACE_SYMBOLS = 1000;
+export const MAX_WORKSPACE_SYMBOLS = BUDGETS.workspaceSymbols;
 
 export function matchesQuery(name: string, query: string): boolean {
   let at = 0;

@@ -25,6 +25,8 @@ import {
   CreateFile,
   Diagnostic,
   FileChangeType,
+  MessageType,
+  ShowMessageNotification,
   Range,
   TextDocumentEdit,
   TextEdit,
@@ -34,7 +36,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { FileDiagnostic, SOURCE } from '../../engine/diagnostics';
 import { QuickFix } from '../../engine/features/quickFixes';
 import { PositionMapper } from '../../engine/document/positioned';
-import { addExecuteBits } from '../../host/fileModes';
+import { makeExecutable } from '../../host/fileModes';
 import { DiagnosticOrigin, eolOf, lspTextEdit } from '../convert';
 import { RequestDocument, ServerContext } from '../serverContext';
 import { pathOfUri } from '../uris';
@@ -74,7 +76,7 @@ function engineDiagnostic(target: FixTarget, diagnostic: Diagnostic): FileDiagno
   const origin = (diagnostic.data as { origin?: Partial<DiagnosticOrigin> } | undefined)?.origin;
   if (origin?.version === target.document.version && Number.isInteger(origin.index)) {
     const named = target.diagnostics[origin.index!];
-    if (named && named.code === diagnostic.code) return named;
+    if (named && named.code === diagnostic.code && named.message === diagnostic.message) return named;
   }
   // Sent for an older version, or by a client that drops `data`: found by its range, which the client kept up to date.
   const candidates = target.diagnostics.filter((d) => d.code === diagnostic.code);
@@ -202,19 +204,27 @@ export const codeActionFeature: Feature = {
 
 /**
  * `sweBundle.makeExecutable <uri>`: adds the execute bits to a bin/ script of
- * a bundle the project knows, inside the workspace, when it is a regular
- * file. True when the mode was changed; anything else is refused and changes nothing.
+ * a bundle the project knows, inside the workspace, when it is a regular file
+ * with one link in a real bin/ folder (host/fileModes.ts). True when the mode
+ * was changed; otherwise nothing changes, and the user is told why.
  */
 export function executeMakeExecutable(context: ServerContext, args: unknown[]): boolean {
   const [uri] = args;
   const file = typeof uri === 'string' ? pathOfUri(uri) : null;
-  if (!file || !path.isAbsolute(file)) return false;
+  const refuse = (reason: string) => {
+    const message = `Cannot make ${file ?? String(uri)} executable: ${reason}.`;
+    context.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message }).catch(() => undefined);
+    return false;
+  };
+  if (!file || !path.isAbsolute(file)) return refuse('it is not a file on disk');
   const script = path.normalize(file);
   const bundleDir = path.dirname(path.dirname(script));
   const analysis = context.analysis();
-  if (path.basename(path.dirname(script)) !== 'bin' || !analysis.index().bundles.some((config) => path.dirname(config) === bundleDir)) return false;
-  const stat = analysis.fileStat(script);
-  if (stat?.kind !== 'file' || stat.outside || addExecuteBits(script) === null) return false;
+  if (path.basename(path.dirname(script)) !== 'bin' || !analysis.index().bundles.some((config) => path.dirname(config) === bundleDir)) {
+    return refuse('it is not in the bin/ folder of a bundle of this workspace');
+  }
+  const change = makeExecutable(script, bundleDir, analysis.folders());
+  if (!change.changed) return refuse(change.reason);
   context.filesChanged([{ uri: uri as string, type: FileChangeType.Changed }]);
   return true;
 }

@@ -7,9 +7,10 @@
  * one executeCommandProvider, so both live here for every server command,
  * including the quick fix command `sweBundle.makeExecutable` (codeActions.ts).
  */
-import { CodeLens } from 'vscode-languageserver/node';
+import { CodeLens, MarkupKind } from 'vscode-languageserver/node';
 import { MAKE_EXECUTABLE_COMMAND, executeMakeExecutable } from './codeActions';
 import { lspRange } from '../convert';
+import { withinOutputBudget } from '../outputBudget';
 import { Feature } from './feature';
 
 export const PREVIEW_TOOL_COMMAND = 'sweBundle.previewTool';
@@ -39,7 +40,8 @@ export const codeLensFeature: Feature = {
         const [uri, tool] = params.arguments ?? [];
         if (typeof uri !== 'string' || typeof tool !== 'string') return null;
         const target = context.document({ uri });
-        return target ? target.analysis.previewTool(target.file, tool) : null;
+        const preview = target ? target.analysis.previewTool(target.file, tool) : null;
+        return preview === null ? null : withinOutputBudget(preview, MarkupKind.Markdown);
       }),
     );
   },

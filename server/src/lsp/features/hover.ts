@@ -6,6 +6,7 @@
 import { ClientCapabilities, Hover, HoverRequest, MarkupKind } from 'vscode-languageserver/node';
 import { renderMarkdown, renderPlainText } from '../../engine/features/toolPreview';
 import { lspRange } from '../convert';
+import { withinOutputBudget } from '../outputBudget';
 import { Feature } from './feature';
 
 /** Markdown when the client lists it before plain text (its order is its preference), plain text otherwise. */
@@ -30,7 +31,7 @@ export const hoverFeature: Feature = {
         if (!at || !hover) return null;
         const kind = hoverFormat(context.client());
         return {
-          contents: { kind, value: kind === MarkupKind.Markdown ? renderMarkdown(hover.blocks) : renderPlainText(hover.blocks) },
+          contents: { kind, value: withinOutputBudget(kind === MarkupKind.Markdown ? renderMarkdown(hover.blocks) : renderPlainText(hover.blocks), kind) },
           range: lspRange(at.mapper, hover.start, hover.end),
         };
       }),

@@ -18,10 +18,10 @@ export const selectionRangeFeature: Feature = {
         if (!target || !Array.isArray(params.positions)) return [];
         const offsets = params.positions.map((position) => context.offsetAt(target, position));
         // One answer per position, or none: a position outside the document gets the empty result.
-        if (offsets.some((offset) => offset === null)) return [];
+        if (offsets.some((offset) => offset === null) || target.analysis.kind(target.file) !== 'bundle') return [];
         return offsets.map((offset) => {
           let parent: SelectionRange | undefined;
-          for (const range of target.analysis.selectionRanges(target.file, offset!).reverse()) {
+          for (const range of (target.analysis.selectionRanges(target.file, offset!) ?? []).reverse()) {
             const lsp = lspRange(target.mapper, range.start, range.end);
             parent = parent ? { range: lsp, parent } : { range: lsp };
           }

@@ -1,0 +1,59 @@
+/**
+ * Every budget that keeps hostile input bounded in time and memory, in one
+ * place. A budget that is hit becomes a diagnostic (or, for the protocol and
+ * the CLI's own output, a logged line): never a crash, a hang, or an empty
+ * answer that hides other problems. docs/SECURITY.md lists each one with the
+ * test that holds it.
+ *
+ * The YAML loader's own limits (nesting, node count, document size, merged
+ * entries) are in `yaml/limits.ts`, next to the PyYAML port that enforces them.
+ */
+const VALUES = {
+  /**
+   * Characters of a rendered text (a format string filled in, a repr) that
+   * are actually built. Past it the text is kept as its Python length and
+   * the start (`python/renderedText.ts`): `{PAGER:>500000000}` costs nothing,
+   * and the check says how long SWE-agent's text would be.
+   */
+  renderedTextChars: 100_000,
+  /**
+   * Nesting of a value we convert or print (env variables from settings,
+   * JSON or YAML, their repr). Deeper values are refused with a problem; the
+   * code that walks them recurses at most this deep.
+   */
+  valueDepth: 100,
+  /** Diagnostics per file: the first ones by position, then one summary (`rules/capDiagnostics.ts`). */
+  diagnosticsPerFile: 1_000,
+  /** Characters of one diagnostic message (a message quotes the user's text); longer ones are cut with a note. */
+  messageChars: 4_000,
+  /** Characters of one answer's text (a hover, a tool preview), cut with a note at the edge (`lsp/outputBudget.ts`). */
+  requestOutputChars: 256 * 1024,
+  /** Items in one answer: outline symbols, folding ranges, code lenses, inlay hints, semantic tokens. */
+  itemsPerRequest: 5_000,
+  /** Workspace symbols in one answer. */
+  workspaceSymbols: 1_000,
+  /** Docstring variables reported per tool (each costs a format pass). */
+  unknownVariablesPerDocstring: 100,
+  /** Values an alias may expand to before the file is reported as an alias bomb. */
+  aliasExpansion: 100_000,
+  /** Entries of a bundle's `bin/` looked at (stat'ed and reported as undeclared); the rest is summarized. Well below the diagnostics per file. */
+  binEntries: 500,
+  /** Entries one walk of a workspace folder looks at. */
+  walkEntries: 200_000,
+  /** Folder depth the walk enters; deeper folders are reported as not searched. */
+  walkDepth: 32,
+  /** Bytes read of one file (bundle configs, agent configs, settings). */
+  readBytes: 16 * 1024 * 1024,
+  /** Bytes of one JSON-RPC message body on stdio; a bigger frame is skipped. */
+  frameBytes: 256 * 1024 * 1024,
+  /** Bytes of one header block on stdio before it counts as garbage. */
+  headerBytes: 64 * 1024,
+  /**
+   * Bytes queued for a client that does not read (stdout): past it, superseded
+   * diagnostics and notifications are replaced, and the server stops reading
+   * its input until the client has read half of it (`lsp/boundedWriter.ts`).
+   */
+  outputQueueBytes: 16 * 1024 * 1024,
+};
+
+export const BUDGETS: Readonly<typeof VALUES> = Object.freeze(VALUES);
