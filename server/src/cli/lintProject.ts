@@ -12,6 +12,8 @@ import { checkBundleFolder } from '../engine/workspace/bundleFolder';
 import { Project } from '../engine/workspace/project';
 import { ToolCheckOptions } from '../engine/swe/checkTool';
 import { FileResult, lintFile } from './lintFiles';
+import { RunConfigInput, checkRunConfig } from '../engine/runConfig/checkRunConfig';
+import { loadYaml } from '../engine/yaml/loadYaml';
 
 function positioned(filePath: string, text: string, diagnostics: EngineDiagnostic[], loads: boolean, config: EngineConfig): FileResult {
   const source = sourceTextOf(text);
@@ -38,13 +40,32 @@ export function lintBundleWithOptions(project: Project, file: string, text: stri
   return positioned(file, text, [...model.diagnostics, ...(folder ? checkBundleFolder(model, folder) : [])], model.check.loads, config);
 }
 
-/** `--agent-config FILE`: the agent config, then every bundle it lists, as seen by this assembly. */
-export function lintAssembly(project: Project, file: string, readText: (path: string) => string | null, config: EngineConfig): FileResult[] {
-  const text = readText(file);
-  const results = [lintAgentConfig(project, file, text, config)];
-  const sections = text === null ? [] : (project.agent(file)?.sections ?? []);
+/**
+ * `--agent-config FILE...`: the agent configs merged as `sweagent run --config
+ * FILE...` merges them and judged whole (runConfig/checkRunConfig.ts), then
+ * every bundle they list, as seen by its assembly.
+ */
+export function lintAssembly(project: Project, files: readonly string[], readText: (path: string) => string | null, config: EngineConfig, input: Pick<RunConfigInput, 'overrides' | 'kind'>): FileResult[] {
+  const texts = files.map(readText);
+  const unreadable = files.findIndex((_, i) => texts[i] === null);
+  if (unreadable !== -1) return [lintFile(files[unreadable], config)];
+  const parsed = texts.map((text) => {
+    const origin = { base: 0, text: sourceTextOf(text!).normalized };
+    return { load: loadYaml(origin.text, origin), origin };
+  });
+  const context = { configRoot: project.configRootOf(files[0]), resolve: (dir: string) => project.resolveBundle(dir) };
+  const check = checkRunConfig({ files: parsed, ...input }, context);
+  const results = files.map((file, i) =>
+    positioned(
+      file,
+      texts[i]!,
+      check.diagnostics.filter((d) => d.origin === parsed[i].origin),
+      check.loads,
+      config,
+    ),
+  );
   const seen = new Set<string>();
-  for (const bundle of sections.flatMap((s) => s.check.bundles)) {
+  for (const bundle of check.sections.flatMap((s) => s.check.bundles)) {
     const configPath = bundle.source.configPath;
     if (seen.has(configPath)) continue;
     seen.add(configPath);

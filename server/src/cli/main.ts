@@ -15,6 +15,7 @@ import { FileResult } from './lintFiles';
 import { lintAgentConfig, lintAssembly, lintBundleInProject, lintBundleWithOptions } from './lintProject';
 import { toolCheckOptionsOf } from '../engine/lintText';
 import { pushAll } from '../engine/util/pushAll';
+import { CommandLineOverride, parseOverrides } from '../engine/runConfig/commandLine';
 
 export interface CliIo {
   stdout(text: string): void;
@@ -67,6 +68,7 @@ interface Target {
 export function runLint(argv: readonly string[], io: CliIo): number {
   let args: LintArgs;
   let config: EngineConfig;
+  let overrides: CommandLineOverride[];
   try {
     args = parseArgs(argv);
     if (args.help) {
@@ -78,6 +80,9 @@ export function runLint(argv: readonly string[], io: CliIo): number {
       return 0;
     }
     config = loadConfig(args, io);
+    const parsed = parseOverrides(args.overrides);
+    if (parsed.problems.length > 0) throw new UsageError(parsed.problems.join('; '));
+    overrides = parsed.overrides;
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     io.stderr(`swe-bundle-lint: ${e.message}\n\n${USAGE}\n`);
@@ -111,14 +116,15 @@ export function runLint(argv: readonly string[], io: CliIo): number {
   const project = new Project({ fs: nodeWorkspaceFs, readText, uriOf: (file) => file }, folders.length > 0 ? folders : [io.cwd], {
     configRoot: config.configRoot,
     filePatterns: config.filePatterns,
+    overrides,
   });
   // Bundles take the env of the agent configs that use them: index agent configs first.
   project.scan();
   // An env given (flags or settings) is the env to check every bundle with; otherwise each bundle takes its agent configs' envs.
   const givenOptions = config.envVariables !== undefined ? toolCheckOptionsOf(config) : null;
   const results: FileResult[] = [];
-  for (const agentConfig of args.agentConfigs.map((p) => path.resolve(io.cwd, p))) {
-    pushAll(results, lintAssembly(project, agentConfig, readText, config));
+  if (args.agentConfigs.length > 0) {
+    pushAll(results, lintAssembly(project, args.agentConfigs.map((p) => path.resolve(io.cwd, p)), readText, config, { overrides, kind: args.runBatch ? 'run-batch' : 'run-single' }));
   }
   const targets: Target[] = [];
   for (const given of args.paths.map((p) => path.resolve(io.cwd, p))) {

@@ -1134,7 +1134,7 @@ export function renderJinja(template: string, variables: ReadonlyMap<string, PyO
 }
 
 /** Only the syntax check, for diagnostics that do not need a value. */
-export function checkJinjaSyntax(template: string): { errorType: string; message: string } | null {
+export function checkJinjaSyntax(template: string): { errorType: string; message: string; offset: number } | null {
   const result = renderJinja(template, new Map());
-  return result.kind === 'error' && result.errorType === 'TemplateSyntaxError' ? { errorType: result.errorType, message: result.message } : null;
+  return result.kind === 'error' && result.errorType === 'TemplateSyntaxError' ? { errorType: result.errorType, message: result.message, offset: 0 } : null;
 }

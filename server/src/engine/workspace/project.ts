@@ -13,10 +13,13 @@ import { isBundleConfig } from '../fileKind';
 import { ToolCheckOptions } from '../swe/checkTool';
 import { UNKNOWN_ENV } from '../swe/env';
 import { YamlLoad, loadYaml } from '../yaml/loadYaml';
-import { yamlProblemDiagnostics } from '../swe/checkBundle';
-import { AgentTools, agentToolsOf, isAgentConfigRoot } from './agentConfig';
+import { AgentTools, agentToolsOf } from './agentConfig';
+import { checkRunConfig } from '../runConfig/checkRunConfig';
+import { runConfigKindOf } from '../runConfig/classify';
+import { CommandLineOverride } from '../runConfig/commandLine';
+import { Origin } from '../yaml/pyNode';
 import { BinEntry, BundleFolder, checkBundleFolder } from './bundleFolder';
-import { AgentCheck, BundleResolution, BundleSource, assemblyOptions, checkAgentConfig, hiddenToolDiagnostics, resolveBundlePath } from './checkAgentConfig';
+import { AgentCheck, BundleResolution, BundleSource, assemblyOptions, hiddenToolDiagnostics, resolveBundlePath } from './checkAgentConfig';
 import { configRootFor } from './configRoot';
 import { isInside, walkWorkspace } from './walk';
 import { WorkspaceFs } from './workspaceFs';
@@ -32,6 +35,8 @@ export interface ProjectSettings {
   /** SWE_AGENT_CONFIG_ROOT, when configured. */
   configRoot?: string;
   filePatterns?: readonly string[];
+  /** SWE-agent's command-line overrides the agent configs are run with (`--agent.model.name=gpt-4o`). */
+  overrides?: readonly CommandLineOverride[];
 }
 
 /** The options a bundle is checked with when no agent config uses it: env unknown, bash on. */
@@ -50,6 +55,7 @@ interface AgentEntry {
   path: string;
   text: string;
   load: YamlLoad;
+  origin: Origin;
   sections: AgentTools[];
 }
 
@@ -71,8 +77,8 @@ export interface AgentAnalysis {
 
 /** Files a project reads beyond bundle configs are small; bigger YAML is not an agent config. */
 const MAX_AGENT_CONFIG_BYTES = 2 * 1024 * 1024;
-/** A `bundles` key in block or flow style, quoted or not: worth parsing the file to see whether it is an agent config. */
-const AGENT_HINT = /(?:^|[\s{,])["']?bundles["']?\s*:/m;
+/** A `bundles` or `agent` key in block or flow style, quoted or not: worth parsing the file to see whether it is an agent config. */
+const AGENT_HINT = /(?:^|[\s{,])["']?(?:bundles|agent)["']?\s*:/m;
 
 export class Project {
   private readonly bundles = new Map<string, BundleEntry>();
@@ -167,12 +173,12 @@ export class Project {
     return [...this.knownAgentPaths].sort();
   }
 
-  /** Whether a file's text makes it an agent config (it has bundles under tools or templates). */
+  /** Whether a file's text makes it an agent config (runConfig/classify.ts). */
   looksLikeAgentConfig(_file: string, text: string): boolean {
     // `includes` first: the multi-line regex alone costs milliseconds on a big bundle, on every edit.
-    if (text.length > MAX_AGENT_CONFIG_BYTES || !text.includes('bundles') || !AGENT_HINT.test(text)) return false;
+    if (text.length > MAX_AGENT_CONFIG_BYTES || !(text.includes('bundles') || text.includes('agent')) || !AGENT_HINT.test(text)) return false;
     const normalized = sourceTextOf(text).normalized;
-    return isAgentConfigRoot(loadYaml(normalized, { base: 0, text: normalized }).root);
+    return runConfigKindOf(loadYaml(normalized, { base: 0, text: normalized }).root) !== null;
   }
 
   /**
@@ -287,14 +293,8 @@ export class Project {
   private analyzeAgent(entry: AgentEntry): AgentAnalysis {
     const file = entry.path;
     const context = { configRoot: this.configRootOf(file), resolve: (dir: string) => this.resolveBundle(dir) };
-    const sections = entry.sections.map((tools) => ({ tools, check: checkAgentConfig(tools, context) }));
-    const yaml = yamlProblemDiagnostics(entry.load.problems, { base: 0, text: sourceTextOf(entry.text).normalized });
-    return {
-      load: entry.load,
-      sections,
-      diagnostics: [...yaml, ...sections.flatMap((s) => s.check.diagnostics)],
-      loads: entry.load.problems.length === 0 && sections.every((s) => s.check.loads),
-    };
+    const check = checkRunConfig({ files: [{ load: entry.load, origin: entry.origin }], overrides: this.settings.overrides }, context);
+    return { load: entry.load, sections: check.sections, diagnostics: check.diagnostics, loads: check.loads };
   }
 
   /**
@@ -398,8 +398,9 @@ export class Project {
 
 function agentEntryOf(file: string, text: string): AgentEntry {
   const normalized = sourceTextOf(text).normalized;
-  const load = loadYaml(normalized, { base: 0, text: normalized });
-  return { path: file, text, load, sections: agentToolsOf(load.root) };
+  const origin = { base: 0, text: normalized };
+  const load = loadYaml(normalized, origin);
+  return { path: file, text, load, origin, sections: agentToolsOf(load.root) };
 }
 
 const ENV_DEPENDENT = new Set(['docstring-unknown-variable', 'docstring-format-error']);
