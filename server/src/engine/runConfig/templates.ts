@@ -7,15 +7,10 @@
  */
 import { DiagnosticBuilder } from '../diagnosticBuilder';
 import { EngineDiagnostic, spanOf } from '../diagnostics';
-import { checkJinjaSyntax } from '../python/jinja';
+import { compileJinja, probablySingleBraces } from '../python/jinja';
 import { spanInValue } from '../swe/valueSpans';
 import { dictEntries, strValue } from '../yaml/pyNode';
 import { ModelVisit, locText } from './validate';
-
-/** SWE-agent's heuristic, as `_warn_probably_wrong_jinja_syntax` has it. */
-export function probablySingleBraces(template: string): boolean {
-  return template.includes('{') && !['{%', '{ %', '{{'].some((s) => template.includes(s));
-}
 
 export function templateDiagnostics(visits: readonly ModelVisit[]): EngineDiagnostic[] {
   const out = new DiagnosticBuilder(null);
@@ -29,10 +24,12 @@ export function templateDiagnostics(visits: readonly ModelVisit[]): EngineDiagno
       if (probablySingleBraces(text)) {
         out.add('template-single-braces', spanOf(entry.value), `\`${where}\` has \`{\` but no \`{{\`: Jinja renders \`{var}\` as it is written. Write \`{{var}}\` (SWE-agent logs: Probably wrong Jinja syntax in template ... Make sure to use {{var}} instead of {var}.)`);
       }
-      const problem = checkJinjaSyntax(text);
-      if (problem) {
-        const at = spanInValue(entry.value, problem.offset, Math.min(text.length, problem.offset + 1));
-        out.add('template-syntax', at, `\`${where}\` is not a valid Jinja template: SWE-agent starts, then fails on the first step that renders it (jinja2.exceptions.TemplateSyntaxError: ${problem.message}).`);
+      const problem = compileJinja(text);
+      if (problem?.kind === 'error') {
+        const offset = Math.max(0, Math.min(problem.offset, text.length - 1));
+        out.add('template-syntax', spanInValue(entry.value, offset, offset + 1), `\`${where}\` is not a valid Jinja template: SWE-agent starts, then fails on the first step that renders it (jinja2.exceptions.${problem.errorType}: ${problem.message}).`);
+      } else if (problem?.kind === 'limit') {
+        out.add('resource-limit', spanOf(entry.value), `Stopped checking the Jinja of \`${where}\`: ${problem.reason}.`);
       }
     }
   }

@@ -13,6 +13,11 @@ import { spanInValue } from './valueSpans';
 
 export function checkCallability(command: LoadedCommand, invoke: MappedInvokeFormat, out: DiagnosticBuilder): void {
   const probe = probeCall(command);
+  if (probe.ok === 'unknown' && probe.limit) {
+    const node = command.arguments.find((a) => a.formatNode)?.formatNode ?? command.arguments[0]?.nameNode;
+    if (node) out.add('resource-limit', spanOf(node), `Stopped checking how \`${command.name}\` is called: ${probe.reason}.`);
+    return;
+  }
   if (probe.ok !== false) return;
   if (probe.stage === 'argument_format') {
     const node = probe.argument.formatNode ?? probe.argument.nameNode;
