@@ -4,13 +4,15 @@ import { applyEdits } from '../../server/src/engine/features/edits';
 import { agentQuickFixes } from '../../server/src/engine/workspace/agentQuickFixes';
 import { Project } from '../../server/src/engine/workspace/project';
 import { projectOn } from '../helpers/project';
+import { parseOverrides } from '../../server/src/engine/runConfig/commandLine';
 import { TempWorkspace, tempWorkspace } from '../helpers/tempWorkspace';
 
 let ws: TempWorkspace;
 let project: Project;
 beforeAll(() => {
   ws = tempWorkspace({ 'tools/viewer/config.yaml': 'tools:\n  open:\n    docstring: d\n' });
-  project = projectOn(ws.root);
+  // SWE-agent's configs leave the model to the command line; these do too.
+  project = projectOn(ws.root, { overrides: parseOverrides(['--agent.model.name=gpt-4o']).overrides });
 });
 afterAll(() => ws.remove());
 
@@ -48,8 +50,8 @@ describe('agent config quick fixes', () => {
   });
 
   it('move bundles from templates into an existing tools mapping, at its indentation', () => {
-    const text = 'agent:\n  templates:\n      system_template: hi\n      bundles:\n        - path: tools/viewer\n  tools:\n    env_variables: {}\n';
-    const fixed = 'agent:\n  templates:\n      system_template: hi\n  tools:\n    env_variables: {}\n    bundles:\n      - path: tools/viewer\n';
+    const text = 'agent:\n  templates:\n      system_template: hi\n      instance_template: ho\n      bundles:\n        - path: tools/viewer\n  tools:\n    env_variables: {}\n';
+    const fixed = 'agent:\n  templates:\n      system_template: hi\n      instance_template: ho\n  tools:\n    env_variables: {}\n    bundles:\n      - path: tools/viewer\n';
     expect(fixesFor(text, 'bundles-misplaced')).toEqual([['Move `bundles` to `agent.tools`, where SWE-agent reads it', fixed]]);
     expect(codes(fixed)).toEqual([]);
   });

@@ -78,8 +78,8 @@ describe('the server on a project', () => {
       textDocument: { uri: uri(submitAgain), version: 2 },
       contentChanges: [{ range: { start: { line: 1, character: 2 }, end: { line: 1, character: 8 } }, text: 'resubmit' }],
     });
-    const updated = await client.waitForDiagnostics(uri(config), (p) => !summary(p).includes('duplicate-tool@8:14'));
-    expect(summary(updated)).toEqual(['bundle-path-missing@7:14', 'hidden-tool-missing@9:23', 'unknown-key@11:4']);
+    const updated = await client.waitForDiagnostics(uri(config), (p) => !summary(p).includes('duplicate-tool@9:14'));
+    expect(summary(updated)).toEqual(['bundle-path-missing@8:14', 'hidden-tool-missing@10:23', 'unknown-key@12:4']);
   });
 });
 
@@ -104,9 +104,9 @@ describe('links and symbols across the project', () => {
       textDocument: { uri: uri('config/default.yaml') },
     });
     expect(links.map((l) => [l.range.start.line, l.target])).toEqual([
-      [5, uri('tools/viewer/config.yaml')],
-      [6, uri('tools/submit/config.yaml')],
-      [8, uri('tools/extra/submit_again/config.yaml')],
+      [6, uri('tools/viewer/config.yaml')],
+      [7, uri('tools/submit/config.yaml')],
+      [9, uri('tools/extra/submit_again/config.yaml')],
     ]);
   });
 
@@ -127,14 +127,14 @@ describe('agent config hover and definition through the server', () => {
     client = await startInProject();
     await openFile(client, 'config/default.yaml');
     const textDocument = { uri: uri('config/default.yaml') };
-    const hover = await client.request<{ contents: { kind: string; value: string }; range: unknown }>('textDocument/hover', { textDocument, position: { line: 5, character: 16 } });
-    expect(hover.range).toEqual({ start: { line: 5, character: 14 }, end: { line: 5, character: 26 } });
+    const hover = await client.request<{ contents: { kind: string; value: string }; range: unknown }>('textDocument/hover', { textDocument, position: { line: 6, character: 16 } });
+    expect(hover.range).toEqual({ start: { line: 6, character: 14 }, end: { line: 6, character: 26 } });
     expect(hover.contents.value.split('\n\n').slice(1)).toEqual([
       '2 tools:',
       'open <path>: opens <path>, {WINDOW} lines at a time',
       'goto <line>: moves to <line>',
     ]);
-    const definition = await client.request('textDocument/definition', { textDocument, position: { line: 5, character: 16 } });
+    const definition = await client.request('textDocument/definition', { textDocument, position: { line: 6, character: 16 } });
     expect(definition).toEqual([{ uri: uri('tools/viewer/config.yaml'), range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }]);
   });
 });
@@ -185,8 +185,8 @@ describe('quick fixes in agent configs through the server', () => {
       [
         'Move `bundles` to `agent.tools`, where SWE-agent reads it',
         [
-          { range: { start: { line: 3, character: 0 }, end: { line: 5, character: 0 } }, newText: '' },
-          { range: { start: { line: 5, character: 0 }, end: { line: 5, character: 0 } }, newText: '  tools:\n    bundles:\n      - path: tools/viewer\n' },
+          { range: { start: { line: 5, character: 0 }, end: { line: 7, character: 0 } }, newText: '' },
+          { range: { start: { line: 7, character: 0 }, end: { line: 7, character: 0 } }, newText: '  tools:\n    bundles:\n      - path: tools/viewer\n' },
         ],
       ],
     ]);
