@@ -394,7 +394,8 @@ class Validator {
           severity: 'error',
           code: 'missing-field',
           loc,
-          at: place.key ?? place.node,
+          // On the key of the mapping that lacks it, else (the top level, a list item) on its first key.
+          at: place.key ?? asDict(place.node)?.ownPairs[0]?.key ?? place.node,
           message: `${where} has no \`${field.name}\`; ${schema.name} requires it (pydantic: ${locText(loc)} Field required).${hint}`,
           data: { field: field.name },
         },
@@ -421,7 +422,7 @@ class Validator {
     return chosen;
   }
 
-  /** The member a config means: by its `type` or `name` value, then (for the agent union) `default` when `type` is absent, then the fewest errors. */
+  /** The member a config means: by its `type` or `name` value, then (for the agent union) `default` when `type` is absent, then the closest. */
   private meantMember(node: PyNode, type: Extract<FieldType, { t: 'union' }>, outcomes: Outcome[]): number {
     const map = asDict(node);
     if (map) {
@@ -434,9 +435,13 @@ class Validator {
       }
       if (!fields.has('type') && type.defaultMember !== undefined) return type.defaultMember;
     }
+    // The fewest errors; between equals, the member that knows most of the keys given (an ignoring model does not count them).
+    const given = map ? dictEntries(map).flatMap((e) => (strValue(e.key) !== undefined ? [strValue(e.key)!] : [])) : [];
+    const known = (m: FieldType) => (m.t === 'model' ? given.filter((k) => m.model.fields.some((f) => f.name === k)).length : 0);
     let best = 0;
     outcomes.forEach((o, i) => {
-      if (o.errors < outcomes[best].errors) best = i;
+      const better = o.errors < outcomes[best].errors || (o.errors === outcomes[best].errors && known(type.members[i]) > known(type.members[best]));
+      if (better) best = i;
     });
     return best;
   }

@@ -11,7 +11,7 @@ import { DiagnosticBuilder } from '../diagnosticBuilder';
 import { EngineDiagnostic, RelatedSpan, spanOf } from '../diagnostics';
 import { BundleModel } from '../document/bundleModel';
 import { Range } from '../document/positioned';
-import { PyObject, pyReprStringSet } from '../python/pyObject';
+import { PyObject, pyRepr, pyReprStringSet, pyTypeName } from '../python/pyObject';
 import { ToolCheckOptions } from '../swe/checkTool';
 import { DEFAULT_ENV_VARIABLES, knownEnv } from '../swe/env';
 import { asDict } from '../swe/pydanticLax';
@@ -63,7 +63,8 @@ const optionsCache = new Map<string, ToolCheckOptions>();
 
 export function assemblyOptions(tools: AgentTools): ToolCheckOptions {
   const variables: ReadonlyMap<string, PyObject> = tools.env ?? DEFAULT_ENV_VARIABLES;
-  const key = JSON.stringify([tools.enableBashTool, [...variables].map(([k, v]) => [k, typeof v === 'bigint' ? `${v}n` : v])]);
+  // repr() tells values apart at any depth (an env value may be a list of ints, or a dict).
+  const key = JSON.stringify([tools.enableBashTool, [...variables].map(([k, v]) => [k, pyTypeName(v), pyRepr(v)])]);
   let options = optionsCache.get(key);
   if (!options) {
     if (optionsCache.size > 64) optionsCache.clear();
