@@ -38,6 +38,7 @@ describe('client/package.json', () => {
     expect(Object.keys(properties).sort()).toEqual(
       [
         'sweBundle.agentConfigPatterns',
+        'sweBundle.commandLine',
         'sweBundle.configRoot',
         'sweBundle.envVariables',
         'sweBundle.filePatterns',
@@ -77,11 +78,12 @@ describe('client/package.json', () => {
       inlayHints: true,
       filePatterns: [],
       agentConfigPatterns: ['**/config/**/*.yaml'],
+      commandLine: [],
       configRoot: '',
       server: { path: '' },
       trace: { server: 'off' },
     });
-    expect(parseEngineConfig(section)).toEqual({ config: { rules: {}, inlayHints: true, filePatterns: [] }, problems: [] });
+    expect(parseEngineConfig(section)).toEqual({ config: { rules: {}, inlayHints: true, filePatterns: [], commandLine: [] }, problems: [] });
   });
 
   it('claims no language, grammar or schema, and contributes the three commands', () => {

@@ -21,8 +21,9 @@ afterEach(() => {
 const uri = (relative: string) => pathToFileURL(ws.path(relative)).toString();
 const summary = (p: PublishDiagnosticsParams) => p.diagnostics.map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character}`);
 
-async function startInProject(): Promise<TestClient> {
+async function startInProject(sweBundle: Record<string, unknown> = {}): Promise<TestClient> {
   const started = await inMemory({
+    initializationOptions: { sweBundle },
     workspaceFolders: [{ uri: pathToFileURL(ws.root).toString(), name: 'project' }],
     capabilities: {
       window: { workDoneProgress: true },
@@ -80,6 +81,22 @@ describe('the server on a project', () => {
     });
     const updated = await client.waitForDiagnostics(uri(config), (p) => !summary(p).includes('duplicate-tool@9:14'));
     expect(summary(updated)).toEqual(['bundle-path-missing@8:14', 'hidden-tool-missing@10:23', 'unknown-key@12:4']);
+  });
+});
+
+describe('sweBundle.commandLine', () => {
+  it("gives agent configs SWE-agent's command-line overrides", async () => {
+    const file = 'config/model_from_cli.yaml';
+    ws.write(file, 'agent:\n  templates: {system_template: s, instance_template: i}\n');
+    try {
+      client = await startInProject();
+      expect(summary(await openFile(client, file))).toEqual(['missing-field@0:0']);
+      client.dispose();
+      client = await startInProject({ commandLine: ['--agent.model.name=gpt-4o'] });
+      expect(summary(await openFile(client, file))).toEqual([]);
+    } finally {
+      fs.rmSync(ws.path(file));
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 /** The lint CLI: arguments in, report out, exit status back. No process globals, so tests can drive it. */
 import * as fs from 'fs';
 import * as path from 'path';
-import { EngineConfig, parseEngineConfig } from '../engine/config';
+import { EngineConfig, overridesOf, parseEngineConfig } from '../engine/config';
 import { Project } from '../engine/workspace/project';
 import { configRootFor } from '../engine/workspace/configRoot';
 import { isInside } from '../engine/workspace/walk';
@@ -82,7 +82,8 @@ export function runLint(argv: readonly string[], io: CliIo): number {
     config = loadConfig(args, io);
     const parsed = parseOverrides(args.overrides);
     if (parsed.problems.length > 0) throw new UsageError(parsed.problems.join('; '));
-    overrides = parsed.overrides;
+    // The settings' `commandLine` first, then the flags, as if both were on SWE-agent's command line.
+    overrides = [...overridesOf(config), ...parsed.overrides];
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     io.stderr(`swe-bundle-lint: ${e.message}\n\n${USAGE}\n`);

@@ -8,6 +8,7 @@ import { PyObject, pyObjectFromJson } from './python/pyObject';
 import { RuleCode, isRuleCode } from './rules/ruleCatalog';
 import { Severity } from './diagnostics';
 import { EnvContext, UNKNOWN_ENV, knownEnv } from './swe/env';
+import { CommandLineOverride, parseOverrides } from './runConfig/commandLine';
 
 export type RuleSetting = Severity | 'off';
 
@@ -21,6 +22,8 @@ export interface EngineConfig {
   /** Where agent configs' bundle paths are resolved from (SWE_AGENT_CONFIG_ROOT); defaults to the workspace folder. */
   configRoot?: string;
   inlayHints?: boolean;
+  /** SWE-agent's command-line overrides agent configs are run with, e.g. `["--agent.model.name=gpt-4o"]`. */
+  commandLine?: string[];
 }
 
 const SETTINGS = new Set<RuleSetting>(['error', 'warning', 'information', 'hint', 'off']);
@@ -53,7 +56,20 @@ export function parseEngineConfig(raw: unknown): { config: EngineConfig; problem
   }
   if (typeof input.configRoot === 'string' && input.configRoot.length > 0) config.configRoot = input.configRoot;
   if (typeof input.inlayHints === 'boolean') config.inlayHints = input.inlayHints;
+  if (input.commandLine !== undefined && input.commandLine !== null) {
+    if (!Array.isArray(input.commandLine) || !input.commandLine.every((a) => typeof a === 'string')) problems.push('commandLine must be a list of strings like "--agent.model.name=gpt-4o"');
+    else {
+      const parsed = parseOverrides(input.commandLine as string[]);
+      for (const problem of parsed.problems) problems.push(`commandLine: ${problem}`);
+      if (parsed.problems.length === 0) config.commandLine = input.commandLine as string[];
+    }
+  }
   return { config, problems };
+}
+
+/** The command-line overrides of the settings, parsed (parseEngineConfig has validated them). */
+export function overridesOf(config: EngineConfig): CommandLineOverride[] {
+  return parseOverrides(config.commandLine ?? []).overrides;
 }
 
 export function envContextOf(config: EngineConfig): EnvContext {

@@ -4,6 +4,7 @@
  * on start (reporting work-done progress), follows file events, and tells
  * which open documents a change affects.
  */
+import { overridesOf } from '../engine/config';
 import * as path from 'path';
 import { Connection, FileChangeType, TextDocuments, WorkDoneProgressReporter } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -36,7 +37,7 @@ export class WorkspaceIndex {
         uriOf: (file) => this.uriOf(file),
       },
       folders,
-      { configRoot: settings.config.configRoot, filePatterns: settings.config.filePatterns },
+      { configRoot: settings.config.configRoot, filePatterns: settings.config.filePatterns, overrides: overridesOf(settings.config) },
     );
   }
 
@@ -51,7 +52,7 @@ export class WorkspaceIndex {
   }
 
   settingsChanged(): void {
-    this.project.setSettings({ configRoot: this.settings.config.configRoot, filePatterns: this.settings.config.filePatterns });
+    this.project.setSettings({ configRoot: this.settings.config.configRoot, filePatterns: this.settings.config.filePatterns, overrides: overridesOf(this.settings.config) });
     this.generation++;
   }
 
