@@ -100,6 +100,21 @@ describe('sweBundle.commandLine', () => {
   });
 });
 
+describe('agent config keys through the server', () => {
+  it('completes, hovers and outlines the keys of SWE-agent\'s models', async () => {
+    client = await startInProject();
+    await openFile(client, 'config/tutorial.yaml');
+    const textDocument = { uri: uri('config/tutorial.yaml') };
+    const completion = await client.request<{ items: { label: string }[] }>('textDocument/completion', { textDocument, position: { line: 1, character: 2 } });
+    // On the key `model` itself: every key it could be, not the others present.
+    expect(completion.items.map((i) => i.label)).toEqual(['model', 'name', 'tools', 'history_processors', 'max_requeries', 'action_sampler', 'type']);
+    const hover = await client.request<{ contents: { value: string } }>('textDocument/hover', { textDocument, position: { line: 1, character: 3 } });
+    expect(hover.contents.value.split('\n\n')[0]).toBe('**agent.model**: `GenericAPIModelConfig | ReplayModelConfig | InstantEmptySubmitModelConfig | HumanModelConfig | HumanThoughtModelConfig`, required');
+    const symbols = await client.request<{ name: string; detail: string; children: { name: string }[] }[]>('textDocument/documentSymbol', { textDocument });
+    expect(symbols.map((s) => [s.name, s.detail, s.children.map((c) => c.name)])).toEqual([['agent', 'DefaultAgentConfig', ['model', 'templates']]]);
+  });
+});
+
 describe('links and symbols across the project', () => {
   it('links tool names and the state command to their bin/ scripts', async () => {
     client = await startInProject();

@@ -21,6 +21,7 @@ import { PositionMapper } from '../../engine/document/positioned';
 import { sourceTextOf } from '../../engine/document/sourceText';
 import { CompletionEntry, CompletionKind, completions } from '../../engine/features/completion';
 import { agentCompletions } from '../../engine/workspace/agentCompletion';
+import { runConfigCompletions } from '../../engine/runConfig/features';
 import { eolOf, lspTextEdit } from '../convert';
 import { ServerContext } from '../serverContext';
 import { pathOfUri } from '../uris';
@@ -106,7 +107,9 @@ export const completionFeature: Feature = {
           const mapper = agent?.mapper ?? new PositionMapper(source);
           const offset = context.offsetAt({ document, mapper }, params.position);
           if (offset === null) return empty;
-          const entries = agentCompletions(project, agent?.path ?? file!, source.normalized, offset, agent?.agent ?? null, { snippets: client.snippets });
+          const bundleEntries = agentCompletions(project, agent?.path ?? file!, source.normalized, offset, agent?.agent ?? null, { snippets: client.snippets });
+          // Keys and values of the config itself, where no bundle entry is being written.
+          const entries = bundleEntries?.length || !agent ? bundleEntries : runConfigCompletions(source.normalized, agent.agent.load.root, offset, client.snippets);
           if (entries || agent) return list(entries ?? [], mapper, eolOf(source));
         }
 

@@ -1,8 +1,9 @@
-/** textDocument/documentSymbol: the outline of tools and their arguments. */
+/** textDocument/documentSymbol: the outline of tools and their arguments; of an agent config, its keys. */
 import { DocumentSymbol, DocumentSymbolRequest, SymbolKind } from 'vscode-languageserver/node';
 import { OutlineSymbol, documentSymbols } from '../../engine/features/documentSymbols';
 import { PositionMapper } from '../../engine/document/positioned';
 import { Feature } from './feature';
+import { ConfigSymbol, runConfigSymbols } from '../../engine/runConfig/features';
 
 const KIND: Record<OutlineSymbol['kind'], SymbolKind> = { tool: SymbolKind.Function, argument: SymbolKind.Variable, 'state-command': SymbolKind.Property };
 
@@ -18,6 +19,19 @@ function toLsp(symbol: OutlineSymbol, mapper: PositionMapper): DocumentSymbol {
   return result;
 }
 
+const CONFIG_KIND: Record<ConfigSymbol['kind'], SymbolKind> = { object: SymbolKind.Object, array: SymbolKind.Array, property: SymbolKind.Property };
+
+function configSymbolToLsp(symbol: ConfigSymbol, mapper: PositionMapper): DocumentSymbol {
+  return {
+    name: symbol.name,
+    detail: symbol.detail,
+    kind: CONFIG_KIND[symbol.kind],
+    range: { start: mapper.position(symbol.start), end: mapper.position(symbol.end) },
+    selectionRange: { start: mapper.position(symbol.selectionStart), end: mapper.position(symbol.selectionEnd) },
+    children: symbol.children.map((child) => configSymbolToLsp(child, mapper)),
+  };
+}
+
 export const documentSymbolFeature: Feature = {
   name: 'document symbols',
   capabilities: () => ({ documentSymbolProvider: { label: 'SWE-agent tools' } }),
@@ -29,6 +43,8 @@ export const documentSymbolFeature: Feature = {
   register(context) {
     context.connection.onDocumentSymbol(
       context.handle('document symbols', [] as DocumentSymbol[], (params) => {
+        const agent = context.analyzedAgent(params.textDocument.uri);
+        if (agent) return runConfigSymbols(agent.agent.load.root).map((symbol) => configSymbolToLsp(symbol, agent.mapper));
         const analyzed = context.analyzed(params.textDocument.uri);
         if (!analyzed) return [];
         return documentSymbols(analyzed.model).map((symbol) => toLsp(symbol, analyzed.mapper));

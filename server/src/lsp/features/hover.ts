@@ -6,6 +6,7 @@
 import { ClientCapabilities, Hover, HoverRequest, MarkupKind } from 'vscode-languageserver/node';
 import { hoverAt } from '../../engine/features/hover';
 import { agentHoverAt } from '../../engine/workspace/agentFeatures';
+import { runConfigHover } from '../../engine/runConfig/features';
 import { renderMarkdown, renderPlainText } from '../../engine/features/toolPreview';
 import { lspRange } from '../convert';
 import { Feature } from './feature';
@@ -34,7 +35,7 @@ export const hoverFeature: Feature = {
         const offset = context.offsetAt(analyzed, params.position);
         if (offset === null) return null;
         const hover = agent
-          ? agentHoverAt(agent.agent, context.index.project.configRootOf(agent.path), offset)
+          ? (agentHoverAt(agent.agent, context.index.project.configRootOf(agent.path), offset) ?? runConfigHover(agent.agent.load.root, offset))
           : hoverAt(bundle!.model, offset, context.settings.toolCheckOptions.env);
         if (!hover) return null;
         const kind = hoverFormat(context.client());
