@@ -109,7 +109,8 @@ describe('agent config keys through the server', () => {
     // On the key `model` itself: every key it could be, not the others present.
     expect(completion.items.map((i) => i.label)).toEqual(['model', 'name', 'tools', 'history_processors', 'max_requeries', 'action_sampler', 'type']);
     const hover = await client.request<{ contents: { value: string } }>('textDocument/hover', { textDocument, position: { line: 1, character: 3 } });
-    expect(hover.contents.value.split('\n\n')[0]).toBe('**agent.model**: `GenericAPIModelConfig | ReplayModelConfig | InstantEmptySubmitModelConfig | HumanModelConfig | HumanThoughtModelConfig`, required');
+    // The test client takes plain text.
+    expect(hover.contents.value.split('\n\n')[0]).toBe('agent.model: GenericAPIModelConfig | ReplayModelConfig | InstantEmptySubmitModelConfig | HumanModelConfig | HumanThoughtModelConfig, required');
     const symbols = await client.request<{ name: string; detail: string; children: { name: string }[] }[]>('textDocument/documentSymbol', { textDocument });
     expect(symbols.map((s) => [s.name, s.detail, s.children.map((c) => c.name)])).toEqual([['agent', 'DefaultAgentConfig', ['model', 'templates']]]);
   });
