@@ -42,7 +42,7 @@ const f = (name: string, type: FieldSchema['type'], defaultValue: string | undef
 const required = (name: string, type: FieldSchema['type'], doc: string, validator?: FieldSchema['validator']): FieldSchema => f(name, type, undefined, doc, validator);
 const tag = (value: string, what: string): FieldSchema => f('type', literal(value), `'${value}'`, `Selects ${what}. Leave it as it is.`);
 
-const DEPLOYMENT = unchecked("swerex's DeploymentConfig");
+const DEPLOYMENT = unchecked('SWE-ReX deployment config');
 
 // --- Templates (agents.py) ---
 
