@@ -193,7 +193,7 @@ describe(`fuzzing Jinja and agent configs (seed ${SEED}, ${ITERATIONS} iteration
       let text = random.pick(seeds);
       if (random.next() < 0.3) text += `\n${random.pick(['agent', 'env', 'x'])}:\n  templates:\n    instance_template: ${JSON.stringify(randomJinjaTemplate(random))}\n`;
       for (let n = 1 + random.int(4); n > 0; n--) text = applyEdit(text, random.next() < 0.5 ? typingEdit(random, text) : randomEdit(random, text));
-      const origin = { base: 0, text: sourceTextOf(text).normalized };
+      const origin = { text: sourceTextOf(text).normalized };
       let result;
       try {
         result = checkRunConfig({ files: [{ load: loadYaml(origin.text, origin), origin }] }, { configRoot: '/nowhere', resolve: () => ({ kind: 'missing-dir' }) });

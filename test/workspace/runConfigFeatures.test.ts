@@ -7,10 +7,18 @@ import { checkRunConfig } from '../../server/src/engine/runConfig/checkRunConfig
 import { agentQuickFixes } from '../../server/src/engine/workspace/agentQuickFixes';
 import { loadYaml } from '../../server/src/engine/yaml/loadYaml';
 import { parseMarkers } from '../helpers/markers';
+import { Placement } from '../../server/src/engine/document/placement';
+import { placeDiagnostics } from '../../server/src/engine/diagnostics';
 
 function parsed(text: string) {
-  return loadYaml(text, { base: 0, text }).root;
+  const origin = { text };
+  return { root: loadYaml(text, origin).root, at: Placement.whole(origin) };
 }
+
+const hoverAt = (text: string, offset: number) => {
+  const { root, at } = parsed(text);
+  return runConfigHover(root, at, offset);
+};
 
 function complete(marked: string) {
   const { text, cursor } = parseMarkers(marked);
@@ -66,7 +74,7 @@ describe('completion of values', () => {
 describe('hover on keys', () => {
   it('says what SWE-agent does with the key, its type and default', () => {
     const text = 'agent:\n  tools:\n    enable_bash_tool: false\n';
-    const hover = runConfigHover(parsed(text), text.indexOf('enable_bash_tool') + 3)!;
+    const hover = hoverAt(text, text.indexOf('enable_bash_tool') + 3)!;
     expect([hover.start, hover.end]).toEqual([text.indexOf('enable_bash_tool'), text.indexOf('enable_bash_tool') + 'enable_bash_tool'.length]);
     expect(renderPlainText(hover.blocks)).toBe(
       "agent.tools.enable_bash_tool: bool, default True\n\nGive the model the built-in `bash` tool. Turning it off needs the function_calling or json parser.\n\nIn ToolConfig, which ignores unknown keys.",
@@ -75,13 +83,13 @@ describe('hover on keys', () => {
 
   it('reads a list item through its `type`, and a required field says so', () => {
     const text = 'agent:\n  history_processors:\n    - type: last_n_observations\n      n: 5\n';
-    expect(renderPlainText(runConfigHover(parsed(text), text.indexOf(' n:') + 1)!.blocks).split('\n\n')[0]).toBe('agent.history_processors.0.n: int, required');
+    expect(renderPlainText(hoverAt(text, text.indexOf(' n:') + 1)!.blocks).split('\n\n')[0]).toBe('agent.history_processors.0.n: int, required');
   });
 
   it('has nothing for an unknown key or a value', () => {
     const text = 'agent:\n  nope: 1\n';
-    expect(runConfigHover(parsed(text), text.indexOf('nope'))).toBeNull();
-    expect(runConfigHover(parsed(text), text.indexOf('1'))).toBeNull();
+    expect(hoverAt(text, text.indexOf('nope'))).toBeNull();
+    expect(hoverAt(text, text.indexOf('1'))).toBeNull();
   });
 });
 
@@ -89,7 +97,8 @@ describe('the outline', () => {
   it('nests the keys as the file does, naming list items by their type', () => {
     const text = 'agent:\n  model: {name: gpt-4o}\n  history_processors:\n    - type: cache_control\n';
     const outline = (symbols: ReturnType<typeof runConfigSymbols>): unknown[] => symbols.map((s) => [s.name, s.detail, s.kind, ...(s.children.length ? [outline(s.children)] : [])]);
-    expect(outline(runConfigSymbols(parsed(text)))).toEqual([
+    const { root, at } = parsed(text);
+    expect(outline(runConfigSymbols(root, at))).toEqual([
       ['agent', 'DefaultAgentConfig', 'object', [
         ['model', 'GenericAPIModelConfig', 'object', [['name', 'str', 'property']]],
         ['history_processors', 'list[DefaultHistoryProcessor | LastNObservations | ClosedWindowHistoryProcessor | TagToolCallObservations | CacheControlHistoryProcessor | RemoveRegex | ImageParsingHistoryProcessor]', 'array', [
@@ -102,11 +111,12 @@ describe('the outline', () => {
 
 describe('quick fixes', () => {
   const fixes = (text: string, code: string) => {
-    const origin = { base: 0, text };
+    const origin = { text };
     const load = loadYaml(text, origin);
     const check = checkRunConfig({ files: [{ load, origin }] }, { configRoot: '/nowhere', resolve: () => ({ kind: 'missing-dir' }) });
-    const diagnostic = check.diagnostics.find((d) => d.code === code)!;
-    return agentQuickFixes(text, load.root, diagnostic).map((f) => [f.title, applyEdits(text, f.edits)]);
+    const at = Placement.whole(origin);
+    const diagnostic = placeDiagnostics(check.diagnostics, at).find((d) => d.code === code)!;
+    return agentQuickFixes(text, load.root, at, diagnostic).map((f) => [f.title, applyEdits(text, f.edits)]);
   };
 
   it('rename a key a forbidding model refuses to the one meant', () => {

@@ -4,7 +4,7 @@
  */
 import * as path from 'path';
 import { EngineConfig } from '../engine/config';
-import { EngineDiagnostic } from '../engine/diagnostics';
+import { FileDiagnostic, placeDiagnostics } from '../engine/diagnostics';
 import { PositionMapper, positionDiagnostics } from '../engine/document/positioned';
 import { sourceTextOf } from '../engine/document/sourceText';
 import { applyRuleSettings } from '../engine/rules/applyRuleSettings';
@@ -14,8 +14,9 @@ import { ToolCheckOptions } from '../engine/swe/checkTool';
 import { FileResult, lintFile } from './lintFiles';
 import { RunConfigInput, checkRunConfig } from '../engine/runConfig/checkRunConfig';
 import { loadYaml } from '../engine/yaml/loadYaml';
+import { Placement } from '../engine/document/placement';
 
-function positioned(filePath: string, text: string, diagnostics: EngineDiagnostic[], loads: boolean, config: EngineConfig): FileResult {
+function positioned(filePath: string, text: string, diagnostics: FileDiagnostic[], loads: boolean, config: EngineConfig): FileResult {
   const source = sourceTextOf(text);
   return { path: filePath, loads, diagnostics: positionDiagnostics(applyRuleSettings(diagnostics, source.normalized, config.rules), new PositionMapper(source)) };
 }
@@ -50,7 +51,7 @@ export function lintAssembly(project: Project, files: readonly string[], readTex
   const unreadable = files.findIndex((_, i) => texts[i] === null);
   if (unreadable !== -1) return [lintFile(files[unreadable], config)];
   const parsed = texts.map((text) => {
-    const origin = { base: 0, text: sourceTextOf(text!).normalized };
+    const origin = { text: sourceTextOf(text!).normalized };
     return { load: loadYaml(origin.text, origin), origin };
   });
   const context = { configRoot: project.configRootOf(files[0]), resolve: (dir: string) => project.resolveBundle(dir) };
@@ -59,7 +60,7 @@ export function lintAssembly(project: Project, files: readonly string[], readTex
     positioned(
       file,
       texts[i]!,
-      check.diagnostics.filter((d) => d.origin === parsed[i].origin),
+      placeDiagnostics(check.diagnostics.filter((d) => d.origin === parsed[i].origin), Placement.whole(parsed[i].origin)),
       check.loads,
       config,
     ),

@@ -21,7 +21,7 @@ interface Checked {
 function check(marked: string[], args: string[] = [], kind?: RunConfigKind): Checked & { expected: string[] } {
   const files = marked.map((m) => {
     const { text, ranges } = parseMarkers(m);
-    const origin = { base: 0, text };
+    const origin = { text };
     return { load: loadYaml(text, origin), origin, ranges };
   });
   const { overrides, problems } = parseOverrides(args);
@@ -161,7 +161,7 @@ describe('the union members a config means', () => {
 describe('run-batch configs (RunBatchConfig)', () => {
   const batch = `instances:\n  type: swe_bench\n  subset: lite\n${MODEL}`;
   it('are told by `instances:` next to `agent:`', () => {
-    const root = loadYaml(batch, { base: 0, text: batch }).root;
+    const root = loadYaml(batch, { text: batch }).root;
     expect(runConfigKindOf(root)).toBe('run-batch');
   });
 
@@ -185,7 +185,7 @@ describe('run-batch configs (RunBatchConfig)', () => {
 });
 
 describe('which files are agent configs', () => {
-  const kindOf = (text: string) => runConfigKindOf(loadYaml(text, { base: 0, text }).root);
+  const kindOf = (text: string) => runConfigKindOf(loadYaml(text, { text }).root);
   it.each([
     ['SWE-agent config', 'agent:\n  model: {name: gpt-4o}\n  templates: {}\n', 'run-single'],
     ['retry config', 'agent:\n  type: retry\n  agent_configs: []\n', 'run-single'],

@@ -66,7 +66,7 @@ function spanFor(node: PyNode): Span {
 export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext): RunConfigCheck {
   const out = new DiagnosticBuilder(null);
   const files = input.files;
-  const first = files[0]?.origin ?? { base: 0, text: '' };
+  const first = files[0]?.origin ?? { text: '' };
   const fileStart = (origin: Origin): Span => ({ origin, start: 0, end: 0 });
   const stop = (kind: RunConfigKind): RunConfigCheck => ({ kind, loads: false, diagnostics: out.diagnostics, sections: [], root: null });
 

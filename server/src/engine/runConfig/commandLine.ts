@@ -79,7 +79,7 @@ export function parseOverrides(args: readonly string[]): { overrides: CommandLin
       problems.push(`\`${shown}\` has an empty part in its path`);
       continue;
     }
-    overrides.push({ arg: shown, path, value: nodeOf(valueOf(value), { base: 0, text: value }) });
+    overrides.push({ arg: shown, path, value: nodeOf(valueOf(value), { text: value }) });
   }
   return { overrides, problems };
 }

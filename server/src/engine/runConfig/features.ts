@@ -12,9 +12,9 @@ import { Frame, LineTable, enclosingFrames, framesOf, keysAround } from '../feat
 import { valueText, valueToken, quoteIfNeeded } from '../features/completion/valueToken';
 import { HoverResult } from '../features/hover';
 import { Block, code, para, strong } from '../features/toolPreview';
-import { trimmedEnd } from '../features/bundleView';
+import { Placement } from '../document/placement';
 import { asDict } from '../swe/pydanticLax';
-import { PyNode, absEnd, absStart, deref, dictEntries, strValue } from '../yaml/pyNode';
+import { PyNode, deref, dictEntries, strValue } from '../yaml/pyNode';
 import { loadYaml } from '../yaml/loadYaml';
 import { runConfigKindOf } from './classify';
 import { RUN_BATCH_CONFIG, RUN_SINGLE_CONFIG } from './models';
@@ -77,7 +77,7 @@ function innerType(type: FieldType): FieldType | null {
 }
 
 /** One step into the document and the schema: a key of a mapping, or an item of a list. */
-function step(spot: Spot, part: { key: string } | { itemAt: number }): Spot | null {
+function step(spot: Spot, part: { key: string } | { itemAt: number; at: Placement }): Spot | null {
   if ('key' in part) {
     const models = modelsAt(spot);
     if (models.length > 0) {
@@ -91,17 +91,17 @@ function step(spot: Spot, part: { key: string } | { itemAt: number }): Spot | nu
   if (!inner) return null;
   const seq = spot.node ? deref(spot.node) : null;
   // The item the frame's `- ` opens: the first that starts at or after it.
-  const item = seq?.kind === 'seq' ? (seq.items.filter((i) => absStart(i) >= part.itemAt).sort((a, b) => absStart(a) - absStart(b))[0] ?? null) : null;
+  const item = seq?.kind === 'seq' ? (seq.items.filter((i) => part.at.start(i) >= part.itemAt).sort((a, b) => part.at.start(a) - part.at.start(b))[0] ?? null) : null;
   return { type: inner, node: item };
 }
 
 /** The spot a chain of frames (outermost first) leads to. */
-function spotOfFrames(root: PyNode | null, frames: Frame[]): Spot | null {
+function spotOfFrames(root: PyNode | null, at: Placement | null, frames: Frame[]): Spot | null {
   let spot: Spot | null = { type: { t: 'model', model: rootModel(root) }, node: root };
   for (const frame of frames) {
     if (!spot) return null;
     if (frame.kind === 'key') spot = step(spot, { key: frame.name });
-    else if (frame.kind === 'item') spot = step(spot, { itemAt: frame.offset });
+    else if (frame.kind === 'item') spot = at ? step(spot, { itemAt: frame.offset, at }) : step({ ...spot, node: null }, { itemAt: frame.offset, at: Placement.whole({ text: '' }) });
     else return null;
   }
   return spot;
@@ -136,9 +136,10 @@ function unionTags(type: FieldType): string[] | null {
 const KEY_PREFIX = /^[A-Za-z_][A-Za-z0-9_]*$|^$/;
 
 /** The document with the cursor's line blanked, parsed: what the mappings around a half-typed key hold. */
-function rootWithoutLine(text: string, start: number, end: number): PyNode | null {
+function rootWithoutLine(text: string, start: number, end: number): { root: PyNode | null; at: Placement } {
   const repaired = text.slice(0, start) + ' '.repeat(end - start) + text.slice(end);
-  return loadYaml(repaired, { base: 0, text: repaired }).root;
+  const origin = { text: repaired };
+  return { root: loadYaml(repaired, origin).root, at: Placement.whole(origin) };
 }
 
 /**
@@ -146,18 +147,18 @@ function rootWithoutLine(text: string, start: number, end: number): PyNode | nul
  * cursor is at neither. `root` is the parsed document, null when it does not
  * parse (then the cursor's line is left out to read the rest).
  */
-export function runConfigCompletions(text: string, parsedRoot: PyNode | null, offset: number, snippets: boolean): CompletionEntry[] | null {
+export function runConfigCompletions(text: string, parsed: { root: PyNode | null; at: Placement } | null, offset: number, snippets: boolean): CompletionEntry[] | null {
   if (!Number.isInteger(offset) || offset < 0 || offset > text.length) return null;
   const table = new LineTable(text);
   const index = table.indexAt(offset);
   const line = table.line(index);
-  const root = parsedRoot ?? rootWithoutLine(text, line.start + (line.key ? (line.valueCol ?? line.text.length) : line.contentCol), line.start + line.text.length);
+  const { root, at } = parsed?.root ? parsed : rootWithoutLine(text, line.start + (line.key ? (line.valueCol ?? line.text.length) : line.contentCol), line.start + line.text.length);
   const col = offset - line.start;
   const own = framesOf(line).filter((f) => f.kind === 'item' && f.col < col);
   if (line.key && col > line.key.colon) {
     // A value: `key: |`.
     const frames = enclosingFrames(table, index, line.contentCol, own);
-    const parent = spotOfFrames(root, frames);
+    const parent = spotOfFrames(root, at, frames);
     const spot = parent && step(parent, { key: line.key.name });
     if (!parent || !spot) return null;
     const token = valueToken(line, col);
@@ -171,7 +172,7 @@ export function runConfigCompletions(text: string, parsedRoot: PyNode | null, of
   const typed = line.blank ? '' : text.slice(line.start + line.contentCol, line.key ? line.start + line.contentCol + line.key.name.length : line.start + line.text.trimEnd().length);
   if (!KEY_PREFIX.test(typed) || col < keyCol) return null;
   const frames = enclosingFrames(table, index, keyCol, own);
-  const spot = spotOfFrames(root, frames);
+  const spot = spotOfFrames(root, at, frames);
   const models = spot ? modelsAt(spot) : [];
   if (models.length === 0) return null;
   const present = keysAround(table, index, keyCol);
@@ -192,24 +193,24 @@ export function runConfigCompletions(text: string, parsedRoot: PyNode | null, of
 }
 
 /** The chain of keys (and items) from the root to the key at an offset, with the spot of the mapping that holds it. */
-function keyAt(root: PyNode, offset: number): { key: PyNode; name: string; parent: Spot; loc: (string | number)[] } | null {
+function keyAt(root: PyNode, at: Placement, offset: number): { key: PyNode; name: string; parent: Spot; loc: (string | number)[] } | null {
   let spot: Spot = { type: { t: 'model', model: rootModel(root) }, node: root };
   const loc: (string | number)[] = [];
   for (let depth = 0; depth < 64; depth++) {
     const target = spot.node ? deref(spot.node) : null;
     if (!target) return null;
     if (target.kind === 'map') {
-      const pair = target.ownPairs.find((p) => absStart(p.value) <= offset && offset <= Math.max(absEnd(p.key), trimmedEnd(p.value)) || (absStart(p.key) <= offset && offset <= absEnd(p.key)));
+      const pair = target.ownPairs.find((p) => (at.start(p.value) <= offset && offset <= Math.max(at.end(p.key), at.trimmedEnd(p.value))) || at.contains(p.key, offset));
       if (!pair) return null;
       const name = strValue(pair.key);
       if (name === undefined) return null;
-      if (absStart(pair.key) <= offset && offset <= absEnd(pair.key)) return { key: pair.key, name, parent: spot, loc: [...loc, name] };
+      if (at.contains(pair.key, offset)) return { key: pair.key, name, parent: spot, loc: [...loc, name] };
       const next = step(spot, { key: name });
       if (!next) return null;
       loc.push(name);
       spot = { type: next.type, node: pair.value };
     } else if (target.kind === 'seq') {
-      const i = target.items.findIndex((item) => absStart(item) <= offset && offset <= trimmedEnd(item));
+      const i = target.items.findIndex((item) => at.start(item) <= offset && offset <= at.trimmedEnd(item));
       if (i === -1) return null;
       const inner = innerType(spot.type);
       if (!inner) return null;
@@ -221,9 +222,9 @@ function keyAt(root: PyNode, offset: number): { key: PyNode; name: string; paren
 }
 
 /** Hover on a key: what SWE-agent does with it, its type, its default. */
-export function runConfigHover(root: PyNode | null, offset: number): HoverResult | null {
+export function runConfigHover(root: PyNode | null, at: Placement, offset: number): HoverResult | null {
   if (!root) return null;
-  const found = keyAt(root, offset);
+  const found = keyAt(root, at, offset);
   if (!found) return null;
   const models = modelsAt(found.parent);
   const model = models.find((m) => m.fields.some((f) => f.name === found.name));
@@ -234,7 +235,7 @@ export function runConfigHover(root: PyNode | null, offset: number): HoverResult
     para(field.doc),
     para(`In ${model.name}, which ${model.extra === 'forbid' ? 'refuses unknown keys: a key it does not have stops SWE-agent' : 'ignores unknown keys'}.`),
   ];
-  return { start: absStart(found.key), end: absEnd(found.key), blocks };
+  return { ...at.range(found.key), blocks };
 }
 
 export interface ConfigSymbol {
@@ -252,7 +253,7 @@ export interface ConfigSymbol {
 const MAX_SYMBOLS = 2000;
 
 /** The outline: every key of the models, nested as the file nests them (list items by their `type`, `name` or `path`). */
-export function runConfigSymbols(root: PyNode | null): ConfigSymbol[] {
+export function runConfigSymbols(root: PyNode | null, at: Placement): ConfigSymbol[] {
   let budget = MAX_SYMBOLS;
   const walk = (spot: Spot, depth: number): ConfigSymbol[] => {
     const target = spot.node ? deref(spot.node) : null;
@@ -262,7 +263,7 @@ export function runConfigSymbols(root: PyNode | null): ConfigSymbol[] {
         const name = strValue(pair.key);
         if (name === undefined || --budget < 0) return [];
         const next = step(spot, { key: name });
-        return [symbol(name, pair.key, pair.value, next, walk(next ?? { type: { t: 'any' }, node: null }, depth + 1))];
+        return [symbol(at, name, pair.key, pair.value, next, walk(next ?? { type: { t: 'any' }, node: null }, depth + 1))];
       });
     }
     if (target.kind === 'seq' && spot.node!.kind !== 'alias') {
@@ -272,7 +273,7 @@ export function runConfigSymbols(root: PyNode | null): ConfigSymbol[] {
         const fields = fieldsByKey(item);
         const label = ['type', 'name', 'path'].map((k) => fields.get(k)).map((n) => (n ? strValue(n) : undefined)).find((v) => v !== undefined);
         const next = { type: inner, node: item };
-        return [symbol(`${i}${label ? `: ${label}` : ''}`, item, item, next, walk(next, depth + 1))];
+        return [symbol(at, `${i}${label ? `: ${label}` : ''}`, item, item, next, walk(next, depth + 1))];
       });
     }
     return [];
@@ -280,10 +281,10 @@ export function runConfigSymbols(root: PyNode | null): ConfigSymbol[] {
   return root ? walk({ type: { t: 'model', model: rootModel(root) }, node: root }, 0) : [];
 }
 
-function symbol(name: string, key: PyNode, value: PyNode, spot: Spot | null, children: ConfigSymbol[]): ConfigSymbol {
+function symbol(at: Placement, name: string, key: PyNode, value: PyNode, spot: Spot | null, children: ConfigSymbol[]): ConfigSymbol {
   const target = deref(value);
   const models = spot ? modelsAt(spot) : [];
   const detail = models.length === 1 ? models[0].name : spot ? describeType(spot.type) : 'unknown key';
   const kind = target.kind === 'map' ? 'object' : target.kind === 'seq' ? 'array' : 'property';
-  return { name, detail, kind, start: absStart(key), end: Math.max(absEnd(key), trimmedEnd(value)), selectionStart: absStart(key), selectionEnd: absEnd(key), children };
+  return { name, detail, kind, start: at.start(key), end: Math.max(at.end(key), at.trimmedEnd(value)), selectionStart: at.start(key), selectionEnd: at.end(key), children };
 }

@@ -100,7 +100,7 @@ function overrideTree(override: CommandLineOverride): MapNode {
   let node: PyNode = override.value;
   for (let i = override.path.length - 1; i >= 0; i--) {
     const part = override.path[i];
-    const origin: Origin = { base: 0, text: part };
+    const origin: Origin = { text: part };
     const key: PyNode = { kind: 'scalar', origin, start: 0, end: part.length, tag: 'tag:yaml.org,2002:str', style: 'plain', text: part, value: { type: 'str', value: part }, contentStart: 0, contentEnd: part.length };
     node = withPairs(emptyMapAt(override.value.origin), [{ key, value: node }]);
   }

@@ -5,7 +5,8 @@
  * (`invalidate`). Analyses are cached by file text and options.
  */
 import * as path from 'path';
-import { EngineDiagnostic } from '../diagnostics';
+import { FileDiagnostic, placeDiagnostics } from '../diagnostics';
+import { Placement } from '../document/placement';
 import { BundleAnalyzer, BundleModel } from '../document/bundleModel';
 import { PositionMapper } from '../document/positioned';
 import { sourceTextOf } from '../document/sourceText';
@@ -13,11 +14,11 @@ import { isBundleConfig } from '../fileKind';
 import { ToolCheckOptions } from '../swe/checkTool';
 import { UNKNOWN_ENV } from '../swe/env';
 import { YamlLoad, loadYaml } from '../yaml/loadYaml';
+import { Origin } from '../yaml/pyNode';
 import { AgentTools, agentToolsOf } from './agentConfig';
 import { checkRunConfig } from '../runConfig/checkRunConfig';
 import { runConfigKindOf } from '../runConfig/classify';
 import { CommandLineOverride } from '../runConfig/commandLine';
-import { Origin } from '../yaml/pyNode';
 import { BinEntry, BundleFolder, checkBundleFolder } from './bundleFolder';
 import { AgentCheck, BundleResolution, BundleSource, assemblyOptions, hiddenToolDiagnostics, resolveBundlePath } from './checkAgentConfig';
 import { configRootFor } from './configRoot';
@@ -54,8 +55,10 @@ interface BundleEntry {
 interface AgentEntry {
   path: string;
   text: string;
-  load: YamlLoad;
   origin: Origin;
+  /** Where the load's nodes are: the whole file is parsed as one. */
+  at: Placement;
+  load: YamlLoad;
   sections: AgentTools[];
 }
 
@@ -68,9 +71,10 @@ interface AgentUser {
 
 export interface AgentAnalysis {
   load: YamlLoad;
+  at: Placement;
   /** One assembly check per ToolConfig in the file (a retry agent has several). */
   sections: { tools: AgentTools; check: AgentCheck }[];
-  diagnostics: EngineDiagnostic[];
+  diagnostics: FileDiagnostic[];
   /** SWE-agent starts with every assembly. */
   loads: boolean;
 }
@@ -178,7 +182,7 @@ export class Project {
     // `includes` first: the multi-line regex alone costs milliseconds on a big bundle, on every edit.
     if (text.length > MAX_AGENT_CONFIG_BYTES || !(text.includes('bundles') || text.includes('agent')) || !AGENT_HINT.test(text)) return false;
     const normalized = sourceTextOf(text).normalized;
-    return runConfigKindOf(loadYaml(normalized, { base: 0, text: normalized }).root) !== null;
+    return runConfigKindOf(loadYaml(normalized, { text: normalized }).root) !== null;
   }
 
   /**
@@ -294,7 +298,7 @@ export class Project {
     const file = entry.path;
     const context = { configRoot: this.configRootOf(file), resolve: (dir: string) => this.resolveBundle(dir) };
     const check = checkRunConfig({ files: [{ load: entry.load, origin: entry.origin }], overrides: this.settings.overrides }, context);
-    return { load: entry.load, sections: check.sections, diagnostics: check.diagnostics, loads: check.loads };
+    return { load: entry.load, at: entry.at, sections: check.sections, diagnostics: placeDiagnostics(check.diagnostics, entry.at), loads: check.loads };
   }
 
   /**
@@ -385,7 +389,7 @@ export class Project {
    * with `baseOptions` when none does (or `useAgentConfigs` is off, as when
    * the user gave an env); plus the bundle folder checks.
    */
-  bundleDiagnostics(configPath: string, baseOptions: ToolCheckOptions = STANDALONE_OPTIONS, useAgentConfigs = true): { model: BundleModel; diagnostics: EngineDiagnostic[]; loads: boolean } | null {
+  bundleDiagnostics(configPath: string, baseOptions: ToolCheckOptions = STANDALONE_OPTIONS, useAgentConfigs = true): { model: BundleModel; diagnostics: FileDiagnostic[]; loads: boolean } | null {
     const standalone = this.bundleModel(configPath, baseOptions);
     if (!standalone) return null;
     const bundleFolder = this.bundleFolder(configPath);
@@ -398,9 +402,9 @@ export class Project {
 
 function agentEntryOf(file: string, text: string): AgentEntry {
   const normalized = sourceTextOf(text).normalized;
-  const origin = { base: 0, text: normalized };
+  const origin = { text: normalized };
   const load = loadYaml(normalized, origin);
-  return { path: file, text, load, origin, sections: agentToolsOf(load.root) };
+  return { path: file, text, origin, at: Placement.whole(origin), load, sections: agentToolsOf(load.root) };
 }
 
 const ENV_DEPENDENT = new Set(['docstring-unknown-variable', 'docstring-format-error']);
@@ -412,11 +416,11 @@ const ENV_DEPENDENT = new Set(['docstring-unknown-variable', 'docstring-format-e
  * building it become warnings (not those of BundleConfig, which checks
  * every tool).
  */
-function mergeContexts(contexts: { agentPath: string; model: BundleModel; hidden: Set<string> }[]): EngineDiagnostic[] {
+function mergeContexts(contexts: { agentPath: string; model: BundleModel; hidden: Set<string> }[]): FileDiagnostic[] {
   const seen = new Set<string>();
-  const merged: EngineDiagnostic[] = [];
+  const merged: FileDiagnostic[] = [];
   const hiddenIn = contexts.map((c) => hiddenToolDiagnostics(c.model, c.hidden));
-  const hiddenEverywhere = (diagnostic: EngineDiagnostic) => hiddenIn.every((isHidden) => isHidden(diagnostic));
+  const hiddenEverywhere = (diagnostic: FileDiagnostic) => hiddenIn.every((isHidden) => isHidden(diagnostic));
   for (const context of contexts) {
     for (const diagnostic of context.model.diagnostics) {
       let result = diagnostic;
@@ -426,7 +430,7 @@ function mergeContexts(contexts: { agentPath: string; model: BundleModel; hidden
       if (hiddenEverywhere(diagnostic) && result.severity === 'error') {
         result = { ...result, severity: 'warning', message: `${result.message} (Every agent config using this bundle hides \`${String(diagnostic.tool)}\`, so SWE-agent does not load it.)` };
       }
-      const key = `${result.code}|${result.origin.base + result.start}|${result.origin.base + result.end}|${result.severity}|${result.message}`;
+      const key = `${result.code}|${result.start}|${result.end}|${result.severity}|${result.message}`;
       if (seen.has(key)) continue;
       seen.add(key);
       merged.push(result);

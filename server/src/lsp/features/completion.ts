@@ -109,7 +109,7 @@ export const completionFeature: Feature = {
           if (offset === null) return empty;
           const bundleEntries = agentCompletions(project, agent?.path ?? file!, source.normalized, offset, agent?.agent ?? null, { snippets: client.snippets });
           // Keys and values of the config itself, where no bundle entry is being written.
-          const entries = bundleEntries?.length || !agent ? bundleEntries : runConfigCompletions(source.normalized, agent.agent.load.root, offset, client.snippets);
+          const entries = bundleEntries?.length || !agent ? bundleEntries : runConfigCompletions(source.normalized, { root: agent.agent.load.root, at: agent.agent.at }, offset, client.snippets);
           if (entries || agent) return list(entries ?? [], mapper, eolOf(source));
         }
 

@@ -44,7 +44,7 @@ export const documentSymbolFeature: Feature = {
     context.connection.onDocumentSymbol(
       context.handle('document symbols', [] as DocumentSymbol[], (params) => {
         const agent = context.analyzedAgent(params.textDocument.uri);
-        if (agent) return runConfigSymbols(agent.agent.load.root).map((symbol) => configSymbolToLsp(symbol, agent.mapper));
+        if (agent) return runConfigSymbols(agent.agent.load.root, agent.agent.at).map((symbol) => configSymbolToLsp(symbol, agent.mapper));
         const analyzed = context.analyzed(params.textDocument.uri);
         if (!analyzed) return [];
         return documentSymbols(analyzed.model).map((symbol) => toLsp(symbol, analyzed.mapper));

@@ -35,7 +35,7 @@ export const hoverFeature: Feature = {
         const offset = context.offsetAt(analyzed, params.position);
         if (offset === null) return null;
         const hover = agent
-          ? (agentHoverAt(agent.agent, context.index.project.configRootOf(agent.path), offset) ?? runConfigHover(agent.agent.load.root, offset))
+          ? (agentHoverAt(agent.agent, context.index.project.configRootOf(agent.path), offset) ?? runConfigHover(agent.agent.load.root, agent.agent.at, offset))
           : hoverAt(bundle!.model, offset, context.settings.toolCheckOptions.env);
         if (!hover) return null;
         const kind = hoverFormat(context.client());
