@@ -9,6 +9,7 @@ import { RunConfigKind, runConfigKindOf } from '../../../server/src/engine/runCo
 import { parseOverrides } from '../../../server/src/engine/runConfig/commandLine';
 import { loadYaml } from '../../../server/src/engine/yaml/loadYaml';
 import { parseMarkers } from '../../helpers/markers';
+import { overridesOf, parseEngineConfig } from '../../../server/src/engine/config';
 
 interface Checked {
   loads: boolean;
@@ -196,5 +197,17 @@ describe('which files are agent configs', () => {
     ['a bundle', 'tools:\n  open: {docstring: d}\n', null],
   ])('%s', (_, text, kind) => {
     expect(kindOf(text)).toBe(kind);
+  });
+});
+
+describe('the commandLine setting', () => {
+  it('takes SWE-agent overrides, and says what it cannot read', () => {
+    expect(parseEngineConfig({ commandLine: ['--agent.model.name=gpt-4o'] })).toEqual({ config: { commandLine: ['--agent.model.name=gpt-4o'] }, problems: [] });
+    expect(overridesOf({ commandLine: ['--agent.model.name', 'gpt-4o'] }).map((o) => [o.path, o.arg])).toEqual([[['agent', 'model', 'name'], '--agent.model.name gpt-4o']]);
+    expect(parseEngineConfig({ commandLine: 'gpt-4o' }).problems).toEqual(['commandLine must be a list of strings like "--agent.model.name=gpt-4o"']);
+    expect(parseEngineConfig({ commandLine: ['gpt-4o', '--agent..name=x'] }).problems).toEqual([
+      'commandLine: `gpt-4o` is not an override; write --a.b.c=value',
+      'commandLine: `--agent..name=x` has an empty part in its path',
+    ]);
   });
 });

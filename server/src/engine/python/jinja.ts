@@ -20,6 +20,7 @@
  */
 import { PyDict, PyObject, pyReprString, pyStr, pyTypeName } from './pyObject';
 import { pushAll } from '../util/pushAll';
+import { PY_WHITESPACE_CLASS } from './pyWhitespace';
 
 export type JinjaResult =
   | { kind: 'ok'; text: string }
@@ -121,7 +122,7 @@ function describeExpr(expr: string): string {
 }
 
 /** Python's `\s` and str.isspace(). */
-const WS = '\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const WS = PY_WHITESPACE_CLASS;
 const TRAILING_WS = new RegExp(`[${WS}]+$`);
 const WHITESPACE = new RegExp(`[${WS}]+`, 'y');
 const VARIABLE_END = new RegExp(`-\\}\\}[${WS}]*|\\}\\}`, 'y');
