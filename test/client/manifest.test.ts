@@ -78,8 +78,8 @@ describe('client/package.json', () => {
       inlayHints: true,
       filePatterns: [],
       agentConfigPatterns: ['**/config/**/*.yaml'],
-      configRoot: '',
       commandLine: [],
+      configRoot: '',
       server: { path: '' },
       trace: { server: 'off' },
     });

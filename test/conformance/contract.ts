@@ -168,3 +168,71 @@ export function contractViolations(verdict: Verdict, ours: OurFile, bytes: Uint8
   }
   return problems;
 }
+
+/** An error of an agent-config verdict (../shared/conformance/README.md, "Agent configs"). */
+interface AgentVerdictError {
+  kind: string;
+  file: string;
+  loc?: string;
+  loc_parts?: (string | number)[];
+  pydantic_type?: string;
+  key_error?: boolean;
+  bundle_loc?: string;
+  problem_pos?: { line: number; column: number };
+  context_pos?: { line: number; column: number };
+}
+
+export interface AgentVerdict {
+  loads: boolean;
+  errors: AgentVerdictError[];
+}
+
+const onLine = (d: OurDiagnostic, line: number) => d.range.start.line === line;
+
+/**
+ * Rules A1-A3 of the agent-config contract for one case: `files` is our JSON
+ * output (paths relative to the case folder), `read` gives a file's bytes.
+ */
+export function agentContractViolations(verdict: AgentVerdict, files: OurFile[], read: (file: string) => Uint8Array): string[] {
+  const problems: string[] = [];
+  const show = (d: OurDiagnostic) => `${d.code}@${d.range.start.line + 1}:${d.range.start.character + 1}`;
+  const agent = files.find((f) => f.path === 'config/agent.yaml');
+  if (!agent) return ['no entry for config/agent.yaml'];
+  // Rule A1
+  if (agent.loads !== verdict.loads) problems.push(`A1: loads ${agent.loads}, verdict ${verdict.loads}`);
+  // Rule A2
+  const errorsIn = (file: string) => files.find((f) => f.path === file)?.diagnostics.filter((d) => d.severity === 'error') ?? [];
+  const allErrors = files.flatMap((f) => f.diagnostics.filter((d) => d.severity === 'error'));
+  if (allErrors.length > 0 === verdict.loads) problems.push(`A2: ${allErrors.length} errors (${allErrors.map(show).join(', ')}), loads ${verdict.loads}`);
+  // Rule A3
+  const resolvers = new Map<string, LocResolver>();
+  const resolverOf = (file: string) => {
+    if (!resolvers.has(file)) resolvers.set(file, new LocResolver(read(file)));
+    return resolvers.get(file)!;
+  };
+  const placedAt = (file: string, error: AgentVerdictError): boolean => {
+    const errors = errorsIn(file);
+    if (error.kind === 'yaml-error') {
+      const lines = [error.problem_pos?.line, error.context_pos?.line].filter((l): l is number => l !== undefined);
+      return lines.length === 0 ? errors.length > 0 : errors.some((d) => lines.includes(d.range.start.line + 1));
+    }
+    const parts = error.loc_parts;
+    if (!parts || parts.length === 0) return errors.length > 0;
+    const missing = error.pydantic_type === 'missing';
+    const located = resolverOf(file).resolve(missing ? parts.slice(0, -1) : error.key_error ? [...parts, '[key]'] : parts);
+    if (!located) return false;
+    if (missing && parts.length === 1) return errors.length > 0;
+    const { keyRange, valueRange } = located;
+    return errors.some((d) => inside(d.range, valueRange) || (keyRange !== null && inside(d.range, keyRange)) || (!missing && onLine(d, valueRange.start.line)));
+  };
+  const bundleEntry = (loc: string): boolean => {
+    const located = resolverOf('config/agent.yaml').resolve(loc.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)));
+    return located !== null && errorsIn('config/agent.yaml').some((d) => inside(d.range, entryRange(located)));
+  };
+  for (const error of verdict.errors) {
+    if (placedAt(error.file, error)) continue;
+    if (error.file !== 'config/agent.yaml' && error.bundle_loc && bundleEntry(error.bundle_loc)) continue;
+    problems.push(`A3: no error for ${error.kind} at ${error.file}:${error.loc ?? '(no loc)'} (ours: ${errorsIn(error.file).map(show).join(', ') || 'none'})`);
+  }
+  return problems;
+}

@@ -35,7 +35,8 @@ function agentConfigYaml(spec: MultiCase): string {
   if (spec.no_bash) tools.enable_bash_tool = false;
   if (spec.env) tools.env_variables = spec.env;
   // JSON is YAML: no quoting surprises.
-  return JSON.stringify({ agent: { tools } }, null, 2) + '\n';
+  // A model, as every run needs one: the verdict is ToolConfig's alone.
+  return JSON.stringify({ agent: { model: { name: 'gpt-4o' }, tools } }, null, 2) + '\n';
 }
 
 let agreeing = 0;

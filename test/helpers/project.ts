@@ -5,9 +5,9 @@ import { createNodeWorkspaceFs } from '../../server/src/host/nodeWorkspaceFs';
 
 export const fileUri = (file: string) => pathToFileURL(file).toString();
 
-/** A host whose one workspace folder is `root`; tell it what changed on disk with `applyChange({ disk: [...] })`. */
-export function hostOn(root: string): AnalysisHost {
+/** A host whose one workspace folder is `root`, with these user settings; tell it what changed on disk with `applyChange({ disk: [...] })`. */
+export function hostOn(root: string, userSettings?: Record<string, unknown>): AnalysisHost {
   const host: AnalysisHost = new AnalysisHost({ fs: createNodeWorkspaceFs(() => host.readRoots()) });
-  host.applyChange({ folders: [root] });
+  host.applyChange({ folders: [root], ...(userSettings ? { userSettings } : {}) });
   return host;
 }

@@ -124,7 +124,7 @@ describe.skipIf(process.platform !== 'linux')('nesting and values', () => {
     const dir = tempWorkspace({
       'tools/a/config.yaml': 'tools:\n  t:\n    docstring: "{X} and {Y}"\n    signature: t\n',
       'tools/a/bin/t': '#!/bin/sh\n',
-      'config/default.yaml': 'agent:\n  tools:\n    env_variables:\n      X: [1, 2]\n      Y: &a [*a, {k: *a}]\n    bundles:\n      - path: tools/a\n',
+      'config/default.yaml': 'agent:\n  model:\n    name: gpt-4o\n  tools:\n    env_variables:\n      X: [1, 2]\n      Y: &a [*a, {k: *a}]\n    bundles:\n      - path: tools/a\n',
     });
     fs.chmodSync(dir.path('tools/a/bin/t'), 0o755);
     try {

@@ -1,8 +1,9 @@
 /**
  * Fuzzing with a fixed seed: random bytes, random YAML and random edits of
- * every corpus and conformance file, checked by the engine and through the
- * server with random requests at random positions; random format strings and
- * specs (widths far past the rendered-text budget, any script's digits,
+ * every corpus and conformance file (agent configs too), checked by the
+ * engine and through the server with random requests at random positions;
+ * random Jinja templates (deep and long ones included); random format strings
+ * and specs (widths far past the rendered-text budget, any script's digits,
  * values that share or contain themselves); and random framing damage on
  * stdio. Invariants: nothing throws, every range lies inside the document,
  * the same text gives the same result, rendered text stays within its budget
@@ -16,14 +17,18 @@ import { lintBundleText } from '../helpers/lintText';
 import { BUDGETS } from '../../server/src/engine/budgets';
 import { formatValue } from '../../server/src/engine/python/formatSpec';
 import { formatString } from '../../server/src/engine/python/formatString';
-import { PyDict, PyObject } from '../../server/src/engine/python/pyObject';
 import { codePointLength } from '../../server/src/engine/python/renderedText';
 import { FrameSanitizer } from '../../server/src/lsp/frameSanitizer';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LineIndex } from '../../server/src/engine/document/lineIndex';
 import { TestClient, inMemory } from '../helpers/lspClient';
 import { Random, applyEdit, randomEdit, typingEdit } from '../helpers/random';
-import { CASES_DIR, CORPUS_DIR, caseIds } from '../helpers/shared';
+import { AGENT_CASES_DIR, CASES_DIR, CORPUS_DIR, caseIds } from '../helpers/shared';
+import { compileJinja, renderJinja } from '../../server/src/engine/python/jinja';
+import { PyDict, PyObject } from '../../server/src/engine/python/pyObject';
+import { checkRunConfig } from '../../server/src/engine/runConfig/checkRunConfig';
+import { sourceTextOf } from '../../server/src/engine/document/sourceText';
+import { loadYaml } from '../../server/src/engine/yaml/loadYaml';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261129);
 const ITERATIONS = Number(process.env.FUZZ_ITERATIONS ?? 400);
@@ -127,6 +132,87 @@ describe(`fuzzing the engine (seed ${SEED}, ${ITERATIONS} iterations)`, () => {
       }
       const again = lintBundleText(text);
       expect(again.diagnostics, `iteration ${i} is deterministic`).toEqual(first.diagnostics);
+    }
+  });
+});
+
+const JINJA_ATOMS = ['value', 'x', '1', '2.5', '"s"', "'t'", 'none', 'true', '[1, 2]', '{"k": 1}', 'value.attr', 'loop.index0'];
+const JINJA_FILTERS = ['join', 'join(" ")', 'upper', 'default("d")', 'length', 'replace("a", "b")', 'trim', 'first', 'int', 'nope'];
+const JINJA_BINARY = [' + ', ' - ', ' ~ ', ' * ', ' == ', ' != ', ' < ', ' and ', ' or ', ' in ', ' // ', ' ** '];
+
+/**
+ * A random Jinja expression: nested, chained and broken, sometimes thousands
+ * of levels deep or long (issue 15's stack overflows), built iteratively.
+ */
+function randomJinjaExpression(random: Random): string {
+  const size = random.next() < 0.03 ? 1000 + random.int(5000) : 1 + random.int(12);
+  let expr = random.pick(JINJA_ATOMS);
+  for (let i = 0; i < size; i++) {
+    const roll = random.int(8);
+    if (roll === 0) expr = `(${expr})`;
+    else if (roll === 1) expr = `${expr}|${random.pick(JINJA_FILTERS)}`;
+    else if (roll === 2) expr = `${expr}${random.pick(JINJA_BINARY)}${random.pick(JINJA_ATOMS)}`;
+    else if (roll === 3) expr = `${expr}[${random.int(3)}]`;
+    else if (roll === 4) expr = `not ${expr}`;
+    else if (roll === 5) expr = `${expr} if ${random.pick(JINJA_ATOMS)} else ${random.pick(JINJA_ATOMS)}`;
+    else if (roll === 6) expr = `-${expr}`;
+    else expr = `[${expr}, ${random.pick(JINJA_ATOMS)}]`;
+  }
+  return expr;
+}
+
+/** A template around random expressions, with statements and broken tags. */
+function randomJinjaTemplate(random: Random): string {
+  const parts: string[] = [];
+  for (let i = 1 + random.int(4); i > 0; i--) {
+    const roll = random.int(6);
+    if (roll === 0) parts.push(`{% if ${randomJinjaExpression(random)} %}a{% else %}b{% endif %}`);
+    else if (roll === 1) parts.push(`{% for v in ${randomJinjaExpression(random)} %}{{ v }}{% endfor %}`);
+    else if (roll === 2) parts.push(random.pick(['{{', '}}', '{%', '%}', '{#', '{% endif %}', '{{ value', '\n']));
+    else parts.push(`{{ ${randomJinjaExpression(random)} }}`);
+    parts.push(random.pick(['', ' ', 'text ', '\n']));
+  }
+  return parts.join('');
+}
+
+describe(`fuzzing Jinja and agent configs (seed ${SEED}, ${ITERATIONS} iterations)`, () => {
+  it('renders and compiles random, deep and long Jinja without throwing, deterministically', { timeout: 30_000 + ITERATIONS * 30 }, () => {
+    const random = new Random(SEED);
+    const values = new Map<string, PyObject>([['value', 'v'], ['x', [1n, 2n]]]);
+    for (let i = 0; i < ITERATIONS; i++) {
+      const template = randomJinjaTemplate(random);
+      let rendered, compiled;
+      try {
+        rendered = renderJinja(template, values);
+        compiled = compileJinja(template);
+      } catch (e) {
+        throw new Error(`iteration ${i} threw on ${JSON.stringify(template.slice(0, 300))}: ${(e as Error).stack}`);
+      }
+      expect(['ok', 'error', 'unsupported', 'limit']).toContain(rendered.kind);
+      if (rendered.kind === 'ok') expect(rendered.text.length).toBeLessThanOrEqual(1_000_000);
+      if (compiled?.kind === 'error' && compiled.offset !== -1) expect(compiled.offset).toBeLessThanOrEqual(template.length);
+      expect(renderJinja(template, values), `iteration ${i} is deterministic`).toEqual(rendered);
+    }
+  });
+
+  it('checks random edits of the agent-config cases, with random templates, without throwing, inside the document', { timeout: 30_000 + ITERATIONS * 30 }, () => {
+    const random = new Random(SEED + 1);
+    const seeds = fs.readdirSync(AGENT_CASES_DIR).filter((id) => /^\d+$/.test(id)).map((id) => fs.readFileSync(path.join(AGENT_CASES_DIR, id, 'config', 'agent.yaml'), 'utf8'));
+    for (let i = 0; i < ITERATIONS; i++) {
+      let text = random.pick(seeds);
+      if (random.next() < 0.3) text += `\n${random.pick(['agent', 'env', 'x'])}:\n  templates:\n    instance_template: ${JSON.stringify(randomJinjaTemplate(random))}\n`;
+      for (let n = 1 + random.int(4); n > 0; n--) text = applyEdit(text, random.next() < 0.5 ? typingEdit(random, text) : randomEdit(random, text));
+      const origin = { text: sourceTextOf(text).normalized };
+      let result;
+      try {
+        result = checkRunConfig({ files: [{ load: loadYaml(origin.text, origin), origin }] }, { configRoot: '/nowhere', resolve: () => ({ kind: 'missing-dir' }) });
+      } catch (e) {
+        throw new Error(`iteration ${i} threw on ${JSON.stringify(text.slice(0, 300))}: ${(e as Error).stack}`);
+      }
+      for (const d of result.diagnostics) {
+        expect(d.origin, `iteration ${i}, ${d.code} is in the file`).toBe(origin);
+        expect(0 <= d.start && d.start <= d.end && d.end <= origin.text.length, `iteration ${i}, ${d.code} at ${d.start}-${d.end}`).toBe(true);
+      }
     }
   });
 });

@@ -37,7 +37,7 @@ beforeAll(() => {
   const trap = `#!/bin/sh\ntouch '${marker}'\n`;
   ws = tempWorkspace({
     'tools/trap/config.yaml': 'tools:\n  trap:\n    signature: "trap <x>"\n    docstring: "runs <x>"\n    arguments:\n      - name: x\n        type: string\n        description: "x"\n        required: true\nstate_command: trap_state\n',
-    'config/agent.yaml': 'agent:\n  tools:\n    bundles:\n      - path: tools/trap\n      - path: tools/escape\n      - path: ../' + path.basename(outside.root) + '/bundle\n',
+    'config/agent.yaml': 'agent:\n  tools:\n    bundles:\n      - path: tools/trap\n      - path: tools/escape\n      - path: ../' + path.basename(outside.root) + '/bundle\n  model: {name: gpt-4o}\n',
   });
   ws.write('tools/trap/bin/trap', trap, 0o755);
   ws.write('tools/trap/bin/trap_state', trap, 0o755);

@@ -10,7 +10,8 @@ let ws: TempWorkspace;
 let host: AnalysisHost;
 beforeAll(() => {
   ws = tempWorkspace({ 'tools/viewer/config.yaml': 'tools:\n  open:\n    docstring: d\n' });
-  host = hostOn(ws.root);
+  // SWE-agent's configs leave the model to the command line; these do too.
+  host = hostOn(ws.root, { commandLine: ['--agent.model.name=gpt-4o'] });
 });
 afterAll(() => ws.remove());
 
@@ -48,8 +49,8 @@ describe('agent config quick fixes', () => {
   });
 
   it('move bundles from templates into an existing tools mapping, at its indentation', () => {
-    const text = 'agent:\n  templates:\n      system_template: hi\n      bundles:\n        - path: tools/viewer\n  tools:\n    env_variables: {}\n';
-    const fixed = 'agent:\n  templates:\n      system_template: hi\n  tools:\n    env_variables: {}\n    bundles:\n      - path: tools/viewer\n';
+    const text = 'agent:\n  templates:\n      system_template: hi\n      instance_template: ho\n      bundles:\n        - path: tools/viewer\n  tools:\n    env_variables: {}\n';
+    const fixed = 'agent:\n  templates:\n      system_template: hi\n      instance_template: ho\n  tools:\n    env_variables: {}\n    bundles:\n      - path: tools/viewer\n';
     expect(fixesFor(text, 'bundles-misplaced')).toEqual([['Move `bundles` to `agent.tools`, where SWE-agent reads it', fixed]]);
     expect(codes(fixed)).toEqual([]);
   });

@@ -88,7 +88,7 @@ describe('hidden tools', () => {
       'config/agent.yaml': 'agent:\n  tools:\n    bundles:\n      - path: tools/b\n        hidden_tools: [peek, lost]\n',
     });
     try {
-      const files = JSON.parse(runCli(['--format', 'json', '.'], project.root).stdout) as File[];
+      const files = JSON.parse(runCli(['--format', 'json', '--agent.model.name=gpt-4o', '.'], project.root).stdout) as File[];
       const byPath = Object.fromEntries(files.map((f) => [f.path, f.diagnostics.map((d) => `${d.code}:${d.severity}@${d.range.start.line}`)]));
       expect(byPath['config/agent.yaml']).toEqual(['bundle-errors:error@3']);
       // `lost` is only built when shown: hidden everywhere, its error is a warning. `peek` is not a mapping: an error regardless.
@@ -107,7 +107,7 @@ describe('bundle paths as SWE-agent resolves them', () => {
     });
     project.write('tools/latin/config.yaml', Buffer.from('tools:\n  t:\n    docstring: caf\xe9\n', 'latin1'));
     try {
-      const files = JSON.parse(runCli(['--format', 'json', '--agent-config', 'config/agent.yaml'], project.root).stdout) as File[];
+      const files = JSON.parse(runCli(['--format', 'json', '--agent.model.name', 'gpt-4o', '--agent-config', 'config/agent.yaml'], project.root).stdout) as File[];
       expect(files[0].diagnostics.map((d) => [d.code, d.range.start.line, d.message])).toEqual([
         [
           'bundle-config-missing',
@@ -168,7 +168,7 @@ describe('agent configs in flow style', () => {
     });
     try {
       for (const args of [['config/flow.yaml'], ['.']]) {
-        const files = JSON.parse(runCli(['--format', 'json', ...args], project.root).stdout) as File[];
+        const files = JSON.parse(runCli(['--format', 'json', '--agent.model.name=gpt-4o', ...args], project.root).stdout) as File[];
         const agent = files.find((f) => f.path === 'config/flow.yaml')!;
         expect(agent.diagnostics.map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character}`)).toEqual(['bundle-path-missing@0:52']);
       }
@@ -186,7 +186,7 @@ describe('files matched by filePatterns', () => {
       'extra/bin/other': '#!/bin/sh\n',
     });
     try {
-      const files = JSON.parse(runCli(['--format', 'json', '.'], project.root).stdout) as File[];
+      const files = JSON.parse(runCli(['--format', 'json', '--agent.model.name=gpt-4o', '.'], project.root).stdout) as File[];
       expect(files.map((f) => [f.path, f.diagnostics.map((d) => d.code)])).toEqual([['extra/my.tools.yaml', ['runtime-call-error']]]);
     } finally {
       project.remove();
@@ -201,7 +201,7 @@ describe('a bundle tool named bash', () => {
       'config/agent.yaml': 'agent:\n  tools:\n    bundles:\n      - path: tools/b\n',
     });
     try {
-      const [agent] = JSON.parse(runCli(['--format', 'json', '--agent-config', 'config/agent.yaml'], project.root).stdout) as File[];
+      const [agent] = JSON.parse(runCli(['--format', 'json', '--agent.model.name=gpt-4o', '--agent-config', 'config/agent.yaml'], project.root).stdout) as File[];
       expect([agent.loads, agent.diagnostics.map((d) => `${d.code}@${d.range.start.line}`)]).toEqual([false, ['duplicate-tool@3']]);
     } finally {
       project.remove();

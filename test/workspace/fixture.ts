@@ -28,6 +28,7 @@ state_command: _state
     'tools/submit/config.yaml': 'tools:\n  submit:\n    signature: "submit"\n    docstring: "submits"\n',
     'tools/extra/submit_again/config.yaml': 'tools:\n  submit:\n    signature: "submit"\n    docstring: "submits again"\n',
     'config/default.yaml': `agent:
+  model: {name: gpt-4o}
   tools:
     env_variables:
       WINDOW: 100
@@ -40,17 +41,20 @@ state_command: _state
     enable_bash_tool: true
     bundle_paths: []
 `,
-    'config/no_env.yaml': 'agent:\n  tools:\n    bundles:\n      - path: tools/viewer\n',
-    'config/tutorial.yaml': 'agent:\n  templates:\n    instance_template: hi\n    bundles:\n      - path: tools/viewer\n',
+    'config/no_env.yaml': 'agent:\n  model: {name: gpt-4o}\n  tools:\n    bundles:\n      - path: tools/viewer\n',
+    'config/tutorial.yaml': 'agent:\n  model: {name: gpt-4o}\n  templates:\n    system_template: hello\n    instance_template: hi\n    bundles:\n      - path: tools/viewer\n',
     'config/retry.yaml': `agent:
   type: retry
+  retry_loop: {type: chooser, chooser: {model: {name: gpt-4o}, system_template: s, instance_template: i, submission_template: t}, max_attempts: 2, cost_limit: 1}
   agent_configs:
-    - tools:
+    - model: {name: gpt-4o}
+      tools:
         bundles:
           - &viewer {path: tools/viewer}
           - path: tools/submit
         env_variables: {WINDOW: 50}
-    - tools:
+    - model: {name: gpt-4o}
+      tools:
         bundles: [*viewer, *viewer]
         env_variables: {WINDOW: 50}
 `,
@@ -66,10 +70,10 @@ state_command: _state
 
 /** What the project's files should report, as `code@line:character` (0-based), per file. */
 export const EXPECTED: Record<string, string[]> = {
-  'config/default.yaml': ['bundle-path-missing@7:14', 'duplicate-tool@8:14', 'hidden-tool-missing@9:23', 'unknown-key@11:4'],
-  'config/no_env.yaml': ['bundle-errors@3:14'],
-  'config/retry.yaml': ['duplicate-tool@9:27', 'duplicate-tool@9:27'],
-  'config/tutorial.yaml': ['bundles-misplaced@3:4'],
+  'config/default.yaml': ['bundle-path-missing@8:14', 'duplicate-tool@9:14', 'hidden-tool-missing@10:23', 'unknown-key@12:4'],
+  'config/no_env.yaml': ['bundle-errors@4:14'],
+  'config/retry.yaml': ['duplicate-tool@12:27', 'duplicate-tool@12:27'],
+  'config/tutorial.yaml': ['bundles-misplaced@5:4'],
   'tools/extra/submit_again/config.yaml': [],
   'tools/submit/config.yaml': [],
   // {WINDOW} is an error because config/no_env.yaml uses this bundle without setting it.

@@ -21,8 +21,9 @@ afterEach(() => {
 const uri = (relative: string) => pathToFileURL(ws.path(relative)).toString();
 const summary = (p: PublishDiagnosticsParams) => p.diagnostics.map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character}`);
 
-async function startInProject(): Promise<TestClient> {
+async function startInProject(sweBundle: Record<string, unknown> = {}): Promise<TestClient> {
   const started = await inMemory({
+    initializationOptions: { sweBundle },
     workspaceFolders: [{ uri: pathToFileURL(ws.root).toString(), name: 'project' }],
     capabilities: {
       window: { workDoneProgress: true },
@@ -78,8 +79,40 @@ describe('the server on a project', () => {
       textDocument: { uri: uri(submitAgain), version: 2 },
       contentChanges: [{ range: { start: { line: 1, character: 2 }, end: { line: 1, character: 8 } }, text: 'resubmit' }],
     });
-    const updated = await client.waitForDiagnostics(uri(config), (p) => !summary(p).includes('duplicate-tool@8:14'));
-    expect(summary(updated)).toEqual(['bundle-path-missing@7:14', 'hidden-tool-missing@9:23', 'unknown-key@11:4']);
+    const updated = await client.waitForDiagnostics(uri(config), (p) => !summary(p).includes('duplicate-tool@9:14'));
+    expect(summary(updated)).toEqual(['bundle-path-missing@8:14', 'hidden-tool-missing@10:23', 'unknown-key@12:4']);
+  });
+});
+
+describe('sweBundle.commandLine', () => {
+  it("gives agent configs SWE-agent's command-line overrides", async () => {
+    const file = 'config/model_from_cli.yaml';
+    ws.write(file, 'agent:\n  templates: {system_template: s, instance_template: i}\n');
+    try {
+      client = await startInProject();
+      expect(summary(await openFile(client, file))).toEqual(['missing-field@0:0']);
+      client.dispose();
+      client = await startInProject({ commandLine: ['--agent.model.name=gpt-4o'] });
+      expect(summary(await openFile(client, file))).toEqual([]);
+    } finally {
+      fs.rmSync(ws.path(file));
+    }
+  });
+});
+
+describe('agent config keys through the server', () => {
+  it('completes, hovers and outlines the keys of SWE-agent\'s models', async () => {
+    client = await startInProject();
+    await openFile(client, 'config/tutorial.yaml');
+    const textDocument = { uri: uri('config/tutorial.yaml') };
+    const completion = await client.request<{ items: { label: string }[] }>('textDocument/completion', { textDocument, position: { line: 1, character: 2 } });
+    // On the key `model` itself: every key it could be, not the others present.
+    expect(completion.items.map((i) => i.label)).toEqual(['model', 'name', 'tools', 'history_processors', 'max_requeries', 'action_sampler', 'type']);
+    const hover = await client.request<{ contents: { value: string } }>('textDocument/hover', { textDocument, position: { line: 1, character: 3 } });
+    // The test client takes plain text.
+    expect(hover.contents.value.split('\n\n')[0]).toBe('agent.model: GenericAPIModelConfig | ReplayModelConfig | InstantEmptySubmitModelConfig | HumanModelConfig | HumanThoughtModelConfig, required');
+    const symbols = await client.request<{ name: string; detail: string; children: { name: string }[] }[]>('textDocument/documentSymbol', { textDocument });
+    expect(symbols.map((s) => [s.name, s.detail, s.children.map((c) => c.name)])).toEqual([['agent', 'DefaultAgentConfig', ['model', 'templates']]]);
   });
 });
 
@@ -104,9 +137,9 @@ describe('links and symbols across the project', () => {
       textDocument: { uri: uri('config/default.yaml') },
     });
     expect(links.map((l) => [l.range.start.line, l.target])).toEqual([
-      [5, uri('tools/viewer/config.yaml')],
-      [6, uri('tools/submit/config.yaml')],
-      [8, uri('tools/extra/submit_again/config.yaml')],
+      [6, uri('tools/viewer/config.yaml')],
+      [7, uri('tools/submit/config.yaml')],
+      [9, uri('tools/extra/submit_again/config.yaml')],
     ]);
   });
 
@@ -127,14 +160,14 @@ describe('agent config hover and definition through the server', () => {
     client = await startInProject();
     await openFile(client, 'config/default.yaml');
     const textDocument = { uri: uri('config/default.yaml') };
-    const hover = await client.request<{ contents: { kind: string; value: string }; range: unknown }>('textDocument/hover', { textDocument, position: { line: 5, character: 16 } });
-    expect(hover.range).toEqual({ start: { line: 5, character: 14 }, end: { line: 5, character: 26 } });
+    const hover = await client.request<{ contents: { kind: string; value: string }; range: unknown }>('textDocument/hover', { textDocument, position: { line: 6, character: 16 } });
+    expect(hover.range).toEqual({ start: { line: 6, character: 14 }, end: { line: 6, character: 26 } });
     expect(hover.contents.value.split('\n\n').slice(1)).toEqual([
       '2 tools:',
       'open <path>: opens <path>, {WINDOW} lines at a time',
       'goto <line>: moves to <line>',
     ]);
-    const definition = await client.request('textDocument/definition', { textDocument, position: { line: 5, character: 16 } });
+    const definition = await client.request('textDocument/definition', { textDocument, position: { line: 6, character: 16 } });
     expect(definition).toEqual([{ uri: uri('tools/viewer/config.yaml'), range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }]);
   });
 });
@@ -185,8 +218,8 @@ describe('quick fixes in agent configs through the server', () => {
       [
         'Move `bundles` to `agent.tools`, where SWE-agent reads it',
         [
-          { range: { start: { line: 3, character: 0 }, end: { line: 5, character: 0 } }, newText: '' },
-          { range: { start: { line: 5, character: 0 }, end: { line: 5, character: 0 } }, newText: '  tools:\n    bundles:\n      - path: tools/viewer\n' },
+          { range: { start: { line: 5, character: 0 }, end: { line: 7, character: 0 } }, newText: '' },
+          { range: { start: { line: 7, character: 0 }, end: { line: 7, character: 0 } }, newText: '  tools:\n    bundles:\n      - path: tools/viewer\n' },
         ],
       ],
     ]);

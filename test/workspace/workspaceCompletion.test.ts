@@ -131,10 +131,31 @@ describe('hidden tools in an agent config', () => {
     expect(top.items).toEqual(entries(top.ranges[0], [[OPEN, 'open'], [GOTO, 'goto'], [SCROLL, 'scroll']]));
   });
 
-  it('offers nothing for a bundle that does not load from here, nor away from bundle entries', () => {
+  it("offers nothing for a bundle that does not load from here; away from bundle entries, the config's own values", () => {
     expect(complete(head + '      - path: tools/missing\n        hidden_tools: [¦]\n').items).toEqual([]);
-    expect(complete(head + '      - path: tools/viewer\n    enable_bash_tool: ¦\n').items).toEqual([]);
-    expect(complete('agent:\n  templates:\n    ¦\n  tools:\n    bundles:\n      - path: tools/viewer\n').items).toEqual([]);
+    const bash = head + '      - path: tools/viewer\n    enable_bash_tool: ¦\n';
+    const at = bash.indexOf('¦');
+    // A boolean goes in plain: `"true"` would be a string pydantic happens to accept.
+    expect(complete(bash).items).toEqual([
+      { label: 'true', kind: 'value', sortText: '00', snippet: false, edit: { start: at, end: at, newText: 'true' } },
+      { label: 'false', kind: 'value', sortText: '01', snippet: false, edit: { start: at, end: at, newText: 'false' } },
+    ]);
+    // Under templates: TemplateConfig's keys, none of them a bundle entry's.
+    expect(complete('agent:\n  templates:\n    ¦\n  tools:\n    bundles:\n      - path: tools/viewer\n').items!.map((item) => item.label)).toEqual([
+      'system_template',
+      'instance_template',
+      'next_step_template',
+      'next_step_truncated_observation_template',
+      'max_observation_length',
+      'next_step_no_output_template',
+      'strategy_template',
+      'demonstration_template',
+      'demonstrations',
+      'put_demos_in_history',
+      'disable_image_processing',
+      'shell_check_error_template',
+      'command_cancelled_timeout_template',
+    ]);
     // Not an agent config, repaired or not: null, so the server tries bundle completion.
     expect(complete('tools:\n  open:\n    docstring: ¦\n').items).toBeNull();
   });

@@ -1,4 +1,6 @@
-/** `swe-bundle-lint [--format text|json|sarif] [--env KEY=VALUE]... [--env-json FILE] [--config FILE] [--config-root DIR] [--agent-config FILE]... PATH...` */
+/** `swe-bundle-lint [--format text|json|sarif] [--env KEY=VALUE]... [--env-json FILE] [--config FILE] [--config-root DIR] [--agent-config FILE]... [--run-batch] [--a.b.c=VALUE]... PATH...` */
+import { RUN_BATCH_CONFIG, RUN_SINGLE_CONFIG } from '../engine/runConfig/models';
+
 export type OutputFormat = 'text' | 'json' | 'sarif';
 
 export interface LintArgs {
@@ -8,7 +10,12 @@ export interface LintArgs {
   envJson: string | null;
   config: string | null;
   configRoot: string | null;
+  /** The `--agent-config` files, merged in order as SWE-agent merges repeated `--config` files. */
   agentConfigs: string[];
+  /** Judge `--agent-config` as `sweagent run-batch` (RunBatchConfig) instead of `sweagent run`. */
+  runBatch: boolean;
+  /** SWE-agent's own overrides (`--agent.model.name=gpt-4o`), as given, in order. */
+  overrides: string[];
   paths: string[];
   help: boolean;
   version: boolean;
@@ -36,16 +43,31 @@ Options:
                              $SWE_AGENT_CONFIG_ROOT, else the nearest folder
                              above the agent config with a tools/ folder, else
                              the folder holding its config/ folder)
-  --agent-config FILE        check one agent config's tool assembly: the
-                             agent config and every bundle it lists, in its
-                             context (env, enable_bash_tool, hidden_tools)
+  --agent-config FILE        check an agent config as \`sweagent run --config
+                             FILE\` does (the whole file, and every bundle it
+                             lists in its context: env, enable_bash_tool,
+                             hidden_tools); repeatable: the files are merged
+                             as SWE-agent merges repeated --config files
+  --run-batch                judge --agent-config as \`sweagent run-batch\`
+  --a.b.c=VALUE              SWE-agent's own command-line overrides, applied
+                             as SWE-agent applies them (repeatable; e.g.
+                             --agent.model.name=gpt-4o, which SWE-agent's
+                             shipped configs expect)
   -h, --help                 show this help
   --version                  show the version
 
 Exit status: 0 when no errors, 1 when a bundle would not load, 2 on usage errors.`;
 
+const SWE_AGENT_TOP_LEVEL = new Set([...RUN_SINGLE_CONFIG.fields, ...RUN_BATCH_CONFIG.fields].map((f) => f.name));
+
+function isOverride(name: string): boolean {
+  if (!name.startsWith('--')) return false;
+  const first = name.slice(2).split('.')[0];
+  return name.includes('.') || SWE_AGENT_TOP_LEVEL.has(first);
+}
+
 export function parseArgs(argv: readonly string[]): LintArgs {
-  const args: LintArgs = { format: 'text', env: [], envJson: null, config: null, configRoot: null, agentConfigs: [], paths: [], help: false, version: false };
+  const args: LintArgs = { format: 'text', env: [], envJson: null, config: null, configRoot: null, agentConfigs: [], runBatch: false, overrides: [], paths: [], help: false, version: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = (): string => {
@@ -89,11 +111,19 @@ export function parseArgs(argv: readonly string[]): LintArgs {
       case '--agent-config':
         args.agentConfigs.push(value());
         break;
+      case '--run-batch':
+        args.runBatch = true;
+        break;
       case '--':
         args.paths.push(...argv.slice(i + 1));
         i = argv.length;
         break;
       default:
+        // SWE-agent's overrides are dotted paths (`--agent.model.name`) or its top-level fields (`--output_dir`).
+        if (isOverride(name)) {
+          args.overrides.push(arg.includes('=') ? arg : `${arg}=${value()}`);
+          break;
+        }
         if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option ${arg}`);
         args.paths.push(arg);
     }

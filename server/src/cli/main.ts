@@ -10,6 +10,7 @@ import { AnalysisHost } from '../engine/analysis/analysisHost';
 import { Analysis } from '../engine/analysis/analysis';
 import { BUDGETS } from '../engine/budgets';
 import { SETTINGS_FILE_NAME } from '../engine/settings/validateSettings';
+import { parseOverrides } from '../engine/runConfig/commandLine';
 import { configRootFor } from '../engine/workspace/configRoot';
 import { describeCut, isInside } from '../engine/workspace/walk';
 import { createNodeWorkspaceFs } from '../host/nodeWorkspaceFs';
@@ -71,6 +72,10 @@ function userSettingsOf(args: LintArgs, cwd: string): Record<string, unknown> {
   if (args.env.length > 0) env = { ...(env ?? {}), ...Object.fromEntries(args.env) };
   if (env) settings.envVariables = env;
   if (args.configRoot !== null) settings.configRoot = path.resolve(cwd, args.configRoot);
+  // Checked here so that a bad one is a usage error; the host applies them after a settings file's `commandLine`.
+  const overrides = parseOverrides(args.overrides);
+  if (overrides.problems.length > 0) throw new UsageError(overrides.problems.join('; '));
+  if (args.overrides.length > 0) settings.commandLine = args.overrides;
   return settings;
 }
 
@@ -145,12 +150,11 @@ export function runLint(argv: readonly string[], io: CliIo): number {
     const result = fileResult(analysis, file);
     if (result) results.push(result);
   };
-  for (const agentConfig of agentConfigs) {
-    report(agentConfig);
-    for (const { file, report: bundle } of analysis.assembly(agentConfig)) {
+  if (agentConfigs.length > 0) {
+    for (const { file, report: assembled } of analysis.assembly(agentConfigs, args.runBatch ? 'run-batch' : 'run-single')) {
       if (done.has(file)) continue;
       done.add(file);
-      results.push({ path: file, loads: bundle.loads, diagnostics: analysis.positioned(file, bundle) });
+      results.push({ path: file, loads: assembled.loads, diagnostics: analysis.positioned(file, assembled) });
     }
   }
   const index = analysis.index();

@@ -10,6 +10,7 @@ import { RuleCode } from './rules/ruleCatalog';
 import { Severity } from './diagnostics';
 import { EnvContext, UNKNOWN_ENV, knownEnv } from './swe/env';
 import { ToolCheckOptions } from './swe/checkTool';
+import { CommandLineOverride, parseOverrides } from './runConfig/commandLine';
 
 export type RuleSetting = Severity | 'off';
 
@@ -36,6 +37,11 @@ export function envContextOf(config: EngineConfig): EnvContext {
     if (converted.ok) variables.set(name, converted.value);
   }
   return knownEnv(variables);
+}
+
+/** The command-line overrides of the settings, parsed (validateSettings has checked that they parse). */
+export function overridesOf(config: EngineConfig): CommandLineOverride[] {
+  return parseOverrides(config.commandLine ?? []).overrides;
 }
 
 /** The options bundles are checked with under these settings alone (no agent config): their env, bash on. */

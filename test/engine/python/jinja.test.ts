@@ -1,11 +1,11 @@
 /**
- * `renderJinja` and `checkJinjaSyntax` against Jinja2 3.1.6:
+ * `renderJinja` and `compileJinja` against Jinja2 3.1.6:
  * `jinja2.Template(template).render(value=VALUES[name])`, its text or the
  * exception's type and `str()`. Expected values are oracle outputs, written
  * in literally. Templates outside the subset must come back `unsupported`.
  */
 import { describe, expect, it } from 'vitest';
-import { checkJinjaSyntax, renderJinja } from '../../../server/src/engine/python/jinja';
+import { compileJinja, renderJinja } from '../../../server/src/engine/python/jinja';
 import { PyDict, PyObject } from '../../../server/src/engine/python/pyObject';
 
 const dict = (entries: [string, PyObject][]) => new PyDict(new Map(entries));
@@ -1266,19 +1266,61 @@ describe('renderJinja is jinja2.Template(template).render(value=...)', () => {
   });
 });
 
-describe('checkJinjaSyntax reports only TemplateSyntaxError', () => {
-  it.each<[string, { errorType: string; message: string } | null]>([
+/** The line (1-based, as Jinja's `lineno`) of an offset in a template. */
+const lineOf = (template: string, offset: number) => template.slice(0, offset).split('\n').length;
+
+describe('compileJinja is jinja2.Template(template): the error, and the token it is raised at', () => {
+  // Expected: Jinja 3.1.6's exception type, str() and lineno; the offset is the token's.
+  it.each<[string, { errorType: string; message: string; offset: number; line: number } | null]>([
     ['--x {{ value }}', null],
-    ['{{ value', { errorType: 'TemplateSyntaxError', message: "unexpected end of template, expected 'end of print statement'." }],
+    ['{{ value|length }}', null],
+    // An unknown filter inside `{% if %}` waits for the call: it compiles.
+    ['{% if x %}{{ y|nope }}{% endif %}', null],
+    ['{{ value|nope }}', { errorType: 'TemplateAssertionError', message: "No filter named 'nope'.", offset: -1, line: 1 }],
+    ['a\n{{ value\nb', { errorType: 'TemplateSyntaxError', message: "expected token 'end of print statement', got 'b'", offset: 11, line: 3 }],
+    ['{{ value', { errorType: 'TemplateSyntaxError', message: "unexpected end of template, expected 'end of print statement'.", offset: 8, line: 1 }],
     ['{% if value %}', {
       errorType: 'TemplateSyntaxError',
       message: "Unexpected end of template. Jinja was looking for the following tags: 'elif' or 'else' or 'endif'. The innermost block that needs to be closed is 'if'.",
+      offset: 14,
+      line: 1,
     }],
-    ['{{ (value }}', { errorType: 'TemplateSyntaxError', message: "unexpected '}', expected ')'" }],
-    ['{{ value|nope }}', null],
-    ['{{ value|length }}', null],
-    ['{% set x = 1 %}{{ $ }}', null],
+    ['x {{ (value }}', { errorType: 'TemplateSyntaxError', message: "unexpected '}', expected ')'", offset: 12, line: 1 }],
+    ['line1\nline2 {% foo %}', { errorType: 'TemplateSyntaxError', message: "Encountered unknown tag 'foo'.", offset: 15, line: 2 }],
   ])('%j', (template, expected) => {
-    expect(checkJinjaSyntax(template)).toEqual(expected);
+    const result = compileJinja(template);
+    if (expected === null) return expect(result).toBeNull();
+    expect(result).toEqual({ kind: 'error', errorType: expected.errorType, message: expected.message, offset: expected.offset });
+    if (expected.offset !== -1) expect(lineOf(template, expected.offset)).toBe(expected.line);
+  });
+
+  it('leaves what it does not model unjudged', () => {
+    expect(compileJinja('{% set x = 1 %}{{ $ }}')).toEqual({ kind: 'unsupported', reason: '{% set %}' });
+  });
+});
+
+describe('the budgets end in `limit`, never a stack overflow', () => {
+  const value = new Map<string, PyObject>([['value', 'v']]);
+  it.each([
+    ['1,000 nested parentheses', `{{${'('.repeat(1000)}value${')'.repeat(1000)}}}`],
+    ['5,000 chained filters', `{{value${'|join'.repeat(5000)}}}`],
+    ['5,000 additions', `{{value${' + value'.repeat(5000)}}}`],
+    ['5,000 subscripts', `{{value${'[0]'.repeat(5000)}}}`],
+    ['5,000 nots', `{{${'not '.repeat(5000)}value}}`],
+    ['1,000 nested ifs', `${'{% if value %}'.repeat(1000)}x${'{% endif %}'.repeat(1000)}`],
+    ['a conditional chain', `{{${'value if value else '.repeat(2000)}value}}`],
+  ])('%s', (_, template) => {
+    expect(renderJinja(template, value).kind).toBe('limit');
+    expect(compileJinja(template)?.kind).toBe('limit');
+  });
+
+  it('caps the rendered text', () => {
+    const long = 'x'.repeat(1000);
+    const result = renderJinja(`{% for a in value %}{% for b in value %}${long}{% endfor %}{% endfor %}`, new Map([['value', 'y'.repeat(100)]]));
+    expect(result).toEqual({ kind: 'limit', reason: 'the rendered text passes 1000000 characters' });
+  });
+
+  it('renders within the budget', () => {
+    expect(renderJinja(`{{${'('.repeat(10)}value${')'.repeat(10)}}}`, value)).toEqual({ kind: 'ok', text: 'v' });
   });
 });

@@ -5,16 +5,19 @@
  * SWE-agent's ToolConfig builds them).
  */
 import * as path from 'path';
-import { placeDiagnostics } from '../diagnostics';
+import { FileDiagnostic, placeDiagnostics } from '../diagnostics';
+import { overridesOf } from '../config';
+import { RunConfigCheck, checkRunConfig } from '../runConfig/checkRunConfig';
+import { RunConfigKind } from '../runConfig/classify';
+import { CommandLineOverride } from '../runConfig/commandLine';
 import { BundleModel } from '../document/bundleModel';
 import { ToolCheckOptions } from '../swe/checkTool';
-import { yamlProblemDiagnostics } from '../swe/checkBundle';
 import { AgentTools, agentToolsOf } from '../workspace/agentConfig';
-import { AgentAnalysis, BundleResolution, assemblyOptions, checkAgentConfig, resolveBundlePath } from '../workspace/checkAgentConfig';
+import { AgentAnalysis, AgentCheckContext, BundleResolution, assemblyOptions, resolveBundlePath } from '../workspace/checkAgentConfig';
 import { Database, QueryDef } from './database';
 import { textOf, trackedFs } from './files';
 import { BUNDLE_MODEL } from './bundles';
-import { AGENT_INDEX, CONFIG_ROOT, WHOLE_LOAD, WholeLoad } from './workspace';
+import { AGENT_INDEX, CONFIG_ROOT, SETTINGS_OF, WHOLE_LOAD, WholeLoad } from './workspace';
 
 const byFile = (file: string) => file;
 
@@ -65,8 +68,8 @@ export const BUNDLE_USES: QueryDef<void, ReadonlyMap<string, readonly BundleUse[
   },
 };
 
-/** An agent config's assemblies checked, for its parse (the file's own, or a text the file might have). */
-export function analyzeAgent(db: Database, file: string, whole: WholeLoad): AgentAnalysis {
+/** How an agent config's bundle paths resolve: through the host's files, so that an edit to a bundle reaches the agent configs that list it. */
+function agentContext(db: Database, file: string): AgentCheckContext {
   const configRoot = db.get(CONFIG_ROOT, file);
   const fs = trackedFs(db);
   const resolve = (dir: string): BundleResolution => {
@@ -78,24 +81,60 @@ export function analyzeAgent(db: Database, file: string, whole: WholeLoad): Agen
     if (textOf(db, configPath) === null) return { kind: 'unreadable-config', configPath };
     return { kind: 'ok', bundle: { dir, configPath, analyze: (options) => db.get(BUNDLE_MODEL, { file: configPath, options }) as BundleModel } };
   };
-  const sections = agentToolsOf(whole.load.root).map((tools) => ({ tools, check: checkAgentConfig(tools, { configRoot, resolve }) }));
-  const yaml = yamlProblemDiagnostics(whole.load.problems, whole.origin);
-  return {
-    load: whole.load,
-    at: whole.at,
-    sections,
-    diagnostics: placeDiagnostics([...yaml, ...sections.flatMap((s) => s.check.diagnostics)], whole.at),
-    loads: whole.load.problems.length === 0 && sections.every((s) => s.check.loads),
-    configRoot,
-  };
+  return { configRoot, resolve };
 }
 
-/** An agent config checked: its YAML, and each assembly with the bundles it lists. */
+/** The command-line overrides an agent config is judged with: its settings' `commandLine`. */
+function overridesFor(db: Database, file: string): CommandLineOverride[] {
+  return overridesOf(db.get(SETTINGS_OF, file).config);
+}
+
+/** An agent config judged as `sweagent run --config FILE` judges it, for its parse (the file's own, or a text the file might have). */
+export function analyzeAgent(db: Database, file: string, whole: WholeLoad): AgentAnalysis {
+  const context = agentContext(db, file);
+  const check = checkRunConfig({ files: [{ load: whole.load, origin: whole.origin }], overrides: overridesFor(db, file) }, context);
+  return { load: whole.load, at: whole.at, sections: check.sections, diagnostics: placeDiagnostics(check.diagnostics, whole.at), loads: check.loads, configRoot: context.configRoot };
+}
+
+/** An agent config checked: the whole file as SWE-agent validates it, and each assembly with the bundles it lists. */
 export const AGENT_ANALYSIS: QueryDef<string, AgentAnalysis | null> = {
   name: 'agent analysis',
   key: byFile,
   compute: (db, file) => {
     const whole = db.get(WHOLE_LOAD, file);
     return whole ? analyzeAgent(db, file, whole) : null;
+  },
+};
+
+/** Agent configs given together, as `sweagent run --config A --config B` (or `run-batch`) merges them. */
+export interface RunConfigRequest {
+  files: readonly string[];
+  kind: RunConfigKind;
+}
+
+export interface RunConfigAnalysis {
+  /** Each file's own diagnostics, placed in it. */
+  files: { file: string; diagnostics: FileDiagnostic[] }[];
+  check: RunConfigCheck;
+}
+
+/**
+ * The merged check of several agent configs; null when one of them cannot
+ * be read (its own report says why). Bundle paths start where the first
+ * file's do, and its settings give the overrides.
+ */
+export const RUN_CONFIG: QueryDef<RunConfigRequest, RunConfigAnalysis | null> = {
+  name: 'run config',
+  key: (request) => JSON.stringify([request.kind, ...request.files]),
+  compute: (db, request) => {
+    const wholes = request.files.map((file) => db.get(WHOLE_LOAD, file));
+    if (wholes.some((whole) => whole === null) || wholes.length === 0) return null;
+    const loaded = wholes as WholeLoad[];
+    const first = request.files[0];
+    const check = checkRunConfig({ files: loaded.map((w) => ({ load: w.load, origin: w.origin })), overrides: overridesFor(db, first), kind: request.kind }, agentContext(db, first));
+    return {
+      files: loaded.map((whole, i) => ({ file: request.files[i], diagnostics: placeDiagnostics(check.diagnostics.filter((d) => d.origin === whole.origin), whole.at) })),
+      check,
+    };
   },
 };

@@ -11,8 +11,6 @@ import { BundleModel, chunkKeys, standsAlone } from '../document/bundleModel';
 import { splitIntoChunks } from '../document/chunker';
 import { LineIndex } from '../document/lineIndex';
 import { LineLookup, PositionMapper, PositionedDiagnostic, positionDiagnostics } from '../document/positioned';
-import { applyRuleSettings } from '../rules/applyRuleSettings';
-import { capDiagnostics } from '../rules/capDiagnostics';
 import { Placement } from '../document/placement';
 import { SourceText, sourceTextOf } from '../document/sourceText';
 import { toolLenses, previewToolMarkdown } from '../features/codeLens';
@@ -39,16 +37,17 @@ import { FileStat } from '../workspace/workspaceFs';
 import { ToolSymbol, workspaceToolSymbols } from '../workspace/workspaceSymbols';
 import { loadYaml } from '../yaml/loadYaml';
 import { strValue } from '../yaml/pyNode';
-import { AGENT_ANALYSIS, analyzeAgent } from './agents';
+import { AGENT_ANALYSIS, RUN_CONFIG, analyzeAgent } from './agents';
 import { BUNDLE_FILE, BUNDLE_MODEL, CHUNK, TOOL_BASE, TOOL_IN_CONTEXT, bundleContexts } from './bundles';
 import { Database } from './database';
 import { LINES, SOURCE, trackedFs } from './files';
-import { FileReport, FILE_REPORT } from './reports';
+import { FileReport, FILE_REPORT, readFailureReport, shownDiagnostics } from './reports';
 import { FolderSettings, SETTINGS_AT } from './settings';
 import { BUNDLE_FOLDER, CONFIG_ROOT, FileKind, INDEX, KIND, SETTINGS_OF, WALK, WorkspaceIndex } from './workspace';
 import { WalkResult } from '../workspace/walk';
 import { FOLDERS } from './inputs';
-import { isAgentConfigRoot } from '../workspace/agentConfig';
+import { RunConfigKind, runConfigKindOf } from '../runConfig/classify';
+import { ConfigSymbol, runConfigCompletions, runConfigHover, runConfigSymbols } from '../runConfig/features';
 
 /** Where a definition leads: a place in a file (offsets in its normalized text). */
 export interface DefinitionTarget {
@@ -101,30 +100,33 @@ export class Analysis {
   }
 
   /**
-   * `--agent-config`: every bundle an agent config's assemblies list, each
-   * with its diagnostics as that assembly sees it (its env, bash setting and
-   * hidden tools) and its bundle folder's; in the order they are listed.
+   * `--agent-config FILE...`: the agent configs merged and judged as
+   * `sweagent run --config FILE...` (or `run-batch`) judges them, each with
+   * its own diagnostics, then every bundle their assemblies list, each as
+   * that assembly sees it (its env, bash setting and hidden tools) with its
+   * bundle folder's checks; in the order they are listed. A file that cannot
+   * be read is reported as such, and stops the merge as it stops SWE-agent.
    */
-  assembly(agentFile: string): { file: string; report: FileReport }[] {
-    const agent = this.agent(agentFile);
-    const seen = new Set<string>();
-    const reports: { file: string; report: FileReport }[] = [];
-    for (const bundle of agent?.sections.flatMap((s) => s.check.bundles) ?? []) {
+  assembly(agentFiles: readonly string[], kind: RunConfigKind): { file: string; report: FileReport }[] {
+    const merged = this.db.get(RUN_CONFIG, { files: agentFiles, kind });
+    if (!merged) {
+      // The first file that cannot be read stops SWE-agent, and the check.
+      const failed = agentFiles.find((file) => !this.source(file));
+      const report = failed === undefined ? null : readFailureReport(this.db, failed, 'agent');
+      return report ? [{ file: failed!, report }] : [];
+    }
+    const reports: { file: string; report: FileReport }[] = merged.files.map(({ file, diagnostics }) => {
+      const source = this.source(file)!;
+      return { file, report: { kind: 'agent', loads: merged.check.loads, diagnostics: shownDiagnostics(diagnostics, source, this.settingsOf(file).config.rules), source } };
+    });
+    const seen = new Set(agentFiles);
+    for (const bundle of merged.check.sections.flatMap((s) => s.check.bundles)) {
       const file = bundle.source.configPath;
       if (seen.has(file)) continue;
       seen.add(file);
       const folder = this.bundleFolder(file);
       const diagnostics = [...bundle.diagnostics, ...(folder ? checkBundleFolder(bundle.model, folder) : [])];
-      const rules = this.settingsOf(file).config.rules;
-      reports.push({
-        file,
-        report: {
-          kind: 'bundle',
-          loads: !bundle.diagnostics.some((d) => d.severity === 'error'),
-          diagnostics: capDiagnostics(applyRuleSettings(diagnostics, bundle.model.source.normalized, rules)),
-          source: bundle.model.source,
-        },
-      });
+      reports.push({ file, report: { kind: 'bundle', loads: !bundle.diagnostics.some((d) => d.severity === 'error'), diagnostics: shownDiagnostics(diagnostics, bundle.model.source, this.settingsOf(file).config.rules), source: bundle.model.source } });
     }
     return reports;
   }
@@ -218,7 +220,8 @@ export class Analysis {
 
   hover(file: string, offset: number): HoverResult | null {
     const agent = this.agent(file);
-    if (agent) return agentHoverAt(agent, agent.configRoot, offset);
+    // A bundle path or hidden tool first; elsewhere, the config's own keys.
+    if (agent) return agentHoverAt(agent, agent.configRoot, offset) ?? runConfigHover(agent.load.root, agent.at, offset);
     const model = this.bundleModel(file);
     return model ? hoverAt(model, offset, this.env(file)) : null;
   }
@@ -232,8 +235,11 @@ export class Analysis {
     const source = this.source(file);
     if (!source) return null;
     if (kind !== 'bundle') {
-      const entries = agentCompletions(this.agentWorkspace(file), source.normalized, offset, this.agent(file), options);
-      if (entries || kind === 'agent') return entries ?? [];
+      const agent = this.agent(file);
+      const bundleEntries = agentCompletions(this.agentWorkspace(file), source.normalized, offset, agent, options);
+      // The config's own keys and values, where no bundle entry is being written.
+      if (agent && !bundleEntries?.length) return runConfigCompletions(source.normalized, { root: agent.load.root, at: agent.at }, offset, options.snippets) ?? [];
+      if (bundleEntries || kind === 'agent') return bundleEntries ?? [];
       return null;
     }
     const model = this.bundleModel(file);
@@ -255,7 +261,7 @@ export class Analysis {
         const normalized = sourceTextOf(text).normalized;
         const origin = { text: normalized };
         const load = loadYaml(normalized, origin);
-        return isAgentConfigRoot(load.root) ? analyzeAgent(db, file, { origin, at: Placement.whole(origin), load }) : null;
+        return runConfigKindOf(load.root) !== null ? analyzeAgent(db, file, { origin, at: Placement.whole(origin), load }) : null;
       },
     };
   }
@@ -339,9 +345,12 @@ export class Analysis {
     return model ? previewToolMarkdown(model, toolName, this.env(file)) : null;
   }
 
-  documentSymbols(file: string): OutlineSymbol[] {
+  /** A bundle's outline of tools and arguments; an agent config's keys. */
+  documentSymbols(file: string): { kind: 'bundle'; symbols: OutlineSymbol[] } | { kind: 'agent'; symbols: ConfigSymbol[] } | null {
+    const agent = this.agent(file);
+    if (agent) return { kind: 'agent', symbols: runConfigSymbols(agent.load.root, agent.at) };
     const model = this.bundleModel(file);
-    return model ? documentSymbols(model) : [];
+    return model && { kind: 'bundle', symbols: documentSymbols(model) };
   }
 
   documentLinks(file: string): Links | null {

@@ -6,7 +6,7 @@ import { Placement } from '../document/placement';
 import { SourceText, sourceTextOf } from '../document/sourceText';
 import { applyRuleSettings } from '../rules/applyRuleSettings';
 import { capDiagnostics } from '../rules/capDiagnostics';
-import { QueryDef } from './database';
+import { Database, QueryDef } from './database';
 import { CONTENT, SOURCE } from './files';
 import { AGENT_ANALYSIS } from './agents';
 import { BUNDLE_FILE } from './bundles';
@@ -42,8 +42,16 @@ function unreadable(content: Exclude<FileContent, { kind: 'text' }>): { source: 
 }
 
 /** The user's rule settings on a file's diagnostics, within the per-file budget. */
-function shown(diagnostics: FileDiagnostic[], source: SourceText, rules: Parameters<typeof applyRuleSettings>[2]): FileDiagnostic[] {
+export function shownDiagnostics(diagnostics: FileDiagnostic[], source: SourceText, rules: Parameters<typeof applyRuleSettings>[2]): FileDiagnostic[] {
   return capDiagnostics(applyRuleSettings(diagnostics, source.normalized, rules));
+}
+
+/** The report of a file of this kind that cannot be read as text (null when it can): why, as SWE-agent would fail to read it. */
+export function readFailureReport(db: Database, file: string, kind: FileReport['kind']): FileReport | null {
+  const content = db.get(CONTENT, file);
+  if (content.kind === 'text') return null;
+  const failed = unreadable(content);
+  return { kind, loads: false, diagnostics: shownDiagnostics(failed.diagnostics, failed.source, db.get(SETTINGS_OF, file).config.rules), source: failed.source };
 }
 
 /** The report of a bundle config or agent config; null for any other file. */
@@ -55,19 +63,14 @@ export const FILE_REPORT: QueryDef<string, FileReport | null> = {
     if (kind === 'other') return null;
     const rules = db.get(SETTINGS_OF, file).config.rules;
     const source = db.get(SOURCE, file);
-    if (!source) {
-      const content = db.get(CONTENT, file);
-      if (content.kind === 'text') return null;
-      const failed = unreadable(content);
-      return { kind, loads: false, diagnostics: shown(failed.diagnostics, failed.source, rules), source: failed.source };
-    }
+    if (!source) return readFailureReport(db, file, kind);
     if (kind === 'agent') {
       const agent = db.get(AGENT_ANALYSIS, file);
       if (!agent) return null;
-      return { kind, loads: agent.loads, diagnostics: shown(agent.diagnostics, source, rules), source };
+      return { kind, loads: agent.loads, diagnostics: shownDiagnostics(agent.diagnostics, source, rules), source };
     }
     const bundle = db.get(BUNDLE_FILE, file);
     if (!bundle) return null;
-    return { kind, loads: bundle.loads, diagnostics: shown(bundle.diagnostics, source, rules), source };
+    return { kind, loads: bundle.loads, diagnostics: shownDiagnostics(bundle.diagnostics, source, rules), source };
   },
 };

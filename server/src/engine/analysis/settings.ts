@@ -74,6 +74,10 @@ export const SETTINGS_AT: QueryDef<string, FolderSettings> = {
     }
     const fromUser = user.config.configRoot !== undefined ? { ...user.config, configRoot: resolveFrom(base, user.config.configRoot) } : user.config;
     const config: EngineConfig = { ...fromFile, ...fromUser, rules: { ...fromFile.rules, ...fromUser.rules } };
+    // Overrides add up, the user's after the workspace's, as later ones win on SWE-agent's command line.
+    const commandLine = [...(fromFile.commandLine ?? []), ...(fromUser.commandLine ?? [])];
+    if (commandLine.length > 0) config.commandLine = commandLine;
+    else delete config.commandLine;
     const environmentRoot = db.get(ENVIRONMENT, 'environment').configRoot;
     if (config.configRoot === undefined && environmentRoot !== undefined) config.configRoot = environmentRoot;
     const globs = (config.filePatterns ?? []).flatMap((pattern) => {

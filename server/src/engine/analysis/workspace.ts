@@ -7,7 +7,7 @@
 import * as path from 'path';
 import { Placement } from '../document/placement';
 import { matchesFilePattern } from '../settings/glob';
-import { isAgentConfigRoot } from '../workspace/agentConfig';
+import { runConfigKindOf } from '../runConfig/classify';
 import { BundleFolder, readBundleFolder } from '../workspace/bundleFolder';
 import { configRootFor } from '../workspace/configRoot';
 import { WalkCut, WalkResult, isInside, walkWorkspace } from '../workspace/walk';
@@ -131,14 +131,14 @@ export const KIND: QueryDef<string, FileKind> = {
   },
 };
 
-/** Whether a file is an agent config: a parse, only for YAML that can hold the keys one has. */
+/** Whether a file is an agent config (runConfig/classify.ts): a parse, only for YAML that can hold the keys one has. */
 export const IS_AGENT_CONFIG: QueryDef<string, boolean> = {
   name: 'is agent config',
   key: byFile,
   compute: (db, file) => {
     const content = db.get(CONTENT, file);
-    if (content.kind !== 'text' || content.text.length > MAX_AGENT_CONFIG_LENGTH || !mayHaveKeys(content.text, ['bundles'])) return false;
-    return isAgentConfigRoot(db.get(WHOLE_LOAD, file)?.load.root ?? null);
+    if (content.kind !== 'text' || content.text.length > MAX_AGENT_CONFIG_LENGTH || !mayHaveKeys(content.text, ['bundles', 'agent'])) return false;
+    return runConfigKindOf(db.get(WHOLE_LOAD, file)?.load.root ?? null) !== null;
   },
 };
 

@@ -1,23 +1,47 @@
 /**
- * A Jinja2 subset, enough to render SWE-agent `argument_format` templates
- * (`--x {{value}}`, `{{value|join(' ')}}`, `{% if value %}...{% endif %}`)
- * with Jinja2's defaults: undefined names render empty, newlines are
- * normalized to `\n` and one trailing newline is dropped. The lexer, token
- * stream and parser follow Jinja's, so syntax errors (and which one comes
- * first) match; anything outside the subset yields `unsupported`, never a guess.
+ * Jinja2 3.1 as SWE-agent uses it, for two jobs:
+ * - rendering a bundle's `argument_format` (`--x {{value}}`,
+ *   `{{value|join(' ')}}`, `{% if value %}...{% endif %}`) with Jinja2's
+ *   defaults: undefined names render empty, newlines are normalized to `\n`
+ *   and one trailing newline is dropped;
+ * - checking the syntax of an agent's templates (`agent.templates.*`), which
+ *   SWE-agent compiles only when a step renders them: the error, Jinja's
+ *   words, and the offset of the token it is raised at.
+ * Both need Jinja's whole expression grammar (a template may use any of it),
+ * so the lexer, token stream and parser follow Jinja's, and syntax errors
+ * (and which one comes first) match. Statements other than `if` and `for`,
+ * and what the renderer does not model (calls, attributes, most filters),
+ * yield `unsupported`, never a guess.
+ *
+ * Hostile input: nesting (parentheses, `not`, statements) and expression
+ * depth (5,000 chained `|join`, `+ value` or `[0]`) are counted, rendering
+ * counts its steps and caps its output; past a budget the result is
+ * `limit`, never a stack overflow.
  */
 import { PyDict, PyObject, pyReprString, pyStr, pyTypeName } from './pyObject';
 import { pushAll } from '../util/pushAll';
+import { PY_WHITESPACE_CLASS } from './pyWhitespace';
 
 export type JinjaResult =
   | { kind: 'ok'; text: string }
-  | { kind: 'error'; errorType: string; message: string }
-  | { kind: 'unsupported'; reason: string };
+  /** `offset`: where in the template the error is raised (the token), or -1 when Jinja names no place (a runtime error). */
+  | { kind: 'error'; errorType: string; message: string; offset: number }
+  | { kind: 'unsupported'; reason: string }
+  /** A budget ran out: nesting, expression depth, rendering steps or output size. */
+  | { kind: 'limit'; reason: string };
+
+/** Nesting the parser follows: Jinja itself, in Python, hits the recursion limit at about 75 levels of parentheses. */
+const MAX_NESTING = 64;
+/** The depth of an expression tree (chains of filters, operators or subscripts build it without nesting). */
+const MAX_EXPRESSION_DEPTH = 256;
+const MAX_RENDER_STEPS = 1_000_000;
+const MAX_OUTPUT_LENGTH = 1_000_000;
 
 class JinjaError extends Error {
   constructor(
     readonly errorType: string,
     message: string,
+    readonly offset = -1,
   ) {
     super(message);
   }
@@ -25,7 +49,9 @@ class JinjaError extends Error {
 
 class Unsupported extends Error {}
 
-const syntaxError = (message: string) => new JinjaError('TemplateSyntaxError', message);
+class LimitExceeded extends Error {}
+
+const syntaxError = (message: string, offset: number) => new JinjaError('TemplateSyntaxError', message, offset);
 
 /** Jinja's Undefined: renders as '' and is falsy. */
 const UNDEFINED = Symbol('undefined');
@@ -38,6 +64,8 @@ type Value = PyObject | typeof UNDEFINED;
 interface Token {
   type: string;
   value: string | bigint | number;
+  /** Offset of the token in the template. */
+  pos: number;
 }
 
 const OPERATORS: Record<string, string> = {
@@ -94,7 +122,7 @@ function describeExpr(expr: string): string {
 }
 
 /** Python's `\s` and str.isspace(). */
-const WS = '\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const WS = PY_WHITESPACE_CLASS;
 const TRAILING_WS = new RegExp(`[${WS}]+$`);
 const WHITESPACE = new RegExp(`[${WS}]+`, 'y');
 const VARIABLE_END = new RegExp(`-\\}\\}[${WS}]*|\\}\\}`, 'y');
@@ -117,6 +145,8 @@ function matchAt(pattern: RegExp, source: string, pos: number): string | null {
 interface Lexed {
   tokens: Token[];
   failure: Error | null;
+  /** Where the template ends (the offset of its end-of-template token). */
+  end: number;
 }
 
 function tokenize(template: string): Lexed {
@@ -124,12 +154,13 @@ function tokenize(template: string): Lexed {
   if (lines[lines.length - 1] === '') lines.pop();
   const source = lines.join('\n');
   const tokens: Token[] = [];
-  const fail = (failure: Error): Lexed => ({ tokens, failure });
+  const end = source.length;
+  const fail = (failure: Error): Lexed => ({ tokens, failure, end });
   let pos = 0;
   while (pos < source.length) {
     const open = source.slice(pos).search(/\{[{%#]/);
     if (open === -1) {
-      tokens.push({ type: 'data', value: source.slice(pos) });
+      tokens.push({ type: 'data', value: source.slice(pos), pos });
       break;
     }
     const start = pos + open;
@@ -137,29 +168,29 @@ function tokenize(template: string): Lexed {
     const modifier = source[start + 2] === '-' || source[start + 2] === '+' ? source[start + 2] : '';
     let text = source.slice(pos, start);
     if (modifier === '-') text = text.replace(TRAILING_WS, '');
-    if (text) tokens.push({ type: 'data', value: text });
+    if (text) tokens.push({ type: 'data', value: text, pos });
     pos = start + 2 + modifier.length;
     if (kind === '#') {
       COMMENT_END.lastIndex = pos;
       const close = COMMENT_END.exec(source);
       // An unclosed comment fails only when text follows it.
-      if (!close) return pos < source.length ? fail(syntaxError('Missing end of comment tag')) : { tokens, failure: null };
+      if (!close) return pos < source.length ? fail(syntaxError('Missing end of comment tag', start)) : { tokens, failure: null, end };
       pos = close.index + close[0].length;
       continue;
     }
     if (kind === '%' && matchAt(RAW_BEGIN, source, pos) !== null) return fail(new Unsupported('{% raw %}'));
     const isBlock = kind === '%';
-    tokens.push({ type: isBlock ? 'block_begin' : 'variable_begin', value: '' });
+    tokens.push({ type: isBlock ? 'block_begin' : 'variable_begin', value: '', pos: start });
     const balance: string[] = [];
     for (;;) {
       // Jinja ends a tag only where brackets are balanced.
-      const end = balance.length === 0 ? matchAt(isBlock ? BLOCK_END : VARIABLE_END, source, pos) : null;
-      if (end !== null) {
-        tokens.push({ type: isBlock ? 'block_end' : 'variable_end', value: '' });
-        pos += end.length;
+      const close = balance.length === 0 ? matchAt(isBlock ? BLOCK_END : VARIABLE_END, source, pos) : null;
+      if (close !== null) {
+        tokens.push({ type: isBlock ? 'block_end' : 'variable_end', value: '', pos });
+        pos += close.length;
         break;
       }
-      if (pos >= source.length) return { tokens, failure: null };
+      if (pos >= source.length) return { tokens, failure: null, end };
       let m: string | null;
       if ((m = matchAt(WHITESPACE, source, pos)) !== null) {
         pos += m.length;
@@ -171,14 +202,14 @@ function tokenize(template: string): Lexed {
         return fail(new Unsupported('non-ASCII characters in a tag'));
       }
       if ((m = matchAt(FLOAT, source, pos)) !== null) {
-        tokens.push({ type: 'float', value: Number(m.replace(/_/g, '')) });
+        tokens.push({ type: 'float', value: Number(m.replace(/_/g, '')), pos });
       } else if ((m = matchAt(INTEGER, source, pos)) !== null) {
-        tokens.push({ type: 'integer', value: BigInt(m.replace(/_/g, '')) });
+        tokens.push({ type: 'integer', value: BigInt(m.replace(/_/g, '')), pos });
       } else if ((m = matchAt(NAME, source, pos)) !== null) {
-        tokens.push({ type: 'name', value: m });
+        tokens.push({ type: 'name', value: m, pos });
       } else if ((m = matchAt(STRING, source, pos)) !== null) {
         try {
-          tokens.push({ type: 'string', value: unescapeString(m.slice(1, -1)) });
+          tokens.push({ type: 'string', value: unescapeString(m.slice(1, -1), pos), pos });
         } catch (e) {
           return fail(e as Error);
         }
@@ -186,24 +217,24 @@ function tokenize(template: string): Lexed {
         if (m === '{' || m === '(' || m === '[') balance.push({ '{': '}', '(': ')', '[': ']' }[m]);
         else if (m === '}' || m === ')' || m === ']') {
           const expected = balance.pop();
-          if (expected === undefined) return fail(syntaxError(`unexpected '${m}'`));
-          if (expected !== m) return fail(syntaxError(`unexpected '${m}', expected '${expected}'`));
+          if (expected === undefined) return fail(syntaxError(`unexpected '${m}'`, pos));
+          if (expected !== m) return fail(syntaxError(`unexpected '${m}', expected '${expected}'`, pos));
         }
-        tokens.push({ type: OPERATORS[m], value: m });
+        tokens.push({ type: OPERATORS[m], value: m, pos });
       } else if (source.charCodeAt(pos) > 0x7f) {
         // Jinja allows Unicode identifiers; the subset does not model them.
         return fail(new Unsupported('non-ASCII characters in a tag'));
       } else {
-        return fail(syntaxError(`unexpected char ${pyReprString(source[pos])} at ${[...source.slice(0, pos)].length}`));
+        return fail(syntaxError(`unexpected char ${pyReprString(source[pos])} at ${[...source.slice(0, pos)].length}`, pos));
       }
       pos += m.length;
     }
   }
-  return { tokens, failure: null };
+  return { tokens, failure: null, end };
 }
 
 /** A string literal's body: Python's `.encode('ascii', 'backslashreplace').decode('unicode-escape')`. */
-function unescapeString(body: string): string {
+function unescapeString(body: string, at: number): string {
   let text = '';
   for (const ch of body) {
     const code = ch.codePointAt(0)!;
@@ -229,9 +260,9 @@ function unescapeString(body: string): string {
     } else if (ch === 'x' || ch === 'u' || ch === 'U') {
       const width = { x: 2, u: 4, U: 8 }[ch];
       const hex = text.slice(i + 1, i + 1 + width);
-      if (!new RegExp(`^[0-9a-fA-F]{${width}}$`).test(hex)) throw syntaxError(`truncated \\${ch}${'X'.repeat(width)} escape`);
+      if (!new RegExp(`^[0-9a-fA-F]{${width}}$`).test(hex)) throw syntaxError(`truncated \\${ch}${'X'.repeat(width)} escape`, at);
       const code = parseInt(hex, 16);
-      if (code > 0x10ffff) throw syntaxError('illegal Unicode character');
+      if (code > 0x10ffff) throw syntaxError('illegal Unicode character', at);
       out += String.fromCodePoint(code);
       i += width;
     } else if (ch === 'N') {
@@ -245,7 +276,7 @@ function unescapeString(body: string): string {
 
 class TokenStream {
   private index = -1;
-  current: Token = { type: 'initial', value: '' };
+  current: Token = { type: 'initial', value: '', pos: 0 };
 
   constructor(private readonly lexed: Lexed) {
     this.next();
@@ -254,7 +285,7 @@ class TokenStream {
   private at(index: number): Token {
     if (index < this.lexed.tokens.length) return this.lexed.tokens[index];
     if (this.lexed.failure) throw this.lexed.failure;
-    return { type: 'eof', value: '' };
+    return { type: 'eof', value: '', pos: this.lexed.end };
   }
 
   next(): Token {
@@ -281,8 +312,8 @@ class TokenStream {
 
   expect(expr: string): Token {
     if (!this.test(expr)) {
-      if (this.current.type === 'eof') throw syntaxError(`unexpected end of template, expected '${describeExpr(expr)}'.`);
-      throw syntaxError(`expected token '${describeExpr(expr)}', got '${describeToken(this.current)}'`);
+      if (this.current.type === 'eof') throw syntaxError(`unexpected end of template, expected '${describeExpr(expr)}'.`, this.current.pos);
+      throw syntaxError(`expected token '${describeExpr(expr)}', got '${describeToken(this.current)}'`, this.current.pos);
     }
     return this.next();
   }
@@ -318,6 +349,7 @@ class Parser {
   private readonly stream: TokenStream;
   private readonly endTokenStack: string[][] = [];
   private readonly tagStack: string[] = [];
+  private depth = 0;
 
   constructor(template: string) {
     this.stream = new TokenStream(tokenize(template));
@@ -339,7 +371,7 @@ class Parser {
       }
     }
     if (this.tagStack.length > 0) message.push(`The innermost block that needs to be closed is ${pyReprString(this.tagStack[this.tagStack.length - 1])}.`);
-    throw syntaxError(message.join(' '));
+    throw syntaxError(message.join(' '), this.stream.current.pos);
   }
 
   private subparse(endTokens: string[] | null): Node[] {
@@ -368,9 +400,23 @@ class Parser {
     }
   }
 
+  /** Runs a step of the recursive descent one level deeper, within MAX_NESTING. */
+  private nested<T>(parse: () => T): T {
+    if (++this.depth > MAX_NESTING) throw new LimitExceeded(`the template nests more than ${MAX_NESTING} levels deep`);
+    try {
+      return parse();
+    } finally {
+      this.depth--;
+    }
+  }
+
   private parseStatement(): Node {
+    return this.nested(() => this.parseStatementTag());
+  }
+
+  private parseStatementTag(): Node {
     const token = this.stream.current;
-    if (token.type !== 'name') throw syntaxError('tag name expected');
+    if (token.type !== 'name') throw syntaxError('tag name expected', this.stream.current.pos);
     const name = String(token.value);
     if (!STATEMENT_KEYWORDS.has(name)) this.failUnknownTag(name, this.endTokenStack);
     if (name !== 'if' && name !== 'for') throw new Unsupported(`{% ${name} %}`);
@@ -409,7 +455,7 @@ class Parser {
     this.stream.expect('name:for');
     const target = this.parseTuple({ simplified: true, extraEndRules: ['name:in'] });
     const problem = assignProblem(target);
-    if (problem) throw syntaxError(`can't assign to '${problem}'`);
+    if (problem) throw syntaxError(`can't assign to '${problem}'`, this.stream.current.pos);
     this.stream.expect('name:in');
     const iter = this.parseTuple({ withCondexpr: false, extraEndRules: ['name:recursive'] });
     const test = this.stream.skipIf('name:if') ? this.parseExpression(true) : null;
@@ -432,7 +478,7 @@ class Parser {
     }
     if (!isTuple) {
       if (items.length > 0) return items[0];
-      if (!options.explicitParentheses) throw syntaxError(`Expected an expression, got '${describeToken(this.stream.current)}'`);
+      if (!options.explicitParentheses) throw syntaxError(`Expected an expression, got '${describeToken(this.stream.current)}'`, this.stream.current.pos);
     }
     return { t: 'other', what: 'tuple', parts: items };
   }
@@ -443,6 +489,10 @@ class Parser {
   }
 
   private parseExpression(withCondexpr: boolean): Expr {
+    return this.nested(() => this.parseCondExpression(withCondexpr));
+  }
+
+  private parseCondExpression(withCondexpr: boolean): Expr {
     if (!withCondexpr) return this.parseOr();
     let expr = this.parseOr();
     while (this.stream.skipIf('name:if')) {
@@ -466,7 +516,7 @@ class Parser {
   }
 
   private parseNot(): Expr {
-    if (this.stream.skipIf('name:not')) return { t: 'not', operand: this.parseNot() };
+    if (this.stream.skipIf('name:not')) return { t: 'not', operand: this.nested(() => this.parseNot()) };
     return this.parseCompare();
   }
 
@@ -522,6 +572,10 @@ class Parser {
   }
 
   private parseUnary(withFilter: boolean): Expr {
+    return this.nested(() => this.parseUnaryExpr(withFilter));
+  }
+
+  private parseUnaryExpr(withFilter: boolean): Expr {
     let node: Expr;
     if (this.stream.skipIf('sub')) node = { t: 'neg', operand: this.parseUnary(false) };
     else if (this.stream.skipIf('add')) node = { t: 'pos', operand: this.parseUnary(false) };
@@ -580,7 +634,7 @@ class Parser {
       this.stream.expect('rbrace');
       return { t: 'other', what: 'dict literals', parts };
     }
-    throw syntaxError(`unexpected '${describeToken(token)}'`);
+    throw syntaxError(`unexpected '${describeToken(token)}'`, this.stream.current.pos);
   }
 
   private parsePostfix(node: Expr): Expr {
@@ -606,7 +660,7 @@ class Parser {
     const token = this.stream.next();
     if (token.type === 'dot') {
       const attribute = this.stream.next();
-      if (attribute.type !== 'name' && attribute.type !== 'integer') throw syntaxError('expected name or number');
+      if (attribute.type !== 'name' && attribute.type !== 'integer') throw syntaxError('expected name or number', this.stream.current.pos);
       return { t: 'other', what: 'attribute access', parts: [node] };
     }
     const parts: Expr[] = [node];
@@ -645,7 +699,7 @@ class Parser {
     let kwargs = false;
     let requireComma = false;
     const ensure = (ok: boolean) => {
-      if (!ok) throw syntaxError('invalid syntax for function call expression');
+      if (!ok) throw syntaxError('invalid syntax for function call expression', this.stream.current.pos);
     };
     while (this.stream.current.type !== 'rparen') {
       if (requireComma) {
@@ -710,7 +764,7 @@ class Parser {
       ['name', 'string', 'integer', 'float', 'lparen', 'lbracket', 'lbrace'].includes(current.type) &&
       !['name:else', 'name:or', 'name:and'].some((e) => this.stream.test(e))
     ) {
-      if (this.stream.test('name:is')) throw syntaxError('You cannot chain multiple tests with is');
+      if (this.stream.test('name:is')) throw syntaxError('You cannot chain multiple tests with is', this.stream.current.pos);
       all = [this.parsePostfix(this.parsePrimary())];
     }
     const args = all.filter((a) => !(a.t === 'other' && a.what === 'keyword arguments'));
@@ -747,23 +801,25 @@ const TESTS = new Set(
  */
 function checkNames(nodes: Node[], soft: boolean): void {
   for (const node of nodes) {
-    if (node.t === 'out') checkExpr(node.expr, soft);
+    if (node.t === 'out') checkExpr(node.expr, soft, 0);
     else if (node.t === 'if') {
       for (const branch of node.branches) {
-        checkExpr(branch.test, true);
+        checkExpr(branch.test, true, 0);
         checkNames(branch.body, true);
       }
       checkNames(node.otherwise, true);
     } else if (node.t === 'for') {
-      if (node.test) checkExpr(node.test, false);
-      checkExpr(node.iter, soft);
+      if (node.test) checkExpr(node.test, false, 0);
+      checkExpr(node.iter, soft, 0);
       checkNames(node.body, false);
       checkNames(node.otherwise, false);
     }
   }
 }
 
-function checkExpr(expr: Expr, soft: boolean): void {
+/** Also bounds the expression's depth, which evaluation then stays within. */
+function checkExpr(expr: Expr, soft: boolean, depth: number): void {
+  if (depth > MAX_EXPRESSION_DEPTH) throw new LimitExceeded(`an expression is more than ${MAX_EXPRESSION_DEPTH} operations deep`);
   const children: Expr[] = [];
   switch (expr.t) {
     case 'filter':
@@ -793,13 +849,13 @@ function checkExpr(expr: Expr, soft: boolean): void {
       children.push(expr.operand);
       break;
     case 'cond':
-      for (const part of [expr.then, expr.test, expr.otherwise]) if (part) checkExpr(part, true);
+      for (const part of [expr.then, expr.test, expr.otherwise]) if (part) checkExpr(part, true, depth + 1);
       return;
     case 'other':
       pushAll(children, expr.parts);
       break;
   }
-  for (const child of children) checkExpr(child, soft);
+  for (const child of children) checkExpr(child, soft, depth + 1);
 }
 
 // ---------------------------------------------------------- evaluation
@@ -1030,7 +1086,24 @@ function compare(op: string, left: Value, right: Value): boolean {
   }
 }
 
+/**
+ * The budget of the rendering in progress (renderJinja is synchronous and
+ * never re-entered, so one counter serves).
+ */
+let renderSteps = 0;
+
+/** A value too big to build, or one step too many, ends the rendering. */
+function capped<T extends Value>(value: T): T {
+  if (++renderSteps > MAX_RENDER_STEPS) throw new LimitExceeded(`rendering takes more than ${MAX_RENDER_STEPS} steps`);
+  if ((typeof value === 'string' || Array.isArray(value)) && value.length > MAX_OUTPUT_LENGTH) throw new LimitExceeded(`the rendered text passes ${MAX_OUTPUT_LENGTH} characters`);
+  return value;
+}
+
 function evaluate(expr: Expr, scope: Scope): Value {
+  return capped(evaluateUncapped(expr, scope));
+}
+
+function evaluateUncapped(expr: Expr, scope: Scope): Value {
   switch (expr.t) {
     case 'lit':
       return expr.v;
@@ -1101,6 +1174,7 @@ function evaluate(expr: Expr, scope: Scope): Value {
 function render(nodes: Node[], scope: Scope): string {
   let out = '';
   for (const node of nodes) {
+    capped(out);
     if (node.t === 'text') out += node.text;
     else if (node.t === 'out') out += toText(evaluate(node.expr, scope));
     else if (node.t === 'if') {
@@ -1114,27 +1188,42 @@ function render(nodes: Node[], scope: Scope): string {
       let items = iterate(evaluate(node.iter, scope));
       if (node.test) items = items.filter((item) => truthy(evaluate(node.test!, new Map(scope).set(name, item))));
       if (items.length === 0) out += render(node.otherwise, scope);
-      for (const item of items) out += render(node.body, inner(item));
+      for (const item of items) out = capped(out + render(node.body, inner(item)));
     }
   }
-  return out;
+  return capped(out);
 }
 
 /** `Template(template).render(**variables)`. */
 export function renderJinja(template: string, variables: ReadonlyMap<string, PyObject>): JinjaResult {
+  return run(template, (nodes) => render(nodes, new Map(variables)));
+}
+
+function run(template: string, then: (nodes: Node[]) => string): JinjaResult {
   try {
     const nodes = new Parser(template).parse();
     checkNames(nodes, false);
-    return { kind: 'ok', text: render(nodes, new Map(variables)) };
+    renderSteps = 0;
+    return { kind: 'ok', text: then(nodes) };
   } catch (e) {
-    if (e instanceof JinjaError) return { kind: 'error', errorType: e.errorType, message: e.message };
+    if (e instanceof JinjaError) return { kind: 'error', errorType: e.errorType, message: e.message, offset: e.offset };
     if (e instanceof Unsupported) return { kind: 'unsupported', reason: e.message };
+    if (e instanceof LimitExceeded) return { kind: 'limit', reason: e.message };
     throw e;
   }
 }
 
-/** Only the syntax check, for diagnostics that do not need a value. */
-export function checkJinjaSyntax(template: string): { errorType: string; message: string } | null {
-  const result = renderJinja(template, new Map());
-  return result.kind === 'error' && result.errorType === 'TemplateSyntaxError' ? { errorType: result.errorType, message: result.message } : null;
+/**
+ * What `Template(template)` raises, without rendering: a TemplateSyntaxError,
+ * or a TemplateAssertionError (an unknown filter or test, which is one).
+ * Null when it compiles, or when the check stopped (`limit`, `unsupported`).
+ */
+export function compileJinja(template: string): Extract<JinjaResult, { kind: 'error' | 'limit' | 'unsupported' }> | null {
+  const result = run(template, () => '');
+  return result.kind === 'ok' ? null : result;
+}
+
+/** SWE-agent's heuristic for `{var}` written where Jinja needs `{{var}}` (`_warn_probably_wrong_jinja_syntax`). */
+export function probablySingleBraces(template: string): boolean {
+  return template.includes('{') && !['{%', '{ %', '{{'].some((s) => template.includes(s));
 }

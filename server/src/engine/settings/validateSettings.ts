@@ -11,6 +11,7 @@ import { EngineConfig, RuleSetting } from '../config';
 import { isRuleCode, RULES } from '../rules/ruleCatalog';
 import { suggestName } from '../util/suggest';
 import { compileGlob } from './glob';
+import { parseOverrides } from '../runConfig/commandLine';
 import { BUDGETS } from '../budgets';
 
 /**
@@ -147,10 +148,16 @@ function check(raw: unknown, at: Locator): EngineConfig {
         if (typeof value === 'boolean') config.inlayHints = value;
         else at.problem(`inlayHints must be true or false, not ${describe(value)}`, [key]);
         break;
-      case 'commandLine':
-        if (Array.isArray(value) && value.every((v) => typeof v === 'string')) config.commandLine = value as string[];
-        else at.problem(`commandLine must be a list of SWE-agent command-line arguments (strings like "--agent.model.name=gpt-4o"), not ${describe(value)}`, [key]);
+      case 'commandLine': {
+        if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) {
+          at.problem(`commandLine must be a list of SWE-agent command-line arguments (strings like "--agent.model.name=gpt-4o"), not ${describe(value)}`, [key]);
+          break;
+        }
+        const parsed = parseOverrides(value as string[]);
+        for (const problem of parsed.problems) at.problem(`commandLine: ${problem}`, [key]);
+        if (parsed.problems.length === 0) config.commandLine = value as string[];
         break;
+      }
       default: {
         const suggestion = suggestName(key, SETTINGS_KEYS);
         at.problem(`unknown setting "${key}"${suggestion ? `; did you mean "${suggestion}"?` : ` (the settings are ${SETTINGS_KEYS.join(', ')})`}`, [key], 'key');

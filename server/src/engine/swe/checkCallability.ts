@@ -25,6 +25,11 @@ function invokeSpan(command: LoadedCommand, invoke: MappedInvokeFormat, field: F
 
 export function checkCallability(command: LoadedCommand, invoke: MappedInvokeFormat, out: DiagnosticBuilder): void {
   const probe = probeCall(command);
+  if (probe.ok === 'unknown' && probe.limit) {
+    const node = command.arguments.find((a) => a.formatNode)?.formatNode ?? command.arguments[0]?.nameNode;
+    if (node) out.add('resource-limit', spanOf(node), `Stopped checking how \`${command.name}\` is called: ${probe.reason}.`);
+    return;
+  }
   if (probe.ok === true && !probe.rendered.complete && probe.rendered.length > command.invokeFormat.length) {
     const field = probe.longest?.field ?? null;
     out.add(

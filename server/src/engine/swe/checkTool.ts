@@ -5,6 +5,7 @@
  * `generate_command_docs`, and ToolConfig's built-in bash tool. Then the
  * warnings for what loads but is wrong. Every independent problem is reported.
  */
+import { probablySingleBraces } from '../python/jinja';
 import { DiagnosticBuilder } from '../diagnosticBuilder';
 import { Span, ToolName, spanOf } from '../diagnostics';
 import { argumentNameMatchLength, findAngleSpellings, placeholderSpellings } from '../python/argumentNamePattern';
@@ -381,8 +382,7 @@ function firstLineOf(item: PyNode, map: { origin: Span['origin']; start: number;
 
 /** SWE-agent's `_warn_probably_wrong_jinja_syntax`. */
 function checkJinjaHeuristic(toolName: string, label: string, node: PyNode, template: string, out: DiagnosticBuilder): void {
-  if (!template.includes('{')) return;
-  if (['{%', '{ %', '{{'].some((s) => template.includes(s))) return;
+  if (!probablySingleBraces(template)) return;
   const single = /\{\s*value\s*\}/.exec(template);
   out.add(
     'argument-format-jinja',

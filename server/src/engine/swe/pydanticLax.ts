@@ -6,6 +6,7 @@
  */
 import { MapNode, PyNode, ScalarNode, deref, dictEntries, pyTypeOf } from '../yaml/pyNode';
 import { pushAll } from '../util/pushAll';
+import { pyStrip } from '../python/pyWhitespace';
 
 export interface PydanticIssue {
   node: PyNode;
@@ -136,4 +137,85 @@ export function laxStrDict(node: PyNode): Lax<Map<string, string>> {
 /** Describes a value for messages: its Python type, as pydantic's `input_type`. */
 export function describeType(node: PyNode): string {
   return pyTypeOf(node);
+}
+
+/**
+ * pydantic's lax reading of a str as an int: surrounding whitespace stripped,
+ * a sign, decimal digits with single underscores between them, and a
+ * fraction of zeros only (`5.00`).
+ */
+const INT_TEXT = /^[+-]?\d(?:_?\d)*(?:\.0+)?$/;
+
+/** `int` in lax mode: ints, bools, integral floats and numeric strings. */
+export function laxInt(node: PyNode): Lax<bigint> {
+  const scalar = scalarOf(node);
+  const typeError = () => fail<bigint>(node, 'int_type', 'Input should be a valid integer');
+  if (!scalar) return typeError();
+  const v = scalar.value;
+  switch (v.type) {
+    case 'int':
+      return { ok: true, value: v.value };
+    case 'bool':
+      return { ok: true, value: v.value ? 1n : 0n };
+    case 'float':
+      if (!Number.isFinite(v.value)) return fail(node, 'finite_number', 'Input should be a finite number');
+      if (!Number.isInteger(v.value)) return fail(node, 'int_from_float', 'Input should be a valid integer, got a number with a fractional part');
+      return { ok: true, value: BigInt(v.value) };
+    case 'str':
+    case 'bytes': {
+      const text = v.type === 'str' ? v.value : bytesToString(v.value);
+      const stripped = text === null ? '' : pyStrip(text);
+      if (!INT_TEXT.test(stripped)) return fail(node, 'int_parsing', 'Input should be a valid integer, unable to parse string as an integer');
+      return { ok: true, value: BigInt(stripped.replace(/_/g, '').replace(/\.0+$/, '')) };
+    }
+    default:
+      return typeError();
+  }
+}
+
+/** What pydantic reads as a float from a str: Python's float() syntax over ASCII digits. */
+const FLOAT_TEXT = /^[+-]?(?:(?:\d(?:_?\d)*)?\.\d(?:_?\d)*|\d(?:_?\d)*\.?)(?:[eE][+-]?\d(?:_?\d)*)?$|^[+-]?(?:inf|infinity|nan)$/i;
+
+/** `float` in lax mode: numbers, bools and numeric strings (`inf` and `nan` included). */
+export function laxFloat(node: PyNode): Lax<number> {
+  const scalar = scalarOf(node);
+  const typeError = () => fail<number>(node, 'float_type', 'Input should be a valid number');
+  if (!scalar) return typeError();
+  const v = scalar.value;
+  switch (v.type) {
+    case 'float':
+      return { ok: true, value: v.value };
+    case 'int': {
+      const value = Number(v.value);
+      return Number.isFinite(value) ? { ok: true, value } : typeError();
+    }
+    case 'bool':
+      return { ok: true, value: v.value ? 1 : 0 };
+    case 'str':
+    case 'bytes': {
+      const text = v.type === 'str' ? v.value : bytesToString(v.value);
+      const stripped = text === null ? '' : pyStrip(text);
+      if (!FLOAT_TEXT.test(stripped)) return fail(node, 'float_parsing', 'Input should be a valid number, unable to parse string as a number');
+      const lower = stripped.toLowerCase().replace(/_/g, '');
+      const sign = lower.startsWith('-') ? -1 : 1;
+      const body = lower.replace(/^[+-]/, '');
+      return { ok: true, value: body.startsWith('inf') ? sign * Infinity : body === 'nan' ? NaN : Number(lower) };
+    }
+    default:
+      return typeError();
+  }
+}
+
+/** `pathlib.Path`: a str (pydantic refuses bytes and everything else). */
+export function laxPath(node: PyNode): Lax<string> {
+  const scalar = scalarOf(node);
+  if (scalar?.value.type === 'str') return { ok: true, value: scalar.value.value };
+  return fail(node, 'path_type', "Input is not a valid path for <class 'pathlib.Path'>");
+}
+
+/** The items pydantic iterates for a `set[...]` or `tuple[...]` field: lists, tuples and sets. */
+export function laxCollectionItems(node: PyNode, kind: 'set' | 'tuple'): Lax<PyNode[]> {
+  const items = laxListItems(node);
+  if (items.ok) return items;
+  return kind === 'set' ? fail(node, 'set_type', 'Input should be a valid set') : fail(node, 'tuple_type', 'Input should be a valid tuple');
 }

@@ -17,8 +17,8 @@ export type ProbeResult =
   | { ok: true; action: string; rendered: RenderedText; longest: LongestField | null }
   | { ok: false; stage: 'argument_format'; argument: LoadedArgument; errorType: string; message: string }
   | { ok: false; stage: 'invoke_format'; error: FormatEvalError }
-  /** An argument_format uses Jinja beyond what we evaluate: no verdict. */
-  | { ok: 'unknown'; reason: string };
+  /** An argument_format uses Jinja beyond what we evaluate, or past its budget (`limit`): no verdict. */
+  | { ok: 'unknown'; reason: string; limit?: true };
 
 /** The value we pretend the model sends for an argument: an enum member, or one of the type. */
 export function sampleValue(argument: LoadedArgument): PyObject {
@@ -51,6 +51,7 @@ export function probeCall(command: LoadedCommand, values?: ReadonlyMap<string, P
     }
     const rendered = renderJinja(argument.argumentFormat, new Map([['value', quoted(value, command)]]));
     if (rendered.kind === 'unsupported') return { ok: 'unknown', reason: rendered.reason };
+    if (rendered.kind === 'limit') return { ok: 'unknown', reason: rendered.reason, limit: true };
     if (rendered.kind === 'error') return { ok: false, stage: 'argument_format', argument, errorType: rendered.errorType, message: rendered.message };
     formatted.set(argument.name, rendered.text);
   }

@@ -1,36 +1,15 @@
 /**
- * Agent configs: YAML files with `agent.tools.bundles` (a run config) or a
- * top-level `tools.bundles` (an agent config on its own). This reads their
- * ToolConfig part as SWE-agent's pydantic models would, keeping the nodes.
+ * The ToolConfig parts of an agent config (`agent.tools`, each retry agent's
+ * `agent.agent_configs[i].tools`, and a top-level `tools.bundles` written as
+ * if the file were an agent on its own), read as SWE-agent's pydantic models
+ * would, keeping the nodes. `runConfig/` validates the whole file; this is
+ * what the assembly check (checkAgentConfig.ts) needs.
  */
 import { PyObject } from '../python/pyObject';
 import { fieldsOf } from '../swe/checkTool';
 import { asDict, laxBool, laxListItems, laxStr } from '../swe/pydanticLax';
 import { pyObjectOf } from '../swe/pyValue';
 import { DictEntry, PyNode, dictEntries, isNone, strValue } from '../yaml/pyNode';
-
-/** ToolConfig's fields: anything else under `tools:` is ignored by SWE-agent. */
-export const TOOL_CONFIG_FIELDS = [
-  'filter',
-  'bundles',
-  'propagate_env_variables',
-  'env_variables',
-  'registry_variables',
-  'submit_command',
-  'parse_function',
-  'enable_bash_tool',
-  'format_error_template',
-  'command_docs',
-  'multi_line_command_endings',
-  'submit_command_end_name',
-  'reset_commands',
-  'execution_timeout',
-  'install_timeout',
-  'total_execution_timeout',
-  'max_consecutive_execution_timeouts',
-] as const;
-
-export const BUNDLE_FIELDS = ['path', 'hidden_tools'] as const;
 
 export interface HiddenTool {
   name: string;
@@ -58,7 +37,8 @@ export interface AgentTools {
   /** `env_variables` as SWE-agent gets it; null means ToolConfig's defaults. */
   env: Map<string, PyObject> | null;
   enableBashTool: boolean;
-  parseFunctionType: { value: string; node: PyNode } | null;
+  /** The parser SWE-agent builds, when `parse_function` is given: its `type`, or the first parser (`action`) for a mapping without one. */
+  parseFunctionType: { value: string; node: PyNode; implicit: boolean } | null;
   /** `bundles:` written under the agent's `templates`, where SWE-agent ignores it. */
   misplacedBundles: DictEntry | undefined;
 }
@@ -68,13 +48,13 @@ function fieldsOfNode(node: PyNode | undefined): Map<string, DictEntry> {
   return map ? fieldsOf(dictEntries(map)) : new Map();
 }
 
-/** One agent's ToolConfig: its `tools` mapping, with bundles, or misplaced bundles under `templates`. */
-function section(where: string, agentFields: Map<string, DictEntry>, toolsEntry: DictEntry | undefined): AgentTools | null {
+/** One agent's ToolConfig: its `tools` mapping, or misplaced bundles under `templates`; `needsBundles` for a top-level `tools`, which is a bundle's key too. */
+function section(where: string, agentFields: Map<string, DictEntry>, toolsEntry: DictEntry | undefined, needsBundles = false): AgentTools | null {
   const templates = agentFields.get('templates');
   const misplacedBundles = fieldsOfNode(templates?.value).get('bundles');
   const toolsMap = toolsEntry ? asDict(toolsEntry.value) : null;
   const fields = toolsMap ? fieldsOf(dictEntries(toolsMap)) : new Map<string, DictEntry>();
-  if (!fields.has('bundles') && !misplacedBundles) return null;
+  if (needsBundles ? !fields.has('bundles') : !toolsMap && !misplacedBundles) return null;
   const toolsKey = toolsEntry?.key ?? templates!.key;
   return { where, toolsKey, fields, ...readToolConfig(fields), misplacedBundles };
 }
@@ -88,7 +68,7 @@ export function agentToolsOf(root: PyNode | null): AgentTools[] {
   if (!root) return [];
   const sections: AgentTools[] = [];
   const rootFields = fieldsOfNode(root);
-  const topLevel = section('tools', new Map(), rootFields.get('tools'));
+  const topLevel = section('tools', new Map(), rootFields.get('tools'), true);
   if (topLevel) sections.push(topLevel);
   const agent = rootFields.get('agent');
   const agentFields = fieldsOfNode(agent?.value);
@@ -104,9 +84,9 @@ export function agentToolsOf(root: PyNode | null): AgentTools[] {
   return sections;
 }
 
-/** Whether a parsed YAML file is an agent config (for classification and the workspace index). */
-export function isAgentConfigRoot(root: PyNode | null): boolean {
-  return agentToolsOf(root).length > 0;
+/** Whether a parsed file lists bundles as an agent config does (under `agent.tools`, `tools` or the templates). */
+export function listsBundles(root: PyNode | null): boolean {
+  return agentToolsOf(root).some((s) => s.fields.has('bundles') || s.misplacedBundles !== undefined);
 }
 
 function readToolConfig(fields: Map<string, DictEntry>): Pick<AgentTools, 'bundlesEntry' | 'bundles' | 'env' | 'enableBashTool' | 'parseFunctionType'> {
@@ -133,13 +113,16 @@ function readToolConfig(fields: Map<string, DictEntry>): Pick<AgentTools, 'bundl
   }
   const bashEntry = fields.get('enable_bash_tool');
   const bash = bashEntry ? laxBool(bashEntry.value) : null;
-  const parseFunction = fieldsOfNode(fields.get('parse_function')?.value).get('type');
+  const parseFunctionEntry = fields.get('parse_function');
+  const parseFunction = fieldsOfNode(parseFunctionEntry?.value).get('type');
   const parseType = parseFunction ? strValue(parseFunction.value) : undefined;
+  // pydantic's smart union takes the first parser that validates: without `type`, every one does, and the first is ActionParser.
+  const implicitParser = parseFunctionEntry && !parseFunction && asDict(parseFunctionEntry.value) ? { value: 'action', node: parseFunctionEntry.key, implicit: true } : null;
   return {
     bundlesEntry,
     bundles,
     env,
     enableBashTool: bash?.ok ? bash.value : true,
-    parseFunctionType: parseType !== undefined && parseFunction ? { value: parseType, node: parseFunction.value } : null,
+    parseFunctionType: parseType !== undefined && parseFunction ? { value: parseType, node: parseFunction.value, implicit: false } : implicitParser,
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Quick fixes in an agent config, keyed by diagnostic code like the bundle
  * registry (features/quickFixes/index.ts), over the YAML alone:
- * - unknown-key: the suggested ToolConfig or bundle field;
+ * - unknown-key, forbidden-key: the suggested field (runConfig/validate.ts's did-you-mean);
+ * - invalid-choice: the suggested value of a literal or a union's `type`;
  * - wrong-type with `wrapPath`: a bare `- tools/x` bundle entry becomes `- path: tools/x`;
  * - bundles-misplaced: `bundles:` moves from `agent.templates` to `agent.tools`.
  */
@@ -71,6 +72,8 @@ const moveBundlesToTools: YamlQuickFixProvider = (context) => {
 
 export const AGENT_QUICK_FIXES: Partial<Record<RuleCode, YamlQuickFixProvider>> = {
   'unknown-key': replaceWithSuggestion,
+  'forbidden-key': replaceWithSuggestion,
+  'invalid-choice': replaceWithSuggestion,
   'wrong-type': wrapBundlePath,
   'bundles-misplaced': moveBundlesToTools,
 };

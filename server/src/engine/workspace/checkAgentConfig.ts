@@ -15,10 +15,9 @@ import { YamlLoad } from '../yaml/loadYaml';
 import { pyReprStringSet } from '../python/pyObject';
 import { ToolCheckOptions } from '../swe/checkTool';
 import { DEFAULT_ENV_VARIABLES, knownEnv } from '../swe/env';
-import { laxListItems, asDict } from '../swe/pydanticLax';
-import { suggestName } from '../util/suggest';
+import { asDict } from '../swe/pydanticLax';
 import { PyNode, strValue } from '../yaml/pyNode';
-import { AgentTools, BUNDLE_FIELDS, BundleRef, TOOL_CONFIG_FIELDS } from './agentConfig';
+import { AgentTools, BundleRef } from './agentConfig';
 
 export interface BundleSource {
   dir: string;
@@ -93,22 +92,12 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
   const out = new DiagnosticBuilder(null);
   const options = assemblyOptions(tools);
   const bundles: BundleInContext[] = [];
-  checkToolConfigKeys(tools, out);
+  checkMisplacedBundles(tools, out);
   const sources: { name: string; where: 'builtin' | { bundle: BundleInContext; keyNode: PyNode } }[] = [];
   if (tools.enableBashTool) sources.push({ name: 'bash', where: 'builtin' });
   for (const ref of tools.bundles) {
-    if (!asDict(ref.node)) {
-      out.add('wrong-type', spanOf(ref.node), `Bundle ${ref.index + 1} must be a mapping with \`path:\` (pydantic: Input should be a valid dictionary or instance of Bundle).`, {
-        data: strValue(ref.node) !== undefined ? { wrapPath: true } : undefined,
-      });
-      continue;
-    }
-    checkBundleKeys(ref, out);
-    if (ref.path === undefined || !ref.pathNode) {
-      if (!ref.fields.has('path')) out.add('missing-field', spanOf(ref.node), `Bundle ${ref.index + 1} has no \`path\`; SWE-agent requires it (pydantic: Field required).`);
-      else out.add('wrong-type', spanOf(ref.pathNode ?? ref.node), `The \`path\` of bundle ${ref.index + 1} must be a string.`);
-      continue;
-    }
+    // An entry that is not a mapping with a string `path` is runConfig/validate.ts's to report.
+    if (!asDict(ref.node) || ref.path === undefined || !ref.pathNode) continue;
     // An aliased entry (`- *viewer`) is reported where it is used, not at its anchor.
     const entrySpan = ref.node.kind === 'alias' ? spanOf(ref.node) : spanOf(ref.pathNode);
     const dir = resolveBundlePath(context.configRoot, ref.path);
@@ -197,11 +186,12 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
       );
     }
   }
-  if (!tools.enableBashTool && tools.parseFunctionType && !['function_calling', 'json'].includes(tools.parseFunctionType.value)) {
+  const parser = tools.parseFunctionType;
+  if (!tools.enableBashTool && parser && !['function_calling', 'json'].includes(parser.value)) {
     out.add(
       'bash-disabled-parser',
-      spanOf(tools.parseFunctionType.node),
-      `\`enable_bash_tool: false\` needs the function_calling or json parser, but \`parse_function\` is \`${tools.parseFunctionType.value}\` (SWE-agent fails: Bash tool can only be disabled if function_calling parser or json parser is used).`,
+      spanOf(parser.node),
+      `\`enable_bash_tool: false\` needs the function_calling or json parser, but ${parser.implicit ? '`parse_function` has no `type`, so SWE-agent takes the first parser, `action`' : `\`parse_function\` is \`${parser.value}\``}. SWE-agent fails (AttributeError: type, raised while it builds the message "Bash tool can only be disabled if function_calling parser or json parser is used.").`,
     );
   }
   const loads = !out.hasErrors() && bundles.every((b) => !b.diagnostics.some((d) => d.severity === 'error'));
@@ -213,45 +203,16 @@ function placeIn(bundle: BundleInContext, node: PyNode): { file: string; start: 
   return { file: bundle.source.configPath, ...bundle.model.placement.range(node) };
 }
 
-function checkToolConfigKeys(tools: AgentTools, out: DiagnosticBuilder): void {
-  for (const [field, entry] of tools.fields) {
-    if ((TOOL_CONFIG_FIELDS as readonly string[]).includes(field)) continue;
-    const suggestion = suggestName(field, TOOL_CONFIG_FIELDS);
-    out.add(
-      'unknown-key',
-      spanOf(entry.key),
-      field === 'command_files'
-        ? 'SWE-agent ignores `command_files`: since SWE-agent 1.0, tools come in bundles (`bundles: [{path: tools/...}]`).'
-        : `SWE-agent ignores \`${field}\` under \`${tools.where}\`${suggestion ? `; did you mean \`${suggestion}\`?` : '.'}`,
-      { data: suggestion ? { replaceWith: suggestion } : undefined },
-    );
-  }
-  if (tools.misplacedBundles) {
-    out.add(
-      'bundles-misplaced',
-      spanOf(tools.misplacedBundles.key),
-      'SWE-agent ignores `bundles` under `agent.templates`, so this agent gets no tool bundles. Move it to `agent.tools.bundles`.',
-      { data: { moveTo: 'agent.tools.bundles' } },
-    );
-  }
-  const bundles = tools.bundlesEntry;
-  if (bundles && !laxListItems(bundles.value).ok) {
-    out.add('wrong-type', spanOf(bundles.value), '`bundles` must be a list of `{path: ..., hidden_tools: [...]}` entries (pydantic: Input should be a valid list).');
-  }
-}
-
-function checkBundleKeys(ref: BundleRef, out: DiagnosticBuilder): void {
-  for (const [field, entry] of ref.fields) {
-    if ((BUNDLE_FIELDS as readonly string[]).includes(field)) continue;
-    const suggestion = suggestName(field, BUNDLE_FIELDS);
-    out.add('unknown-key', spanOf(entry.key), `SWE-agent ignores \`${field}\` in a bundle entry${suggestion ? `; did you mean \`${suggestion}\`?` : '.'}`, {
-      data: suggestion ? { replaceWith: suggestion } : undefined,
-    });
-  }
-  const hidden = ref.fields.get('hidden_tools');
-  if (hidden) {
-    const items = laxListItems(hidden.value);
-    if (!items.ok) out.add('wrong-type', spanOf(hidden.value), '`hidden_tools` must be a list of tool names (pydantic: Input should be a valid list).');
-    else for (const item of items.value) if (strValue(item) === undefined) out.add('wrong-type', spanOf(item), 'A hidden tool must be a tool name (a string).');
-  }
+/** Unknown keys and wrong types are runConfig/validate.ts's; this is the one misplacement with a fix of its own. */
+function checkMisplacedBundles(tools: AgentTools, out: DiagnosticBuilder): void {
+  if (!tools.misplacedBundles) return;
+  const alsoInTools = tools.fields.has('bundles');
+  out.add(
+    'bundles-misplaced',
+    spanOf(tools.misplacedBundles.key),
+    alsoInTools
+      ? 'SWE-agent ignores `bundles` under `agent.templates`: this agent gets only the bundles of `agent.tools.bundles`. Merge these into it, or remove them.'
+      : 'SWE-agent ignores `bundles` under `agent.templates`, so this agent gets no tool bundles. Move it to `agent.tools.bundles`.',
+    { data: { moveTo: 'agent.tools.bundles' } },
+  );
 }

@@ -1,5 +1,6 @@
 /**
- * unknown-key, unknown-json-schema-type, enum-type-mismatch: a key or a
+ * unknown-key, forbidden-key, invalid-choice, unknown-json-schema-type,
+ * enum-type-mismatch: a key or a
  * `type` value with a suggested spelling (`data.replaceWith`). The fix
  * rewrites the scalar in its own quoting style. It needs only the YAML, so
  * agent configs use it too.
@@ -22,6 +23,7 @@ export const replaceWithSuggestion: YamlQuickFixProvider = (context) => {
       ? changeScalarValue(context, context.root, node, [{ start: 0, end: appendIndex(node.text), text: replacement }])
       : [{ start: context.start, end: context.end, newText: replacement }];
   const current = context.text.slice(context.start, context.end);
-  const title = isKey ? `Rename \`${strValue(node) ?? current}\` to \`${replacement}\`` : `Change \`type: ${strValue(node) ?? current}\` to \`type: ${replacement}\``;
+  const keyOfValue = parent?.kind === 'map' ? strValue(parent.ownPairs.find((pair) => pair.value === node)?.key ?? node) : undefined;
+  const title = isKey ? `Rename \`${strValue(node) ?? current}\` to \`${replacement}\`` : `Change \`${keyOfValue ?? 'type'}: ${strValue(node) ?? current}\` to \`${keyOfValue ?? 'type'}: ${replacement}\``;
   return [{ title, edits, isPreferred: true }];
 };

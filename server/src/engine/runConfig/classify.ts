@@ -1,0 +1,53 @@
+/**
+ * Which YAML files are SWE-agent agent configs, decided by their parsed keys.
+ * A repository holds many YAML files with an `agent:` key (CI pipelines,
+ * other agent frameworks), and an error on one of those is a false alarm, so
+ * an `agent:` mapping counts only when it looks like SWE-agent's: SWE-agent
+ * keys of the right shape, and few keys SWE-agent does not know.
+ */
+import { listsBundles } from '../workspace/agentConfig';
+import { MapNode, PyNode, deref, dictEntries, strValue } from '../yaml/pyNode';
+import { DEFAULT_AGENT, RETRY_AGENT, RUN_BATCH_CONFIG, RUN_SINGLE_CONFIG, SHELL_AGENT } from './models';
+
+/** `sweagent run --config` or `sweagent run-batch --config`. */
+export type RunConfigKind = 'run-single' | 'run-batch';
+
+const AGENT_KEYS = new Set([DEFAULT_AGENT, RETRY_AGENT, SHELL_AGENT].flatMap((m) => m.fields.map((f) => f.name)));
+const TOP_LEVEL_KEYS = new Set([RUN_SINGLE_CONFIG, RUN_BATCH_CONFIG].flatMap((m) => m.fields.map((f) => f.name)));
+
+/** Keys only a SWE-agent agent has, with the shape each must have. */
+const TELLING: Record<string, 'map' | 'seq'> = { templates: 'map', tools: 'map', model: 'map', history_processors: 'seq', agent_configs: 'seq', retry_loop: 'map' };
+
+function mapOf(node: PyNode | undefined): MapNode | null {
+  if (!node) return null;
+  const target = deref(node);
+  return target.kind === 'map' && target.python === 'dict' ? target : null;
+}
+
+function keysOf(map: MapNode): Map<string, PyNode> {
+  return new Map(dictEntries(map).flatMap((e) => (strValue(e.key) !== undefined ? [[strValue(e.key)!, e.value] as const] : [])));
+}
+
+function looksLikeSweAgentAgent(agent: MapNode): boolean {
+  const keys = keysOf(agent);
+  const known = [...keys.keys()].filter((k) => AGENT_KEYS.has(k));
+  const telling = known.filter((k) => TELLING[k] !== undefined && deref(keys.get(k)!).kind === TELLING[k]);
+  return telling.length > 0 && known.length * 2 >= keys.size;
+}
+
+/**
+ * The command an agent config is meant for, or null when the file is not one:
+ * `instances:` next to an `agent:` mapping is a run-batch config; an `agent:`
+ * mapping that looks like SWE-agent's (or bundles listed as agent configs
+ * list them) is a run config.
+ */
+export function runConfigKindOf(root: PyNode | null): RunConfigKind | null {
+  const map = root ? mapOf(root) : null;
+  if (!map) return null;
+  const keys = keysOf(map);
+  const agent = mapOf(keys.get('agent'));
+  const mostlyKnown = [...keys.keys()].filter((k) => TOP_LEVEL_KEYS.has(k)).length * 2 >= keys.size;
+  if (agent && mostlyKnown && looksLikeSweAgentAgent(agent)) return keys.has('instances') ? 'run-batch' : 'run-single';
+  if (listsBundles(root)) return keys.has('instances') ? 'run-batch' : 'run-single';
+  return null;
+}

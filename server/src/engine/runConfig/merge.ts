@@ -1,0 +1,141 @@
+/**
+ * How `sweagent run` puts its configuration together before pydantic sees
+ * it (`BasicCLI.get_config`): each `--config` file is loaded in turn (an
+ * empty one is skipped with a warning) and merged into one mapping with
+ * `merge_nested_dicts` (mappings merged recursively, anything else replaced
+ * whole), then the command-line overrides are laid over it the way
+ * pydantic-settings' `deep_update` does. The merged tree is made of the
+ * files' own nodes, so problems keep their places.
+ */
+import { pyIsBlank } from '../python/pyWhitespace';
+import { MapNode, Origin, PyNode, PyPair, deref, dictEntries, pyKeyIdentity, pyTypeOf } from '../yaml/pyNode';
+import { CommandLineOverride } from './commandLine';
+
+export interface ConfigFile {
+  /** The file's root node (null when PyYAML found no document). */
+  root: PyNode | null;
+  origin: Origin;
+}
+
+export type MergeProblem =
+  | { kind: 'empty-file'; file: ConfigFile }
+  /** `merge_nested_dicts` fails: the file (or a value in it) is not a mapping where one is needed. */
+  | { kind: 'not-a-mapping'; file: ConfigFile; at: PyNode | null; message: string };
+
+export interface MergedConfig {
+  /** The mapping pydantic validates; null for `{}`. */
+  root: MapNode | null;
+  problems: MergeProblem[];
+  /** A file could not be merged: SWE-agent stops before validating. */
+  failed: boolean;
+}
+
+/** Python's name for a value's type, as its error messages print it. */
+function pyTypeName(node: PyNode | null): string {
+  if (!node) return 'NoneType';
+  const target = deref(node);
+  if (target.kind === 'scalar' && target.value.type === 'date') return 'datetime.date';
+  if (target.kind === 'scalar' && target.value.type === 'datetime') return 'datetime.datetime';
+  return pyTypeOf(node);
+}
+
+function asPlainDict(node: PyNode | null): MapNode | null {
+  if (!node) return null;
+  const target = deref(node);
+  return target.kind === 'map' && target.python === 'dict' ? target : null;
+}
+
+/** A mapping with other pairs, placed where `base` is. */
+function withPairs(base: MapNode, pairs: PyPair[]): MapNode {
+  return { ...base, pairs, ownPairs: pairs };
+}
+
+type Merge = (old: PyNode, update: PyNode) => PyNode | { fails: string; at: PyNode };
+
+/**
+ * Lays `update`'s pairs over `base` (Python dict semantics: a key keeps its
+ * first key object and place, the value is replaced, or merged by `both`
+ * when the old and the new value are both dicts).
+ */
+function overlay(base: MapNode, update: MapNode, both: Merge): MapNode | { fails: string; at: PyNode } {
+  const entries = dictEntries(base).map((e) => ({ key: e.key, value: e.value }));
+  const index = new Map(entries.map((e, i) => [pyKeyIdentity(e.key) ?? `unhashable:${i}`, i]));
+  for (const entry of dictEntries(update)) {
+    const identity = pyKeyIdentity(entry.key) ?? `unhashable-new:${entries.length}`;
+    const at = index.get(identity);
+    if (at === undefined) {
+      index.set(identity, entries.length);
+      entries.push({ key: entry.key, value: entry.value });
+      continue;
+    }
+    const merged = asPlainDict(entry.value) ? both(entries[at].value, entry.value) : entry.value;
+    if ('fails' in merged) return merged;
+    entries[at] = { key: entries[at].key, value: merged };
+  }
+  return withPairs(base, entries);
+}
+
+/** merge_nested_dicts: a dict value is merged into the old value, which must support item assignment. */
+const mergeNested: Merge = (old, update) => {
+  const oldMap = asPlainDict(old);
+  if (!oldMap) {
+    const type = pyTypeName(old);
+    return { fails: type === 'list' ? 'list indices must be integers or slices, not str' : `'${type}' object does not support item assignment`, at: update };
+  }
+  return overlay(oldMap, asPlainDict(update)!, mergeNested);
+};
+
+/** pydantic-settings' deep_update: dicts merge, anything else replaces. */
+const deepUpdate: Merge = (old, update) => {
+  const oldMap = asPlainDict(old);
+  return oldMap ? overlay(oldMap, asPlainDict(update)!, deepUpdate) : update;
+};
+
+function emptyMapAt(origin: Origin): MapNode {
+  return { kind: 'map', origin, start: 0, end: 0, tag: 'tag:yaml.org,2002:map', python: 'dict', pairs: [], ownPairs: [] };
+}
+
+/** The nested mapping an override stands for: `--a.b=v` is `{a: {b: v}}`. */
+function overrideTree(override: CommandLineOverride): MapNode {
+  let node: PyNode = override.value;
+  for (let i = override.path.length - 1; i >= 0; i--) {
+    const part = override.path[i];
+    const origin: Origin = { text: part };
+    const key: PyNode = { kind: 'scalar', origin, start: 0, end: part.length, tag: 'tag:yaml.org,2002:str', style: 'plain', text: part, value: { type: 'str', value: part }, contentStart: 0, contentEnd: part.length };
+    node = withPairs(emptyMapAt(override.value.origin), [{ key, value: node }]);
+  }
+  return node as MapNode;
+}
+
+export function mergeConfigs(files: readonly ConfigFile[], overrides: readonly CommandLineOverride[]): MergedConfig {
+  const problems: MergeProblem[] = [];
+  let merged: MapNode | null = null;
+  for (const file of files) {
+    if (pyIsBlank(file.origin.text)) {
+      problems.push({ kind: 'empty-file', file });
+      continue;
+    }
+    const loaded = asPlainDict(file.root);
+    if (!loaded) {
+      problems.push({ kind: 'not-a-mapping', file, at: file.root, message: `'${pyTypeName(file.root)}' object has no attribute 'items'` });
+      return { root: merged, problems, failed: true };
+    }
+    if (!merged) {
+      merged = loaded;
+      continue;
+    }
+    const next = overlay(merged, loaded, mergeNested);
+    if ('fails' in next) {
+      problems.push({ kind: 'not-a-mapping', file, at: next.at, message: next.fails });
+      return { root: merged, problems, failed: true };
+    }
+    merged = next;
+  }
+  for (const override of overrides) {
+    const tree = overrideTree(override);
+    const next = overlay(merged ?? emptyMapAt(files[0]?.origin ?? override.value.origin), tree, deepUpdate);
+    // deep_update never fails.
+    if (!('fails' in next)) merged = next;
+  }
+  return { root: merged, problems, failed: false };
+}

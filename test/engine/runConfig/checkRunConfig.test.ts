@@ -1,0 +1,218 @@
+/**
+ * The whole agent config as `sweagent run --config` (and `run-batch`) judges
+ * it, engine-level: exact codes and ranges, for what the conformance cases do
+ * not cover (merging several files, overrides, run-batch, bad input).
+ */
+import { describe, expect, it } from 'vitest';
+import { checkRunConfig } from '../../../server/src/engine/runConfig/checkRunConfig';
+import { RunConfigKind, runConfigKindOf } from '../../../server/src/engine/runConfig/classify';
+import { parseOverrides } from '../../../server/src/engine/runConfig/commandLine';
+import { loadYaml } from '../../../server/src/engine/yaml/loadYaml';
+import { parseMarkers } from '../../helpers/markers';
+import { overridesOf } from '../../../server/src/engine/config';
+import { validateUserSettings } from '../../../server/src/engine/settings/validateSettings';
+
+interface Checked {
+  loads: boolean;
+  /** `code@file:start-end` (offsets in that file), in order. */
+  found: string[];
+  messages: string[];
+}
+
+/** Checks the files (each with «» around every expected diagnostic) with the overrides. */
+function check(marked: string[], args: string[] = [], kind?: RunConfigKind): Checked & { expected: string[] } {
+  const files = marked.map((m) => {
+    const { text, ranges } = parseMarkers(m);
+    const origin = { text };
+    return { load: loadYaml(text, origin), origin, ranges };
+  });
+  const { overrides, problems } = parseOverrides(args);
+  expect(problems).toEqual([]);
+  const result = checkRunConfig({ files, overrides, kind }, { configRoot: '/nowhere', resolve: () => ({ kind: 'missing-dir' }) });
+  const fileOf = (origin: unknown) => files.findIndex((f) => f.origin === origin);
+  return {
+    loads: result.loads,
+    found: result.diagnostics.map((d) => `${d.code}@${fileOf(d.origin)}:${d.start}-${d.end}`).sort(),
+    expected: files.flatMap((f, i) => f.ranges.map((r) => `@${i}:${r.start}-${r.end}`)).sort(),
+    messages: result.diagnostics.map((d) => d.message),
+  };
+}
+
+/** The ranges match the «» marks, and the codes are these (in range order). */
+function expectFound(result: ReturnType<typeof check>, codes: string[]): void {
+  expect(result.found.map((f) => f.slice(f.indexOf('@')))).toEqual(result.expected);
+  expect(result.found.map((f) => f.slice(0, f.indexOf('@'))).sort()).toEqual([...codes].sort());
+}
+
+const MODEL = 'agent:\n  model: {name: gpt-4o}\n';
+
+describe('bad input, as SWE-agent fails on it', () => {
+  it.each([
+    ['a list', '«- agent»\n', "'list' object has no attribute 'items'"],
+    ['only comments', '«»# nothing here\n', "'NoneType' object has no attribute 'items'"],
+    ['a scalar', '«hello»\n', "'str' object has no attribute 'items'"],
+    ['a date', '«2024-01-01»\n', "'datetime.date' object has no attribute 'items'"],
+  ])('%s', (_, text, message) => {
+    const result = check([text]);
+    expectFound(result, ['not-a-mapping']);
+    expect(result.loads).toBe(false);
+    expect(result.messages[0]).toContain(`AttributeError: ${message}`);
+  });
+
+  it('an empty file is skipped (a warning), then `agent` is missing', () => {
+    const result = check(['«»\n  \n']);
+    expect(result.found).toEqual(['missing-field@0:0-0', 'sweagent-warning@0:0-0']);
+    expect(result.loads).toBe(false);
+  });
+
+  it('a non-string top-level key is a TypeError (keywords must be strings)', () => {
+    const result = check([`${MODEL}«1»: one\n«null»: two\n`]);
+    expectFound(result, ['non-string-key', 'non-string-key']);
+    expect(result.messages[0]).toContain('TypeError: keywords must be strings');
+  });
+
+  it('a non-string key in a forbidding model is refused, in an ignoring one dropped', () => {
+    expectFound(check([`agent:\n  model: {name: gpt-4o, «1»: x}\n  templates: {system_template: s, instance_template: i, 2: y}\n`]), ['non-string-key']);
+  });
+});
+
+describe('several --config files, merged as merge_nested_dicts merges them', () => {
+  it('merges mappings recursively and replaces lists whole', () => {
+    const result = check([
+      'agent:\n  model: {name: gpt-4o}\n  tools:\n    bundles: [{path: a}, {path: b}]\n',
+      'agent:\n  templates: {system_template: s, instance_template: i}\n  tools:\n    bundles: []\n',
+    ]);
+    // The second file's empty list replaces the first's: no bundle is resolved.
+    expect(result).toMatchObject({ loads: true, found: [] });
+  });
+
+  it('reports each problem in the file it comes from', () => {
+    const result = check(['agent:\n  model: {name: gpt-4o, «nme»: x}\n', 'agent:\n  «tool»: {}\n']);
+    expectFound(result, ['forbidden-key', 'forbidden-key']);
+  });
+
+  it('fails where a later file has a mapping for an earlier scalar', () => {
+    const result = check([`${MODEL}env: docker\n`, 'env: «{repo: {path: x}}»\n']);
+    expectFound(result, ['not-a-mapping']);
+    expect(result.messages[0]).toContain("TypeError: 'str' object does not support item assignment");
+  });
+
+  it('an empty file in the middle is skipped', () => {
+    expect(check([MODEL, '«»', 'agent:\n  max_requeries: 2\n']).found).toEqual(['sweagent-warning@1:0-0']);
+  });
+});
+
+describe('command-line overrides, as pydantic-settings applies them', () => {
+  it('give the model SWE-agent\'s shipped configs leave out', () => {
+    const text = 'agent:\n  templates: {system_template: s, instance_template: i}\n';
+    expect(check([`«agent»:\n  templates: {system_template: s, instance_template: i}\n`]).messages[0]).toContain('--agent.model.name=gpt-4o');
+    expect(check([text], ['--agent.model.name=gpt-4o'])).toMatchObject({ loads: true, found: [] });
+    expect(check([text], ['--agent.model.name', 'gpt-4o'])).toMatchObject({ loads: true, found: [] });
+  });
+
+  it('merge into the file\'s mappings and win over its values', () => {
+    const result = check(['agent:\n  model: {name: gpt-4o, per_instance_cost_limit: lots}\n'], ['--agent.model.per_instance_cost_limit=2']);
+    expect(result).toMatchObject({ loads: true, found: [] });
+  });
+
+  it('are coerced as pydantic coerces strings, and reported at the start of the file', () => {
+    const result = check([`«»${MODEL}`], ['--agent.tools.enable_bash_tool=maybe']);
+    expectFound(result, ['wrong-type']);
+    expect(result.messages[0]).toMatch(/^On the command line, `--agent.tools.enable_bash_tool=maybe`: /);
+  });
+
+  it('read JSON for lists and mappings, and null as None', () => {
+    expect(check([MODEL], ['--agent.tools.bundles=[]', '--agent.model.top_p=null']).found).toEqual([]);
+  });
+
+  it('must name a field (SWE-agent: unrecognized arguments)', () => {
+    const result = check([`«»${MODEL}`], ['--agent.model.nme=x']);
+    expectFound(result, ['unknown-option']);
+    // Below a dict field anything goes.
+    expect(check([MODEL], ['--agent.tools.env_variables.WINDOW=100']).found).toEqual([]);
+  });
+});
+
+describe('the union members a config means', () => {
+  it('the agent by `type`, default when absent', () => {
+    const result = check(['agent:\n  «type»: retry\n  model: {name: gpt-4o}\n']);
+    expect(result.messages.some((m) => m.includes('RetryAgentConfig'))).toBe(true);
+  });
+
+  it('a model without `name` is the instant-empty-submit model, which loads', () => {
+    expect(check(['agent:\n  model: {per_instance_cost_limit: 1}\n']).loads).toBe(true);
+  });
+
+  it('a parser by `type`, naming every parser type in the message', () => {
+    const result = check([`${MODEL}  tools:\n    parse_function: {type: «function_callin»}\n`]);
+    expectFound(result, ['invalid-choice']);
+    expect(result.messages[0]).toContain("did you mean 'function_calling'?");
+    expect(result.messages[0]).toContain("'thought_action'");
+  });
+
+  it('enable_bash_tool: false with a parser without `type` (the action parser) crashes SWE-agent', () => {
+    const result = check([`${MODEL}  tools:\n    enable_bash_tool: false\n    «parse_function»: {}\n`]);
+    expectFound(result, ['bash-disabled-parser']);
+  });
+
+  it('an env value the assembly check reads at any depth (a list of ints) is no crash', () => {
+    expect(check([`${MODEL}  tools:\n    env_variables: {PAGER: [1]}\n`]).found).toEqual([]);
+  });
+});
+
+describe('run-batch configs (RunBatchConfig)', () => {
+  const batch = `instances:\n  type: swe_bench\n  subset: lite\n${MODEL}`;
+  it('are told by `instances:` next to `agent:`', () => {
+    const root = loadYaml(batch, { text: batch }).root;
+    expect(runConfigKindOf(root)).toBe('run-batch');
+  });
+
+  it('load with the run-batch keys, and refuse `sweagent run` keys', () => {
+    expect(check([`${batch}num_workers: 4\n`])).toMatchObject({ loads: true, found: [] });
+    expectFound(check([`${batch}«problem_statement»: {text: x}\n`]), ['forbidden-key']);
+  });
+
+  it('need `instances`, of a known source type', () => {
+    expectFound(check([`«agent»:\n  model: {name: gpt-4o}\n`], [], 'run-batch'), ['missing-field']);
+    expectFound(check([`instances:\n  subset: «lit»\n${MODEL}`]), ['invalid-choice']);
+  });
+
+  it('refuse evaluate with redo_existing (the model validator)', () => {
+    expectFound(check([`instances: {type: swe_bench, evaluate: true}\n${MODEL}redo_existing: «true»\n`]), ['invalid-value']);
+  });
+
+  it('say that the deployment is not checked', () => {
+    expectFound(check([`instances: {type: swe_bench, «deployment»: {image: x, nope: 1}}\n${MODEL}`]), ['not-checked']);
+  });
+});
+
+describe('which files are agent configs', () => {
+  const kindOf = (text: string) => runConfigKindOf(loadYaml(text, { text }).root);
+  it.each([
+    ['SWE-agent config', 'agent:\n  model: {name: gpt-4o}\n  templates: {}\n', 'run-single'],
+    ['retry config', 'agent:\n  type: retry\n  agent_configs: []\n', 'run-single'],
+    ['bundles under agent.tools', 'agent:\n  tools:\n    bundles: []\n', 'run-single'],
+    ['a CI pipeline', 'pipeline:\n  agent: {docker: node}\nstages: []\n', null],
+    ['another framework', 'agent:\n  model: gpt-4\n  role: researcher\n  goal: x\n  backstory: y\n', null],
+    ['an agent with few SWE-agent keys', 'agent:\n  tools: {}\n  role: a\n  goal: b\n  memory: c\n', null],
+    ['a bundle', 'tools:\n  open: {docstring: d}\n', null],
+  ])('%s', (_, text, kind) => {
+    expect(kindOf(text)).toBe(kind);
+  });
+});
+
+describe('the commandLine setting', () => {
+  it('takes SWE-agent overrides, and says what it cannot read', () => {
+    const validated = (raw: unknown) => {
+      const { config, problems } = validateUserSettings(raw);
+      return { config, problems: problems.map((p) => p.message) };
+    };
+    expect(validated({ commandLine: ['--agent.model.name=gpt-4o'] })).toEqual({ config: { commandLine: ['--agent.model.name=gpt-4o'] }, problems: [] });
+    expect(overridesOf({ commandLine: ['--agent.model.name', 'gpt-4o'] }).map((o) => [o.path, o.arg])).toEqual([[['agent', 'model', 'name'], '--agent.model.name gpt-4o']]);
+    expect(validated({ commandLine: 'gpt-4o' }).problems).toEqual(['settings: commandLine must be a list of SWE-agent command-line arguments (strings like "--agent.model.name=gpt-4o"), not string "gpt-4o"']);
+    expect(validated({ commandLine: ['gpt-4o', '--agent..name=x'] }).problems).toEqual([
+      'settings: commandLine: `gpt-4o` is not an override; write --a.b.c=value',
+      'settings: commandLine: `--agent..name=x` has an empty part in its path',
+    ]);
+  });
+});
