@@ -4,17 +4,23 @@
  */
 export const LIMITS = {
   /**
-   * PyYAML's composer recurses per nesting level; with Python's default
-   * recursion limit, `yaml.safe_load` raises RecursionError beyond 492 levels
-   * (measured with PyYAML 6.0.3 on Python 3.11, flow and block alike).
+   * PyYAML's composer recurses per nesting level, so `yaml.safe_load` raises
+   * RecursionError when the Python frames it needs exceed what Python's
+   * recursion limit (1000) leaves. The composer (pyyaml/composer.ts) counts
+   * them as PyYAML spends them: two frames per open collection, plus the
+   * parser's and scanner's frames for the innermost node, which are more in
+   * the block context than in the flow context. Measured with PyYAML 6.0 on
+   * Python 3.11, `safe_load` called from a function at a script's top level
+   * (so 998 frames are left): `[` nests 494 deep with nothing inside, 493
+   * with a scalar inside; `- ` and nested block mappings 491 deep.
+   * SWE-agent's own call stack is deeper, so it fails a little earlier.
    */
-  maxDepth: 492,
-  /**
-   * Beyond this the `yaml` package's own recursion could overflow the stack;
-   * a bracket count before parsing reports it instead. Far above maxDepth, so
-   * brackets inside text (which the count does not tell apart) cannot trip it.
-   */
-  maxBracketDepth: 5000,
+  pythonFrames: {
+    available: 998,
+    /** Frames below a node composed inside a flow collection, and inside a block collection. */
+    belowFlowCollection: 12,
+    belowBlockCollection: 16,
+  },
   maxNodes: 2_000_000,
   /**
    * Bigger documents are not checked: parsing them would hold the server for
