@@ -65,7 +65,7 @@ function problemMessage(problem: YamlProblem): string {
   if (problem.kind === 'value-indicator') {
     return "PyYAML reads a bare `=` as YAML 1.1's value indicator and has no constructor for it (could not determine a constructor for the tag 'tag:yaml.org,2002:value'). Quote it: \"=\".";
   }
-  if (problem.kind === 'tab') return "PyYAML does not allow tabs here (found character '\\t' that cannot start any token). Indent with spaces.";
+  if (problem.kind === 'tab') return "PyYAML does not allow tabs here (found character '\\t' that cannot start any token, while scanning for the next token). Indent with spaces.";
   if (problem.kind === 'check-budget') return `Stopped checking this file: ${problem.message}.`;
   if (problem.kind === 'resource-limit') return `PyYAML cannot load this file: ${problem.message}.`;
   if (problem.pyClass === 'Crash') {

@@ -8,18 +8,22 @@ export const LIMITS = {
    * RecursionError when the Python frames it needs exceed what Python's
    * recursion limit (1000) leaves. The composer (pyyaml/composer.ts) counts
    * them as PyYAML spends them: two frames per open collection, plus the
-   * parser's and scanner's frames for the innermost node, which are more in
-   * the block context than in the flow context. Measured with PyYAML 6.0 on
-   * Python 3.11, `safe_load` called from a function at a script's top level
-   * (so 998 frames are left): `[` nests 494 deep with nothing inside, 493
-   * with a scalar inside; `- ` and nested block mappings 491 deep.
-   * SWE-agent's own call stack is deeper, so it fails a little earlier.
+   * parser's and scanner's frames for the node being composed, which depend
+   * on the collection it is in. Measured with PyYAML 6.0 on Python 3.11,
+   * `safe_load` called from a function at a script's top level (so 998
+   * frames are left): `[` nests 494 deep with nothing inside and 493 with a
+   * scalar inside; `{a: ` 491 deep, `- ` and nested block mappings 491. The
+   * count is exact for such uniform nesting; where flow sequences and
+   * mappings alternate, PyYAML's scanner looks ahead differently and the
+   * limit can move by a level. SWE-agent's own call stack is deeper than a
+   * script's, so it fails a few levels earlier.
    */
   pythonFrames: {
     available: 998,
-    /** Frames below a node composed inside a flow collection, and inside a block collection. */
-    belowFlowCollection: 12,
-    belowBlockCollection: 16,
+    /** Below a node composed inside a flow sequence, a flow mapping, a block collection. */
+    belowNode: { flowSequence: 12, flowMapping: 16, block: 16 },
+    /** Below an empty flow collection, counted from its own level. */
+    belowEmpty: { flowSequence: 10, flowMapping: 16 },
   },
   maxNodes: 2_000_000,
   /**

@@ -150,9 +150,10 @@ export class Composer {
   /** Ends the innermost collection if its end event is next; returns it then, else null. */
   private closeFinished(stack: OpenCollection[]): ComposedNode | null {
     const open = stack[stack.length - 1];
-    const endKind = open.node.kind === 'seq' ? 'SequenceEnd' : 'MappingEnd';
-    if (!this.parser.checkEvent(endKind)) return null;
     const node = open.node;
+    const endKind = node.kind === 'seq' ? 'SequenceEnd' : 'MappingEnd';
+    if (!this.parser.checkEvent(endKind)) return null;
+    if (node.flowStyle && (node.kind === 'seq' ? node.items.length === 0 : node.pairs.length === 0)) this.checkEmptyDepth(stack, node);
     node.end = this.parser.getEvent()!.end;
     if (node.kind === 'map' && !node.flowStyle) {
       // A simple key starts the mapping: the engine's range starts at the key's content, after its properties.
@@ -243,13 +244,20 @@ export class Composer {
    * PyYAML spends two Python frames per open collection (compose_node and
    * compose_sequence_node or compose_mapping_node), and the parser's and
    * scanner's frames for the node being composed; past what Python's
-   * recursion limit leaves, it raises RecursionError.
+   * recursion limit leaves, it raises RecursionError (see limits.ts).
    */
   private checkDepth(stack: OpenCollection[]): void {
     const parent = stack[stack.length - 1];
     if (!parent) return;
-    const below = parent.node.flowStyle ? LIMITS.pythonFrames.belowFlowCollection : LIMITS.pythonFrames.belowBlockCollection;
-    if (2 * stack.length + below > LIMITS.pythonFrames.available) throw new RecursionLimit(this.parser.peekEvent()!.start);
+    const below = LIMITS.pythonFrames.belowNode;
+    const frames = 2 * stack.length + (!parent.node.flowStyle ? below.block : parent.node.kind === 'seq' ? below.flowSequence : below.flowMapping);
+    if (frames > LIMITS.pythonFrames.available) throw new RecursionLimit(this.parser.peekEvent()!.start);
+  }
+
+  /** An empty flow collection costs the frames of its own level (its end is scanned from inside it). */
+  private checkEmptyDepth(stack: OpenCollection[], node: ComposedSequence | ComposedMapping): void {
+    const below = LIMITS.pythonFrames.belowEmpty;
+    if (2 * stack.length + (node.kind === 'seq' ? below.flowSequence : below.flowMapping) > LIMITS.pythonFrames.available) throw new RecursionLimit(node.start);
   }
 }
 

@@ -109,8 +109,10 @@ export class Scanner extends Reader {
   private indent = -1;
   private indents: number[] = [];
   private allowSimpleKey = true;
-  /** Per flow level, in insertion order (a Python dict in PyYAML). */
+  /** Per flow level, in insertion order (a Python dict in PyYAML), which is also token order. */
   private possibleSimpleKeys = new Map<number, SimpleKey>();
+  /** Where the stale keys were last looked for. */
+  private staleCheckedAt = -1;
 
   constructor(text: string) {
     super(text);
@@ -193,14 +195,17 @@ export class Scanner extends Reader {
 
   // Simple keys treatment.
 
+  /** The lowest token number of a possible simple key: the first one, since keys are added in token order. */
   private nextPossibleSimpleKey(): number | undefined {
-    let min: number | undefined;
-    for (const key of this.possibleSimpleKeys.values()) if (min === undefined || key.tokenNumber < min) min = key.tokenNumber;
-    return min;
+    for (const key of this.possibleSimpleKeys.values()) return key.tokenNumber;
+    return undefined;
   }
 
   /** Simple keys end at a line break and after 1024 characters. */
   private staleSimpleKeys(): void {
+    // Nothing can have gone stale since the last look if the scanner has not moved (a new key is never stale).
+    if (this.pointer === this.staleCheckedAt) return;
+    this.staleCheckedAt = this.pointer;
     for (const [level, key] of this.possibleSimpleKeys) {
       if (key.line !== this.line || this.pointer - key.index > 1024) {
         if (key.required) throw scannerError('while scanning a simple key', key.mark, "could not find expected ':'", this.getMark());
@@ -780,7 +785,10 @@ export class Scanner extends Reader {
     // Plain scalars in the flow context cannot contain ',' or '?'; indentation rules are loosened there.
     let chunks = '';
     const start = this.getMark();
-    let end = start;
+    // The end mark, kept as numbers until the scalar ends (a long plain scalar has many chunks).
+    let endPointer = this.pointer;
+    let endLine = this.line;
+    let endColumn = this.column;
     const indent = this.indent + 1;
     let spaces: string | null = '';
     for (;;) {
@@ -801,10 +809,13 @@ export class Scanner extends Reader {
       chunks += spaces;
       chunks += this.prefix(length);
       this.forward(length);
-      end = this.getMark();
+      endPointer = this.pointer;
+      endLine = this.line;
+      endColumn = this.column;
       spaces = this.scanPlainSpaces();
       if (!spaces || this.peek() === 35 || (!this.flowLevel && this.column < indent)) break;
     }
+    const end: Mark = { index: endPointer, line: endLine, column: endColumn, offset: this.offsetOf(endPointer) };
     return { id: '<scalar>', value: chunks, plain: true, style: null, start, end, rangeEnd: end.offset };
   }
 
@@ -923,10 +934,12 @@ export class Scanner extends Reader {
 
 /**
  * Python's chr() of an escape's code point: a value past U+10FFFF raises
- * ValueError out of the scanner, which safe_load does not catch. Surrogates
- * are valid Python characters; JavaScript keeps them as lone UTF-16 units.
+ * ValueError (OverflowError past a C int) out of the scanner, which
+ * safe_load does not catch. Surrogates are valid Python characters;
+ * JavaScript keeps them as lone UTF-16 units.
  */
 function pythonChr(code: number, mark: Mark): string {
+  if (code > 0x7fffffff) throw new PythonCrash('OverflowError', 'Python int too large to convert to C int', mark);
   if (code > 0x10ffff) throw new PythonCrash('ValueError', 'chr() arg not in range(0x110000)', mark);
   return code >= 0xd800 && code <= 0xdfff ? String.fromCharCode(code) : String.fromCodePoint(code);
 }
