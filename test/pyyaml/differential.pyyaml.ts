@@ -49,12 +49,18 @@ describe('the engine loads YAML as PyYAML does', () => {
     const started = Date.now();
     let engineMs = 0;
     let oracleMs = 0;
+    // What PyYAML said, by kind: shows what the generators reach.
+    const outcomes = new Map<string, number>();
     for (let done = 0; done < ITERATIONS && reports.length < MAX_REPORTS; done += BATCH) {
       if (done > 0 && done % 10_000 < BATCH) console.log(`${done} texts in ${Math.round((Date.now() - started) / 1000)} s (PyYAML ${Math.round(oracleMs / 1000)} s, engine ${Math.round(engineMs / 1000)} s)`);
       const texts = Array.from({ length: Math.min(BATCH, ITERATIONS - done) }, () => nextText(random, seeds));
       const asked = Date.now();
       const answers = await oracle.ask(texts);
       oracleMs += Date.now() - asked;
+      for (const answer of answers) {
+        const outcome = answer.ok ? 'loads' : 'problem' in answer ? `${answer.cls}: ${answer.problem.replace(/'.*'/, "'…'")}` : answer.cls;
+        outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+      }
       for (let i = 0; i < texts.length && reports.length < MAX_REPORTS; i++) {
         const checked = Date.now();
         const found = check(texts[i], answers[i]);
@@ -68,7 +74,8 @@ describe('the engine loads YAML as PyYAML does', () => {
         reports.push(`iteration ${done + i}: ${JSON.stringify(shortest)}\n${check(shortest, answer) ?? found}`);
       }
     }
-    console.log(`${ITERATIONS} texts in ${Math.round((Date.now() - started) / 1000)} s (PyYAML ${Math.round(oracleMs / 1000)} s, engine ${Math.round(engineMs / 1000)} s)`);
+    console.log(`${ITERATIONS} texts in ${Math.round((Date.now() - started) / 1000)} s (PyYAML ${Math.round(oracleMs / 1000)} s, engine ${Math.round(engineMs / 1000)} s); PyYAML's answers:`);
+    console.log([...outcomes].sort((a, b) => b[1] - a[1]).map(([outcome, count]) => `${String(count).padStart(7)}  ${outcome}`).join('\n'));
     expect(reports.join('\n\n')).toBe('');
   });
 });

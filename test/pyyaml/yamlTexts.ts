@@ -19,7 +19,7 @@ const BREAKS = ['\n', '\x85', '\u2028', '\u2029'];
 const PIECES: Record<string, readonly string[]> = {
   breaks: [...BREAKS, '\n\n', ' \n', '\u2028  ', '\x85- '],
   bom: ['\ufeff', '\ufeff\ufeff', 'a\ufeff', '\ufeffa: b\n'],
-  anchors: ['&a ', '&a', '*a', '&a:', '*a:', '*a :', '&t:1', '&x-_9 ', '*x-_9', '*', '&', '&é ', '*a,', '*a]', '*a}', '*a?', '*a%', '*a@', '*a`', '&b [*b]', '&c {k: *c}'],
+  anchors: ['&a ', '&a', '*a', '&a:', '*a:', '*a :', '&t:1', '&x-_9 ', '*x-_9', '*', '&', '&é ', '*a,', '*a]', '*a}', '*a?', '*a%', '*a@', '*a`', '&b [*b]', '&c {k: *c}', '&a x\nb: &a y\n', '&a !!str ', '!!str &a ', '&a &b x', '*a *b', '<<: *a\n', '&e {=: x}', '!!str *a'],
   tags: [
     '!',
     '! ',
