@@ -70,7 +70,9 @@ function problemMessage(problem: YamlProblem): string {
   if (problem.kind === 'resource-limit') return `PyYAML cannot load this file: ${problem.message}.`;
   if (problem.pyClass === 'Crash') {
     const stage = problem.kind === 'syntax' ? 'reads this text' : 'constructs this value';
-    return `SWE-agent crashes while PyYAML ${stage}: ${problem.exceptionType}: ${problem.message}.`;
+    // A bundle is loaded inside a pydantic validator, which turns a ValueError into a validation error.
+    const wrapped = problem.exceptionType === 'ValueError' ? ` (for a bundle, SWE-agent reports it as a validation error of Bundle: \`Value error, ${problem.message}\`)` : '';
+    return `SWE-agent crashes while PyYAML ${stage}: ${problem.exceptionType}: ${problem.message}${wrapped}.`;
   }
   // PyYAML's own words: its problem, and its context ("while parsing a block mapping"), whose place is a related location.
   const context = problem.context?.message;

@@ -10,6 +10,7 @@
  * PyYAML would use, to fail where PyYAML fails (see limits.ts).
  */
 import { MarkedYamlError } from './errors';
+import { PythonCrash } from './scanner';
 import { Mark } from './marks';
 import { ParserEvent, Parser } from './parser';
 import { ScalarStyleChar } from './tokens';
@@ -251,7 +252,21 @@ export class Composer {
     if (!parent) return;
     const below = LIMITS.pythonFrames.belowNode;
     const frames = 2 * stack.length + (!parent.node.flowStyle ? below.block : parent.node.kind === 'seq' ? below.flowSequence : below.flowMapping);
-    if (frames > LIMITS.pythonFrames.available) throw new RecursionLimit(this.parser.peekEvent()!.start);
+    if (frames > LIMITS.pythonFrames.available) throw new RecursionLimit(this.nextNodeMark(parent.node));
+  }
+
+  /**
+   * Where the node that goes too deep starts. PyYAML runs out of frames while
+   * it scans that node, so an error the scan would find is never raised:
+   * then the collection it is in stands for it.
+   */
+  private nextNodeMark(parent: ComposedSequence | ComposedMapping): Mark {
+    try {
+      return this.parser.peekEvent()!.start;
+    } catch (e) {
+      if (e instanceof MarkedYamlError || e instanceof PythonCrash) return parent.start;
+      throw e;
+    }
   }
 
   /** An empty flow collection costs the frames of its own level (its end is scanned from inside it). */
