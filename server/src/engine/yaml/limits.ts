@@ -13,10 +13,13 @@ export const LIMITS = {
    * `safe_load` called from a function at a script's top level (so 998
    * frames are left): `[` nests 494 deep with nothing inside and 493 with a
    * scalar inside; `{a: ` 491 deep, `- ` and nested block mappings 491. The
-   * count is exact for such uniform nesting; where flow sequences and
-   * mappings alternate, PyYAML's scanner looks ahead differently and the
-   * limit can move by a level. SWE-agent's own call stack is deeper than a
-   * script's, so it fails a few levels earlier.
+   * count is exact for such uniform nesting with a plain or quoted scalar
+   * (or nothing) at the bottom. It can be a level off where flow sequences
+   * and mappings alternate (PyYAML's scanner then looks ahead differently),
+   * where the deepest node is a block scalar, or where the deepest token is
+   * an error (raising it takes frames too): counting those exactly would
+   * mean counting every Python call of PyYAML. SWE-agent's own call stack is
+   * deeper than a script's, so it fails a few levels earlier anyway.
    */
   pythonFrames: {
     available: 998,
