@@ -9,7 +9,8 @@ import { sourceTextOf } from '../../server/src/engine/document/sourceText';
 import { Position } from '../../server/src/engine/document/lineIndex';
 import { pyLocItem } from '../../server/src/engine/swe/pyLocItem';
 import { loadYaml } from '../../server/src/engine/yaml/loadYaml';
-import { PyNode, absEnd, absStart, deref, dictEntries } from '../../server/src/engine/yaml/pyNode';
+import { PyNode, deref, dictEntries } from '../../server/src/engine/yaml/pyNode';
+import { Placement } from '../../server/src/engine/document/placement';
 
 export interface OurDiagnostic {
   severity: string;
@@ -57,16 +58,19 @@ const inside = (r: Range, outer: Range) => before(outer.start, r.start) && befor
 class LocResolver {
   private readonly root: PyNode | null;
   private readonly mapper: PositionMapper;
+  private readonly at: Placement;
 
   constructor(bytes: Uint8Array) {
     const decoded = decodeFile(bytes);
     const source = sourceTextOf(decoded.text);
     this.mapper = new PositionMapper(source);
-    this.root = loadYaml(source.normalized, { base: 0, text: source.normalized }).root;
+    const origin = { text: source.normalized };
+    this.at = Placement.whole(origin);
+    this.root = loadYaml(source.normalized, origin).root;
   }
 
   private range(node: PyNode): Range {
-    return { start: this.mapper.position(absStart(node)), end: this.mapper.position(absEnd(node)) };
+    return { start: this.mapper.position(this.at.start(node)), end: this.mapper.position(this.at.end(node)) };
   }
 
   resolve(parts: readonly (string | number)[]): Located | null {

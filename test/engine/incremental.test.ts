@@ -8,7 +8,6 @@ import * as path from 'path';
 import { describe, expect, it } from 'vitest';
 import { BundleAnalyzer, BundleModel, analyzeWhole } from '../../server/src/engine/document/bundleModel';
 import { sourceTextOf } from '../../server/src/engine/document/sourceText';
-import { absoluteEnd, absoluteStart } from '../../server/src/engine/diagnostics';
 import { toolCheckOptionsOf } from '../../server/src/engine/lintText';
 import { generateBundle } from '../../scripts/generateBundle';
 import { Random, applyEdit, randomEdit, typingEdit } from '../helpers/random';
@@ -23,9 +22,9 @@ function normalized(model: BundleModel) {
         severity: d.severity,
         message: d.message,
         tool: d.tool,
-        start: absoluteStart(d),
-        end: absoluteEnd(d),
-        related: (d.related ?? []).map((r) => [absoluteStart(r), absoluteEnd(r), r.message]),
+        start: d.start,
+        end: d.end,
+        related: (d.related ?? []).map((r) => (r.uri !== undefined ? [r.uri, r.range, r.message] : [r.start, r.end, r.message])),
         data: d.data,
       }))
       .sort((a, b) => a.start - b.start || a.end - b.end || a.code.localeCompare(b.code) || a.message.localeCompare(b.message)),

@@ -3,12 +3,12 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
 import { analyzeBundleText } from '../../server/src/engine/document/bundleModel';
-import { bundleView, trimmedEnd } from '../../server/src/engine/features/bundleView';
+import { bundleView } from '../../server/src/engine/features/bundleView';
 import { CompletionEntry, completions } from '../../server/src/engine/features/completion';
 import { applyEdits } from '../../server/src/engine/features/edits';
 import { FieldContext, fieldDoc } from '../../server/src/engine/features/fieldDocs';
 import { UNKNOWN_ENV } from '../../server/src/engine/swe/env';
-import { absStart, strValue } from '../../server/src/engine/yaml/pyNode';
+import { strValue } from '../../server/src/engine/yaml/pyNode';
 import { parseMarkers } from '../helpers/markers';
 import { CORPUS_DIR } from '../helpers/shared';
 
@@ -650,10 +650,10 @@ describe('corpus bundles', () => {
     return view.tools
       .filter((tool) => tool.arguments.length > 0 && tool.map && tool.signature)
       .map((tool) => {
-        const at = absStart(tool.valueNode);
-        const fieldIndent = at - (text.lastIndexOf('\n', at - 1) + 1);
-        const end = text.indexOf('\n', trimmedEnd(tool.arguments[tool.arguments.length - 1].node));
-        return { tool, fieldIndent, end: end === -1 ? text.length : end };
+        const start = view.at.start(tool.valueNode);
+        const fieldIndent = start - (text.lastIndexOf('\n', start - 1) + 1);
+        const end = text.indexOf('\n', view.at.trimmedEnd(tool.arguments[tool.arguments.length - 1].node));
+        return { tool, at: view.at, fieldIndent, end: end === -1 ? text.length : end };
       });
   }
 
@@ -664,9 +664,9 @@ describe('corpus bundles', () => {
 
   it("offers each tool's missing keys on a new line after it, and every one of them keeps the file loading", () => {
     for (const { file, text } of bundles) {
-      for (const { tool, fieldIndent } of toolsWithArguments(text)) {
+      for (const { tool, at, fieldIndent } of toolsWithArguments(text)) {
         // A new line right after the tool's key line, indented like its fields.
-        const keyLineEnd = text.indexOf('\n', absStart(tool.keyNode));
+        const keyLineEnd = text.indexOf('\n', at.start(tool.keyNode));
         const withLine = text.slice(0, keyLineEnd + 1) + ' '.repeat(fieldIndent) + '\n' + text.slice(keyLineEnd + 1);
         const items = completions(analyze(withLine), keyLineEnd + 1 + fieldIndent, { snippets: false });
         expect(labels(items), `${file} ${tool.name}`).toEqual(['docstring', 'signature', 'arguments', 'end_name'].filter((key) => !tool.fields.has(key)));
@@ -682,9 +682,9 @@ describe('corpus bundles', () => {
 
   it('adds an argument after the last one that loads with the four keys it needs', () => {
     for (const { file, text } of bundles) {
-      for (const { tool, end } of toolsWithArguments(text)) {
+      for (const { tool, at, end } of toolsWithArguments(text)) {
         const last = tool.arguments[tool.arguments.length - 1].node;
-        const lineStart = text.lastIndexOf('\n', last.origin.base + last.start) + 1;
+        const lineStart = text.lastIndexOf('\n', at.start(last)) + 1;
         const dashCol = text.slice(lineStart).indexOf('-');
         const withLine = text.slice(0, end) + '\n' + ' '.repeat(dashCol) + text.slice(end);
         const cursor = end + 1 + dashCol;
@@ -705,12 +705,12 @@ describe('corpus bundles', () => {
   it("offers an argument's own name back when its value is removed, if the signature uses it and no other argument claims it", () => {
     let checked = 0;
     for (const { file, text } of bundles) {
-      for (const { tool } of toolsWithArguments(text)) {
+      for (const { tool, at } of toolsWithArguments(text)) {
         for (const argument of tool.arguments) {
           const nameNode = argument.nameNode;
           if (!nameNode || !argument.name || nameNode.kind !== 'scalar' || nameNode.style !== 'plain') continue;
-          const start = nameNode.origin.base + nameNode.start;
-          const edited = text.slice(0, start) + text.slice(nameNode.origin.base + nameNode.end);
+          const start = at.start(nameNode);
+          const edited = text.slice(0, start) + text.slice(at.end(nameNode));
           const items = completions(analyze(edited), start, { snippets: false });
           const signature = strValue(tool.signature!)!;
           const others = tool.arguments.filter((a) => a !== argument).map((a) => a.name);

@@ -161,7 +161,7 @@ describe('scalar styles', () => {
     // every character of the value maps to the source character it came from (line breaks to the break they fold)
     const value = (docstring.value as { value: string }).value;
     for (let i = 0; i < value.length; i++) {
-      const r = valueRange(docstring, i, i + 1)!;
+      const r = valueRange(model.placement, docstring, i, i + 1)!;
       const source = text.slice(r.start, r.end);
       expect(value[i] === ' ' && source === '\n' ? ' ' : source).toBe(value[i]);
     }

@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { execFileSync } from 'child_process';
 import { describe, expect, it } from 'vitest';
-import { EngineDiagnostic, absoluteEnd, absoluteStart } from '../../server/src/engine/diagnostics';
+import { FileDiagnostic } from '../../server/src/engine/diagnostics';
 import { PositionedDiagnostic } from '../../server/src/engine/document/positioned';
 import { applyEdits } from '../../server/src/engine/features/edits';
 import { QUICK_FIXES, quickFixes } from '../../server/src/engine/features/quickFixes';
@@ -24,7 +24,7 @@ const crlf = (text: string) => text.replace(/\n/g, '\r\n');
  * The diagnostics after a fix, given those before: the fixed one removed (and
  * those of `resolves`, which the same edit fixes), those of `appears` added.
  */
-function expectOnlyFixed(before: LintResult, target: EngineDiagnostic, after: LintResult, appears: string[] = [], resolves: string[] = []): void {
+function expectOnlyFixed(before: LintResult, target: FileDiagnostic, after: LintResult, appears: string[] = [], resolves: string[] = []): void {
   const remaining = before.diagnostics.map(keyOf);
   const index = remaining.indexOf(keyOf(target));
   expect(index, 'the fixed diagnostic is published').toBeGreaterThanOrEqual(0);
@@ -58,9 +58,9 @@ interface FixCase {
   resolves?: string[];
 }
 
-function diagnosticAt(result: LintResult, code: string, range: { start: number; end: number }): EngineDiagnostic {
-  const found = result.model.diagnostics.filter((d) => d.code === code && absoluteStart(d) === range.start && absoluteEnd(d) === range.end);
-  expect(found.map((d) => `${d.code}@${absoluteStart(d)}-${absoluteEnd(d)}`), `one ${code} on the marked range; got ${result.model.diagnostics.map((d) => `${d.code}@${absoluteStart(d)}-${absoluteEnd(d)}`).join(', ')}`).toEqual([`${code}@${range.start}-${range.end}`]);
+function diagnosticAt(result: LintResult, code: string, range: { start: number; end: number }): FileDiagnostic {
+  const found = result.model.diagnostics.filter((d) => d.code === code && d.start === range.start && d.end === range.end);
+  expect(found.map((d) => `${d.code}@${d.start}-${d.end}`), `one ${code} on the marked range; got ${result.model.diagnostics.map((d) => `${d.code}@${d.start}-${d.end}`).join(', ')}`).toEqual([`${code}@${range.start}-${range.end}`]);
   return found[0];
 }
 
@@ -578,7 +578,7 @@ describe('fields', () => {
 });
 
 /** A fix on a real bundle: the result is the original with `replacements` made (each found exactly once). */
-function expectCorpusFix(file: string, code: string, pick: (d: EngineDiagnostic, text: string) => boolean, title: string, replacements: [string, string][]): void {
+function expectCorpusFix(file: string, code: string, pick: (d: FileDiagnostic, text: string) => boolean, title: string, replacements: [string, string][]): void {
   const text = fs.readFileSync(path.join(CORPUS_DIR, file), 'utf8');
   const before = lintBundleText(text);
   const targets = before.model.diagnostics.filter((d) => d.code === code && pick(d, before.model.source.normalized));
@@ -596,7 +596,7 @@ function expectCorpusFix(file: string, code: string, pick: (d: EngineDiagnostic,
   expectOnlyFixed(before, targets[0], lintBundleText(fixed));
 }
 
-const spanText = (d: EngineDiagnostic, text: string) => text.slice(absoluteStart(d), absoluteEnd(d));
+const spanText = (d: FileDiagnostic, text: string) => text.slice(d.start, d.end);
 
 describe('on real bundles', () => {
   it('escapes {WINDOW} in one docstring of SWE-agent\'s default tools', () => {

@@ -25,7 +25,7 @@ function fixesFor(text: string, code: string): [string, string][] {
   const analysis = analyse(text);
   const matching = analysis.diagnostics.filter((d) => d.code === code);
   expect(matching).toHaveLength(1);
-  return agentQuickFixes(text, analysis.load.root, matching[0]).map((fix) => [fix.title, applyEdits(text, fix.edits)]);
+  return agentQuickFixes(text, analysis.load.root, analysis.at, matching[0]).map((fix) => [fix.title, applyEdits(text, fix.edits)]);
 }
 
 const codes = (text: string) => analyse(text).diagnostics.map((d) => d.code);

@@ -8,7 +8,6 @@ import * as fs from 'fs';
 import { pathToFileURL } from 'url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientCapabilities, CodeAction, Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
-import { absoluteStart } from '../../server/src/engine/diagnostics';
 import { analyzeBundleText } from '../../server/src/engine/document/bundleModel';
 import { quickFixes } from '../../server/src/engine/features/quickFixes';
 import { BundleFolder, checkBundleFolder } from '../../server/src/engine/workspace/bundleFolder';
@@ -52,7 +51,7 @@ state_command: _state --verbose
 /** The bin/ fixes of each bin/ diagnostic on DEMO, with this folder. */
 function fixesFor(folder: BundleFolder) {
   const model = analyzeBundleText(DEMO, STANDALONE_OPTIONS);
-  return checkBundleFolder(model, folder).map((d) => ({ code: d.code, at: DEMO.slice(absoluteStart(d)).split(/[:\n]/)[0], fixes: quickFixes(model, d) }));
+  return checkBundleFolder(model, folder).map((d) => ({ code: d.code, at: DEMO.slice(d.start).split(/[:\n]/)[0], fixes: quickFixes(model, d) }));
 }
 
 const stub = (about: string, call: string, name = 'open') => `#!/usr/bin/env bash\n# ${about}\n# Called as: ${call}\necho "${name}: not implemented yet" >&2\nexit 1\n`;

@@ -4,7 +4,7 @@
  */
 import * as path from 'path';
 import { EngineConfig } from '../engine/config';
-import { EngineDiagnostic } from '../engine/diagnostics';
+import { FileDiagnostic } from '../engine/diagnostics';
 import { PositionMapper, positionDiagnostics } from '../engine/document/positioned';
 import { sourceTextOf } from '../engine/document/sourceText';
 import { applyRuleSettings } from '../engine/rules/applyRuleSettings';
@@ -13,7 +13,7 @@ import { Project } from '../engine/workspace/project';
 import { ToolCheckOptions } from '../engine/swe/checkTool';
 import { FileResult, lintFile } from './lintFiles';
 
-function positioned(filePath: string, text: string, diagnostics: EngineDiagnostic[], loads: boolean, config: EngineConfig): FileResult {
+function positioned(filePath: string, text: string, diagnostics: FileDiagnostic[], loads: boolean, config: EngineConfig): FileResult {
   const source = sourceTextOf(text);
   return { path: filePath, loads, diagnostics: positionDiagnostics(applyRuleSettings(diagnostics, source.normalized, config.rules), new PositionMapper(source)) };
 }

@@ -1,14 +1,19 @@
 /**
- * The engine's diagnostic: offsets, not positions (positions are made at the
+ * The engine's diagnostics: offsets, not positions (positions are made at the
  * edge, by the server or the CLI), a stable `code`, and `data` for the
- * quick fix that belongs to that code.
+ * quick fix that belongs to that code. A check reports an `EngineDiagnostic`
+ * on the tree it looked at (offsets relative to that tree's origin, so the
+ * check of an unchanged chunk serves every version); a document's analysis
+ * places them (`placeDiagnostics`) as `FileDiagnostic`s, with offsets in the
+ * document's normalized text.
  */
+import { Placement } from './document/placement';
 import { Origin } from './yaml/pyNode';
 import { RuleCode } from './rules/ruleCatalog';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
-/** A range of text, relative to the chunk (origin) it was parsed from. */
+/** A range of text, relative to the text (origin) it was parsed from. */
 export interface Span {
   origin: Origin;
   start: number;
@@ -18,22 +23,45 @@ export interface Span {
 /** The name SWE-agent's loader uses for a tool: its key, or pydantic's loc item for a non-string key. */
 export type ToolName = string | number | null;
 
-export interface RelatedSpan extends Span {
-  message: string;
-  /** Set when the related place is in another file; then `range` is its position there. */
-  uri?: string;
-  range?: { start: { line: number; character: number }; end: { line: number; character: number } };
+/** A position range in another file, as related information gives it. */
+export interface ElsewhereRange {
+  start: { line: number; character: number };
+  end: { line: number; character: number };
 }
 
-export interface EngineDiagnostic extends Span {
+/** A related place: a span of the tree the check looked at, or a range in another file. */
+export type RelatedSpan = (Span & { message: string; uri?: undefined }) | { message: string; uri: string; range: ElsewhereRange };
+
+interface DiagnosticFields {
   code: RuleCode;
   severity: Severity;
   message: string;
   tool: ToolName;
   data?: Record<string, unknown>;
-  related?: RelatedSpan[];
   /** Rendered faded by editors, e.g. an ignored key. */
   unnecessary?: boolean;
+}
+
+/** A check's finding, on the tree it checked. */
+export interface EngineDiagnostic extends Span, DiagnosticFields {
+  related?: RelatedSpan[];
+}
+
+/** A related place of a placed diagnostic: absolute offsets in the same file, or a range in another file. */
+export type FileRelated = { message: string; start: number; end: number; uri?: undefined } | { message: string; uri: string; range: ElsewhereRange };
+
+declare const PLACED: unique symbol;
+
+/**
+ * A diagnostic of one version of a file: offsets in its normalized text. The
+ * brand keeps a check's unplaced diagnostic (whose offsets are relative to its
+ * tree) from passing for one: only `placeDiagnostic` makes them.
+ */
+export interface FileDiagnostic extends DiagnosticFields {
+  start: number;
+  end: number;
+  related?: FileRelated[];
+  readonly [PLACED]: true;
 }
 
 export const SOURCE = 'swe-bundle';
@@ -42,10 +70,15 @@ export function spanOf(node: Span): Span {
   return { origin: node.origin, start: node.start, end: node.end };
 }
 
-export function absoluteStart(span: Span): number {
-  return span.origin.base + span.start;
+/** A check's diagnostic at its place in one version of a file. */
+export function placeDiagnostic(diagnostic: EngineDiagnostic, at: Placement): FileDiagnostic {
+  const { origin: _origin, start, end, related, ...fields } = diagnostic;
+  const base = at.base(diagnostic.origin);
+  const placed = { ...fields, start: base + start, end: base + end } as FileDiagnostic;
+  if (related) placed.related = related.map((r) => (r.uri !== undefined ? r : { message: r.message, ...at.range(r) }));
+  return placed;
 }
 
-export function absoluteEnd(span: Span): number {
-  return span.origin.base + span.end;
+export function placeDiagnostics(diagnostics: readonly EngineDiagnostic[], at: Placement): FileDiagnostic[] {
+  return diagnostics.map((d) => placeDiagnostic(d, at));
 }

@@ -13,7 +13,7 @@ import { SourceText, sourceTextOf } from '../engine/document/sourceText';
 import { isBundleConfig } from '../engine/fileKind';
 import { applyRuleSettings } from '../engine/rules/applyRuleSettings';
 import { AgentAnalysis } from '../engine/workspace/project';
-import { EngineDiagnostic } from '../engine/diagnostics';
+import { FileDiagnostic } from '../engine/diagnostics';
 import { Settings } from './settings';
 import { classificationPath, pathOfUri } from './uris';
 import { WorkspaceIndex } from './workspaceIndex';
@@ -67,7 +67,7 @@ export class BundleDocuments {
     private readonly index: WorkspaceIndex,
   ) {}
 
-  private finish(document: TextDocument, model: BundleModel, diagnostics: EngineDiagnostic[]): AnalyzedDocument {
+  private finish(document: TextDocument, model: BundleModel, diagnostics: FileDiagnostic[]): AnalyzedDocument {
     const mapper = new PositionMapper(model.source, documentLines(document, model.source));
     return { document, model, mapper, diagnostics: positionDiagnostics(applyRuleSettings(diagnostics, model.source.normalized, this.settings.config.rules), mapper) };
   }

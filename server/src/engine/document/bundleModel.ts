@@ -4,12 +4,13 @@
  * The text is split into chunks (chunker.ts); each chunk is parsed on its own
  * and cached by its text, and each tool's check is cached by its chunk's
  * text. An edit inside one tool re-parses and re-checks that tool only;
- * chunks that merely moved get a new `origin.base`. When the split does not
+ * chunks that merely moved keep their trees, and the version's `placement`
+ * says where each now starts. When the split does not
  * hold (a chunk fails to parse alone, or uses anchors, aliases or merge keys,
  * which can reach across chunks) the whole text is parsed instead. Both paths
  * give the same result; a property test holds them to it.
  */
-import { EngineDiagnostic } from '../diagnostics';
+import { FileDiagnostic, placeDiagnostics } from '../diagnostics';
 import { BundleCheck, ToolEntry, checkBundle } from '../swe/checkBundle';
 import { ToolCheck, ToolCheckOptions, checkTool } from '../swe/checkTool';
 import { YamlLoad, loadYaml } from '../yaml/loadYaml';
@@ -18,6 +19,7 @@ import { TAG } from '../yaml/resolver';
 import { ChunkRole, ChunkSpec, splitIntoChunks } from './chunker';
 import { LIMITS } from '../yaml/limits';
 import { SourceText, sourceTextOf } from './sourceText';
+import { Placement } from './placement';
 
 export interface ParsedChunk {
   role: ChunkRole;
@@ -32,8 +34,10 @@ export interface BundleModel {
   /** The YAML as PyYAML loads it, or null when it does not load. */
   root: PyNode | null;
   check: BundleCheck;
-  /** Every diagnostic: the file's and each tool's. */
-  diagnostics: EngineDiagnostic[];
+  /** Where each tree of this version (chunk or whole document) starts in the normalized text. */
+  placement: Placement;
+  /** Every diagnostic, the file's and each tool's, placed in this version. */
+  diagnostics: FileDiagnostic[];
   mode: 'chunked' | 'whole';
   chunks: readonly ParsedChunk[];
 }
@@ -60,14 +64,15 @@ function onlyPair(chunk: ParsedChunk): PyPair {
   return (chunk.load.root as MapNode).ownPairs[0];
 }
 
-function syntheticMap(origin: Origin, pairs: PyPair[]): MapNode {
+/** A mapping of pairs from several chunks, on the document's own origin (which starts at 0). */
+function syntheticMap(origin: Origin, pairs: PyPair[], at: Placement): MapNode {
   const first = pairs[0];
   const last = pairs[pairs.length - 1];
   return {
     kind: 'map',
     origin,
-    start: first.key.origin.base + first.key.start,
-    end: last.value.origin.base + last.value.end,
+    start: at.start(first.key),
+    end: at.end(last.value),
     tag: TAG.map,
     python: 'dict',
     pairs,
@@ -92,7 +97,7 @@ interface ChunkCursor {
 
 function parseChunk(spec: ChunkSpec, chunkText: string): ParsedChunk {
   const own = detach(chunkText);
-  const origin: Origin = { base: spec.start, text: own };
+  const origin: Origin = { text: own };
   return { role: spec.role, origin, load: loadYaml(own, origin) };
 }
 
@@ -205,6 +210,8 @@ export class BundleAnalyzer {
     const previous = this.chunkCache;
     const current = new Map<string, ParsedChunk>();
     const chunks: ParsedChunk[] = [];
+    const documentOrigin: Origin = { text };
+    const bases = new Map<Origin, number>([[documentOrigin, 0]]);
     const cursor: ChunkCursor = { next: 0 };
     for (const spec of specs) {
       const chunkText = text.slice(spec.start, spec.end);
@@ -213,7 +220,7 @@ export class BundleAnalyzer {
         chunk = parseChunk(spec, chunkText);
         cursor.next++;
       }
-      chunk.origin.base = spec.start;
+      bases.set(chunk.origin, spec.start);
       current.set(chunk.origin.text, chunk);
       chunks.push(chunk);
       if (!standsAlone(chunk)) {
@@ -224,7 +231,7 @@ export class BundleAnalyzer {
     }
     this.chunkCache = current;
     this.chunkOrder = chunks;
-    const documentOrigin: Origin = { base: 0, text };
+    const placement = Placement.ofChunks(bases);
     const topPairs: PyPair[] = [];
     for (let i = 0; i < chunks.length; i++) {
       const chunk = chunks[i];
@@ -232,25 +239,25 @@ export class BundleAnalyzer {
       const pair = onlyPair(chunk);
       const tools: PyPair[] = [];
       for (let j = i + 1; j < chunks.length && chunks[j].role === 'tool'; j++) tools.push(onlyPair(chunks[j]));
-      topPairs.push(chunk.role === 'tools-header' && tools.length > 0 ? { key: pair.key, value: syntheticMap(documentOrigin, tools) } : pair);
+      topPairs.push(chunk.role === 'tools-header' && tools.length > 0 ? { key: pair.key, value: syntheticMap(documentOrigin, tools, placement) } : pair);
     }
-    const root = syntheticMap(documentOrigin, topPairs);
+    const root = syntheticMap(documentOrigin, topPairs, placement);
     const load: YamlLoad = { root, problems: [], features: { anchors: false, aliases: false, mergeKeys: false } };
     const chunkOf = new Map(chunks.map((chunk) => [chunk.origin, chunk]));
     const checkCached = (entry: ToolEntry, checkOptions: ToolCheckOptions): ToolCheck =>
       toolCheckOn(entry.keyNode.origin === entry.valueNode.origin ? chunkOf.get(entry.keyNode.origin) : undefined, entry.keyNode, entry.valueNode, checkOptions);
     const check = checkBundle(load, documentOrigin, options, checkCached);
-    return { source, root, check, diagnostics: allDiagnostics(check), mode: 'chunked', chunks };
+    return { source, root, check, placement, diagnostics: allDiagnostics(check, placement), mode: 'chunked', chunks };
   }
 }
 
-function allDiagnostics(check: BundleCheck): EngineDiagnostic[] {
-  return [...check.diagnostics, ...check.tools.flatMap((t) => t.diagnostics)];
+function allDiagnostics(check: BundleCheck, at: Placement): FileDiagnostic[] {
+  return placeDiagnostics([...check.diagnostics, ...check.tools.flatMap((t) => t.diagnostics)], at);
 }
 
 /** A document over the size budget: one diagnostic saying so, nothing else. */
 function tooLarge(source: SourceText): BundleModel {
-  const origin: Origin = { base: 0, text: source.normalized };
+  const origin: Origin = { text: source.normalized };
   const problem = {
     pyClass: 'ComposerError' as const,
     kind: 'check-budget' as const,
@@ -260,16 +267,18 @@ function tooLarge(source: SourceText): BundleModel {
   };
   const load: YamlLoad = { root: null, problems: [problem], features: { anchors: false, aliases: false, mergeKeys: false } };
   const check = checkBundle(load, origin, { env: { known: false, variables: new Map() }, enableBashTool: true });
-  return { source, root: null, check, diagnostics: check.diagnostics, mode: 'whole', chunks: [] };
+  const placement = Placement.whole(origin);
+  return { source, root: null, check, placement, diagnostics: placeDiagnostics(check.diagnostics, placement), mode: 'whole', chunks: [] };
 }
 
 /** The reference path: parse and check the whole text at once. */
 export function analyzeWhole(source: SourceText, options: ToolCheckOptions): BundleModel {
   if (source.normalized.length > LIMITS.maxDocumentLength) return tooLarge(source);
-  const origin: Origin = { base: 0, text: source.normalized };
+  const origin: Origin = { text: source.normalized };
   const load = loadYaml(source.normalized, origin);
   const check = checkBundle(load, origin, options);
-  return { source, root: load.root, check, diagnostics: allDiagnostics(check), mode: 'whole', chunks: [{ role: 'top', origin, load }] };
+  const placement = Placement.whole(origin);
+  return { source, root: load.root, check, placement, diagnostics: allDiagnostics(check, placement), mode: 'whole', chunks: [{ role: 'top', origin, load }] };
 }
 
 /** One-shot analysis (the CLI, tests): no caches kept. */

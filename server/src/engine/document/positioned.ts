@@ -1,9 +1,9 @@
 /**
- * The edge where offsets become positions: engine diagnostics (offsets in the
- * normalized text, relative to their chunk) to line/character ranges in the
- * text the editor or the file has.
+ * The edge where offsets become positions: a file's diagnostics (offsets in
+ * its normalized text) to line/character ranges in the text the editor or the
+ * file has.
  */
-import { EngineDiagnostic, Severity, ToolName, absoluteEnd, absoluteStart, Span } from '../diagnostics';
+import { FileDiagnostic, Severity, ToolName } from '../diagnostics';
 import { RuleCode } from '../rules/ruleCatalog';
 import { LineIndex, Position } from './lineIndex';
 import { SourceText } from './sourceText';
@@ -50,8 +50,9 @@ export class PositionMapper {
     return this.lines.positionAt(this.source.toOriginal(normalizedOffset));
   }
 
-  range(span: Span): Range {
-    return { start: this.position(absoluteStart(span)), end: this.position(absoluteEnd(span)) };
+  /** Absolute offsets in the normalized text to a range in the original text. */
+  range(span: { start: number; end: number }): Range {
+    return { start: this.position(span.start), end: this.position(span.end) };
   }
 
   /** A position in the original text to an absolute offset in the normalized text. */
@@ -60,11 +61,11 @@ export class PositionMapper {
   }
 }
 
-export function positionDiagnostics(diagnostics: readonly EngineDiagnostic[], mapper: PositionMapper): PositionedDiagnostic[] {
+export function positionDiagnostics(diagnostics: readonly FileDiagnostic[], mapper: PositionMapper): PositionedDiagnostic[] {
   return diagnostics.map((d) => {
     const positioned: PositionedDiagnostic = { code: d.code, severity: d.severity, message: d.message, tool: d.tool, range: mapper.range(d) };
     if (d.data) positioned.data = d.data;
-    if (d.related) positioned.related = d.related.map((r) => (r.uri && r.range ? { range: r.range, message: r.message, uri: r.uri } : { range: mapper.range(r), message: r.message }));
+    if (d.related) positioned.related = d.related.map((r) => (r.uri !== undefined ? { range: r.range, message: r.message, uri: r.uri } : { range: mapper.range(r), message: r.message }));
     if (d.unnecessary) positioned.unnecessary = true;
     return positioned;
   });

@@ -8,7 +8,8 @@ import { ToolEntry } from '../swe/checkBundle';
 import { ToolCheck, fieldsOf } from '../swe/checkTool';
 import { LoadedCommand } from '../swe/commandModel';
 import { asDict, laxListItems } from '../swe/pydanticLax';
-import { DictEntry, MapNode, PyNode, ScalarNode, absEnd, absStart, deref, dictEntries, strValue } from '../yaml/pyNode';
+import { DictEntry, MapNode, PyNode, ScalarNode, deref, dictEntries, strValue } from '../yaml/pyNode';
+import { Placement } from '../document/placement';
 
 export interface ArgumentView {
   index: number;
@@ -35,6 +36,8 @@ export interface ToolView {
 
 export interface BundleView {
   model: BundleModel;
+  /** The model's placement: absolute offsets of its nodes. */
+  at: Placement;
   root: MapNode | null;
   rootFields: Map<string, DictEntry>;
   tools: ToolView[];
@@ -67,7 +70,7 @@ export function bundleView(model: BundleModel): BundleView {
     if (check) toolViews.set(check, view);
     return view;
   });
-  const view = { model, root, rootFields, tools };
+  const view = { model, at: model.placement, root, rootFields, tools };
   views.set(model, view);
   return view;
 }
@@ -97,34 +100,13 @@ function toolView(entry: ToolEntry, check: ToolCheck): ToolView {
   };
 }
 
-/** The absolute end of a node without the line break and blank lines a block collection's range ends with. */
-export function trimmedEnd(node: PyNode): number {
-  const text = node.origin.text;
-  let end = node.end;
-  while (end > node.start && /\s/.test(text[end - 1])) end--;
-  return node.origin.base + end;
-}
-
-/** The absolute start of a sequence item, including its `- ` indicator. */
-export function itemStart(node: PyNode): number {
-  const text = node.origin.text;
-  let start = node.start;
-  while (start > 0 && text[start - 1] === ' ') start--;
-  return node.origin.base + (start > 0 && text[start - 1] === '-' ? start - 1 : node.start);
-}
-
-/** Whether an absolute offset falls in a node (end inclusive: a cursor right after a word is on it). */
-export function contains(node: PyNode, offset: number): boolean {
-  return absStart(node) <= offset && offset <= absEnd(node);
-}
-
 /** The tool whose key or value holds the offset. */
 export function toolAt(view: BundleView, offset: number): ToolView | undefined {
-  return view.tools.find((tool) => contains(tool.keyNode, offset) || contains(tool.valueNode, offset));
+  return view.tools.find((tool) => view.at.contains(tool.keyNode, offset) || view.at.contains(tool.valueNode, offset));
 }
 
-export function argumentAt(tool: ToolView, offset: number): ArgumentView | undefined {
-  return tool.arguments.find((argument) => contains(argument.node, offset));
+export function argumentAt(view: BundleView, tool: ToolView, offset: number): ArgumentView | undefined {
+  return tool.arguments.find((argument) => view.at.contains(argument.node, offset));
 }
 
 /**
@@ -134,15 +116,17 @@ export function argumentAt(tool: ToolView, offset: number): ArgumentView | undef
 export function ownStrScalar(tool: ToolView, field: 'signature' | 'docstring'): ScalarNode | undefined {
   const node = tool[field];
   if (!node || tool.valueNode.kind === 'alias') return undefined;
-  return absStart(node) >= absStart(tool.valueNode) && absEnd(node) <= absEnd(tool.valueNode) ? node : undefined;
+  // Written in the tool itself means parsed with it: the same origin, inside the value's range.
+  return node.origin === tool.valueNode.origin && node.start >= tool.valueNode.start && node.end <= tool.valueNode.end ? node : undefined;
 }
 
 /** The tools in document order, for features that stop at a limit. */
 export function toolsInOrder(model: BundleModel): ToolView[] {
-  return [...bundleView(model).tools].sort((a, b) => absStart(a.keyNode) - absStart(b.keyNode));
+  const at = model.placement;
+  return [...bundleView(model).tools].sort((a, b) => at.start(a.keyNode) - at.start(b.keyNode));
 }
 
 /** Whether a tool's entry can hold anything in `range` (absolute offsets, ends included). */
-export function toolTouches(tool: ToolView, range: { start: number; end: number } | undefined): boolean {
-  return !range || (absStart(tool.keyNode) <= range.end && Math.max(absEnd(tool.keyNode), absEnd(tool.valueNode)) >= range.start);
+export function toolTouches(view: BundleView, tool: ToolView, range: { start: number; end: number } | undefined): boolean {
+  return !range || (view.at.start(tool.keyNode) <= range.end && Math.max(view.at.end(tool.keyNode), view.at.end(tool.valueNode)) >= range.start);
 }

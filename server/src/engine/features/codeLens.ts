@@ -5,7 +5,6 @@
  */
 import { BundleModel } from '../document/bundleModel';
 import { EnvContext } from '../swe/env';
-import { absEnd, absStart } from '../yaml/pyNode';
 import { bundleView } from './bundleView';
 import { toolPreview, toolPreviewMarkdown } from './toolPreview';
 
@@ -22,7 +21,7 @@ export const MAX_CODE_LENSES = 5000;
 
 export function toolLenses(model: BundleModel, limit = MAX_CODE_LENSES): ToolLens[] {
   return bundleView(model)
-    .tools.map((tool) => ({ start: absStart(tool.keyNode), end: absEnd(tool.keyNode), tool: tool.name ?? String(tool.check.tool) }))
+    .tools.map((tool) => ({ ...model.placement.range(tool.keyNode), tool: tool.name ?? String(tool.check.tool) }))
     .sort((a, b) => a.start - b.start)
     .slice(0, limit);
 }

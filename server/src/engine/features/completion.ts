@@ -14,7 +14,6 @@
  * every other chunk blanked too. Repairs keep every offset in place.
  */
 import { stateCommandScript } from '../swe/checkBundle';
-import { absoluteStart } from '../diagnostics';
 import { BundleModel, analyzeWhole } from '../document/bundleModel';
 import { splitIntoChunks } from '../document/chunker';
 import { sourceTextOf } from '../document/sourceText';
@@ -23,8 +22,9 @@ import { UNKNOWN_ENV } from '../swe/env';
 import { Placeholder, signaturePlaceholders } from '../swe/placeholders';
 import { asDict, laxBool } from '../swe/pydanticLax';
 import { spanInValue } from '../swe/valueSpans';
-import { DictEntry, absStart, dictEntries, strValue } from '../yaml/pyNode';
-import { ArgumentView, BundleView, ToolView, bundleView, itemStart } from './bundleView';
+import { DictEntry, dictEntries, strValue } from '../yaml/pyNode';
+import { ArgumentView, BundleView, ToolView, bundleView } from './bundleView';
+import { Placement } from '../document/placement';
 import { CompletionEntry, CompletionKind, Draft, finishDrafts } from './completion/entry';
 import { ARGUMENT_KEYS, ITEMS_KEYS, KeyInfo, ROOT_KEYS, TOOL_KEYS } from './completion/keyCatalog';
 import { Frame, LineShape, LineTable, enclosingFrames, framesOf, keysAround } from './completion/lineContext';
@@ -208,9 +208,10 @@ function structureModel(model: BundleModel, site: Site, offset: number): { model
 }
 
 /** The argument whose item starts at a `-` (its node may start after the `- `, or on the next line). */
-function argumentAfterDash(tool: ToolView, text: string, dash: number): ArgumentView | undefined {
+function argumentAfterDash(view: BundleView, tool: ToolView, dash: number): ArgumentView | undefined {
+  const text = view.model.source.normalized;
   return tool.arguments.find((argument) => {
-    const start = itemStart(argument.node);
+    const start = view.at.itemStart(argument.node);
     return start === dash || (start > dash && text.slice(dash + 1, start).trim() === '');
   });
 }
@@ -283,11 +284,11 @@ function typeDetail(argument: ArgumentView): string {
 }
 
 /** Keys written in a mapping, other than on the cursor's line. */
-function presentKeys(fields: Map<string, DictEntry>, line: LineShape): Set<string> {
+function presentKeys(at: Placement, fields: Map<string, DictEntry>, line: LineShape): Set<string> {
   const present = new Set<string>();
   for (const [key, entry] of fields) {
     const elsewhere = entry.occurrences.some((pair) => {
-      const start = absStart(pair.key);
+      const start = at.start(pair.key);
       return start < line.start || start > line.start + line.text.length;
     });
     if (elsewhere) present.add(key);
@@ -323,7 +324,7 @@ function binScripts(model: BundleModel, view: BundleView | null, table: LineTabl
   const tools = new Set<string>();
   for (const checked of [model, view?.model]) {
     for (const entry of checked?.check.toolEntries ?? []) {
-      const start = absStart(entry.keyNode);
+      const start = checked!.placement.start(entry.keyNode);
       const name = strValue(entry.keyNode);
       if (name !== undefined && (start < line.start || start > line.start + line.text.length)) tools.add(name);
     }
@@ -381,7 +382,8 @@ function argumentSkeletons(site: Extract<Site, { kind: 'key' }>, resolved: Resol
     };
   });
   const offset = site.line.start + site.col;
-  const afterOptional = tool?.arguments.some((a) => itemStart(a.node) < offset && isOptional(a)) ?? false;
+  const at = resolved.view?.at;
+  const afterOptional = (at && tool?.arguments.some((a) => at.itemStart(a.node) < offset && isOptional(a))) ?? false;
   drafts.push({
     label: 'new argument',
     kind: 'snippet',
@@ -445,7 +447,7 @@ function signatureItems(site: Site, col: number, offset: number, resolved: Resol
   if (signature && strValue(signature) !== undefined) {
     for (const p of signaturePlaceholders(strValue(signature)!)) {
       const span = spanInValue(signature, p.nameStart, p.nameEnd);
-      const start = absoluteStart(span);
+      const start = resolved.view!.at.base(span.origin) + span.start;
       if (start <= offset && offset <= start + (span.end - span.start)) continue;
       used.add(p.name);
     }
@@ -519,8 +521,8 @@ function valueItems(site: Extract<Site, { kind: 'value' }>, col: number, context
 function resolve(structure: { model: BundleModel; partial: boolean } | null, context: Context, bin: (view: BundleView | null) => BinScripts): Resolved {
   const view = structure ? bundleView(structure.model) : null;
   const toolFrame = context.tool;
-  const tool = view && toolFrame ? view.tools.find((t) => absStart(t.keyNode) === toolFrame.offset) : undefined;
-  const argument = tool && context.argument ? argumentAfterDash(tool, view!.model.source.normalized, context.argument.offset) : undefined;
+  const tool = view && toolFrame ? view.tools.find((t) => view.at.start(t.keyNode) === toolFrame.offset) : undefined;
+  const argument = tool && context.argument ? argumentAfterDash(view!, tool, context.argument.offset) : undefined;
   return { view, partial: structure?.partial ?? false, tool, argument, style: fileStyle(view), bin: bin(view) };
 }
 
@@ -554,7 +556,7 @@ function drafts(table: LineTable, index: number, site: Site, offset: number, con
     case 'items': {
       const keys = { root: ROOT_KEYS, tool: TOOL_KEYS, argument: ARGUMENT_KEYS, items: ITEMS_KEYS }[context.position];
       const fields = fieldsAt(context, resolved);
-      const present = fields ? presentKeys(fields, site.line) : keysAround(table, index, site.col);
+      const present = fields ? presentKeys(resolved.view!.at, fields, site.line) : keysAround(table, index, site.col);
       const newItem = context.position === 'argument' && context.argument?.line === site.line && present.size === 0 && !site.hasColon;
       return [...(newItem ? argumentSkeletons(site, resolved, false) : []), ...keyItems(keys, present, site, resolved, context)];
     }

@@ -1,7 +1,8 @@
 /** The outline: tools (with their signature as detail), their arguments, and `state_command`. */
 import { BundleModel } from '../document/bundleModel';
-import { PyNode, absEnd, absStart } from '../yaml/pyNode';
-import { bundleView, itemStart, trimmedEnd } from './bundleView';
+import { PyNode } from '../yaml/pyNode';
+import { Placement } from '../document/placement';
+import { bundleView } from './bundleView';
 
 export type SymbolKind = 'tool' | 'argument' | 'state-command';
 
@@ -20,18 +21,19 @@ export interface OutlineSymbol {
 /** Like json.maxItemsComputed: outlines of huge files stop here. */
 export const MAX_OUTLINE_ITEMS = 5000;
 
-function entrySymbol(name: string, kind: SymbolKind, key: PyNode, value: PyNode, detail?: string): OutlineSymbol {
-  return { name, kind, detail, start: absStart(key), end: Math.max(absEnd(key), trimmedEnd(value)), selectionStart: absStart(key), selectionEnd: absEnd(key), children: [] };
+function entrySymbol(at: Placement, name: string, kind: SymbolKind, key: PyNode, value: PyNode, detail?: string): OutlineSymbol {
+  return { name, kind, detail, start: at.start(key), end: Math.max(at.end(key), at.trimmedEnd(value)), selectionStart: at.start(key), selectionEnd: at.end(key), children: [] };
 }
 
 export function documentSymbols(model: BundleModel, limit = MAX_OUTLINE_ITEMS): OutlineSymbol[] {
   const view = bundleView(model);
+  const at = view.at;
   const symbols: OutlineSymbol[] = [];
   let count = 0;
   for (const tool of view.tools) {
     if (count >= limit) break;
     const name = tool.name ?? String(tool.check.tool);
-    const symbol = entrySymbol(name || '""', 'tool', tool.keyNode, tool.valueNode, tool.signature ? (tool.signature.value as { value: string }).value : undefined);
+    const symbol = entrySymbol(at, name || '""', 'tool', tool.keyNode, tool.valueNode, tool.signature ? (tool.signature.value as { value: string }).value : undefined);
     count++;
     for (const argument of tool.arguments) {
       if (count >= limit) break;
@@ -42,10 +44,10 @@ export function documentSymbols(model: BundleModel, limit = MAX_OUTLINE_ITEMS): 
         name: argument.name ?? `argument ${argument.index + 1}`,
         kind: 'argument',
         detail: type ? `${type}${required && required.value.kind === 'scalar' && required.value.text.match(/^(false|no|off|n|0)$/i) ? ', optional' : ''}` : undefined,
-        start: itemStart(argument.node),
-        end: trimmedEnd(argument.node),
-        selectionStart: argument.nameNode ? absStart(argument.nameNode) : absStart(argument.node),
-        selectionEnd: argument.nameNode ? absEnd(argument.nameNode) : absStart(argument.node),
+        start: at.itemStart(argument.node),
+        end: at.trimmedEnd(argument.node),
+        selectionStart: argument.nameNode ? at.start(argument.nameNode) : at.start(argument.node),
+        selectionEnd: argument.nameNode ? at.end(argument.nameNode) : at.start(argument.node),
         children: [],
       });
       count++;
@@ -53,6 +55,6 @@ export function documentSymbols(model: BundleModel, limit = MAX_OUTLINE_ITEMS): 
     symbols.push(symbol);
   }
   const state = view.rootFields.get('state_command');
-  if (state && count < limit) symbols.push(entrySymbol('state_command', 'state-command', state.key, state.value));
+  if (state && count < limit) symbols.push(entrySymbol(at, 'state_command', 'state-command', state.key, state.value));
   return symbols.sort((a, b) => a.start - b.start);
 }

@@ -7,8 +7,8 @@
  */
 import { BundleModel } from '../document/bundleModel';
 import { LineIndex } from '../document/lineIndex';
-import { PyNode, absEnd, absStart } from '../yaml/pyNode';
-import { itemStart, trimmedEnd } from './bundleView';
+import { PyNode } from '../yaml/pyNode';
+import { Placement } from '../document/placement';
 
 export interface FoldingRegion {
   /** Absolute offsets: where the entry starts (its key or `-`) and where its content ends. */
@@ -21,16 +21,16 @@ export interface FoldingRegion {
 /** Like json.maxItemsComputed: huge files get at most this many ranges. */
 export const MAX_FOLDING_RANGES = 5000;
 
-function collect(node: PyNode, depth: number, out: FoldingRegion[]): void {
+function collect(at: Placement, node: PyNode, depth: number, out: FoldingRegion[]): void {
   if (node.kind === 'map') {
     for (const pair of node.ownPairs) {
-      out.push({ start: absStart(pair.key), end: Math.max(absEnd(pair.key), trimmedEnd(pair.value)), depth });
-      collect(pair.value, depth + 1, out);
+      out.push({ start: at.start(pair.key), end: Math.max(at.end(pair.key), at.trimmedEnd(pair.value)), depth });
+      collect(at, pair.value, depth + 1, out);
     }
   } else if (node.kind === 'seq') {
     for (const item of node.items) {
-      out.push({ start: itemStart(item), end: trimmedEnd(item), depth });
-      collect(item, depth + 1, out);
+      out.push({ start: at.itemStart(item), end: at.trimmedEnd(item), depth });
+      collect(at, item, depth + 1, out);
     }
   }
   // Scalars fold with their entry; an alias is one token (its target folds where it is written).
@@ -43,7 +43,7 @@ function collect(node: PyNode, depth: number, out: FoldingRegion[]): void {
 export function foldingRanges(model: BundleModel, limit = MAX_FOLDING_RANGES): FoldingRegion[] {
   if (!model.root || limit <= 0) return [];
   const all: FoldingRegion[] = [];
-  collect(model.root, 0, all);
+  collect(model.placement, model.root, 0, all);
   const lines = new LineIndex(model.source.normalized);
   const byStartLine = new Map<number, { region: FoldingRegion; endLine: number }>();
   for (const region of all) {

@@ -12,7 +12,8 @@ import { formatString, parseFormatString } from '../python/formatString';
 import { EnvContext } from '../swe/env';
 import { laxBool, laxStr, laxStrDict, laxStrList } from '../swe/pydanticLax';
 import { DEFAULT_ARGUMENT_FORMAT } from '../swe/commandModel';
-import { DictEntry, PyNode, absEnd, absStart, isNone } from '../yaml/pyNode';
+import { DictEntry, PyNode, isNone } from '../yaml/pyNode';
+import { Placement } from '../document/placement';
 import { ArgumentView, ToolView, argumentAt, bundleView, toolAt } from './bundleView';
 import { FieldContext, fieldDoc } from './fieldDocs';
 import { ArgumentOccurrence, ArgumentTarget, argumentTargetAt, pickAt, valueRange } from './navigation';
@@ -30,7 +31,7 @@ export function hoverAt(model: BundleModel, offset: number, env: EnvContext): Ho
   if (target) return argumentHover(target);
   const view = bundleView(model);
   const toolKey = pickAt(
-    view.tools.filter((t) => t.name !== undefined).map((tool) => ({ tool, tokenStart: absStart(tool.keyNode), tokenEnd: absEnd(tool.keyNode) })),
+    view.tools.filter((t) => t.name !== undefined).map((tool) => ({ tool, tokenStart: view.at.start(tool.keyNode), tokenEnd: view.at.end(tool.keyNode) })),
     offset,
   );
   if (toolKey) return { start: toolKey.tokenStart, end: toolKey.tokenEnd, blocks: toolHover(toolKey.tool, env) };
@@ -148,18 +149,18 @@ function toolHover(tool: ToolView, env: EnvContext): Block[] {
 
 // ---------------------------------------------------------------- keys
 
-function keyTokens(fields: Map<string, DictEntry>, context: FieldContext) {
-  return [...fields].flatMap(([key, entry]) => entry.occurrences.map((pair) => ({ key, context, tokenStart: absStart(pair.key), tokenEnd: absEnd(pair.key) })));
+function keyTokens(at: Placement, fields: Map<string, DictEntry>, context: FieldContext) {
+  return [...fields].flatMap(([key, entry]) => entry.occurrences.map((pair) => ({ key, context, tokenStart: at.start(pair.key), tokenEnd: at.end(pair.key) })));
 }
 
 function keyHover(model: BundleModel, offset: number): HoverResult | null {
   const view = bundleView(model);
   const tool = toolAt(view, offset);
-  const argument = tool ? argumentAt(tool, offset) : undefined;
+  const argument = tool ? argumentAt(view, tool, offset) : undefined;
   const hit =
-    (argument && pickAt(keyTokens(argument.fields, 'argument'), offset)) ||
-    (tool && pickAt(keyTokens(tool.fields, 'tool'), offset)) ||
-    pickAt(keyTokens(view.rootFields, 'bundle'), offset);
+    (argument && pickAt(keyTokens(view.at, argument.fields, 'argument'), offset)) ||
+    (tool && pickAt(keyTokens(view.at, tool.fields, 'tool'), offset)) ||
+    pickAt(keyTokens(view.at, view.rootFields, 'bundle'), offset);
   if (!hit) return null;
   const doc = fieldDoc(hit.context, hit.key);
   if (!doc) return null;
@@ -174,13 +175,14 @@ function keyHover(model: BundleModel, offset: number): HoverResult | null {
 // ---------------------------------------------------------------- docstring variables
 
 function variableHover(model: BundleModel, offset: number, env: EnvContext): HoverResult | null {
-  const tool = toolAt(bundleView(model), offset);
+  const view = bundleView(model);
+  const tool = toolAt(view, offset);
   const docstring = tool?.docstring;
   if (!docstring || docstring.value.type !== 'str') return null;
   const value = docstring.value.value;
   const fields = parseFormatString(value).items.flatMap((item) => {
     if (!item.field) return [];
-    const token = valueRange(docstring, item.field.start, item.field.end);
+    const token = valueRange(view.at, docstring, item.field.start, item.field.end);
     return token ? [{ field: item.field, tokenStart: token.start, tokenEnd: token.end }] : [];
   });
   const hit = pickAt(fields, offset);

@@ -10,7 +10,7 @@ import { signaturePlaceholders } from '../swe/placeholders';
 import { strValue } from '../yaml/pyNode';
 import { valueOffsets } from '../yaml/scalarOffsets';
 import { ArgumentView } from './bundleView';
-import { ownStrScalar, toolTouches, toolsInOrder } from './bundleView';
+import { bundleView, ownStrScalar, toolTouches, toolsInOrder } from './bundleView';
 
 export interface InlayHintItem {
   /** Absolute offset the hint is shown at: right after the placeholder. */
@@ -35,17 +35,18 @@ function typeLabel(argument: ArgumentView): string | undefined {
 /** The hints in document order; with `range`, only those in it (ends included). At most `limit`. */
 export function inlayHints(model: BundleModel, range?: { start: number; end: number }, limit = MAX_INLAY_HINTS): InlayHintItem[] {
   const hints: InlayHintItem[] = [];
+  const view = bundleView(model);
   for (const tool of toolsInOrder(model)) {
     if (hints.length >= limit) break;
     const signature = ownStrScalar(tool, 'signature');
-    if (!signature || !toolTouches(tool, range)) continue;
+    if (!signature || !toolTouches(view, tool, range)) continue;
     const offsets = valueOffsets(signature);
     if (!offsets) continue;
     for (const placeholder of signaturePlaceholders(signature.text)) {
       const argument = tool.arguments.find((a) => a.name === placeholder.name);
       const label = argument && typeLabel(argument);
       if (!argument || !label) continue;
-      const offset = signature.origin.base + offsets.ends[placeholder.end - 1];
+      const offset = view.at.base(signature.origin) + offsets.ends[placeholder.end - 1];
       if (range && (offset < range.start || offset > range.end)) continue;
       const descriptionNode = argument.fields.get('description')?.value;
       const description = descriptionNode && strValue(descriptionNode);

@@ -6,9 +6,10 @@
  */
 import { BundleModel } from '../document/bundleModel';
 import { PlaceholderSpelling, angleMentions, signaturePlaceholders } from '../swe/placeholders';
-import { PyNode, ScalarNode, absEnd, absStart, deref } from '../yaml/pyNode';
+import { PyNode, ScalarNode, deref } from '../yaml/pyNode';
+import { Placement } from '../document/placement';
 import { valueOffsets } from '../yaml/scalarOffsets';
-import { ArgumentView, ToolView, bundleView, itemStart, toolAt, trimmedEnd } from './bundleView';
+import { ArgumentView, ToolView, bundleView, toolAt } from './bundleView';
 
 export interface TextRange {
   start: number;
@@ -20,10 +21,11 @@ export interface TextRange {
  * null when the characters cannot be mapped (then callers give no answer
  * rather than a wrong one).
  */
-export function valueRange(node: ScalarNode, start: number, end: number): TextRange | null {
+export function valueRange(at: Placement, node: ScalarNode, start: number, end: number): TextRange | null {
   const mapped = valueOffsets(node);
   if (!mapped || start < 0 || start >= end || end > mapped.starts.length) return null;
-  return { start: node.origin.base + mapped.starts[start], end: node.origin.base + mapped.ends[end - 1] };
+  const base = at.base(node.origin);
+  return { start: base + mapped.starts[start], end: base + mapped.ends[end - 1] };
 }
 
 /** The string scalar a node stands for (through an alias), or undefined. */
@@ -107,12 +109,12 @@ function candidates(tool: ToolView): Candidate[] {
   return found;
 }
 
-function occurrenceOf(candidate: Candidate): ArgumentOccurrence | null {
-  const name = valueRange(candidate.node, candidate.valueStart, candidate.valueEnd);
+function occurrenceOf(at: Placement, candidate: Candidate): ArgumentOccurrence | null {
+  const name = valueRange(at, candidate.node, candidate.valueStart, candidate.valueEnd);
   if (!name) return null;
   let token: TextRange | null;
-  if (candidate.tokenNode) token = { start: absStart(candidate.tokenNode), end: absEnd(candidate.tokenNode) };
-  else token = valueRange(candidate.node, candidate.tokenValueStart!, candidate.tokenValueEnd!);
+  if (candidate.tokenNode) token = at.range(candidate.tokenNode);
+  else token = valueRange(at, candidate.node, candidate.tokenValueStart!, candidate.tokenValueEnd!);
   if (!token) return null;
   return {
     kind: candidate.kind,
@@ -145,7 +147,7 @@ export function argumentTargetAt(model: BundleModel, offset: number): ArgumentTa
   const located: { candidate: Candidate; occurrence: ArgumentOccurrence }[] = [];
   for (const candidate of all) {
     if (!names.has(candidate.name)) continue;
-    const occurrence = occurrenceOf(candidate);
+    const occurrence = occurrenceOf(view.at, candidate);
     if (occurrence) located.push({ candidate, occurrence });
   }
   const hit = pickAt(
@@ -185,9 +187,10 @@ export interface Definition {
 export function definitionAt(model: BundleModel, offset: number): Definition | null {
   const target = argumentTargetAt(model, offset);
   if (!target) return null;
+  const at = model.placement;
   const targets = target.occurrences
     .filter((o) => o.kind === 'name')
-    .map((o) => ({ start: o.start, end: o.end, itemStart: itemStart(o.argument!.node), itemEnd: trimmedEnd(o.argument!.node) }));
+    .map((o) => ({ start: o.start, end: o.end, itemStart: at.itemStart(o.argument!.node), itemEnd: at.trimmedEnd(o.argument!.node) }));
   if (targets.length === 0) return null;
   return { origin: { start: target.at.tokenStart, end: target.at.tokenEnd }, targets };
 }

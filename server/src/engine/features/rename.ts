@@ -6,7 +6,8 @@
  * Names SWE-agent would reject, or that clash, are refused with a reason.
  */
 import { BundleModel } from '../document/bundleModel';
-import { MapNode, PyNode, ScalarNode, absEnd, absStart } from '../yaml/pyNode';
+import { MapNode, PyNode, ScalarNode } from '../yaml/pyNode';
+import { Placement } from '../document/placement';
 import { plainTextIsNotString } from '../yaml/resolver';
 import { ToolView, bundleView } from './bundleView';
 import { OffsetEdit } from './edits';
@@ -28,7 +29,7 @@ function sharedRanges(model: BundleModel): TextRange[] {
   const cached = sharedCache.get(model);
   if (cached) return cached;
   const ranges: TextRange[] = [];
-  const add = (node: PyNode) => ranges.push({ start: absStart(node), end: absEnd(node) });
+  const add = (node: PyNode) => ranges.push(model.placement.range(node));
   if (model.root) {
     const stack: PyNode[] = [model.root];
     while (stack.length > 0) {
@@ -113,35 +114,35 @@ function renameArgument(model: BundleModel, target: ArgumentTarget, newName: str
 
 function toolKeyAt(model: BundleModel, offset: number): ToolView | undefined {
   const view = bundleView(model);
-  const tokens = view.tools.filter((t) => t.name !== undefined).map((tool) => ({ tool, tokenStart: absStart(tool.keyNode), tokenEnd: absEnd(tool.keyNode) }));
+  const tokens = view.tools.filter((t) => t.name !== undefined).map((tool) => ({ tool, tokenStart: view.at.start(tool.keyNode), tokenEnd: view.at.end(tool.keyNode) }));
   return pickAt(tokens, offset)?.tool;
 }
 
 /** The tool's key as a string scalar, and where its characters are. */
-function toolKey(tool: ToolView): { node: ScalarNode; range: TextRange } | null {
+function toolKey(at: Placement, tool: ToolView): { node: ScalarNode; range: TextRange } | null {
   if (tool.keyNode.kind === 'alias') return null;
   const node = strScalarOf(tool.keyNode);
   if (!node || tool.name === undefined || tool.name.length === 0) return null;
   if (node.style === 'literal' || node.style === 'folded') return null;
-  const range = valueRange(node, 0, tool.name.length);
+  const range = valueRange(at, node, 0, tool.name.length);
   return range ? { node, range } : null;
 }
 
 function toolProblem(model: BundleModel, tool: ToolView): string | null {
-  const key = toolKey(tool);
+  const key = toolKey(model.placement, tool);
   if (!key) return `The name of tool \`${tool.name}\` cannot be located exactly in the file.`;
   if (isShared(model, key.range)) return `The name of tool \`${tool.name}\` is shared through a YAML anchor, so renaming it here would change other places too.`;
   return null;
 }
 
 /** The signature's first word, when it is the tool's name (the command SWE-agent runs, by convention). */
-function signatureCommand(tool: ToolView): { node: ScalarNode; range: TextRange } | null {
+function signatureCommand(at: Placement, tool: ToolView): { node: ScalarNode; range: TextRange } | null {
   const node = tool.signature;
   const name = tool.name;
   if (!node || node.value.type !== 'str' || name === undefined) return null;
   const value = node.value.value;
   if (!value.startsWith(name) || (value.length > name.length && !/\s/.test(value[name.length]))) return null;
-  const range = valueRange(node, 0, name.length);
+  const range = valueRange(at, node, 0, name.length);
   return range ? { node, range } : null;
 }
 
@@ -161,12 +162,13 @@ function renameTool(model: BundleModel, tool: ToolView, newName: string): Rename
   const oldName = tool.name!;
   if (newName === oldName) return { ok: true, edits: [] };
   if (bundleView(model).tools.some((t) => t !== tool && t.name === newName)) return { ok: false, message: `A tool named \`${newName}\` already exists in \`tools\`.` };
-  const key = toolKey(tool)!;
+  const at = model.placement;
+  const key = toolKey(at, tool)!;
   const keyNode = key.node;
   const keyText =
     keyNode.style === 'plain' ? (plainSafe(newName) ? newName : doubleQuoted(newName)) : keyNode.style === 'single' ? `'${inStyle(keyNode, newName)}'` : doubleQuoted(newName);
-  const edits: OffsetEdit[] = [{ start: absStart(keyNode), end: absEnd(keyNode), newText: keyText }];
-  const command = signatureCommand(tool);
+  const edits: OffsetEdit[] = [{ ...at.range(keyNode), newText: keyText }];
+  const command = signatureCommand(at, tool);
   if (command) {
     if (isShared(model, command.range)) return { ok: false, message: `The signature of \`${oldName}\` is shared through a YAML anchor, so renaming it here would change other places too.` };
     const node = command.node;
@@ -174,7 +176,7 @@ function renameTool(model: BundleModel, tool: ToolView, newName: string): Rename
     const renamed = newName + value.slice(oldName.length);
     if (node.style === 'plain' && (!plainSafe(newName) || plainTextIsNotString(renamed))) {
       // The new first word cannot stay plain here: write the whole signature double-quoted.
-      edits.push({ start: absStart(node), end: absEnd(node), newText: doubleQuoted(renamed) });
+      edits.push({ ...at.range(node), newText: doubleQuoted(renamed) });
     } else {
       edits.push({ start: command.range.start, end: command.range.end, newText: inStyle(node, newName) });
     }
@@ -199,7 +201,7 @@ export function prepareRename(model: BundleModel, offset: number): PrepareRename
   if (tool) {
     const problem = toolProblem(model, tool);
     if (problem) return { ok: false, message: problem };
-    const key = toolKey(tool)!;
+    const key = toolKey(model.placement, tool)!;
     return { ok: true, start: key.range.start, end: key.range.end, placeholder: tool.name! };
   }
   return null;

@@ -10,9 +10,9 @@
 import { BundleModel } from '../document/bundleModel';
 import { parseFormatString } from '../python/formatString';
 import { angleMentions, signaturePlaceholders } from '../swe/placeholders';
-import { PyNode, ScalarNode, absEnd, absStart, strValue } from '../yaml/pyNode';
+import { PyNode, ScalarNode, strValue } from '../yaml/pyNode';
+import { Placement } from '../document/placement';
 import { ValueOffsets, valueOffsets } from '../yaml/scalarOffsets';
-import { itemStart, trimmedEnd } from './bundleView';
 import { lineBounds } from './edits';
 import { envFieldName } from '../swe/env';
 
@@ -45,6 +45,8 @@ class Chain {
   readonly ranges: OffsetRange[];
 
   constructor(
+    /** Where the model's nodes are. */
+    readonly at: Placement,
     private readonly offset: number,
     document: OffsetRange,
   ) {
@@ -67,22 +69,23 @@ class Chain {
 }
 
 /** Where a block scalar's body starts: the first character after its header line's indentation. */
-function blockBodyStart(node: ScalarNode): number {
+function blockBodyStart(at: Placement, node: ScalarNode): number {
   const text = node.origin.text;
   const headerEnd = text.indexOf('\n', node.contentStart);
-  if (headerEnd === -1 || headerEnd >= node.end) return absEnd(node);
+  if (headerEnd === -1 || headerEnd >= node.end) return at.end(node);
   let start = headerEnd + 1;
   while (start < node.end && /\s/.test(text[start])) start++;
-  return node.origin.base + start;
+  return at.base(node.origin) + start;
 }
 
 function visitScalar(node: ScalarNode, role: string | undefined, chain: Chain): void {
-  if (!chain.add(absStart(node), trimmedEnd(node))) return;
-  const base = node.origin.base;
+  const at = chain.at;
+  if (!chain.add(at.start(node), at.trimmedEnd(node))) return;
+  const base = at.base(node.origin);
   if (node.style === 'single' || node.style === 'double') {
     if (!chain.add(base + node.contentStart, base + node.contentEnd)) return;
   } else if (node.style === 'literal' || node.style === 'folded') {
-    if (!chain.add(blockBodyStart(node), trimmedEnd(node))) return;
+    if (!chain.add(blockBodyStart(at, node), at.trimmedEnd(node))) return;
   }
   const offsets = valueOffsets(node);
   if (!offsets) return;
@@ -115,29 +118,30 @@ function sourceSpan(offsets: ValueOffsets, base: number, start: number, end: num
 }
 
 function visit(node: PyNode, role: string | undefined, chain: Chain): void {
+  const at = chain.at;
   if (node.kind === 'alias') {
-    chain.add(absStart(node), absEnd(node));
+    chain.add(at.start(node), at.end(node));
     return;
   }
   if (node.kind === 'scalar') {
     visitScalar(node, role, chain);
     return;
   }
-  if (!chain.add(absStart(node), trimmedEnd(node))) return;
+  if (!chain.add(at.start(node), at.trimmedEnd(node))) return;
   if (node.kind === 'map') {
     for (const pair of node.ownPairs) {
-      const start = absStart(pair.key);
-      const end = Math.max(absEnd(pair.key), trimmedEnd(pair.value));
+      const start = at.start(pair.key);
+      const end = Math.max(at.end(pair.key), at.trimmedEnd(pair.value));
       if (!chain.holds(start, end)) continue;
       if (!chain.add(start, end)) return;
-      if (chain.holds(absStart(pair.key), absEnd(pair.key))) visit(pair.key, undefined, chain);
-      else if (chain.holds(absStart(pair.value), trimmedEnd(pair.value))) visit(pair.value, strValue(pair.key), chain);
+      if (chain.holds(at.start(pair.key), at.end(pair.key))) visit(pair.key, undefined, chain);
+      else if (chain.holds(at.start(pair.value), at.trimmedEnd(pair.value))) visit(pair.value, strValue(pair.key), chain);
       return;
     }
   } else {
     for (const item of node.items) {
-      const start = itemStart(item);
-      const end = trimmedEnd(item);
+      const start = at.itemStart(item);
+      const end = at.trimmedEnd(item);
       if (!chain.holds(start, end)) continue;
       if (chain.add(start, end)) visit(item, undefined, chain);
       return;
@@ -148,7 +152,7 @@ function visit(node: PyNode, role: string | undefined, chain: Chain): void {
 /** The selection ranges around an absolute offset, innermost first; the last is the whole document. */
 export function selectionRanges(model: BundleModel, offset: number): OffsetRange[] {
   const text = model.source.normalized;
-  const chain = new Chain(offset, { start: 0, end: text.length });
+  const chain = new Chain(model.placement, offset, { start: 0, end: text.length });
   if (model.root) {
     visit(model.root, undefined, chain);
   } else {

@@ -15,7 +15,8 @@ import { EnvContext, envFieldName } from '../swe/env';
 import { angleMentions, signaturePlaceholders } from '../swe/placeholders';
 import { ScalarNode } from '../yaml/pyNode';
 import { ValueOffsets, valueOffsets } from '../yaml/scalarOffsets';
-import { ToolView, ownStrScalar, toolTouches, toolsInOrder } from './bundleView';
+import { BundleView, ToolView, bundleView, ownStrScalar, toolTouches, toolsInOrder } from './bundleView';
+import { Placement } from '../document/placement';
 
 export const TOKEN_TYPES = ['parameter', 'variable'] as const;
 export const TOKEN_MODIFIERS = ['declaration', 'readonly', 'undefined'] as const;
@@ -38,9 +39,9 @@ export const MAX_SEMANTIC_TOKENS = 5000;
  * comes from, one per line: characters from different lines (an escaped
  * line break) give several pieces, a folded line break gives none.
  */
-export function valueSegments(node: ScalarNode, offsets: ValueOffsets, start: number, end: number): { start: number; end: number }[] {
+export function valueSegments(at: Placement, node: ScalarNode, offsets: ValueOffsets, start: number, end: number): { start: number; end: number }[] {
   const text = node.origin.text;
-  const base = node.origin.base;
+  const base = at.base(node.origin);
   const segments: { start: number; end: number }[] = [];
   let current: { start: number; end: number } | null = null;
   for (let i = start; i < end && i < offsets.starts.length; i++) {
@@ -60,10 +61,10 @@ export function valueSegments(node: ScalarNode, offsets: ValueOffsets, start: nu
   return segments;
 }
 
-function toolTokens(tool: ToolView, env: EnvContext, out: SemanticToken[]): void {
+function toolTokens(view: BundleView, tool: ToolView, env: EnvContext, out: SemanticToken[]): void {
   const defined = new Set(tool.arguments.flatMap((argument) => (argument.name === undefined ? [] : [argument.name])));
   const push = (node: ScalarNode, offsets: ValueOffsets, start: number, end: number, type: TokenType, modifiers: TokenModifier[]) => {
-    for (const segment of valueSegments(node, offsets, start, end)) out.push({ ...segment, type, modifiers });
+    for (const segment of valueSegments(view.at, node, offsets, start, end)) out.push({ ...segment, type, modifiers });
   };
   const signature = ownStrScalar(tool, 'signature');
   const signatureOffsets = signature && valueOffsets(signature);
@@ -97,11 +98,12 @@ export function semanticTokens(model: BundleModel, env: EnvContext, range?: { st
   const result: SemanticToken[] = [];
   let reached = -1;
   // A tool's tokens lie inside its entry, and entries do not overlap: tool by tool, in order, until the limit.
+  const view = bundleView(model);
   for (const tool of toolsInOrder(model)) {
     if (result.length >= limit) break;
-    if (!toolTouches(tool, range)) continue;
+    if (!toolTouches(view, tool, range)) continue;
     const tokens: SemanticToken[] = [];
-    toolTokens(tool, env, tokens);
+    toolTokens(view, tool, env, tokens);
     tokens.sort((a, b) => a.start - b.start || b.end - a.end);
     for (const token of tokens) {
       if (result.length >= limit) break;

@@ -4,7 +4,7 @@
  * diagnostic's line (`# swe-bundle-disable-next-line` on the line above).
  * Without codes, a comment silences every rule on that line.
  */
-import { EngineDiagnostic, absoluteEnd, absoluteStart } from '../diagnostics';
+import { FileDiagnostic } from '../diagnostics';
 import { RuleCode, isRuleCode } from './ruleCatalog';
 import { RuleSetting } from '../config';
 
@@ -51,20 +51,20 @@ function lineOf(starts: number[], offset: number): number {
 }
 
 /** Document order: by start, then end, then code, so every front end lists diagnostics alike. */
-export function compareDiagnostics(a: EngineDiagnostic, b: EngineDiagnostic): number {
-  return absoluteStart(a) - absoluteStart(b) || absoluteEnd(a) - absoluteEnd(b) || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0) || (a.message < b.message ? -1 : 1);
+export function compareDiagnostics(a: FileDiagnostic, b: FileDiagnostic): number {
+  return a.start - b.start || a.end - b.end || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0) || (a.message < b.message ? -1 : 1);
 }
 
 /** Rule settings and suppression comments applied, in document order. */
-export function applyRuleSettings(diagnostics: EngineDiagnostic[], normalizedText: string, rules: Partial<Record<RuleCode, RuleSetting>> = {}): EngineDiagnostic[] {
+export function applyRuleSettings(diagnostics: FileDiagnostic[], normalizedText: string, rules: Partial<Record<RuleCode, RuleSetting>> = {}): FileDiagnostic[] {
   const suppressions = suppressionsOf(normalizedText);
   const starts = suppressions.size > 0 ? lineStarts(normalizedText) : [];
-  const result: EngineDiagnostic[] = [];
+  const result: FileDiagnostic[] = [];
   for (const diagnostic of diagnostics) {
     const setting = rules[diagnostic.code];
     if (setting === 'off') continue;
     if (suppressions.size > 0) {
-      const suppressed = suppressions.get(lineOf(starts, absoluteStart(diagnostic)));
+      const suppressed = suppressions.get(lineOf(starts, diagnostic.start));
       if (suppressed === 'all' || suppressed?.has(diagnostic.code)) continue;
     }
     result.push(setting ? { ...diagnostic, severity: setting } : diagnostic);

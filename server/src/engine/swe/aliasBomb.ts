@@ -41,7 +41,8 @@ export function warnAliasBomb(root: MapNode, out: DiagnosticBuilder): void {
         const target = child.kind === 'alias' ? child.target : child;
         const childSize = sizes.get(target) ?? 1;
         // The biggest alias, and of equally big ones the last in the file: usually where the bomb is used.
-        if (child.kind === 'alias' && (!worst || childSize > worst.size || (childSize === worst.size && child.origin.base + child.start > worst.alias.origin.base + worst.alias.start))) {
+        // (One load has one origin, so relative offsets order its nodes.)
+        if (child.kind === 'alias' && (!worst || childSize > worst.size || (childSize === worst.size && child.start > worst.alias.start))) {
           worst = { alias: child, size: childSize };
         }
         total = cap(total + childSize);

@@ -8,14 +8,14 @@
 import { DiagnosticBuilder } from '../diagnosticBuilder';
 import { Span, ToolName, spanOf } from '../diagnostics';
 import { argumentNameMatchLength, findAngleSpellings, placeholderSpellings } from '../python/argumentNamePattern';
-import { extractKeys } from '../python/formatString';
-import { pyReprString } from '../python/pyObject';
+import { extractKeys, parseFormatString } from '../python/formatString';
+import { pyRepr, pyReprString } from '../python/pyObject';
 import { PyNode, ScalarNode, deref, dictEntries, DictEntry, isNone, strValue } from '../yaml/pyNode';
 import { plainTextIsNotString } from '../yaml/resolver';
 import { LoadedArgument, LoadedCommand, DEFAULT_ARGUMENT_FORMAT } from './commandModel';
 import { checkDocstring } from './checkDocstring';
 import { spanInValue } from './valueSpans';
-import { EnvContext } from './env';
+import { EnvContext, envFieldName } from './env';
 import { MappedInvokeFormat, invokeFromArguments, invokeFromSignature } from './invokeFormat';
 import { pyLocItem, describeKey } from './pyLocItem';
 import { Lax, PydanticIssue, asDict, laxBool, laxListItems, laxOptionalStr, laxStr, laxStrDict, laxStrList } from './pydanticLax';
@@ -37,6 +37,23 @@ export interface ToolCheck {
   command: LoadedCommand | null;
   /** Passed BundleConfig's `dict[str, dict]` check for this entry. */
   bundleStageOk: boolean;
+}
+
+/**
+ * What of a tool's check does not depend on the assembly: all of it but the
+ * docstring's `str.format` with the env and the clash with the built-in bash
+ * tool. An unchanged tool keeps it across versions and agent configs; only
+ * the part that depends on the assembly is checked again per context.
+ */
+export interface ToolBaseCheck extends ToolCheck {
+  /** The docstring `generate_command_docs` formats with the env, when the tool gets that far. */
+  docstring: { toolName: string; text: string; node: PyNode } | null;
+  /** The env variables the docstring's replacement fields name: all of the env its check reads. */
+  envNames: readonly string[];
+  /** The tool is named `bash`, which clashes with the built-in bash tool when that is on. */
+  isBash: boolean;
+  /** The tool's key, where the bash clash is reported. */
+  keySpan: Span;
 }
 
 export const TOOL_FIELDS = ['signature', 'docstring', 'end_name', 'arguments'] as const;
@@ -62,11 +79,53 @@ function quoteData(node: PyNode): Record<string, unknown> | undefined {
   return { quote: { text: target.text } };
 }
 
+/** A tool checked in one assembly (env and bash setting). */
 export function checkTool(keyNode: PyNode, valueNode: PyNode, options: ToolCheckOptions): ToolCheck {
+  return checkToolInContext(checkToolBase(keyNode, valueNode), options);
+}
+
+/**
+ * What `checkToolInContext` reads of the options for this tool, as a string:
+ * two contexts with the same key give the same check (the env's other
+ * variables do not reach the docstring).
+ */
+export function toolContextKey(base: ToolBaseCheck, options: ToolCheckOptions): string {
+  const bash = base.isBash && options.enableBashTool ? 'bash' : '';
+  if (!base.docstring) return bash;
+  const env = options.env;
+  return [bash, env.known ? 'known' : 'unknown', ...base.envNames.map((name) => (env.variables.has(name) ? `${name}=${pyRepr(env.variables.get(name)!)}` : name))].join('\0');
+}
+
+/** The tool's check in an assembly: its base check, the docstring formatted with the env, the bash clash. */
+export function checkToolInContext(base: ToolBaseCheck, options: ToolCheckOptions): ToolCheck {
+  const out = new DiagnosticBuilder(base.tool);
+  if (base.docstring) checkDocstring(base.docstring.toolName, base.docstring.text, base.docstring.node, options.env, out);
+  if (base.isBash && options.enableBashTool) {
+    out.add(
+      'bash-tool-clash',
+      base.keySpan,
+      "Tool `bash` clashes with SWE-agent's built-in bash tool (ValueError: Tool 'bash' is defined multiple times). Rename the tool, or set `enable_bash_tool: false` in the agent config.",
+    );
+  }
+  const diagnostics = out.diagnostics.length === 0 ? base.diagnostics : [...base.diagnostics, ...out.diagnostics];
+  return { tool: base.tool, diagnostics, command: base.command, bundleStageOk: base.bundleStageOk };
+}
+
+/** The first names of a docstring's replacement fields that could be env variables, in order, once each. */
+function envNamesOf(docstring: string): string[] {
+  const names = new Set<string>();
+  for (const item of parseFormatString(docstring).items) {
+    const name = item.field && envFieldName(item.field.name);
+    if (name) names.add(name);
+  }
+  return [...names];
+}
+
+export function checkToolBase(keyNode: PyNode, valueNode: PyNode): ToolBaseCheck {
   const tool = pyLocItem(keyNode);
   const out = new DiagnosticBuilder(tool);
-  const result: ToolCheck = { tool, diagnostics: out.diagnostics, command: null, bundleStageOk: false };
   const keySpan = spanOf(keyNode);
+  const result: ToolBaseCheck = { tool, keySpan, diagnostics: out.diagnostics, command: null, bundleStageOk: false, docstring: null, envNames: [], isBash: false };
   warnDuplicateKeys(valueNode, ` in tool \`${describeKey(keyNode)}\``, out);
 
   // BundleConfig: tools: dict[str, dict]
@@ -190,8 +249,11 @@ export function checkTool(keyNode: PyNode, valueNode: PyNode, options: ToolCheck
     invoke = signature.value ? invokeFromSignature(signature.value, signatureNode!) : invokeFromArguments(toolName, keyNode, loadedArguments);
   }
 
-  // generate_command_docs: the docstring's str.format, and get_signature for multi-line tools.
-  if (docstring !== null && docstringEntry) checkDocstring(toolName, docstring, docstringEntry.value, options.env, out);
+  // generate_command_docs: the docstring's str.format (with the assembly's env: checkToolInContext), and get_signature for multi-line tools.
+  if (docstring !== null && docstringEntry) {
+    result.docstring = { toolName, text: docstring, node: docstringEntry.value };
+    result.envNames = envNamesOf(docstring);
+  }
   const endNameEntry = fields.get('end_name');
   if (endNameEntry && endName.ok && endName.value !== null && signature.ok && signature.value === null) {
     const crash = multilineSignatureCrash(loadedArguments.length);
@@ -203,14 +265,8 @@ export function checkTool(keyNode: PyNode, valueNode: PyNode, options: ToolCheck
     );
   }
 
-  // ToolConfig: the built-in bash tool.
-  if (toolName === 'bash' && options.enableBashTool) {
-    out.add(
-      'bash-tool-clash',
-      keySpan,
-      "Tool `bash` clashes with SWE-agent's built-in bash tool (ValueError: Tool 'bash' is defined multiple times). Rename the tool, or set `enable_bash_tool: false` in the agent config.",
-    );
-  }
+  // ToolConfig: the built-in bash tool (checkToolInContext, which knows whether it is on).
+  result.isBash = toolName === 'bash';
 
   if (kwargsOk && fieldsOk && validatorOk && invoke) {
     result.command = {

@@ -11,13 +11,14 @@
  * that line repaired (the partial word blanked, an unclosed `[` closed).
  */
 import * as path from 'path';
-import { bundleView, contains } from '../features/bundleView';
+import { bundleView } from '../features/bundleView';
 import { CompletionEntry, Draft, finishDrafts } from '../features/completion/entry';
 import { Frame, LineShape, LineTable, enclosingFrames, framesOf, keysAround } from '../features/completion/lineContext';
 import { Part, stop } from '../features/completion/snippet';
 import { plainSafe } from '../features/completion/style';
 import { quoteIfNeeded, valueText, valueToken } from '../features/completion/valueToken';
-import { PyNode, absEnd, absStart, deref, strValue } from '../yaml/pyNode';
+import { PyNode, deref, strValue } from '../yaml/pyNode';
+import { Placement } from '../document/placement';
 import { BundleRef } from './agentConfig';
 import { firstLine } from './agentFeatures';
 import { AgentCheck, resolveBundlePath } from './checkAgentConfig';
@@ -137,17 +138,17 @@ function hiddenItem(line: LineShape, col: number, entry: number | null): Extract
 }
 
 /** Whether a node is a flow sequence with the offset between its brackets. */
-function inFlowList(node: PyNode | undefined, offset: number): boolean {
+function inFlowList(at: Placement, node: PyNode | undefined, offset: number): boolean {
   if (!node || node.kind === 'alias') return false;
   const seq = deref(node);
-  return seq.kind === 'seq' && seq.origin.text[seq.start] === '[' && absStart(seq) < offset && offset < absEnd(seq);
+  return seq.kind === 'seq' && seq.origin.text[seq.start] === '[' && at.start(seq) < offset && offset < at.end(seq);
 }
 
 /** The site in a flow `hidden_tools` list the cursor's line does not show whole (a flow entry, a list over several lines). */
 function flowSite(analysis: AgentAnalysis, table: LineTable, offset: number): { site: Extract<Site, { kind: 'hidden' }>; ref: BundleRef; check: AgentCheck } | null {
   for (const { tools, check } of analysis.sections) {
     for (const ref of tools.bundles) {
-      if (!inFlowList(ref.fields.get('hidden_tools')?.value, offset)) continue;
+      if (!inFlowList(analysis.at, ref.fields.get('hidden_tools')?.value, offset)) continue;
       const line = table.line(table.indexAt(offset));
       return { site: hiddenItem(line, offset - line.start, null), ref, check };
     }
@@ -161,7 +162,7 @@ type Section = AgentAnalysis['sections'][number];
 function entryAt(analysis: AgentAnalysis, text: string, dash: number): { ref: BundleRef; section: Section } | null {
   for (const section of analysis.sections) {
     for (const ref of section.tools.bundles) {
-      const start = absStart(ref.node);
+      const start = analysis.at.start(ref.node);
       if (start === dash || (start > dash && text[dash] === '-' && text.slice(dash + 1, start).trim() === '')) return { ref, section };
     }
   }
@@ -197,10 +198,10 @@ function repairedText(text: string, table: LineTable, offset: number): { text: s
   return { text: text.slice(0, line.start) + repaired + text.slice(line.start + line.text.length), closed: open.length > 0 };
 }
 
-function toolItems(site: Extract<Site, { kind: 'hidden' }>, ref: BundleRef, check: AgentCheck, offset: number): Draft[] {
+function toolItems(at: Placement, site: Extract<Site, { kind: 'hidden' }>, ref: BundleRef, check: AgentCheck, offset: number): Draft[] {
   const bundle = check.bundles.find((b) => b.ref === ref);
   if (!bundle) return [];
-  const hidden = new Set(ref.hidden.filter((h) => !contains(h.node, offset)).map((h) => h.name));
+  const hidden = new Set(ref.hidden.filter((h) => !at.contains(h.node, offset)).map((h) => h.name));
   const seen = new Set<string>();
   return bundleView(bundle.model).tools.flatMap((tool): Draft[] => {
     const name = tool.name;
@@ -273,9 +274,9 @@ function isAgent(analysis: AgentAnalysis | null): analysis is AgentAnalysis {
 function drafts(site: Site, analysis: AgentAnalysis, text: string, offset: number, project: Project, file: string): Draft[] | null {
   if (site.kind === 'key') return keyItems(site);
   const found = site.entry === null ? null : entryAt(analysis, text, site.entry);
-  if (site.kind === 'hidden') return found ? toolItems(site, found.ref, found.section.check, offset) : null;
+  if (site.kind === 'hidden') return found ? toolItems(analysis.at, site, found.ref, found.section.check, offset) : null;
   // A `path:` of an entry that does not load yet: the other entries of the list still count.
-  const section = found?.section ?? analysis.sections.find(({ tools }) => tools.bundlesEntry && contains(tools.bundlesEntry.value, offset));
+  const section = found?.section ?? analysis.sections.find(({ tools }) => tools.bundlesEntry && analysis.at.contains(tools.bundlesEntry.value, offset));
   return section ? pathItems(site, project, project.configRootOf(file), section, found?.ref ?? null) : null;
 }
 
@@ -292,7 +293,7 @@ export function agentCompletions(project: Project, file: string, text: string, o
   const attempt = (analysis: AgentAnalysis): Draft[] | null => {
     if (site) return drafts(site, analysis, text, offset, project, file);
     const flow = flowSite(analysis, table, offset);
-    return flow ? toolItems(flow.site, flow.ref, flow.check, offset) : null;
+    return flow ? toolItems(analysis.at, flow.site, flow.ref, flow.check, offset) : null;
   };
   let found = isAgent(own) ? attempt(own) : null;
   let agent = isAgent(own);

@@ -5,12 +5,12 @@
  * already made, so the bundles are those SWE-agent would load.
  */
 import * as path from 'path';
-import { bundleView, trimmedEnd } from '../features/bundleView';
+import { bundleView } from '../features/bundleView';
 import { pickAt } from '../features/navigation';
 import { Block, Inline, code, oneLine, para, strong, toolPreview, toolPreviewBlocks } from '../features/toolPreview';
 import { Range } from '../document/positioned';
 import { EnvContext } from '../swe/env';
-import { PyNode, absEnd, absStart, strValue } from '../yaml/pyNode';
+import { PyNode, strValue } from '../yaml/pyNode';
 import { BundleRef, HiddenTool } from './agentConfig';
 import { BundleInContext, resolveBundlePath } from './checkAgentConfig';
 import { AgentAnalysis } from './project';
@@ -32,7 +32,7 @@ export function agentTargetAt(analysis: AgentAnalysis, configRoot: string, offse
   for (const { tools, check } of analysis.sections) {
     for (const ref of tools.bundles) {
       const bundle = check.bundles.find((b) => b.ref === ref);
-      const token = (node: PyNode) => ({ tokenStart: absStart(node), tokenEnd: absEnd(node), ref, bundle, configRoot, env: check.options.env });
+      const token = (node: PyNode) => ({ tokenStart: analysis.at.start(node), tokenEnd: analysis.at.end(node), ref, bundle, configRoot, env: check.options.env });
       if (ref.pathNode && ref.path !== undefined) targets.push({ ...token(ref.pathNode), kind: 'bundle-path' });
       for (const hidden of ref.hidden) targets.push({ ...token(hidden.node), kind: 'hidden-tool', hidden });
     }
@@ -67,8 +67,8 @@ export function agentDefinitionAt(analysis: AgentAnalysis, configRoot: string, o
   return {
     origin,
     uri: source.uri,
-    targetRange: source.range(model, absStart(key), Math.max(absEnd(key), trimmedEnd(tool.valueNode))),
-    targetSelectionRange: source.range(model, absStart(key), absEnd(key)),
+    targetRange: source.range(model, model.placement.start(key), Math.max(model.placement.end(key), model.placement.trimmedEnd(tool.valueNode))),
+    targetSelectionRange: source.range(model, model.placement.start(key), model.placement.end(key)),
   };
 }
 

@@ -1,5 +1,5 @@
 /** Where an agent config's bundle paths lead: each `path:` value to its bundle's config.yaml. */
-import { absEnd, absStart } from '../yaml/pyNode';
+import { Placement } from '../document/placement';
 import { AgentTools } from './agentConfig';
 import { resolveBundlePath } from './checkAgentConfig';
 import * as path from 'path';
@@ -11,13 +11,13 @@ export interface PathLink {
   target: string;
 }
 
-export function bundlePathLinks(sections: readonly AgentTools[], configRoot: string, exists: (file: string) => boolean): PathLink[] {
+export function bundlePathLinks(at: Placement, sections: readonly AgentTools[], configRoot: string, exists: (file: string) => boolean): PathLink[] {
   const links: PathLink[] = [];
   for (const tools of sections) {
     for (const ref of tools.bundles) {
       if (ref.path === undefined || !ref.pathNode || ref.node.kind === 'alias') continue;
       const target = path.join(resolveBundlePath(configRoot, ref.path), 'config.yaml');
-      if (exists(target)) links.push({ start: absStart(ref.pathNode), end: absEnd(ref.pathNode), target });
+      if (exists(target)) links.push({ ...at.range(ref.pathNode), target });
     }
   }
   return links;

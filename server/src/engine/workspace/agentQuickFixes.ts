@@ -5,25 +5,26 @@
  * - wrong-type with `wrapPath`: a bare `- tools/x` bundle entry becomes `- path: tools/x`;
  * - bundles-misplaced: `bundles:` moves from `agent.templates` to `agent.tools`.
  */
-import { EngineDiagnostic } from '../diagnostics';
-import { trimmedEnd } from '../features/bundleView';
+import { FileDiagnostic } from '../diagnostics';
+import { Placement } from '../document/placement';
+
 import { applicableFixes } from '../features/quickFixes';
 import { QuickFix, YamlQuickFixProvider, yamlFixContext } from '../features/quickFixes/quickFix';
 import { replaceWithSuggestion } from '../features/quickFixes/replaceName';
 import { ancestorsOf, column, isFlowCollection, lineAfter, nodeAtSpan, wholeLines } from '../features/quickFixes/yamlEdits';
 import { RuleCode } from '../rules/ruleCatalog';
-import { MapNode, PyNode, absEnd, absStart, deref, strValue } from '../yaml/pyNode';
+import { MapNode, PyNode, deref, strValue } from '../yaml/pyNode';
 
 const wrapBundlePath: YamlQuickFixProvider = (context) => {
   if (context.data.wrapPath !== true) return [];
-  const found = nodeAtSpan(context.root, context.start, context.end);
+  const found = nodeAtSpan(context.at, context.root, context.start, context.end);
   if (!found || found.node.kind !== 'scalar' || found.parent?.kind !== 'seq') return [];
   const { node } = found;
-  const written = context.text.slice(absStart(node), absEnd(node));
+  const written = context.text.slice(context.at.start(node), context.at.end(node));
   // In `[a, b]` the entry needs braces to be a mapping; in a block list `path: ` is enough.
-  const edit = isFlowCollection(context.text, found.parent)
-    ? { start: absStart(node), end: absEnd(node), newText: `{path: ${written}}` }
-    : { start: absStart(node), end: absStart(node), newText: 'path: ' };
+  const edit = isFlowCollection(context, found.parent)
+    ? { start: context.at.start(node), end: context.at.end(node), newText: `{path: ${written}}` }
+    : { start: context.at.start(node), end: context.at.start(node), newText: 'path: ' };
   return [{ title: `Write the entry as \`path: ${written}\``, edits: [edit], isPreferred: true }];
 };
 
@@ -38,32 +39,32 @@ function pairOf(map: MapNode, name: string) {
 
 const moveBundlesToTools: YamlQuickFixProvider = (context) => {
   const { text, root } = context;
-  const found = nodeAtSpan(root, context.start, context.end);
+  const found = nodeAtSpan(context.at, root, context.start, context.end);
   const templates = found?.parent;
-  if (!found || templates?.kind !== 'map' || isFlowCollection(text, templates)) return [];
+  if (!found || templates?.kind !== 'map' || isFlowCollection(context, templates)) return [];
   const bundles = templates.ownPairs.find((pair) => pair.key === found.node)!;
   const agent = ancestorsOf(root, templates)?.at(-1);
-  if (agent?.kind !== 'map' || isFlowCollection(text, agent)) return [];
+  if (agent?.kind !== 'map' || isFlowCollection(context, agent)) return [];
   const templatesPair = agent.ownPairs.find((pair) => pair.value === templates);
   if (!templatesPair) return [];
-  const moved = wholeLines(text, absStart(bundles.key), Math.max(absEnd(bundles.key), trimmedEnd(bundles.value)));
-  const bundlesIndent = column(text, absStart(bundles.key));
+  const moved = wholeLines(text, context.at.start(bundles.key), Math.max(context.at.end(bundles.key), context.at.trimmedEnd(bundles.value)));
+  const bundlesIndent = column(text, context.at.start(bundles.key));
   const tools = pairOf(agent, 'tools');
   const edits = [];
   if (tools) {
     const toolsMap = deref(tools.value);
     // Only into a block mapping of its own that has no bundles yet; anything else needs a person.
-    if (tools.value.kind === 'alias' || toolsMap.kind !== 'map' || toolsMap.ownPairs.length === 0 || isFlowCollection(text, toolsMap) || pairOf(toolsMap, 'bundles')) return [];
-    const toolsIndent = column(text, absStart(toolsMap.ownPairs[0].key));
-    edits.push({ start: lineAfter(text, trimmedEnd(toolsMap)), end: lineAfter(text, trimmedEnd(toolsMap)), newText: reindent(moved.text, bundlesIndent, toolsIndent) });
+    if (tools.value.kind === 'alias' || toolsMap.kind !== 'map' || toolsMap.ownPairs.length === 0 || isFlowCollection(context, toolsMap) || pairOf(toolsMap, 'bundles')) return [];
+    const toolsIndent = column(text, context.at.start(toolsMap.ownPairs[0].key));
+    edits.push({ start: lineAfter(text, context.at.trimmedEnd(toolsMap)), end: lineAfter(text, context.at.trimmedEnd(toolsMap)), newText: reindent(moved.text, bundlesIndent, toolsIndent) });
   } else {
     // A new `tools:` beside `templates:`, holding the lines as they are (the same depth under a sibling key).
-    const at = lineAfter(text, Math.max(absEnd(templatesPair.key), trimmedEnd(templatesPair.value)));
+    const at = lineAfter(text, Math.max(context.at.end(templatesPair.key), context.at.trimmedEnd(templatesPair.value)));
     const prefix = at === text.length && !text.endsWith('\n') ? '\n' : '';
-    edits.push({ start: at, end: at, newText: `${prefix}${' '.repeat(column(text, absStart(templatesPair.key)))}tools:\n${moved.text}` });
+    edits.push({ start: at, end: at, newText: `${prefix}${' '.repeat(column(text, context.at.start(templatesPair.key)))}tools:\n${moved.text}` });
   }
   // `templates:` left with nothing would be null, which pydantic refuses: it goes too.
-  const removal = templates.ownPairs.length === 1 ? wholeLines(text, absStart(templatesPair.key), Math.max(absEnd(templatesPair.key), trimmedEnd(templates))).deletion : moved.deletion;
+  const removal = templates.ownPairs.length === 1 ? wholeLines(text, context.at.start(templatesPair.key), Math.max(context.at.end(templatesPair.key), context.at.trimmedEnd(templates))).deletion : moved.deletion;
   edits.push(removal);
   return [{ title: 'Move `bundles` to `agent.tools`, where SWE-agent reads it', edits: edits.sort((a, b) => a.start - b.start), isPreferred: true }];
 };
@@ -75,7 +76,7 @@ export const AGENT_QUICK_FIXES: Partial<Record<RuleCode, YamlQuickFixProvider>> 
 };
 
 /** The quick fixes for one of an agent config's diagnostics. */
-export function agentQuickFixes(text: string, root: PyNode | null, diagnostic: EngineDiagnostic): QuickFix[] {
+export function agentQuickFixes(text: string, root: PyNode | null, at: Placement, diagnostic: FileDiagnostic): QuickFix[] {
   const provider = AGENT_QUICK_FIXES[diagnostic.code];
-  return provider ? applicableFixes(provider(yamlFixContext(text, root, diagnostic))) : [];
+  return provider ? applicableFixes(provider(yamlFixContext(text, root, at, diagnostic))) : [];
 }

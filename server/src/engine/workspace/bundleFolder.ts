@@ -6,11 +6,11 @@
  */
 import { stateCommandScript } from '../swe/checkBundle';
 import { DiagnosticBuilder } from '../diagnosticBuilder';
-import { EngineDiagnostic, spanOf } from '../diagnostics';
+import { FileDiagnostic, placeDiagnostics, spanOf } from '../diagnostics';
 import { BundleModel } from '../document/bundleModel';
 import { fieldsOf } from '../swe/checkTool';
 import { asDict } from '../swe/pydanticLax';
-import { PyNode, absEnd, absStart, dictEntries, strValue } from '../yaml/pyNode';
+import { PyNode, dictEntries, strValue } from '../yaml/pyNode';
 
 export interface BinEntry {
   name: string;
@@ -49,9 +49,9 @@ function declaredScripts(model: BundleModel): Declared[] {
   return declared;
 }
 
-export function checkBundleFolder(model: BundleModel, folder: BundleFolder): EngineDiagnostic[] {
+export function checkBundleFolder(model: BundleModel, folder: BundleFolder): FileDiagnostic[] {
   const out = new DiagnosticBuilder(null);
-  if (!model.root) return out.diagnostics;
+  if (!model.root) return [];
   const bin = new Map((folder.bin ?? []).map((e) => [e.name, e]));
   const declared = declaredScripts(model);
   for (const item of declared) {
@@ -86,7 +86,7 @@ export function checkBundleFolder(model: BundleModel, folder: BundleFolder): Eng
       });
     }
   }
-  return out.diagnostics;
+  return placeDiagnostics(out.diagnostics, model.placement);
 }
 
 /** Links from tool names and the state command to their bin/ scripts. */
@@ -94,5 +94,5 @@ export function scriptLinks(model: BundleModel, folder: BundleFolder): ScriptLin
   const bin = new Set((folder.bin ?? []).filter((e) => e.kind === 'file').map((e) => e.name));
   return declaredScripts(model)
     .filter((d) => bin.has(d.name))
-    .map((d) => ({ start: absStart(d.node), end: absEnd(d.node), script: d.name }));
+    .map((d) => ({ ...model.placement.range(d.node), script: d.name }));
 }

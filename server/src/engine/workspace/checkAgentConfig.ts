@@ -8,7 +8,7 @@
  */
 import * as path from 'path';
 import { DiagnosticBuilder } from '../diagnosticBuilder';
-import { EngineDiagnostic, RelatedSpan, spanOf } from '../diagnostics';
+import { EngineDiagnostic, FileDiagnostic, RelatedSpan, spanOf } from '../diagnostics';
 import { BundleModel } from '../document/bundleModel';
 import { Range } from '../document/positioned';
 import { PyObject, pyReprStringSet } from '../python/pyObject';
@@ -48,7 +48,7 @@ export interface BundleInContext {
   model: BundleModel;
   hidden: Set<string>;
   /** The bundle's diagnostics in this assembly: the agent's env and bash setting, hidden tools left out. */
-  diagnostics: EngineDiagnostic[];
+  diagnostics: FileDiagnostic[];
 }
 
 export interface AgentCheck {
@@ -83,7 +83,7 @@ export function resolveBundlePath(configRoot: string, bundlePath: string): strin
  * (`tools: dict[str, dict]`), which comes first: a hidden tool whose value is
  * not a mapping still stops SWE-agent, so its diagnostics stay.
  */
-export function hiddenToolDiagnostics(model: BundleModel, hidden: Set<string>): (diagnostic: EngineDiagnostic) => boolean {
+export function hiddenToolDiagnostics(model: BundleModel, hidden: Set<string>): (diagnostic: FileDiagnostic) => boolean {
   const failsBundleConfig = new Set(model.check.tools.filter((t) => !t.bundleStageOk).map((t) => t.tool));
   return (diagnostic) => typeof diagnostic.tool === 'string' && hidden.has(diagnostic.tool) && !failsBundleConfig.has(diagnostic.tool);
 }
@@ -153,12 +153,12 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
     const firstError = errors[0];
     if (firstError) {
       const count = errors.length;
-      const start = firstError.origin.base + firstError.start;
+
       out.add(
         'bundle-errors',
         entrySpan,
         `Bundle \`${ref.path}\` does not load in this assembly: ${count} error${count === 1 ? '' : 's'} in its config.yaml, the first: ${firstError.message}`,
-        { related: [{ ...spanOf(firstError), message: firstError.message, uri: source.uri, range: source.range(model, start, firstError.origin.base + firstError.end) }] },
+        { related: [{ message: firstError.message, uri: source.uri, range: source.range(model, firstError.start, firstError.end) }] },
       );
     }
     const toolNames = new Set(model.check.toolEntries.map((e) => strValue(e.keyNode)).filter((n): n is string => n !== undefined));
@@ -180,10 +180,10 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
         continue;
       }
       const related: RelatedSpan[] = [];
-      const here: RelatedSpan = { ...spanOf(entry.keyNode), message: `\`${name}\` in ${ref.path}`, uri: source.uri, range: source.range(model, abs(entry.keyNode).start, abs(entry.keyNode).end) };
+      const here: RelatedSpan = { message: `\`${name}\` in ${ref.path}`, uri: source.uri, range: rangeIn(inContext, entry.keyNode) };
       if (first.where !== 'builtin') {
         const other = first.where;
-        related.push({ ...spanOf(other.keyNode), message: `first \`${name}\`, in ${other.bundle.ref.path}`, uri: other.bundle.source.uri, range: other.bundle.source.range(other.bundle.model, abs(other.keyNode).start, abs(other.keyNode).end) });
+        related.push({ message: `first \`${name}\`, in ${other.bundle.ref.path}`, uri: other.bundle.source.uri, range: rangeIn(other.bundle, other.keyNode) });
       }
       related.push(here);
       out.add(
@@ -207,8 +207,10 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
   return { loads, diagnostics: out.diagnostics, bundles, options };
 }
 
-function abs(node: PyNode): { start: number; end: number } {
-  return { start: node.origin.base + node.start, end: node.origin.base + node.end };
+/** Where a node of a bundle's model is in the bundle's file. */
+function rangeIn(bundle: BundleInContext, node: PyNode): Range {
+  const { start, end } = bundle.model.placement.range(node);
+  return bundle.source.range(bundle.model, start, end);
 }
 
 function checkToolConfigKeys(tools: AgentTools, out: DiagnosticBuilder): void {

@@ -5,7 +5,8 @@
  * (`invalidate`). Analyses are cached by file text and options.
  */
 import * as path from 'path';
-import { EngineDiagnostic } from '../diagnostics';
+import { FileDiagnostic, placeDiagnostics } from '../diagnostics';
+import { Placement } from '../document/placement';
 import { BundleAnalyzer, BundleModel } from '../document/bundleModel';
 import { PositionMapper } from '../document/positioned';
 import { sourceTextOf } from '../document/sourceText';
@@ -13,6 +14,7 @@ import { isBundleConfig } from '../fileKind';
 import { ToolCheckOptions } from '../swe/checkTool';
 import { UNKNOWN_ENV } from '../swe/env';
 import { YamlLoad, loadYaml } from '../yaml/loadYaml';
+import { Origin } from '../yaml/pyNode';
 import { yamlProblemDiagnostics } from '../swe/checkBundle';
 import { AgentTools, agentToolsOf, isAgentConfigRoot } from './agentConfig';
 import { BinEntry, BundleFolder, checkBundleFolder } from './bundleFolder';
@@ -49,6 +51,9 @@ interface BundleEntry {
 interface AgentEntry {
   path: string;
   text: string;
+  origin: Origin;
+  /** Where the load's nodes are: the whole file is parsed as one. */
+  at: Placement;
   load: YamlLoad;
   sections: AgentTools[];
 }
@@ -62,9 +67,10 @@ interface AgentUser {
 
 export interface AgentAnalysis {
   load: YamlLoad;
+  at: Placement;
   /** One assembly check per ToolConfig in the file (a retry agent has several). */
   sections: { tools: AgentTools; check: AgentCheck }[];
-  diagnostics: EngineDiagnostic[];
+  diagnostics: FileDiagnostic[];
   /** SWE-agent starts with every assembly. */
   loads: boolean;
 }
@@ -172,7 +178,7 @@ export class Project {
     // `includes` first: the multi-line regex alone costs milliseconds on a big bundle, on every edit.
     if (text.length > MAX_AGENT_CONFIG_BYTES || !text.includes('bundles') || !AGENT_HINT.test(text)) return false;
     const normalized = sourceTextOf(text).normalized;
-    return isAgentConfigRoot(loadYaml(normalized, { base: 0, text: normalized }).root);
+    return isAgentConfigRoot(loadYaml(normalized, { text: normalized }).root);
   }
 
   /**
@@ -288,11 +294,12 @@ export class Project {
     const file = entry.path;
     const context = { configRoot: this.configRootOf(file), resolve: (dir: string) => this.resolveBundle(dir) };
     const sections = entry.sections.map((tools) => ({ tools, check: checkAgentConfig(tools, context) }));
-    const yaml = yamlProblemDiagnostics(entry.load.problems, { base: 0, text: sourceTextOf(entry.text).normalized });
+    const yaml = yamlProblemDiagnostics(entry.load.problems, entry.origin);
     return {
       load: entry.load,
+      at: entry.at,
       sections,
-      diagnostics: [...yaml, ...sections.flatMap((s) => s.check.diagnostics)],
+      diagnostics: placeDiagnostics([...yaml, ...sections.flatMap((s) => s.check.diagnostics)], entry.at),
       loads: entry.load.problems.length === 0 && sections.every((s) => s.check.loads),
     };
   }
@@ -385,7 +392,7 @@ export class Project {
    * with `baseOptions` when none does (or `useAgentConfigs` is off, as when
    * the user gave an env); plus the bundle folder checks.
    */
-  bundleDiagnostics(configPath: string, baseOptions: ToolCheckOptions = STANDALONE_OPTIONS, useAgentConfigs = true): { model: BundleModel; diagnostics: EngineDiagnostic[]; loads: boolean } | null {
+  bundleDiagnostics(configPath: string, baseOptions: ToolCheckOptions = STANDALONE_OPTIONS, useAgentConfigs = true): { model: BundleModel; diagnostics: FileDiagnostic[]; loads: boolean } | null {
     const standalone = this.bundleModel(configPath, baseOptions);
     if (!standalone) return null;
     const bundleFolder = this.bundleFolder(configPath);
@@ -398,8 +405,9 @@ export class Project {
 
 function agentEntryOf(file: string, text: string): AgentEntry {
   const normalized = sourceTextOf(text).normalized;
-  const load = loadYaml(normalized, { base: 0, text: normalized });
-  return { path: file, text, load, sections: agentToolsOf(load.root) };
+  const origin = { text: normalized };
+  const load = loadYaml(normalized, origin);
+  return { path: file, text, origin, at: Placement.whole(origin), load, sections: agentToolsOf(load.root) };
 }
 
 const ENV_DEPENDENT = new Set(['docstring-unknown-variable', 'docstring-format-error']);
@@ -411,11 +419,11 @@ const ENV_DEPENDENT = new Set(['docstring-unknown-variable', 'docstring-format-e
  * building it become warnings (not those of BundleConfig, which checks
  * every tool).
  */
-function mergeContexts(contexts: { agentPath: string; model: BundleModel; hidden: Set<string> }[]): EngineDiagnostic[] {
+function mergeContexts(contexts: { agentPath: string; model: BundleModel; hidden: Set<string> }[]): FileDiagnostic[] {
   const seen = new Set<string>();
-  const merged: EngineDiagnostic[] = [];
+  const merged: FileDiagnostic[] = [];
   const hiddenIn = contexts.map((c) => hiddenToolDiagnostics(c.model, c.hidden));
-  const hiddenEverywhere = (diagnostic: EngineDiagnostic) => hiddenIn.every((isHidden) => isHidden(diagnostic));
+  const hiddenEverywhere = (diagnostic: FileDiagnostic) => hiddenIn.every((isHidden) => isHidden(diagnostic));
   for (const context of contexts) {
     for (const diagnostic of context.model.diagnostics) {
       let result = diagnostic;
@@ -425,7 +433,7 @@ function mergeContexts(contexts: { agentPath: string; model: BundleModel; hidden
       if (hiddenEverywhere(diagnostic) && result.severity === 'error') {
         result = { ...result, severity: 'warning', message: `${result.message} (Every agent config using this bundle hides \`${String(diagnostic.tool)}\`, so SWE-agent does not load it.)` };
       }
-      const key = `${result.code}|${result.origin.base + result.start}|${result.origin.base + result.end}|${result.severity}|${result.message}`;
+      const key = `${result.code}|${result.start}|${result.end}|${result.severity}|${result.message}`;
       if (seen.has(key)) continue;
       seen.add(key);
       merged.push(result);

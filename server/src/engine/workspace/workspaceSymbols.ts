@@ -1,5 +1,5 @@
 /** Every tool of every indexed bundle, filtered by a query (case-insensitive subsequence, as editors match). */
-import { absEnd, absStart, strValue } from '../yaml/pyNode';
+import { strValue } from '../yaml/pyNode';
 import { Project, STANDALONE_OPTIONS } from './project';
 import * as path from 'path';
 import { BundleModel } from '../document/bundleModel';
@@ -37,7 +37,7 @@ export function workspaceToolSymbols(project: Project, query: string, limit = MA
     for (const entry of model.check.toolEntries) {
       const name = strValue(entry.keyNode);
       if (name === undefined || !matchesQuery(name, query)) continue;
-      symbols.push({ name, bundle: path.basename(path.dirname(configPath)), configPath, start: absStart(entry.keyNode), end: absEnd(entry.keyNode) });
+      symbols.push({ name, bundle: path.basename(path.dirname(configPath)), configPath, ...model.placement.range(entry.keyNode) });
       if (symbols.length >= limit) break;
     }
   }

@@ -2,16 +2,17 @@
  * The YAML document as PyYAML's `safe_load` sees it: nodes that carry the
  * Python value they construct to, plus their source ranges.
  *
- * Ranges are offsets relative to an `Origin`: the chunk of text the node was
- * parsed from. When an edit moves a chunk without changing it, only
- * `origin.base` changes, so cached nodes stay valid (see document/chunker.ts).
+ * Ranges are offsets relative to an `Origin`: the text the node was parsed
+ * from, a chunk of a document or the whole of it. A tree says nothing about
+ * where that text sits in a document, so an unchanged chunk's tree serves
+ * every version of the document (and every document) that contains the chunk;
+ * a `Placement` (document/placement.ts) gives each origin's place in one version.
  */
 
+/** The text a tree was parsed from; its identity tells trees apart (two equal chunks are two origins). */
 export interface Origin {
-  /** Offset of the chunk's first character in the (normalized) document text. */
-  base: number;
-  /** The chunk's text: what node offsets index into. */
-  text: string;
+  /** What node offsets index into. */
+  readonly text: string;
 }
 
 export type ScalarStyle = 'plain' | 'single' | 'double' | 'literal' | 'folded';
@@ -83,14 +84,6 @@ export type PyNode = ScalarNode | SeqNode | MapNode | AliasNode;
 /** The node an alias stands for (aliases never point at aliases). */
 export function deref(node: PyNode): Exclude<PyNode, AliasNode> {
   return node.kind === 'alias' ? (node.target as Exclude<PyNode, AliasNode>) : node;
-}
-
-export function absStart(node: { origin: Origin; start: number }): number {
-  return node.origin.base + node.start;
-}
-
-export function absEnd(node: { origin: Origin; end: number }): number {
-  return node.origin.base + node.end;
 }
 
 /** Python's type name of the value a node constructs to. */

@@ -31,7 +31,7 @@ import {
   WorkspaceEdit,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { EngineDiagnostic, SOURCE } from '../../engine/diagnostics';
+import { FileDiagnostic, SOURCE } from '../../engine/diagnostics';
 import { QUICK_FIXES, QuickFix, quickFixes } from '../../engine/features/quickFixes';
 import { sourceTextOf } from '../../engine/document/sourceText';
 import { PositionMapper } from '../../engine/document/positioned';
@@ -73,14 +73,14 @@ function sameRange(a: Range, b: Range): boolean {
 }
 
 /** The engine diagnostic (with its data) that the client's diagnostic shows. */
-function engineDiagnostic(target: FixTarget, diagnostic: Diagnostic): EngineDiagnostic | undefined {
+function engineDiagnostic(target: FixTarget, diagnostic: Diagnostic): FileDiagnostic | undefined {
   const candidates = target.diagnostics.filter((d) => d.code === diagnostic.code);
   if (candidates.length === 0 || !diagnostic.range) return undefined;
   const wanted = exact(target, diagnostic.range);
   const byRange = candidates.find((d) => sameRange(exact(target, target.mapper.range(d)), wanted));
   if (byRange) return byRange;
   // The client moved the range with edits it made since: the same problem, nearest to where the client shows it.
-  const distance = (d: EngineDiagnostic) => Math.abs(target.mapper.range(d).start.line - wanted.start.line);
+  const distance = (d: FileDiagnostic) => Math.abs(target.mapper.range(d).start.line - wanted.start.line);
   return candidates.filter((d) => d.message === diagnostic.message).sort((a, b) => distance(a) - distance(b))[0];
 }
 
@@ -124,13 +124,13 @@ interface FixTarget {
   document: TextDocument;
   mapper: PositionMapper;
   eol: '\r\n' | '\n';
-  diagnostics: readonly EngineDiagnostic[];
+  diagnostics: readonly FileDiagnostic[];
   fixable(code: string): boolean;
-  fixes(diagnostic: EngineDiagnostic): QuickFix[];
+  fixes(diagnostic: FileDiagnostic): QuickFix[];
 }
 
 /** `folder`: the bundle folder's diagnostics (bin/ scripts), which the project publishes beside the model's own. */
-function bundleTarget(analyzed: AnalyzedDocument, folder: readonly EngineDiagnostic[]): FixTarget {
+function bundleTarget(analyzed: AnalyzedDocument, folder: readonly FileDiagnostic[]): FixTarget {
   return {
     document: analyzed.document,
     mapper: analyzed.mapper,
@@ -149,7 +149,7 @@ function agentTarget(analyzed: AnalyzedAgentConfig): FixTarget {
     eol: eolOf(source),
     diagnostics: analyzed.agent.diagnostics,
     fixable: (code) => code in AGENT_QUICK_FIXES,
-    fixes: (diagnostic) => agentQuickFixes(source.normalized, analyzed.agent.load.root, diagnostic),
+    fixes: (diagnostic) => agentQuickFixes(source.normalized, analyzed.agent.load.root, analyzed.agent.at, diagnostic),
   };
 }
 

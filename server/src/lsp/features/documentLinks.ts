@@ -26,6 +26,7 @@ export const documentLinkFeature: Feature = {
         if (agent) {
           const exists = (target: string) => context.index.fs.stat(target)?.kind === 'file';
           return bundlePathLinks(
+            agent.agent.at,
             agent.agent.sections.map((s) => s.tools),
             project.configRootOf(file),
             exists,

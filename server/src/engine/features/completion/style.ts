@@ -3,8 +3,8 @@
  * indentation widths, the order of a tool's and an argument's main keys, and
  * the quote style of signatures, docstrings, descriptions and argument formats.
  */
-import { PyNode, absStart, deref } from '../../yaml/pyNode';
-import { ArgumentView, BundleView, ToolView, itemStart } from '../bundleView';
+import { PyNode, deref } from '../../yaml/pyNode';
+import { ArgumentView, BundleView, ToolView } from '../bundleView';
 import { Part } from './snippet';
 
 export type QuoteStyle = 'double' | 'single' | 'plain' | 'literal' | 'folded';
@@ -61,6 +61,7 @@ export function fileStyle(view: BundleView | null): FileStyle {
   };
   if (!view) return style;
   const text = view.model.source.normalized;
+  const at = view.at;
   const col = (offset: number) => columnOf(text, offset);
   const tools = view.tools;
   // Read lazily: most of what follows stops at the first tool or argument that says (a big bundle has thousands).
@@ -70,21 +71,21 @@ export function fileStyle(view: BundleView | null): FileStyle {
   let fieldIndent: number | undefined;
   for (const tool of tools) {
     const first = tool.map?.ownPairs[0];
-    const d = !first || !onLaterLine(text, absStart(tool.keyNode), absStart(first.key)) ? 0 : col(absStart(first.key)) - col(absStart(tool.keyNode));
+    const d = !first || !onLaterLine(text, at.start(tool.keyNode), at.start(first.key)) ? 0 : col(at.start(first.key)) - col(at.start(tool.keyNode));
     if (d > 0) {
       fieldIndent = d;
       break;
     }
   }
-  const toolIndent = toolsKey && tools.length > 0 && onLaterLine(text, absStart(toolsKey), absStart(tools[0].keyNode)) ? col(absStart(tools[0].keyNode)) - col(absStart(toolsKey)) : 0;
+  const toolIndent = toolsKey && tools.length > 0 && onLaterLine(text, at.start(toolsKey), at.start(tools[0].keyNode)) ? col(at.start(tools[0].keyNode)) - col(at.start(toolsKey)) : 0;
   style.indent = fieldIndent ?? (toolIndent > 0 ? toolIndent : 2);
 
   style.sequenceIndent = style.indent;
   for (const tool of tools) {
     const entry = tool.fields.get('arguments');
     const first = entry && deref(entry.value).kind === 'seq' ? (deref(entry.value) as { items: PyNode[] }).items[0] : undefined;
-    if (!entry || !first || !onLaterLine(text, absStart(entry.key), itemStart(first))) continue;
-    const d = col(itemStart(first)) - col(absStart(entry.key));
+    if (!entry || !first || !onLaterLine(text, at.start(entry.key), at.itemStart(first))) continue;
+    const d = col(at.itemStart(first)) - col(at.start(entry.key));
     if (d >= 0) {
       style.sequenceIndent = d;
       break;
@@ -92,8 +93,8 @@ export function fileStyle(view: BundleView | null): FileStyle {
   }
   for (const argument of args()) {
     const first = argument.map?.ownPairs[0];
-    if (!first || onLaterLine(text, itemStart(argument.node), absStart(first.key))) continue;
-    const d = col(absStart(first.key)) - col(itemStart(argument.node));
+    if (!first || onLaterLine(text, at.itemStart(argument.node), at.start(first.key))) continue;
+    const d = col(at.start(first.key)) - col(at.itemStart(argument.node));
     if (d >= 2) {
       style.itemIndent = d;
       break;

@@ -11,9 +11,9 @@
 import { argumentNameMatchLength } from '../../python/argumentNamePattern';
 import { FormatField, parseFormatString } from '../../python/formatString';
 import { signaturePlaceholders } from '../../swe/placeholders';
-import { ScalarNode, SeqNode, absEnd, absStart, deref } from '../../yaml/pyNode';
+import { ScalarNode, SeqNode, deref } from '../../yaml/pyNode';
 import { valueOffsets } from '../../yaml/scalarOffsets';
-import { ToolView, itemStart, trimmedEnd } from '../bundleView';
+import { ToolView} from '../bundleView';
 import { OffsetEdit, lineBounds } from '../edits';
 import { FixContext, QuickFix, QuickFixProvider, ownSignature, requiredOf } from './quickFix';
 import { braceChanges } from './escapeBraces';
@@ -43,8 +43,8 @@ function sequenceIndent(context: FixContext, fallback: number): number {
   for (const tool of context.view.tools) {
     const entry = tool.fields.get('arguments');
     const seq = entry ? deref(entry.value) : null;
-    if (!entry || !seq || seq.kind !== 'seq' || seq.items.length === 0 || isFlowCollection(context.text, seq)) continue;
-    return column(context.text, itemStart(seq.items[0])) - column(context.text, absStart(entry.key));
+    if (!entry || !seq || seq.kind !== 'seq' || seq.items.length === 0 || isFlowCollection(context, seq)) continue;
+    return column(context.text, context.at.itemStart(seq.items[0])) - column(context.text, context.at.start(entry.key));
   }
   return fallback;
 }
@@ -54,26 +54,26 @@ function addToList(context: FixContext, tool: ToolView, seq: SeqNode, added: New
   const { text } = context;
   const firstOptional = tool.arguments.findIndex((argument) => requiredOf(argument) === false);
   const edits: OffsetEdit[] = [];
-  if (isFlowCollection(text, seq)) {
+  if (isFlowCollection(context, seq)) {
     const early = firstOptional === -1 ? [] : added.filter((a) => a.required);
     const late = added.filter((a) => !early.includes(a));
-    if (early.length > 0) edits.push({ start: absStart(seq.items[firstOptional]), end: absStart(seq.items[firstOptional]), newText: early.map((a) => `${flowItem(a)}, `).join('') });
-    if (late.length > 0) edits.push(appendFlowItem(text, seq, late.map(flowItem).join(', ')));
+    if (early.length > 0) edits.push({ start: context.at.start(seq.items[firstOptional]), end: context.at.start(seq.items[firstOptional]), newText: early.map((a) => `${flowItem(a)}, `).join('') });
+    if (late.length > 0) edits.push(appendFlowItem(context, seq, late.map(flowItem).join(', ')));
     return edits;
   }
   const model = seq.items[0];
   const modelMap = deref(model);
-  const dash = column(text, itemStart(model));
-  const flowItems = modelMap.kind === 'map' && isFlowCollection(text, modelMap);
-  const content = modelMap.kind === 'map' && !flowItems ? column(text, absStart(modelMap)) : dash + 2;
+  const dash = column(text, context.at.itemStart(model));
+  const flowItems = modelMap.kind === 'map' && isFlowCollection(context, modelMap);
+  const content = modelMap.kind === 'map' && !flowItems ? column(text, context.at.start(modelMap)) : dash + 2;
   const linesOf = (argument: NewArgument) => (flowItems ? [' '.repeat(dash) + '- ' + flowItem(argument)] : blockItem(argument, dash, content));
-  const atEnd = lineAfter(text, trimmedEnd(seq));
+  const atEnd = lineAfter(text, context.at.trimmedEnd(seq));
   const required = added.filter((a) => a.required).flatMap(linesOf);
   const optional = added.filter((a) => !a.required).flatMap(linesOf);
   if (firstOptional === -1 || required.length === 0) {
     edits.push(insertLines(text, atEnd, [...required, ...optional]));
   } else {
-    edits.push(insertLines(text, lineBounds(text, itemStart(seq.items[firstOptional])).start, required));
+    edits.push(insertLines(text, lineBounds(text, context.at.itemStart(seq.items[firstOptional])).start, required));
     if (optional.length > 0) edits.push(insertLines(text, atEnd, optional));
   }
   return edits;
@@ -88,19 +88,19 @@ function createList(context: FixContext, tool: ToolView, added: NewArgument[]): 
   const entry = tool.fields.get('arguments');
   if (entry) {
     const seq = deref(entry.value);
-    if (entry.value.kind === 'alias' || seq.kind !== 'seq' || seq.items.length > 0 || !isFlowCollection(text, seq)) return null;
-    if (isFlowCollection(text, map)) return [appendFlowItem(text, seq, ordered.map(flowItem).join(', '))];
+    if (entry.value.kind === 'alias' || seq.kind !== 'seq' || seq.items.length > 0 || !isFlowCollection(context, seq)) return null;
+    if (isFlowCollection(context, map)) return [appendFlowItem(context, seq, ordered.map(flowItem).join(', '))];
     // `arguments: []` in a block mapping becomes a block list.
-    const keyColumn = column(text, absStart(entry.key));
-    const dash = keyColumn + sequenceIndent(context, keyColumn - column(text, absStart(tool.keyNode)));
-    let from = absStart(seq);
-    while (from > absEnd(entry.key) && text[from - 1] === ' ') from--;
-    return [{ start: from, end: absEnd(seq), newText: '\n' + ordered.flatMap((a) => blockItem(a, dash, dash + 2)).join('\n') }];
+    const keyColumn = column(text, context.at.start(entry.key));
+    const dash = keyColumn + sequenceIndent(context, keyColumn - column(text, context.at.start(tool.keyNode)));
+    let from = context.at.start(seq);
+    while (from > context.at.end(entry.key) && text[from - 1] === ' ') from--;
+    return [{ start: from, end: context.at.end(seq), newText: '\n' + ordered.flatMap((a) => blockItem(a, dash, dash + 2)).join('\n') }];
   }
-  if (isFlowCollection(text, map)) return [appendMapEntry(text, map, `arguments: [${ordered.map(flowItem).join(', ')}]`)];
-  const fieldColumn = column(text, absStart(map));
-  const dash = fieldColumn + sequenceIndent(context, fieldColumn - column(text, absStart(tool.keyNode)));
-  return [insertLines(text, lineAfter(text, trimmedEnd(map)), [' '.repeat(fieldColumn) + 'arguments:', ...ordered.flatMap((a) => blockItem(a, dash, dash + 2))])];
+  if (isFlowCollection(context, map)) return [appendMapEntry(context, map, `arguments: [${ordered.map(flowItem).join(', ')}]`)];
+  const fieldColumn = column(text, context.at.start(map));
+  const dash = fieldColumn + sequenceIndent(context, fieldColumn - column(text, context.at.start(tool.keyNode)));
+  return [insertLines(text, lineAfter(text, context.at.trimmedEnd(map)), [' '.repeat(fieldColumn) + 'arguments:', ...ordered.flatMap((a) => blockItem(a, dash, dash + 2))])];
 }
 
 function argumentsFix(context: FixContext, tool: ToolView, added: NewArgument[], isPreferred: boolean): QuickFix[] {
@@ -114,10 +114,11 @@ function argumentsFix(context: FixContext, tool: ToolView, added: NewArgument[],
 }
 
 /** The `{...}` field of the signature whose source starts at `start`. */
-function fieldAt(node: ScalarNode, start: number): FormatField | undefined {
+function fieldAt(context: FixContext, node: ScalarNode, start: number): FormatField | undefined {
   const offsets = valueOffsets(node);
   if (!offsets) return undefined;
-  const index = offsets.starts.findIndex((s) => node.origin.base + s === start);
+  const base = context.at.base(node.origin);
+  const index = offsets.starts.findIndex((s) => base + s === start);
   return parseFormatString(node.text).items.find((item) => item.field?.start === index)?.field ?? undefined;
 }
 
@@ -126,7 +127,7 @@ function escapeFields(context: FixContext, node: ScalarNode, fields: FormatField
   if (changes.length === 0) return [];
   const shown = node.text.slice(fields[0].start, fields[0].end);
   const title = fields.length === 1 ? `Escape \`${shown}\` as literal text \`${shown.replace(/[{}]/g, (b) => b + b)}\`` : 'Escape the braces of the signature as literal text';
-  return [{ title, edits: changeScalarValue(context.text, context.root, node, changes), isPreferred }];
+  return [{ title, edits: changeScalarValue(context, context.root, node, changes), isPreferred }];
 }
 
 const isArgumentName = (name: string) => name.length > 0 && argumentNameMatchLength(name) === name.length;
@@ -137,7 +138,7 @@ export const addPlaceholderArgument: QuickFixProvider = (context) => {
   const name = context.data.name;
   if (!tool || !node || typeof name !== 'string') return [];
   const fixes: QuickFix[] = [];
-  const field = fieldAt(node, context.start);
+  const field = fieldAt(context, node, context.start);
   const spelling = signaturePlaceholders(node.text).find((p) => p.name === name && p.spelling !== 'flag');
   // `{x:>5}` or `{x!s}` is more likely shell or literal text than an argument.
   const plainField = !field || (field.spec === '' && field.conversion === null);

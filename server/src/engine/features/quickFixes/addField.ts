@@ -9,8 +9,8 @@
  */
 import { argumentNameMatchLength } from '../../python/argumentNamePattern';
 import { signaturePlaceholders } from '../../swe/placeholders';
-import { MapNode, absEnd, absStart, deref } from '../../yaml/pyNode';
-import { ArgumentView, ToolView, trimmedEnd } from '../bundleView';
+import { MapNode, deref } from '../../yaml/pyNode';
+import { ArgumentView, ToolView} from '../bundleView';
 import { OffsetEdit } from '../edits';
 import { FixContext, QuickFix, QuickFixProvider, requiredOf } from './quickFix';
 import { appendFlowItem, appendMapEntry, column, doubleQuoted, insertLines, isFlowCollection, lineAfter, nameScalar, removeMapEntry } from './yamlEdits';
@@ -23,11 +23,11 @@ function toolMap(tool: ToolView | undefined): MapNode | null {
 /** Inserts `key: value` as the first entry of a tool: the line after the tool's key, at the fields' indentation. */
 function firstToolEntry(context: FixContext, tool: ToolView, map: MapNode, entry: string): OffsetEdit {
   const { text } = context;
-  if (isFlowCollection(text, map)) {
+  if (isFlowCollection(context, map)) {
     const first = map.ownPairs[0];
-    return first ? { start: absStart(first.key), end: absStart(first.key), newText: `${entry}, ` } : appendFlowItem(text, map, entry);
+    return first ? { start: context.at.start(first.key), end: context.at.start(first.key), newText: `${entry}, ` } : appendFlowItem(context, map, entry);
   }
-  return insertLines(text, lineAfter(text, absEnd(tool.keyNode)), [' '.repeat(column(text, absStart(map))) + entry]);
+  return insertLines(text, lineAfter(text, context.at.end(tool.keyNode)), [' '.repeat(column(text, context.at.start(map))) + entry]);
 }
 
 /** A placeholder value for a missing argument field, when one is obvious. */
@@ -65,7 +65,7 @@ export const addMissingField: QuickFixProvider = (context) => {
   if (!argument || !argument.map || argument.node.kind === 'alias') return [];
   const value = placeholderValue(tool, argument, field);
   if (value === null) return [];
-  return [{ title: `Add \`${field}: ${value}\``, edits: [appendMapEntry(context.text, argument.map, `${field}: ${value}`)], isPreferred: true }];
+  return [{ title: `Add \`${field}: ${value}\``, edits: [appendMapEntry(context, argument.map, `${field}: ${value}`)], isPreferred: true }];
 };
 
 export const addSignature: QuickFixProvider = (context) => {
@@ -86,7 +86,7 @@ export const addArrayItems: QuickFixProvider = (context) => {
   const { text } = context;
   const argument = context.tool?.arguments.find((a) => {
     const type = a.fields.get('type')?.value;
-    return type !== undefined && absStart(type) === context.start;
+    return type !== undefined && context.at.start(type) === context.start;
   });
   const map = argument?.map;
   if (!argument || !map || argument.node.kind === 'alias') return [];
@@ -101,24 +101,24 @@ export const addArrayItems: QuickFixProvider = (context) => {
     if (target.kind === 'scalar' && target.value.type !== 'NoneType') return [];
     if (target.kind === 'scalar' && target.text === '' && target.style === 'plain') {
       // `items:` with nothing after it.
-      const from = text.indexOf(':', absEnd(items.key)) + 1;
+      const from = text.indexOf(':', context.at.end(items.key)) + 1;
       let to = from;
       while (text[to] === ' ') to++;
       return fix({ start: from, end: to, newText: ` {type: string}${text[to] === '#' ? ' ' : ''}` });
     }
-    return fix({ start: absStart(value), end: Math.max(absStart(value), trimmedEnd(value)), newText: '{type: string}' });
+    return fix({ start: context.at.start(value), end: Math.max(context.at.start(value), context.at.trimmedEnd(value)), newText: '{type: string}' });
   }
-  if (isFlowCollection(text, map)) {
-    const end = Math.max(absEnd(typeEntry.key), trimmedEnd(typeEntry.value));
+  if (isFlowCollection(context, map)) {
+    const end = Math.max(context.at.end(typeEntry.key), context.at.trimmedEnd(typeEntry.value));
     return fix({ start: end, end, newText: ', items: {type: string}' });
   }
-  return fix(insertLines(text, lineAfter(text, trimmedEnd(typeEntry.value)), [' '.repeat(column(text, absStart(typeEntry.key))) + 'items: {type: string}']));
+  return fix(insertLines(text, lineAfter(text, context.at.trimmedEnd(typeEntry.value)), [' '.repeat(column(text, context.at.start(typeEntry.key))) + 'items: {type: string}']));
 };
 
 export const removeNameKey: QuickFixProvider = (context) => {
   const map = toolMap(context.tool);
   const entry = context.tool?.fields.get('name');
   if (!map || !entry || !entry.occurrences.every((o) => map.ownPairs.includes(o))) return [];
-  const edits = entry.occurrences.map((o) => removeMapEntry(context.text, map, o.key, o.value));
+  const edits = entry.occurrences.map((o) => removeMapEntry(context, map, o.key, o.value));
   return [{ title: 'Remove `name:` (the tool is named by its key)', edits, isPreferred: true }];
 };

@@ -4,8 +4,8 @@
  * - duplicate-argument: remove the later argument of that name.
  * Block items move and go with their lines, flow items with their `, `.
  */
-import { SeqNode, absStart, deref } from '../../yaml/pyNode';
-import { ToolView, itemStart, trimmedEnd } from '../bundleView';
+import { SeqNode, deref } from '../../yaml/pyNode';
+import { ToolView} from '../bundleView';
 import { lineBounds } from '../edits';
 import { QuickFixProvider } from './quickFix';
 import { seqItem } from './yamlEdits';
@@ -28,13 +28,13 @@ export const moveRequiredUp: QuickFixProvider = (context) => {
   const from = indexIn(context.data, 'argumentIndex');
   const to = indexIn(context.data, 'targetIndex');
   if (!seq || from === null || to === null || to >= from || from >= seq.items.length) return [];
-  const moved = seqItem(context.text, seq, from);
+  const moved = seqItem(context, seq, from);
   const target = seq.items[to];
   const name = context.tool?.arguments[from]?.name;
   const before = context.tool?.arguments[to]?.name;
   const insertion = moved.flow
-    ? { start: absStart(target), end: absStart(target), newText: moved.text + moved.separator }
-    : { start: lineBounds(context.text, itemStart(target)).start, end: lineBounds(context.text, itemStart(target)).start, newText: moved.text };
+    ? { start: context.at.start(target), end: context.at.start(target), newText: moved.text + moved.separator }
+    : { start: lineBounds(context.text, context.at.itemStart(target)).start, end: lineBounds(context.text, context.at.itemStart(target)).start, newText: moved.text };
   return [{ title: `Move \`${name}\` before the optional argument \`${before}\``, edits: [insertion, moved.deletion], isPreferred: true }];
 };
 
@@ -46,7 +46,7 @@ export const removeDuplicateArgument: QuickFixProvider = (context) => {
   const name = args[index]?.name;
   const first = args.find((a) => a.name === name);
   // Preferred when the two are the same text: a copy, not a different argument with a clashing name.
-  const sameText = (i: number) => context.text.slice(absStart(seq.items[i]), trimmedEnd(seq.items[i]));
+  const sameText = (i: number) => context.text.slice(context.at.start(seq.items[i]), context.at.trimmedEnd(seq.items[i]));
   const copy = first !== undefined && sameText(first.index) === sameText(index);
-  return [{ title: `Remove the duplicate argument \`${name}\``, edits: [seqItem(context.text, seq, index).deletion], isPreferred: copy }];
+  return [{ title: `Remove the duplicate argument \`${name}\``, edits: [seqItem(context, seq, index).deletion], isPreferred: copy }];
 };

@@ -14,13 +14,13 @@ const JINJA_SINGLE = /\{\s*value\s*\}/g;
 
 export const jinjaValue: QuickFixProvider = (context) => {
   if (!context.data.jinja) return [];
-  const found = nodeAtSpan(context.root, context.start, context.end);
+  const found = nodeAtSpan(context.at, context.root, context.start, context.end);
   if (!found || found.node.kind !== 'scalar') return [];
   const node = found.node;
   const changes: ValueChange[] = [...node.text.matchAll(JINJA_SINGLE)].map((m) => ({ start: m.index!, end: m.index! + m[0].length, text: '{{value}}' }));
   if (changes.length === 0) return [];
   const shown = changes.length === 1 ? node.text.slice(changes[0].start, changes[0].end) : '{value}';
-  return [{ title: `Write \`{{value}}\` instead of \`${shown}\``, edits: changeScalarValue(context.text, context.root, node, changes), isPreferred: true }];
+  return [{ title: `Write \`{{value}}\` instead of \`${shown}\``, edits: changeScalarValue(context, context.root, node, changes), isPreferred: true }];
 };
 
 /** The docstring scalar the diagnostic is in, unless it is shared through an alias. */
@@ -93,7 +93,7 @@ function strayBraces(value: string): number[] {
 function docstringFix(context: FixContext, node: ScalarNode, ranges: { start: number; end: number }[], title: string, isPreferred: boolean): QuickFix[] {
   const changes = braceChanges(node.text, ranges);
   if (changes.length === 0) return [];
-  return [{ title, edits: changeScalarValue(context.text, context.root, node, changes), isPreferred }];
+  return [{ title, edits: changeScalarValue(context, context.root, node, changes), isPreferred }];
 }
 
 function describe(value: string, fields: { start: number; end: number }[]): string {

@@ -5,7 +5,7 @@
  * file of the bundle folder to create or make executable.
  */
 import { BundleModel } from '../../document/bundleModel';
-import { EngineDiagnostic } from '../../diagnostics';
+import { FileDiagnostic } from '../../diagnostics';
 import { RuleCode } from '../../rules/ruleCatalog';
 import { addArrayItems, addMissingField, addSignature, removeNameKey } from './addField';
 import { addMissingArguments, addPlaceholderArgument } from './addArgument';
@@ -61,7 +61,7 @@ export function applicableFixes(fixes: QuickFix[]): QuickFix[] {
 }
 
 /** The quick fixes for one of the model's diagnostics (none when its code has no fix, or its data does not fit the text). */
-export function quickFixes(model: BundleModel, diagnostic: EngineDiagnostic): QuickFix[] {
+export function quickFixes(model: BundleModel, diagnostic: FileDiagnostic): QuickFix[] {
   const provider = QUICK_FIXES[diagnostic.code];
   return provider ? applicableFixes(provider(fixContext(model, diagnostic))) : [];
 }

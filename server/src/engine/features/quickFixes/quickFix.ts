@@ -7,11 +7,12 @@
  * described here: the server turns it into a workspace edit or a command.
  */
 import { BundleModel } from '../../document/bundleModel';
-import { EngineDiagnostic, absoluteEnd, absoluteStart } from '../../diagnostics';
+import { FileDiagnostic } from '../../diagnostics';
+import { Placement } from '../../document/placement';
 import { laxBool } from '../../swe/pydanticLax';
 import { PyNode, ScalarNode } from '../../yaml/pyNode';
 import { OffsetEdit } from '../edits';
-import { ArgumentView, BundleView, ToolView, bundleView, contains, toolAt } from '../bundleView';
+import { ArgumentView, BundleView, ToolView, bundleView, toolAt } from '../bundleView';
 
 export interface QuickFix {
   title: string;
@@ -30,7 +31,9 @@ export interface YamlFixContext {
   text: string;
   /** The document as PyYAML loads it, or null when it does not load. */
   root: PyNode | null;
-  diagnostic: EngineDiagnostic;
+  /** Where the tree's nodes are in the text. */
+  at: Placement;
+  diagnostic: FileDiagnostic;
   data: Record<string, unknown>;
   /** Absolute offsets of the diagnostic. */
   start: number;
@@ -47,18 +50,19 @@ export interface FixContext extends YamlFixContext {
 export type QuickFixProvider = (context: FixContext) => QuickFix[];
 export type YamlQuickFixProvider = (context: YamlFixContext) => QuickFix[];
 
-export function yamlFixContext(text: string, root: PyNode | null, diagnostic: EngineDiagnostic): YamlFixContext {
-  return { text, root, diagnostic, data: diagnostic.data ?? {}, start: absoluteStart(diagnostic), end: absoluteEnd(diagnostic) };
+export function yamlFixContext(text: string, root: PyNode | null, at: Placement, diagnostic: FileDiagnostic): YamlFixContext {
+  return { text, root, at, diagnostic, data: diagnostic.data ?? {}, start: diagnostic.start, end: diagnostic.end };
 }
 
-export function fixContext(model: BundleModel, diagnostic: EngineDiagnostic): FixContext {
+export function fixContext(model: BundleModel, diagnostic: FileDiagnostic): FixContext {
   const view = bundleView(model);
-  const start = absoluteStart(diagnostic);
+  const start = diagnostic.start;
+  const at = view.at;
   return {
-    ...yamlFixContext(model.source.normalized, model.root, diagnostic),
+    ...yamlFixContext(model.source.normalized, model.root, at, diagnostic),
     model,
     view,
-    tool: view.tools.find((t) => t.check.tool === diagnostic.tool && (contains(t.keyNode, start) || contains(t.valueNode, start))) ?? toolAt(view, start),
+    tool: view.tools.find((t) => t.check.tool === diagnostic.tool && (at.contains(t.keyNode, start) || at.contains(t.valueNode, start))) ?? toolAt(view, start),
   };
 }
 

@@ -7,7 +7,7 @@
 import { argumentNameMatchLength } from '../../python/argumentNamePattern';
 import { JSON_SCHEMA_TYPES } from '../../swe/checkTool';
 import { MapNode, PyNode, SeqNode, strValue } from '../../yaml/pyNode';
-import { absoluteEnd, absoluteStart } from '../../diagnostics';
+import { Placement } from '../../document/placement';
 import { loadYaml } from '../../yaml/loadYaml';
 import { applyEdits } from '../edits';
 import { FixContext, QuickFixProvider } from './quickFix';
@@ -46,23 +46,24 @@ function quoteText(data: Record<string, unknown>): string | undefined {
  * A file with a bare `=` does not load, so there is no tree to ask where the
  * `=` is: load the text with every such `=` quoted, and look there.
  */
-function quotedTree(context: FixContext): { root: PyNode | null; start: number; end: number } {
-  if (context.root || context.diagnostic.code !== 'yaml-value-tag') return { root: context.root, start: context.start, end: context.end };
+function quotedTree(context: FixContext): { root: PyNode | null; at: Placement; start: number; end: number } {
+  if (context.root || context.diagnostic.code !== 'yaml-value-tag') return { root: context.root, at: context.at, start: context.start, end: context.end };
   const edits = context.model.diagnostics
     .filter((d) => d.code === 'yaml-value-tag' && quoteText(d.data ?? {}) !== undefined)
-    .map((d) => ({ start: absoluteStart(d), end: absoluteEnd(d), newText: doubleQuoted(quoteText(d.data!)!) }));
+    .map((d) => ({ start: d.start, end: d.end, newText: doubleQuoted(quoteText(d.data!)!) }));
   const trial = applyEdits(context.text, edits);
   const shift = edits.filter((e) => e.end <= context.start).reduce((sum, e) => sum + e.newText.length - (e.end - e.start), 0);
-  const load = loadYaml(trial, { base: 0, text: trial });
+  const origin = { text: trial };
+  const load = loadYaml(trial, origin);
   const own = edits.find((e) => e.start === context.start);
-  return { root: load.problems.length === 0 ? load.root : null, start: context.start + shift, end: context.start + shift + (own?.newText.length ?? 0) };
+  return { root: load.problems.length === 0 ? load.root : null, at: Placement.whole(origin), start: context.start + shift, end: context.start + shift + (own?.newText.length ?? 0) };
 }
 
 export const quoteScalar: QuickFixProvider = (context) => {
   const text = quoteText(context.data);
   if (text === undefined || context.text.slice(context.start, context.end) !== text) return [];
   const where = quotedTree(context);
-  const found = nodeAtSpan(where.root, where.start, where.end);
+  const found = nodeAtSpan(where.at, where.root, where.start, where.end);
   if (!found || !stringWanted(where.root, found.node, found.parent, text)) return [];
   const title = text === '' ? 'Write an empty string `""`' : `Quote \`${text}\` so that YAML reads it as a string`;
   // A key inside a tool, once a string, is still a key SWE-agent ignores: one way out, not the obvious one.

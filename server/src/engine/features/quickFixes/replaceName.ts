@@ -11,7 +11,7 @@ import { appendIndex, changeScalarValue, nodeAtSpan } from './yamlEdits';
 export const replaceWithSuggestion: YamlQuickFixProvider = (context) => {
   const replacement = context.data.replaceWith;
   if (typeof replacement !== 'string') return [];
-  const found = nodeAtSpan(context.root, context.start, context.end);
+  const found = nodeAtSpan(context.at, context.root, context.start, context.end);
   if (!found) return [];
   const { node, parent } = found;
   const isKey = parent?.kind === 'map' && parent.ownPairs.some((pair) => pair.key === node);
@@ -19,7 +19,7 @@ export const replaceWithSuggestion: YamlQuickFixProvider = (context) => {
   if (isKey && parent.ownPairs.some((pair) => strValue(pair.key) === replacement)) return [];
   const edits =
     node.kind === 'scalar'
-      ? changeScalarValue(context.text, context.root, node, [{ start: 0, end: appendIndex(node.text), text: replacement }])
+      ? changeScalarValue(context, context.root, node, [{ start: 0, end: appendIndex(node.text), text: replacement }])
       : [{ start: context.start, end: context.end, newText: replacement }];
   const current = context.text.slice(context.start, context.end);
   const title = isKey ? `Rename \`${strValue(node) ?? current}\` to \`${replacement}\`` : `Change \`type: ${strValue(node) ?? current}\` to \`type: ${replacement}\``;

@@ -6,7 +6,7 @@
  */
 import { argumentNameMatchLength, findAngleSpellings } from '../../python/argumentNamePattern';
 import { signaturePlaceholders } from '../../swe/placeholders';
-import { ScalarNode, absEnd, absStart, deref } from '../../yaml/pyNode';
+import { ScalarNode, deref } from '../../yaml/pyNode';
 import { FixContext, QuickFix, QuickFixProvider, ownSignature, requiredOf } from './quickFix';
 import { ValueChange, appendIndex, changeScalarValue } from './yamlEdits';
 
@@ -19,7 +19,7 @@ function isPlaceholderName(name: unknown): name is string {
 }
 
 function signatureFix(context: FixContext, node: ScalarNode, changes: ValueChange[], title: string, isPreferred: boolean): QuickFix {
-  return { title, edits: changeScalarValue(context.text, context.root, node, changes), isPreferred };
+  return { title, edits: changeScalarValue(context, context.root, node, changes), isPreferred };
 }
 
 export const addToSignature: QuickFixProvider = (context) => {
@@ -58,7 +58,7 @@ export const fixOptionalMismatch: QuickFixProvider = (context) => {
     const nowRequired = makeOptional;
     const others = args.filter((a) => a !== argument).map((a) => ({ index: a.index, required: requiredOf(a) }));
     const ordered = nowRequired ? others.every((o) => o.index > argument.index || o.required === true) : others.every((o) => o.index < argument.index || o.required === false);
-    if (ordered) fixes.push({ title: `Set \`required: ${nowRequired}\``, edits: [{ start: absStart(requiredNode), end: absEnd(requiredNode), newText: String(nowRequired) }], isPreferred: false });
+    if (ordered) fixes.push({ title: `Set \`required: ${nowRequired}\``, edits: [{ start: context.at.start(requiredNode), end: context.at.end(requiredNode), newText: String(nowRequired) }], isPreferred: false });
   }
   return fixes;
 };

@@ -5,10 +5,16 @@
  * engine's normalized text.
  */
 import { plainTextIsNotString } from '../../yaml/resolver';
-import { MapNode, PyNode, ScalarNode, SeqNode, absEnd, absStart, deref } from '../../yaml/pyNode';
+import { MapNode, PyNode, ScalarNode, SeqNode, deref } from '../../yaml/pyNode';
 import { valueOffsets } from '../../yaml/scalarOffsets';
-import { itemStart, trimmedEnd } from '../bundleView';
+import { Placement } from '../../document/placement';
 import { OffsetEdit, lineBounds } from '../edits';
+
+/** A text and where the nodes of its tree are in it: what edits of nodes need. */
+export interface YamlText {
+  text: string;
+  at: Placement;
+}
 
 /** The column (in UTF-16 units) of an offset. */
 export function column(text: string, offset: number): number {
@@ -40,10 +46,10 @@ export function wholeLines(text: string, start: number, contentEnd: number): { s
   return { start: from, end: to, text: ended ? lines : lines + '\n', deletion };
 }
 
-export function isFlowCollection(text: string, node: PyNode): boolean {
+export function isFlowCollection(doc: YamlText, node: PyNode): boolean {
   const target = deref(node);
   if (target.kind === 'scalar') return false;
-  const first = text[absStart(target)];
+  const first = doc.text[doc.at.start(target)];
   return first === '{' || first === '[';
 }
 
@@ -64,9 +70,9 @@ export function ancestorsOf(root: PyNode | null, target: PyNode): PyNode[] | nul
 }
 
 /** A scalar inside `[...]` or `{...}`, where a plain scalar cannot contain `[]{},`. */
-function inFlowContext(text: string, root: PyNode | null, node: PyNode): boolean {
+function inFlowContext(doc: YamlText, root: PyNode | null, node: PyNode): boolean {
   const ancestors = ancestorsOf(root, node);
-  return ancestors === null || ancestors.some((ancestor) => isFlowCollection(text, ancestor));
+  return ancestors === null || ancestors.some((ancestor) => isFlowCollection(doc, ancestor));
 }
 
 /** A YAML double-quoted string for `value`. */
@@ -114,14 +120,14 @@ export interface ValueChange {
  * new text (a plain scalar that would start with `[`, flow indicators in a
  * flow collection), the whole scalar is rewritten double-quoted.
  */
-export function changeScalarValue(text: string, root: PyNode | null, node: ScalarNode, changes: ValueChange[]): OffsetEdit[] {
+export function changeScalarValue(doc: YamlText, root: PyNode | null, node: ScalarNode, changes: ValueChange[]): OffsetEdit[] {
   const value = node.text;
   const offsets = valueOffsets(node);
-  const base = node.origin.base;
+  const base = doc.at.base(node.origin);
   const inserted = changes.map((c) => c.text).join('');
   const unsafe =
     !offsets ||
-    (node.style === 'plain' && (changes.some((c) => c.start === 0 && PLAIN_FIRST.test(c.text)) || (FLOW_INDICATORS.test(inserted) && inFlowContext(text, root, node)))) ||
+    (node.style === 'plain' && (changes.some((c) => c.start === 0 && PLAIN_FIRST.test(c.text)) || (FLOW_INDICATORS.test(inserted) && inFlowContext(doc, root, node)))) ||
     (node.style === 'single' && inserted.includes("'")) ||
     (node.style === 'double' && /["\\]/.test(inserted)) ||
     inserted.includes('\n');
@@ -133,8 +139,8 @@ export function changeScalarValue(text: string, root: PyNode | null, node: Scala
       position = change.end;
     }
     result += value.slice(position);
-    const end = node.style === 'literal' || node.style === 'folded' ? trimmedEnd(node) : absEnd(node);
-    return [{ start: absStart(node), end, newText: doubleQuoted(result) }];
+    const end = node.style === 'literal' || node.style === 'folded' ? doc.at.trimmedEnd(node) : doc.at.end(node);
+    return [{ start: doc.at.start(node), end, newText: doubleQuoted(result) }];
   }
   return changes.map((change) => {
     if (change.start < change.end) return { start: base + offsets.starts[change.start], end: base + offsets.ends[change.end - 1], newText: change.text };
@@ -149,61 +155,65 @@ export function appendIndex(value: string): number {
 }
 
 /** Inserts `key: value` as the last entry of a mapping, on its own line (block) or after a `, ` (flow). */
-export function appendMapEntry(text: string, map: MapNode, entry: string): OffsetEdit {
-  if (isFlowCollection(text, map)) return appendFlowItem(text, map, entry);
-  return insertLines(text, lineAfter(text, trimmedEnd(map)), [' '.repeat(column(text, absStart(map))) + entry]);
+export function appendMapEntry(doc: YamlText, map: MapNode, entry: string): OffsetEdit {
+  if (isFlowCollection(doc, map)) return appendFlowItem(doc, map, entry);
+  const { text, at } = doc;
+  return insertLines(text, lineAfter(text, at.trimmedEnd(map)), [' '.repeat(column(text, at.start(map))) + entry]);
 }
 
 /** Inserts an item at the end of a flow collection (`[...]` or `{...}`). */
-export function appendFlowItem(text: string, collection: MapNode | SeqNode, item: string): OffsetEdit {
-  let at = trimmedEnd(collection) - 1;
-  while (at > absStart(collection) + 1 && /\s/.test(text[at - 1])) at--;
+export function appendFlowItem(doc: YamlText, collection: MapNode | SeqNode, item: string): OffsetEdit {
+  const text = doc.text;
+  let at = doc.at.trimmedEnd(collection) - 1;
+  while (at > doc.at.start(collection) + 1 && /\s/.test(text[at - 1])) at--;
   const empty = (collection.kind === 'map' ? collection.pairs.length : collection.items.length) === 0;
   const before = text[at - 1];
   return { start: at, end: at, newText: empty ? item : before === ',' ? ` ${item}` : `, ${item}` };
 }
 
 /** Deletes one entry of a block or flow mapping (with its line, or with its `, `). */
-export function removeMapEntry(text: string, map: MapNode, key: PyNode, value: PyNode): OffsetEdit {
+export function removeMapEntry(doc: YamlText, map: MapNode, key: PyNode, value: PyNode): OffsetEdit {
+  const { text, at } = doc;
   const index = map.ownPairs.findIndex((pair) => pair.key === key);
-  const entryEnd = Math.max(absEnd(key), trimmedEnd(value));
-  if (isFlowCollection(text, map)) {
+  const entryEnd = Math.max(at.end(key), at.trimmedEnd(value));
+  if (isFlowCollection(doc, map)) {
     const next = map.ownPairs[index + 1];
     const previous = map.ownPairs[index - 1];
-    if (next) return { start: absStart(key), end: absStart(next.key), newText: '' };
-    if (previous) return { start: Math.max(absEnd(previous.key), trimmedEnd(previous.value)), end: entryEnd, newText: '' };
-    return { start: absStart(key), end: entryEnd, newText: '' };
+    if (next) return { start: at.start(key), end: at.start(next.key), newText: '' };
+    if (previous) return { start: Math.max(at.end(previous.key), at.trimmedEnd(previous.value)), end: entryEnd, newText: '' };
+    return { start: at.start(key), end: entryEnd, newText: '' };
   }
   // The only entry: the mapping becomes `{}` rather than null.
-  if (map.ownPairs.length === 1 && map.pairs.length === 1) return { start: absStart(key), end: entryEnd, newText: '{}' };
-  return wholeLines(text, absStart(key), entryEnd).deletion;
+  if (map.ownPairs.length === 1 && map.pairs.length === 1) return { start: at.start(key), end: entryEnd, newText: '{}' };
+  return wholeLines(text, at.start(key), entryEnd).deletion;
 }
 
 /** The source text of one item of a sequence, and the edit that removes it (its lines, or its `, `). */
-export function seqItem(text: string, seq: SeqNode, index: number): { text: string; start: number; deletion: OffsetEdit; flow: boolean; separator: string } {
+export function seqItem(doc: YamlText, seq: SeqNode, index: number): { text: string; start: number; deletion: OffsetEdit; flow: boolean; separator: string } {
+  const { text, at } = doc;
   const item = seq.items[index];
-  if (isFlowCollection(text, seq)) {
-    const itemText = text.slice(absStart(item), trimmedEnd(item));
+  if (isFlowCollection(doc, seq)) {
+    const itemText = text.slice(at.start(item), at.trimmedEnd(item));
     const previous = seq.items[index - 1];
     const next = seq.items[index + 1];
     const deletion = previous
-      ? { start: trimmedEnd(previous), end: trimmedEnd(item), newText: '' }
-      : { start: absStart(item), end: next ? absStart(next) : trimmedEnd(item), newText: '' };
+      ? { start: at.trimmedEnd(previous), end: at.trimmedEnd(item), newText: '' }
+      : { start: at.start(item), end: next ? at.start(next) : at.trimmedEnd(item), newText: '' };
     // The `,` and the spacing or line break the list uses between these items.
-    const separator = previous ? text.slice(trimmedEnd(previous), absStart(item)) : next ? text.slice(trimmedEnd(item), absStart(next)) : ', ';
-    return { text: itemText, start: absStart(item), deletion, flow: true, separator };
+    const separator = previous ? text.slice(at.trimmedEnd(previous), at.start(item)) : next ? text.slice(at.trimmedEnd(item), at.start(next)) : ', ';
+    return { text: itemText, start: at.start(item), deletion, flow: true, separator };
   }
-  const lines = wholeLines(text, itemStart(item), trimmedEnd(item));
+  const lines = wholeLines(text, at.itemStart(item), at.trimmedEnd(item));
   return { text: lines.text, start: lines.start, deletion: lines.deletion, flow: false, separator: '' };
 }
 
 /** The node (key, value or item) that spans exactly [start, end), with the collection holding it. */
-export function nodeAtSpan(root: PyNode | null, start: number, end: number): { node: PyNode; parent: MapNode | SeqNode | null } | null {
+export function nodeAtSpan(at: Placement, root: PyNode | null, start: number, end: number): { node: PyNode; parent: MapNode | SeqNode | null } | null {
   if (!root) return null;
   let found: { node: PyNode; parent: MapNode | SeqNode | null } | null = null;
   const visit = (node: PyNode, parent: MapNode | SeqNode | null): void => {
-    if (found || absStart(node) > end || absEnd(node) < start) return;
-    if (absStart(node) === start && absEnd(node) === end && node.kind !== 'map' && node.kind !== 'seq') {
+    if (found || at.start(node) > end || at.end(node) < start) return;
+    if (at.start(node) === start && at.end(node) === end && node.kind !== 'map' && node.kind !== 'seq') {
       found = { node, parent };
       return;
     }

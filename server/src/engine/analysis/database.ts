@@ -1,0 +1,305 @@
+/**
+ * Memoized queries over revisioned inputs, in the manner of salsa (the
+ * incremental engine of rust-analyzer), small enough to read in one sitting.
+ *
+ * - An **input** is a value the front end sets (`set`), or one read on first
+ *   use (`InputDef.read`, e.g. a file on disk) and read again after
+ *   `invalidate`. Setting an input to a value equal to the one it has changes
+ *   nothing; otherwise the database moves to a new revision.
+ * - A **query** is a pure function of its key and of what it reads through the
+ *   database. Its result is kept with the inputs and queries it read; in a
+ *   later revision it is reused when none of them changed (each is verified in
+ *   turn, and a query whose recomputed value equals its old one counts as
+ *   unchanged, so what depends on it is not recomputed either). Keys are
+ *   strings: a query is keyed by value, never by object identity.
+ * - **Durability**: inputs that change with every keystroke (editor buffers)
+ *   are volatile; the disk, the settings and the folders are durable. A result
+ *   that read only durable inputs is reused without looking at them at all
+ *   while no durable input changed, so a keystroke never re-verifies the
+ *   thousands of listings a workspace index read.
+ * - **Memory**: results used since the last `collect` are live; of the
+ *   others, the `retained` most recently used are kept and the rest dropped
+ *   (the host collects as each change comes in). That is the one bound on what
+ *   the host keeps beyond what the current state of the workspace needs.
+ *
+ * Everything is synchronous and single-threaded: a query runs to completion
+ * within one call, and no result is ever read from a revision other than the
+ * current one.
+ */
+
+/** Volatile inputs change with each keystroke; durable ones (disk, settings, folders) rarely. */
+export type Durability = 'volatile' | 'durable';
+
+const LEVEL: Record<Durability, number> = { volatile: 0, durable: 1 };
+
+export interface InputDef<K, V> {
+  readonly name: string;
+  readonly durability: Durability;
+  key(key: K): string;
+  /** Reads the value when it is not set (a lazily read input, e.g. a file, through `db.environment`). Without it, reading an unset input is a bug. */
+  read?(key: K, db: Database): V;
+  equals?(a: V, b: V): boolean;
+}
+
+export interface QueryDef<K, V> {
+  readonly name: string;
+  key(key: K): string;
+  /**
+   * Computes the value. `previous` is the value this query had for this key
+   * in an earlier revision, when it is still held: a hint for doing less work
+   * (reusing unchanged parts), never something the result may depend on.
+   */
+  compute(db: Database, key: K, previous: V | undefined): V;
+  /** Whether a recomputed value may stand for the old one (then dependents are not recomputed). Default: `===`. */
+  equals?(a: V, b: V): boolean;
+}
+
+interface Slot {
+  readonly table: Table;
+  readonly keyText: string;
+  readonly key: unknown;
+  value: unknown;
+  /** The revision in which the value last changed. */
+  changedAt: number;
+  /** The revision in which the value was last known to be current. */
+  verifiedAt: number;
+  /** The lowest durability of what the value was computed from (an input: its own). */
+  level: number;
+  /** What a query's value was computed from, in the order it read them; null for an input. */
+  deps: Slot[] | null;
+  /** An input read lazily that must be read again. */
+  stale: boolean;
+  computing: boolean;
+  /** Gone from its table (dropped by `collect`, or an input removed): whoever depended on it must recompute. */
+  dropped: boolean;
+  /** The `collect` epoch it was last used in. */
+  lastUsed: number;
+}
+
+interface Table {
+  readonly def: InputDef<unknown, unknown> | QueryDef<unknown, unknown>;
+  readonly input: boolean;
+  readonly slots: Map<string, Slot>;
+}
+
+export class CycleError extends Error {}
+
+interface Frame {
+  deps: Slot[];
+  level: number;
+}
+
+export class Database {
+  private currentRevision = 1;
+  /** Per durability level: the last revision in which an input of that durability or higher changed. */
+  private readonly lastChanged = [1, 1];
+  private readonly tables = new Map<object, Table>();
+  private readonly stack: Frame[] = [];
+  /** Query slots, least recently used first (a Map keeps insertion order). */
+  private readonly recent = new Map<Slot, true>();
+  /** Bumped by `collect`: a slot used in the current epoch is live. */
+  private epoch = 0;
+
+  /**
+   * `retained`: how many results not used since the last `collect` are kept.
+   * `environment`: what lazily read inputs read from (the host's file access).
+   */
+  constructor(
+    private readonly retained: number,
+    readonly environment: unknown = undefined,
+  ) {}
+
+  get revision(): number {
+    return this.currentRevision;
+  }
+
+  /** Sets an input. A value equal to the current one changes nothing. */
+  set<K, V>(def: InputDef<K, V>, key: K, value: V): void {
+    const table = this.table(def, true);
+    const keyText = def.key(key);
+    const slot = table.slots.get(keyText);
+    if (slot && !slot.stale && this.same(def, slot.value, value)) return;
+    const revision = this.bump(def.durability);
+    if (slot) {
+      slot.value = value;
+      slot.changedAt = revision;
+      slot.verifiedAt = revision;
+      slot.stale = false;
+    } else {
+      table.slots.set(keyText, this.newSlot(table, keyText, key, value, revision, LEVEL[def.durability], null));
+    }
+  }
+
+  /** Forgets an input's value: a lazily read input is read again when next asked for, an unset one is gone. */
+  invalidate<K, V>(def: InputDef<K, V>, key: K): void {
+    const table = this.table(def, true);
+    const slot = table.slots.get(def.key(key));
+    if (!slot || slot.stale) return;
+    this.bump(def.durability);
+    if (def.read) slot.stale = true;
+    else this.drop(slot);
+  }
+
+  /** Forgets every value of a lazily read input whose key matches (e.g. every file under a folder). */
+  invalidateWhere<K, V>(def: InputDef<K, V>, matches: (key: K) => boolean): void {
+    const table = this.table(def, true);
+    for (const slot of table.slots.values()) if (!slot.stale && matches(slot.key as K)) this.invalidate(def, slot.key as K);
+  }
+
+  /** The keys an input has a value for (set, or read and not invalidated). */
+  keysOf<K, V>(def: InputDef<K, V>): K[] {
+    return [...this.table(def, true).slots.values()].filter((s) => !s.stale).map((s) => s.key as K);
+  }
+
+  /** Reads an input or a query, recording that the query being computed depends on it. */
+  get<K, V>(def: InputDef<K, V> | QueryDef<K, V>, key: K): V {
+    const slot = 'compute' in def ? this.fresh(def, key) : this.inputSlot(def, key);
+    const frame = this.stack[this.stack.length - 1];
+    if (frame) {
+      frame.deps.push(slot);
+      frame.level = Math.min(frame.level, slot.level);
+    }
+    return slot.value as V;
+  }
+
+  /**
+   * Keeps the results used since the last collect, and of the others the
+   * `retained` most recently used; drops the rest. Call it when no query is
+   * running (the host does, as each change comes in).
+   */
+  collect(): void {
+    let live = 0;
+    for (const slot of this.recent.keys()) if (slot.lastUsed === this.epoch) live++;
+    for (const slot of this.recent.keys()) {
+      if (this.recent.size <= live + this.retained || slot.lastUsed === this.epoch) break;
+      this.drop(slot);
+    }
+    this.epoch++;
+  }
+
+  /** Query results held now (for tests and the benchmark). */
+  get size(): number {
+    let size = 0;
+    for (const table of this.tables.values()) if (!table.input) size += table.slots.size;
+    return size;
+  }
+
+  private bump(durability: Durability): number {
+    const revision = ++this.currentRevision;
+    for (let level = 0; level <= LEVEL[durability]; level++) this.lastChanged[level] = revision;
+    return revision;
+  }
+
+  private table(def: InputDef<unknown, unknown> | QueryDef<unknown, unknown> | object, input: boolean): Table {
+    let table = this.tables.get(def);
+    if (!table) {
+      table = { def: def as Table['def'], input, slots: new Map() };
+      this.tables.set(def, table);
+    }
+    return table;
+  }
+
+  private newSlot(table: Table, keyText: string, key: unknown, value: unknown, revision: number, level: number, deps: Slot[] | null): Slot {
+    return { table, keyText, key, value, changedAt: revision, verifiedAt: revision, level, deps, stale: false, computing: false, dropped: false, lastUsed: this.epoch };
+  }
+
+  private same(def: { equals?(a: never, b: never): boolean }, a: unknown, b: unknown): boolean {
+    return def.equals ? (def.equals as (x: unknown, y: unknown) => boolean)(a, b) : a === b;
+  }
+
+  private drop(slot: Slot): void {
+    if (slot.table.slots.get(slot.keyText) === slot) slot.table.slots.delete(slot.keyText);
+    slot.dropped = true;
+    this.recent.delete(slot);
+  }
+
+  private inputSlot<K, V>(def: InputDef<K, V>, key: K): Slot {
+    const table = this.table(def, true);
+    const keyText = def.key(key);
+    let slot = table.slots.get(keyText);
+    if (slot && !slot.stale) return slot;
+    if (!def.read) throw new Error(`input ${def.name} has no value for ${keyText}`);
+    const value = def.read(key, this);
+    if (slot) {
+      // Read again after an invalidation: unchanged when equal, so nothing that read it is recomputed.
+      if (!this.same(def, slot.value, value)) {
+        slot.value = value;
+        slot.changedAt = this.currentRevision;
+      }
+      slot.stale = false;
+      slot.verifiedAt = this.currentRevision;
+    } else {
+      // First read: nothing computed before this revision can have depended on it.
+      slot = this.newSlot(table, keyText, key, value, this.currentRevision, LEVEL[def.durability], null);
+      table.slots.set(keyText, slot);
+    }
+    return slot;
+  }
+
+  /** The query's slot, current in this revision: verified, or recomputed. */
+  private fresh<K, V>(def: QueryDef<K, V>, key: K): Slot {
+    const table = this.table(def, false);
+    const keyText = def.key(key);
+    const slot = table.slots.get(keyText);
+    if (slot?.computing) throw new CycleError(`query ${def.name}(${keyText}) depends on itself`);
+    if (slot && (slot.verifiedAt === this.currentRevision || this.verify(slot))) {
+      this.touch(slot);
+      return slot;
+    }
+    return this.compute(table, def, key, keyText, slot);
+  }
+
+  /** Whether nothing a slot was computed from changed since it was last verified; marks it verified if so. */
+  private verify(slot: Slot): boolean {
+    if (this.lastChanged[slot.level] <= slot.verifiedAt) {
+      slot.verifiedAt = this.currentRevision;
+      return true;
+    }
+    for (const dep of slot.deps!) {
+      if (dep.dropped) return false;
+      if (dep.deps === null) {
+        if (dep.stale) this.inputSlot(dep.table.def as InputDef<unknown, unknown>, dep.key);
+      } else if (dep.verifiedAt !== this.currentRevision) {
+        this.fresh(dep.table.def as QueryDef<unknown, unknown>, dep.key);
+      }
+      if (dep.dropped || dep.changedAt > slot.verifiedAt) return false;
+    }
+    slot.verifiedAt = this.currentRevision;
+    return true;
+  }
+
+  private compute<K, V>(table: Table, def: QueryDef<K, V>, key: K, keyText: string, existing: Slot | undefined): Slot {
+    const frame: Frame = { deps: [], level: LEVEL.durable };
+    const isNew = !existing;
+    const slot = existing ?? this.newSlot(table, keyText, key, undefined, this.currentRevision, LEVEL.durable, []);
+    // In its table while it runs, so that a query reaching itself is seen as the cycle it is.
+    if (isNew) table.slots.set(keyText, slot);
+    slot.computing = true;
+    this.stack.push(frame);
+    let value: V;
+    try {
+      value = def.compute(this, key, isNew ? undefined : (slot.value as V));
+    } catch (e) {
+      if (isNew) this.drop(slot);
+      throw e;
+    } finally {
+      this.stack.pop();
+      slot.computing = false;
+    }
+    if (isNew || !this.same(def, slot.value, value)) {
+      slot.value = value;
+      slot.changedAt = this.currentRevision;
+    }
+    slot.deps = frame.deps;
+    slot.level = frame.level;
+    slot.verifiedAt = this.currentRevision;
+    this.touch(slot);
+    return slot;
+  }
+
+  private touch(slot: Slot): void {
+    slot.lastUsed = this.epoch;
+    this.recent.delete(slot);
+    this.recent.set(slot, true);
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * The inputs of the analysis: everything a query may read that is not
+ * computed. The front ends set the volatile ones (open editor buffers) and
+ * the trusted settings; the disk is read on first use through the injected
+ * file access and read again when a change names a path.
+ */
+import { decodeFile } from '../document/decodeFile';
+import { FileStat, WorkspaceFs } from '../workspace/workspaceFs';
+import { Database, InputDef } from './database';
+
+/** What the host needs from its front end. */
+export interface HostEnvironment {
+  /** Guarded file access: stat, read and list, only inside the roots the host says may be read. */
+  fs: WorkspaceFs;
+}
+
+/** A file's text as SWE-agent would read it (`Path.read_text()`: strict UTF-8), or why it cannot. */
+export type FileContent =
+  | { kind: 'text'; text: string }
+  /** Not UTF-8: the text as far as it decodes, and where the first bad byte is. */
+  | { kind: 'undecodable'; text: string; charOffset: number; message: string }
+  | { kind: 'unreadable' };
+
+const sameContent = (a: FileContent, b: FileContent) =>
+  a.kind === b.kind && (a.kind === 'unreadable' || (a.text === (b as { text: string }).text && (a.kind === 'text' || a.charOffset === (b as { charOffset: number }).charOffset)));
+
+const sameList = (a: readonly string[] | null, b: readonly string[] | null) => a === b || (a !== null && b !== null && a.length === b.length && a.every((name, i) => name === b[i]));
+
+const sameStat = (a: FileStat | null, b: FileStat | null) =>
+  a === b || (a !== null && b !== null && a.kind === b.kind && a.executable === b.executable && a.realPath === b.realPath && a.outside === b.outside);
+
+const fsOf = (db: Database) => (db.environment as HostEnvironment).fs;
+
+const identity = (key: string) => key;
+
+/** The workspace folders (absolute paths). */
+export const FOLDERS: InputDef<'folders', readonly string[]> = { name: 'folders', durability: 'durable', key: identity, equals: sameList };
+
+/**
+ * Settings the user gave (the editor's `sweBundle` section, the CLI's flags),
+ * as raw values: trusted, unlike a workspace's own `.swe-bundle.json`.
+ */
+export const USER_SETTINGS: InputDef<'user', unknown> = { name: 'user settings', durability: 'durable', key: identity, equals: (a, b) => JSON.stringify(a) === JSON.stringify(b) };
+
+/**
+ * The settings file each folder takes (`<folder>/.swe-bundle.json` in the
+ * server; the CLI's `--config` or `./.swe-bundle.json` for every folder it
+ * checks), or null.
+ */
+export const SETTINGS_FILE: InputDef<string, string | null> = { name: 'settings file', durability: 'durable', key: identity, read: () => null };
+
+/** An open editor buffer's text; null when the file is not open (the disk's text counts then). */
+export const OVERLAY: InputDef<string, string | null> = { name: 'overlay', durability: 'volatile', key: identity, read: () => null };
+
+/** A file's bytes, decoded, from the disk. */
+export const DISK_CONTENT: InputDef<string, FileContent> = { name: 'disk content', durability: 'durable', key: identity, equals: sameContent, read: (file, db) => readContent(fsOf(db), file) };
+
+export const DISK_STAT: InputDef<string, FileStat | null> = { name: 'disk stat', durability: 'durable', key: identity, equals: sameStat, read: (file, db) => fsOf(db).stat(file) };
+
+export const DISK_LIST: InputDef<string, readonly string[] | null> = { name: 'disk list', durability: 'durable', key: identity, equals: sameList, read: (dir, db) => fsOf(db).list(dir) };
+
+function readContent(fs: WorkspaceFs, file: string): FileContent {
+  const bytes = fs.readFile(file);
+  if (!bytes) return { kind: 'unreadable' };
+  const decoded = decodeFile(bytes);
+  return decoded.ok ? { kind: 'text', text: decoded.text } : { kind: 'undecodable', text: decoded.text, charOffset: decoded.charOffset, message: decoded.message };
+}

@@ -1,0 +1,149 @@
+/** The query database: recomputes exactly what changed, keeps equal results, reads lazily, bounds what it keeps. */
+import { describe, expect, it } from 'vitest';
+import { CycleError, Database, InputDef, QueryDef } from '../../../server/src/engine/analysis/database';
+
+const text: InputDef<string, string> = { name: 'text', durability: 'volatile', key: (k) => k };
+const setting: InputDef<string, number> = { name: 'setting', durability: 'durable', key: (k) => k };
+
+/** A query that counts its computations. */
+function counted<K, V>(name: string, key: (k: K) => string, compute: QueryDef<K, V>['compute'], equals?: (a: V, b: V) => boolean) {
+  const calls: string[] = [];
+  const def: QueryDef<K, V> = {
+    name,
+    key,
+    equals,
+    compute: (db, k, previous) => {
+      calls.push(key(k));
+      return compute(db, k, previous);
+    },
+  };
+  return { def, calls };
+}
+
+describe('Database', () => {
+  it('recomputes a query only when something it read changed', () => {
+    const db = new Database(100);
+    db.set(text, 'a', 'hello');
+    db.set(text, 'b', 'world');
+    const length = counted<string, number>('length', (k) => k, (d, k) => d.get(text, k).length);
+    expect(db.get(length.def, 'a')).toBe(5);
+    expect(db.get(length.def, 'b')).toBe(5);
+    db.set(text, 'b', 'there!');
+    expect(db.get(length.def, 'a')).toBe(5);
+    expect(db.get(length.def, 'b')).toBe(6);
+    expect(length.calls).toEqual(['a', 'b', 'b']);
+  });
+
+  it('setting an equal value starts no new revision', () => {
+    const db = new Database(100);
+    db.set(text, 'a', 'x');
+    const revision = db.revision;
+    db.set(text, 'a', 'x');
+    expect(db.revision).toBe(revision);
+    db.set(text, 'a', 'y');
+    expect(db.revision).toBe(revision + 1);
+  });
+
+  it('does not recompute what depends on a result that came out equal (backdating)', () => {
+    const db = new Database(100);
+    db.set(text, 'a', 'abc');
+    const length = counted<string, number>('length', (k) => k, (d, k) => d.get(text, k).length);
+    const parity = counted<string, string>('parity', (k) => k, (d, k) => (d.get(length.def, k) % 2 === 0 ? 'even' : 'odd'));
+    expect(db.get(parity.def, 'a')).toBe('odd');
+    db.set(text, 'a', 'xyz');
+    expect(db.get(parity.def, 'a')).toBe('odd');
+    expect(length.calls).toEqual(['a', 'a']);
+    expect(parity.calls).toEqual(['a']);
+  });
+
+  it('keys by value: structurally equal keys share one result', () => {
+    const db = new Database(100);
+    db.set(setting, 'n', 2);
+    const scaled = counted<{ path: string; factor: number }, number>('scaled', (k) => `${k.path}\0${k.factor}`, (d, k) => d.get(setting, k.path) * k.factor);
+    expect(db.get(scaled.def, { path: 'n', factor: 3 })).toBe(6);
+    expect(db.get(scaled.def, { path: 'n', factor: 3 })).toBe(6);
+    expect(scaled.calls).toHaveLength(1);
+  });
+
+  it('reuses a result that read only durable inputs after a volatile change, and recomputes it after a durable one', () => {
+    const db = new Database(100);
+    db.set(text, 'doc', 'v1');
+    db.set(setting, 'width', 80);
+    const wide = counted<string, number>('wide', (k) => k, (d, k) => d.get(setting, k) * 2);
+    expect(db.get(wide.def, 'width')).toBe(160);
+    db.set(text, 'doc', 'v2');
+    expect(db.get(wide.def, 'width')).toBe(160);
+    db.set(setting, 'width', 100);
+    expect(db.get(wide.def, 'width')).toBe(200);
+    expect(wide.calls).toEqual(['width', 'width']);
+  });
+
+  it('reads a lazy input on first use and again after an invalidation, recomputing dependents only when the value differs', () => {
+    const disk = new Map([['f', 'one']]);
+    const reads: string[] = [];
+    const file: InputDef<string, string | null> = {
+      name: 'file',
+      durability: 'durable',
+      key: (k) => k,
+      read: (k) => {
+        reads.push(k);
+        return disk.get(k) ?? null;
+      },
+    };
+    const db = new Database(100);
+    const upper = counted<string, string | null>('upper', (k) => k, (d, k) => d.get(file, k)?.toUpperCase() ?? null);
+    expect(db.get(upper.def, 'f')).toBe('ONE');
+    expect(db.get(upper.def, 'f')).toBe('ONE');
+    db.invalidate(file, 'f');
+    expect(db.get(upper.def, 'f')).toBe('ONE');
+    disk.set('f', 'two');
+    db.invalidate(file, 'f');
+    expect(db.get(upper.def, 'f')).toBe('TWO');
+    expect(reads).toEqual(['f', 'f', 'f']);
+    expect(upper.calls).toEqual(['f', 'f']);
+  });
+
+  it('invalidates every key that matches', () => {
+    const reads: string[] = [];
+    const file: InputDef<string, string> = { name: 'file', durability: 'durable', key: (k) => k, read: (k) => (reads.push(k), k) };
+    const db = new Database(100);
+    for (const k of ['/a/x', '/a/y', '/b/z']) db.get(file, k);
+    db.invalidateWhere(file, (k) => k.startsWith('/a/'));
+    for (const k of ['/a/x', '/a/y', '/b/z']) db.get(file, k);
+    expect(reads).toEqual(['/a/x', '/a/y', '/b/z', '/a/x', '/a/y']);
+  });
+
+  it('gives a query its previous value as a hint', () => {
+    const db = new Database(100);
+    db.set(text, 'a', 'x');
+    const seen: (string | undefined)[] = [];
+    const echo: QueryDef<string, string> = { name: 'echo', key: (k) => k, compute: (d, k, previous) => (seen.push(previous), d.get(text, k)) };
+    db.get(echo, 'a');
+    db.set(text, 'a', 'y');
+    db.get(echo, 'a');
+    expect(seen).toEqual([undefined, 'x']);
+  });
+
+  it('reports a cycle instead of overflowing the stack', () => {
+    const db = new Database(100);
+    const loop: QueryDef<string, number> = { name: 'loop', key: (k) => k, compute: (d, k) => d.get(loop, k) + 1 };
+    expect(() => db.get(loop, 'a')).toThrow(CycleError);
+  });
+
+  it('keeps what was used since the last collect and a bounded number of older results', () => {
+    const db = new Database(2);
+    db.set(setting, 'k', 1);
+    const square = counted<number, number>('square', (n) => String(n), (d, n) => n * n * d.get(setting, 'k'));
+    for (let n = 0; n < 10; n++) db.get(square.def, n);
+    db.collect();
+    // All ten were used since the last collect: all live.
+    expect(db.size).toBe(10);
+    db.get(square.def, 3);
+    db.collect();
+    // Of the nine not used since, the two most recent stay.
+    expect(db.size).toBe(3);
+    square.calls.length = 0;
+    for (const n of [3, 8, 9, 0]) db.get(square.def, n);
+    expect(square.calls).toEqual(['0']);
+  });
+});
