@@ -12,7 +12,6 @@ import { describe, expect, it } from 'vitest';
 import { analyzeBundleText } from '../../server/src/engine/document/bundleModel';
 import { decodeFile } from '../../server/src/engine/document/decodeFile';
 import { sourceTextOf } from '../../server/src/engine/document/sourceText';
-import { EngineDiagnostic, absoluteStart } from '../../server/src/engine/diagnostics';
 import { yamlProblemDiagnostics } from '../../server/src/engine/swe/checkBundle';
 import { loadYaml } from '../../server/src/engine/yaml/loadYaml';
 import { pyyamlMark } from '../../server/src/engine/yaml/pyyaml/marks';
@@ -30,11 +29,18 @@ interface YamlError {
   context_pos?: { line: number; column: number };
 }
 
+/** A diagnostic with offsets in the file's (normalized) text. */
+interface Placed {
+  message: string;
+  start: number;
+  related?: { message: string; start?: number }[];
+}
+
 interface Found {
   name: string;
   text: string;
   error: YamlError;
-  diagnostics: () => EngineDiagnostic[];
+  diagnostics: () => Placed[];
 }
 
 function readText(file: string): string | null {
@@ -61,7 +67,16 @@ function yamlErrors(): Found[] {
       if (error.stage !== 'yaml' || !error.file) continue;
       const text = readText(path.join(AGENT_CASES_DIR, id, error.file));
       if (text === null) continue;
-      found.push({ name: `agent case ${id} ${error.file}`, text, error, diagnostics: () => yamlProblemDiagnostics(loadYaml(text, { base: 0, text }).problems, { base: 0, text }) });
+      found.push({
+        name: `agent case ${id} ${error.file}`,
+        text,
+        error,
+        diagnostics: () => {
+          // An agent config is checked whole: its origin is the file's text, so offsets are the file's.
+          const origin = { text };
+          return yamlProblemDiagnostics(loadYaml(text, origin).problems, origin);
+        },
+      });
     }
   }
   return found;
@@ -85,17 +100,17 @@ describe('YAML errors of the conformance cases, as PyYAML reports them', () => {
     expect(first).toBeDefined();
     if (error.yaml_problem !== undefined) {
       expect(first.message).toContain(error.yaml_problem);
-      expect(position(text, absoluteStart(first))).toEqual(error.problem_pos);
+      expect(position(text, first.start)).toEqual(error.problem_pos);
       if (error.yaml_context !== undefined) expect(first.message).toContain(error.yaml_context);
       if (error.context_pos && JSON.stringify(error.context_pos) !== JSON.stringify(error.problem_pos)) {
-        const related = first.related?.find((r) => JSON.stringify(position(text, absoluteStart(r))) === JSON.stringify(error.context_pos));
+        const related = first.related?.find((r) => r.start !== undefined && JSON.stringify(position(text, r.start)) === JSON.stringify(error.context_pos));
         expect(related?.message).toBe(error.yaml_context);
       }
     } else if (error.exception_type === 'ReaderError') {
       // "unacceptable character #x0000: ... position 29": the position counts code points.
       const [problem, at] = /^(.*)\n {2}in "<unicode string>", position (\d+)$/.exec(error.message)!.slice(1);
       expect(first.message).toContain(problem);
-      expect(pyyamlMark(text, absoluteStart(first)).index).toBe(Number(at));
+      expect(pyyamlMark(text, first.start).index).toBe(Number(at));
     } else {
       // A plain Python exception out of a constructor: its type and text.
       expect(first.message).toContain(`${error.exception_type}: ${error.message}`);

@@ -13,7 +13,7 @@ import { Mark, OracleAnswer, OracleValue } from './pyyamlOracle';
 
 /** How a test parses a whole text: the text is its own origin. */
 export function loadWhole(text: string) {
-  return loadYaml(text, { base: 0, text });
+  return loadYaml(text, { text });
 }
 
 function markAt(text: string, offset: number): Mark {
