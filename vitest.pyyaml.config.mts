@@ -1,11 +1,11 @@
+// `npm run test:pyyaml` and `npm run fuzz:pyyaml`: the YAML layer against the real PyYAML
+// (test/pyyaml/*.pyyaml.ts), run by .ci/run after it installs Debian's python3-yaml. They need an
+// interpreter with PyYAML, so `npm test` leaves them out (its include is `*.test.ts`).
 import { defineConfig } from 'vitest/config';
+import { buildDefines } from './scripts/buildInfo.mjs';
 
-/**
- * The differential tests against the real PyYAML (test/pyyaml/*.pyyaml.ts),
- * which need an interpreter with PyYAML and so stay out of `npm test`:
- * `npm run test:pyyaml` and `npm run fuzz:pyyaml` run them.
- */
 export default defineConfig({
+  define: buildDefines(new URL('./', import.meta.url)),
   test: {
     include: ['test/pyyaml/**/*.pyyaml.ts'],
     testTimeout: 0,

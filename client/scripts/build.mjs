@@ -1,13 +1,23 @@
-// Bundles the extension (src/extension.ts -> dist/extension.js) and the language server
-// (../server/src/server.ts -> dist/server.js) with esbuild, so the .vsix needs no node_modules.
-// `--production` drops the source maps (the .vsix ships none).
+// Builds the extension (src/extension.ts -> dist/extension.js, bundled by esbuild, so the .vsix
+// needs no node_modules) and puts the language server next to it: the very file the repository's
+// build makes (../dist/server.js, built here first), so the extension runs the same build that
+// npm users run (test/editors/vscode checks that the installed .vsix has it).
+// `--production` drops the extension's source map (the .vsix ships none).
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'fs';
+import { execFileSync } from 'child_process';
+import { copyFileSync, mkdirSync, rmSync } from 'fs';
 
 const client = new URL('..', import.meta.url).pathname;
+const root = new URL('../..', import.meta.url).pathname;
 const production = process.argv.includes('--production');
-const root = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
-const common = {
+rmSync(`${client}dist`, { recursive: true, force: true });
+execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+mkdirSync(`${client}dist`);
+copyFileSync(`${root}dist/server.js`, `${client}dist/server.js`);
+await build({
+  entryPoints: ['src/extension.ts'],
+  outfile: 'dist/extension.js',
+  external: ['vscode'],
   bundle: true,
   platform: 'node',
   // engines.vscode ^1.85.0: VS Code 1.85 runs extensions (and a `module` server) on Node 18.
@@ -16,14 +26,4 @@ const common = {
   sourcemap: !production,
   logLevel: 'warning',
   absWorkingDir: client,
-};
-rmSync(`${client}dist`, { recursive: true, force: true });
-await Promise.all([
-  build({ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] }),
-  build({
-    ...common,
-    entryPoints: ['../server/src/server.ts'],
-    outfile: 'dist/server.js',
-    define: { SWE_BUNDLE_VERSION: JSON.stringify(root.version) },
-  }),
-]);
+});

@@ -5,7 +5,8 @@
  * contributes no language and no grammar: it adds diagnostics and editing
  * features to documents of the `yaml` language VS Code already has.
  */
-import { DocumentFilter, TextDocument, languages, workspace } from 'vscode';
+import { DocumentFilter, TextDocument, languages } from 'vscode';
+import { sweBundleConfiguration } from './configuration';
 
 /** `config.yaml` files under a `tools/` folder: SWE-agent's bundle layout (`tools/<bundle>/config.yaml`). */
 export const BUNDLE_PATTERN = '**/tools/**/config.yaml';
@@ -20,7 +21,7 @@ export interface DocumentPatterns {
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim()) : []);
 
 export function readPatterns(): DocumentPatterns {
-  const config = workspace.getConfiguration('sweBundle');
+  const config = sweBundleConfiguration();
   return {
     filePatterns: strings(config.get('filePatterns')),
     agentConfigPatterns: strings(config.get('agentConfigPatterns')),

@@ -6,6 +6,7 @@
 import { ExtensionContext, TextDocument, TextEditor, commands, window, workspace } from 'vscode';
 import { LanguageClient, LanguageClientOptions, RevealOutputChannelOn, State } from 'vscode-languageclient/node';
 import { DocumentPatterns, documentSelector, isClaimed, readPatterns } from './documents';
+import { sweBundleConfiguration } from './configuration';
 import { claimedOnlyMiddleware } from './middleware';
 import { LeveledOutputChannel } from './outputChannel';
 import { serverOptions } from './serverOptions';
@@ -29,13 +30,14 @@ export interface SweBundleApi {
 
 /** The `sweBundle` settings the server reads, sent again in initializationOptions so the first analysis already has them. */
 function serverSettings(): Record<string, unknown> {
-  const config = workspace.getConfiguration('sweBundle');
+  const config = sweBundleConfiguration();
   return {
     envVariables: config.get('envVariables') ?? null,
     rules: config.get('rules') ?? {},
     inlayHints: config.get('inlayHints', true),
     filePatterns: config.get('filePatterns') ?? [],
     configRoot: config.get('configRoot', ''),
+    commandLine: config.get('commandLine') ?? [],
   };
 }
 
@@ -96,7 +98,11 @@ class Controller {
     this.output.log.info(`Starting the ${server.description} for ${this.selector.map((f) => f.pattern).join(', ')}`);
     const options: LanguageClientOptions = {
       documentSelector: this.selector,
-      diagnosticCollectionName: 'swe-bundle',
+      // The server's pulled diagnostics go to a collection named after its diagnosticProvider
+      // identifier, `swe-bundle`; pushed ones (from a server that does not offer pull, such as an
+      // older sweBundle.server.path) to this one. The same name twice makes VS Code warn
+      // "DiagnosticCollection with name 'swe-bundle' does already exist".
+      diagnosticCollectionName: 'swe-bundle-push',
       outputChannel: this.output,
       traceOutputChannel: this.output,
       revealOutputChannelOn: RevealOutputChannelOn.Never,

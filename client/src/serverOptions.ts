@@ -8,6 +8,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { ExtensionContext, workspace } from 'vscode';
 import { ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { sweBundleConfiguration } from './configuration';
 
 export interface ResolvedServer {
   options: ServerOptions;
@@ -27,7 +28,7 @@ export function resolveServerPath(configured: string): string {
 }
 
 export function serverOptions(context: ExtensionContext): ResolvedServer {
-  const configured = workspace.getConfiguration('sweBundle').get<string>('server.path', '')?.trim() ?? '';
+  const configured = sweBundleConfiguration().get<string>('server.path', '')?.trim() ?? '';
   if (configured === '') {
     const module = context.asAbsolutePath(path.join('dist', 'server.js'));
     return { options: { module, transport: TransportKind.stdio }, description: `bundled server ${module}` };

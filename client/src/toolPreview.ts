@@ -1,9 +1,10 @@
 /**
  * "Preview Tool as the Model Sees It": the server command
  * `sweBundle.previewTool` (arguments: the bundle's URI and the tool's name)
- * answers with Markdown (the docs text and the function-calling JSON); it is
- * shown in a read-only virtual document, `swe-bundle-preview:/<tool>.md`,
- * which follows edits of the bundle while it is open.
+ * answers with Markdown (the docs text and the function-calling JSON). It is
+ * a read-only virtual document, `swe-bundle-preview:/<tool>.md`, shown
+ * rendered in VS Code's Markdown preview, and it follows edits of the bundle
+ * while it is open.
  */
 import {
   CancellationToken,
@@ -13,6 +14,7 @@ import {
   TextDocumentContentProvider,
   Uri,
   ViewColumn,
+  commands,
   window,
   workspace,
 } from 'vscode';
@@ -78,12 +80,21 @@ export class ToolPreviews implements TextDocumentContentProvider, Disposable {
     }
   }
 
-  /** Opens (or refreshes) the preview of one tool beside the bundle. */
+  /**
+   * Opens (or refreshes) the preview of one tool beside the bundle, rendered by VS Code's Markdown
+   * preview; its "Open Source" button (markdown.showSource) shows the Markdown. Without the
+   * built-in Markdown extension (disabled), the Markdown opens as text.
+   */
   async show(source: string, tool: string): Promise<Uri> {
     const uri = previewUri(source, tool);
     if (this.openPreviews().some((p) => p.toString() === uri.toString())) this.changed.fire(uri);
+    // Loaded first: the Markdown preview renders this document, and re-renders it when it changes.
     const document = await workspace.openTextDocument(uri);
-    await window.showTextDocument(document, { viewColumn: ViewColumn.Beside, preview: false, preserveFocus: true });
+    try {
+      await commands.executeCommand('markdown.showPreviewToSide', uri);
+    } catch {
+      await window.showTextDocument(document, { viewColumn: ViewColumn.Beside, preview: false, preserveFocus: true });
+    }
     return uri;
   }
 

@@ -1,23 +1,11 @@
 /** swe-bundle-lint: formats, exit codes, env, settings and folder search. */
-import * as fs from 'fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { bundleFiles as bundle, withExecutableBins as withBinModes } from '../helpers/bundleFolder';
 import { runCli } from '../helpers/runCli';
 import { TempWorkspace, tempWorkspace } from '../helpers/tempWorkspace';
 
 const GOOD = `tools:\n  view:\n    signature: "view <path>"\n    docstring: "shows a file"\n    arguments:\n      - name: path\n        type: string\n        description: "the file"\n        required: true\n`;
 const BAD = `tools:\n  view:\n    signature: "view <path>"\n    docstring: "shows {WINDOW} lines"\n    arguments:\n      - name: path\n        type: string\n        description: "the file"\n        required: maybe\n`;
-
-/** A bundle folder with its config and an executable bin/ script per tool, as SWE-agent expects. */
-function bundle(name: string, config: string, tools = ['view']): Record<string, string> {
-  return Object.fromEntries([[`tools/${name}/config.yaml`, config], ...tools.map((tool) => [`tools/${name}/bin/${tool}`, '#!/bin/sh\n'])]);
-}
-
-function withBinModes(workspace: TempWorkspace): TempWorkspace {
-  for (const file of fs.readdirSync(workspace.root, { recursive: true }) as string[]) {
-    if (/\/bin\//.test(file)) fs.chmodSync(workspace.path(file), 0o755);
-  }
-  return workspace;
-}
 
 let ws: TempWorkspace | undefined;
 afterEach(() => {

@@ -9,7 +9,7 @@ import { readFileSync } from 'fs';
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../server/src/engine/rules/ruleCatalog';
-import { parseEngineConfig } from '../../server/src/engine/config';
+import { validateUserSettings } from '../../server/src/engine/settings/validateSettings';
 import { REPO_ROOT } from '../helpers/shared';
 
 interface Property {
@@ -38,6 +38,7 @@ describe('client/package.json', () => {
     expect(Object.keys(properties).sort()).toEqual(
       [
         'sweBundle.agentConfigPatterns',
+        'sweBundle.commandLine',
         'sweBundle.configRoot',
         'sweBundle.envVariables',
         'sweBundle.filePatterns',
@@ -78,10 +79,23 @@ describe('client/package.json', () => {
       filePatterns: [],
       agentConfigPatterns: ['**/config/**/*.yaml'],
       configRoot: '',
+      commandLine: [],
       server: { path: '' },
       trace: { server: 'off' },
     });
-    expect(parseEngineConfig(section)).toEqual({ config: { rules: {}, inlayHints: true, filePatterns: [] }, problems: [] });
+    const validated = validateUserSettings(section);
+    expect([validated.config, validated.problems]).toEqual([{ rules: {}, inlayHints: true, filePatterns: [], commandLine: [] }, []]);
+  });
+
+  it('takes no setting that widens what runs or what is read from an untrusted workspace', () => {
+    // VS Code ignores these from the settings of a workspace the user has not trusted.
+    expect(manifest.capabilities.untrustedWorkspaces).toMatchObject({ supported: 'limited', restrictedConfigurations: ['sweBundle.server.path', 'sweBundle.configRoot'] });
+    // Paths of this machine: never synced to others, and settable per workspace once it is trusted.
+    expect([properties['sweBundle.server.path'], properties['sweBundle.configRoot']].map((p) => (p as { scope?: string }).scope)).toEqual(['machine-overridable', 'machine-overridable']);
+  });
+
+  it('takes SWE-agent command-line overrides as a list of arguments', () => {
+    expect(properties['sweBundle.commandLine']).toMatchObject({ type: 'array', items: { type: 'string' }, default: [], scope: 'resource' });
   });
 
   it('claims no language, grammar or schema, and contributes the three commands', () => {

@@ -26,7 +26,8 @@ describe('conformance cases', () => {
   it.each(ids)('case %s agrees with the SWE-agent loader', (id) => {
     const dir = path.join(CASES_DIR, id);
     const verdict = readJson<Verdict>(path.join(dir, 'expected.json'));
-    const run = runCli(['--format', 'json', ...envArgs(dir), path.join(dir, 'config.yaml')]);
+    // Run from the case's folder, as a user checks a bundle of their own: its project is the folder, not this repository.
+    const run = runCli(['--format', 'json', ...envArgs(dir), path.join(dir, 'config.yaml')], dir);
     expect(run.stderr).toBe('');
     const [ours] = JSON.parse(run.stdout) as OurFile[];
     const violations = contractViolations(verdict, ours, fs.readFileSync(path.join(dir, 'config.yaml')));

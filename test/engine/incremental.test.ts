@@ -1,14 +1,17 @@
 /**
- * The incremental path (chunked parse, per-tool caches) must give exactly what
- * a full re-parse gives, diagnostic for diagnostic, over random edit
- * sequences on the corpus, the conformance cases and generated bundles.
+ * The incremental path (the analysis host's chunk parses and tool checks,
+ * kept across versions) must give exactly what a full re-parse gives,
+ * diagnostic for diagnostic, over random edit sequences on the corpus, the
+ * conformance cases and generated bundles.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
-import { BundleAnalyzer, BundleModel, analyzeWhole } from '../../server/src/engine/document/bundleModel';
+import { BundleModel, analyzeWhole } from '../../server/src/engine/document/bundleModel';
+import { AnalysisHost } from '../../server/src/engine/analysis/analysisHost';
+import { NO_DISK } from '../helpers/noDisk';
 import { sourceTextOf } from '../../server/src/engine/document/sourceText';
-import { toolCheckOptionsOf } from '../../server/src/engine/lintText';
+import { toolCheckOptionsOf } from '../helpers/lintText';
 import { generateBundle } from '../../scripts/generateBundle';
 import { Random, applyEdit, randomEdit, typingEdit } from '../helpers/random';
 import { CASES_DIR, CORPUS_DIR, caseIds } from '../helpers/shared';
@@ -24,7 +27,7 @@ function normalized(model: BundleModel) {
         tool: d.tool,
         start: d.start,
         end: d.end,
-        related: (d.related ?? []).map((r) => (r.uri !== undefined ? [r.uri, r.range, r.message] : [r.start, r.end, r.message])),
+        related: (d.related ?? []).map((r) => [r.file, r.start, r.end, r.message]),
         data: d.data,
       }))
       .sort((a, b) => a.start - b.start || a.end - b.end || a.code.localeCompare(b.code) || a.message.localeCompare(b.message)),
@@ -60,15 +63,17 @@ describe('incremental analysis equals a full re-parse', () => {
 
   it.each(seeds)('%s', (name, original) => {
     const random = new Random(name.split('').reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7));
-    const analyzer = new BundleAnalyzer();
+    const host = new AnalysisHost(NO_DISK);
+    const file = '/workspace/tools/edited/config.yaml';
     let text = original;
     for (let i = 0; i <= ITERATIONS; i++) {
+      host.applyChange({ opened: [{ file, text }] });
       // Half the time the server has prepared part of this version in slices first.
       if (random.next() < 0.5) {
         let steps = random.int(6);
-        analyzer.prepare(text, options, () => steps-- > 0);
+        host.analysis().prepare(file, () => steps-- > 0, random.int(3));
       }
-      const incremental = analyzer.analyze(text, options);
+      const incremental = host.analysis().bundleModel(file)!;
       const whole = analyzeWhole(sourceTextOf(text), options);
       expect(normalized(incremental), `after ${i} edits`).toEqual(normalized(whole));
       steps++;
@@ -89,28 +94,35 @@ describe('incremental analysis equals a full re-parse', () => {
 
 describe('preparing a version in slices', () => {
   const text = generateBundle(40).text;
+  const file = '/workspace/tools/prepared/config.yaml';
+  const opened = () => {
+    const host = new AnalysisHost(NO_DISK);
+    host.applyChange({ opened: [{ file, text }] });
+    return host;
+  };
 
-  it('stops when time is up and says so, and finishes over several slices', () => {
-    const analyzer = new BundleAnalyzer();
-    expect(analyzer.prepare(text, options, () => false)).toBe(false);
+  it('stops when time is up and says where, and finishes over several slices', () => {
+    const host = opened();
+    expect(host.analysis().prepare(file, () => false, 0)).toBe(0);
     let slices = 0;
-    while (!analyzer.prepare(text, options, ((left) => () => left-- > 0)(10))) slices++;
-    // 40 tools, each a parse and a check, 10 steps a slice: the work took several slices.
-    expect(slices).toBeGreaterThanOrEqual(7);
+    let from: number | null = 0;
+    while ((from = host.analysis().prepare(file, ((left) => () => left-- > 0)(10), from)) !== null) slices++;
+    // 40 tools and a few top-level keys, 10 steps a slice: the work took several slices.
+    expect(slices).toBeGreaterThanOrEqual(4);
   });
 
-  it('leaves nothing for the analysis: preparing again needs no time, and the result is the full parse', () => {
-    const analyzer = new BundleAnalyzer();
-    expect(analyzer.prepare(text, options, () => true)).toBe(true);
-    expect(analyzer.prepare(text, options, () => false)).toBe(true);
-    expect(normalized(analyzer.analyze(text, options))).toEqual(normalized(analyzeWhole(sourceTextOf(text), options)));
+  it('leaves the analysis only its assembly, and the result is the full parse', () => {
+    const host = opened();
+    expect(host.analysis().prepare(file, () => true, 0)).toBeNull();
+    expect(normalized(host.analysis().bundleModel(file)!)).toEqual(normalized(analyzeWhole(sourceTextOf(text), options)));
   });
 
   it('is done with a text that will be parsed whole as soon as its first chunk shows it', () => {
-    const analyzer = new BundleAnalyzer();
+    const host = new AnalysisHost(NO_DISK);
     const anchored = 'a: &x 1\nb: *x\ntools: {}\n';
+    host.applyChange({ opened: [{ file, text: anchored }] });
     let steps = 1;
-    expect(analyzer.prepare(anchored, options, () => steps-- > 0)).toBe(true);
-    expect(analyzer.analyze(anchored, options).mode).toBe('whole');
+    expect(host.analysis().prepare(file, () => steps-- > 0, 0)).toBeNull();
+    expect(host.analysis().bundleModel(file)!.mode).toBe('whole');
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeBundleText } from '../../server/src/engine/document/bundleModel';
 import { previewToolMarkdown, toolLenses } from '../../server/src/engine/features/codeLens';
 import { toolPreview, toolPreviewMarkdown } from '../../server/src/engine/features/toolPreview';
-import { toolCheckOptionsOf } from '../../server/src/engine/lintText';
+import { toolCheckOptionsOf } from '../helpers/lintText';
 import { parseMarkers } from '../helpers/markers';
 
 const options = toolCheckOptionsOf({});

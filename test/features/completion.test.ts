@@ -62,7 +62,7 @@ function labels(items: CompletionEntry[]): string[] {
 
 function loads(text: string): boolean {
   const model = analyze(text);
-  return model.mode === 'chunked' || model.chunks.every((chunk) => chunk.load.problems.length === 0);
+  return model.mode === 'chunked' || model.chunks.every((chunk) => chunk.parsed.load.problems.length === 0);
 }
 
 const OPEN_TOOL = `tools:

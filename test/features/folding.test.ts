@@ -4,7 +4,7 @@ import * as path from 'path';
 import { describe, expect, it } from 'vitest';
 import { analyzeBundleText } from '../../server/src/engine/document/bundleModel';
 import { FoldingRegion, foldingRanges } from '../../server/src/engine/features/folding';
-import { toolCheckOptionsOf } from '../../server/src/engine/lintText';
+import { toolCheckOptionsOf } from '../helpers/lintText';
 import { parseMarkers, positionOf } from '../helpers/markers';
 import { CORPUS_DIR } from '../helpers/shared';
 

@@ -6,7 +6,7 @@ import { analyzeBundleText } from '../../server/src/engine/document/bundleModel'
 import { HoverResult, hoverAt } from '../../server/src/engine/features/hover';
 import { escapeMarkdown, markdownCode, markdownFence, renderMarkdown, renderPlainText, toolPreview, toolPreviewMarkdown, toolPreviewText } from '../../server/src/engine/features/toolPreview';
 import { EngineConfig } from '../../server/src/engine/config';
-import { toolCheckOptionsOf } from '../../server/src/engine/lintText';
+import { toolCheckOptionsOf } from '../helpers/lintText';
 import { parseMarkers } from '../helpers/markers';
 import { CORPUS_DIR } from '../helpers/shared';
 

@@ -4,7 +4,7 @@ import * as path from 'path';
 import { describe, expect, it } from 'vitest';
 import { analyzeBundleText } from '../../server/src/engine/document/bundleModel';
 import { inlayHints } from '../../server/src/engine/features/inlayHints';
-import { toolCheckOptionsOf } from '../../server/src/engine/lintText';
+import { toolCheckOptionsOf } from '../helpers/lintText';
 import { CORPUS_DIR } from '../helpers/shared';
 
 const modelOf = (text: string) => analyzeBundleText(text, toolCheckOptionsOf({}));

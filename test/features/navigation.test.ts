@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeBundleText } from '../../server/src/engine/document/bundleModel';
 import { argumentTargetAt, definitionAt, highlightsAt, referencesAt, valueRange } from '../../server/src/engine/features/navigation';
 import { bundleView } from '../../server/src/engine/features/bundleView';
-import { toolCheckOptionsOf } from '../../server/src/engine/lintText';
+import { toolCheckOptionsOf } from '../helpers/lintText';
 import { parseMarkers } from '../helpers/markers';
 import { CORPUS_DIR } from '../helpers/shared';
 

@@ -12,7 +12,7 @@ import { FileDiagnostic } from '../../server/src/engine/diagnostics';
 import { PositionedDiagnostic } from '../../server/src/engine/document/positioned';
 import { applyEdits } from '../../server/src/engine/features/edits';
 import { QUICK_FIXES, quickFixes } from '../../server/src/engine/features/quickFixes';
-import { LintResult, lintBundleText } from '../../server/src/engine/lintText';
+import { LintResult, lintBundleText } from '../helpers/lintText';
 import { parseMarkers } from '../helpers/markers';
 import { CASES_DIR, CORPUS_DIR } from '../helpers/shared';
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeBundleText } from '../../server/src/engine/document/bundleModel';
 import { OffsetEdit, applyEdits } from '../../server/src/engine/features/edits';
 import { prepareRename, rename } from '../../server/src/engine/features/rename';
-import { lintBundleText, toolCheckOptionsOf } from '../../server/src/engine/lintText';
+import { lintBundleText, toolCheckOptionsOf } from '../helpers/lintText';
 import { parseMarkers } from '../helpers/markers';
 import { CORPUS_DIR } from '../helpers/shared';
 

@@ -1,7 +1,7 @@
 /** Runs the engine on a marked document and compares diagnostics exactly, range by range. */
 import { expect } from 'vitest';
 import { EngineConfig } from '../../server/src/engine/config';
-import { lintBundleText } from '../../server/src/engine/lintText';
+import { lintBundleText } from './lintText';
 import { parseMarkers, rangeOf } from './markers';
 
 export interface Expected {

@@ -160,10 +160,15 @@ export interface SpawnedServer {
 export interface SpawnOptions {
   nodeArgs?: string[];
   env?: Record<string, string>;
+  /** A program to run instead of `node dist/server.js`, such as an installed `swe-bundle-language-server`. */
+  executable?: string;
 }
 
 export async function spawnServer(options: ClientOptions = {}, args = ['--stdio'], spawnOptions: SpawnOptions = {}): Promise<SpawnedServer> {
-  const child = spawn(process.execPath, [...(spawnOptions.nodeArgs ?? []), path.join(REPO_ROOT, 'dist', 'server.js'), ...args], {
+  const [command, commandArgs] = spawnOptions.executable
+    ? [spawnOptions.executable, args]
+    : [process.execPath, [...(spawnOptions.nodeArgs ?? []), path.join(REPO_ROOT, 'dist', 'server.js'), ...args]];
+  const child = spawn(command, commandArgs, {
     stdio: ['pipe', 'pipe', 'pipe'],
     env: { ...process.env, ...spawnOptions.env },
   });

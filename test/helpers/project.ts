@@ -1,11 +1,13 @@
-/** A Project (the engine's view of a workspace) on a real folder, read through the guarded fs as the CLI and server do. */
+/** The analysis host on a real folder, read through the guarded fs as the CLI and server do. */
 import { pathToFileURL } from 'url';
-import { Project } from '../../server/src/engine/workspace/project';
-import { createNodeWorkspaceFs, readUtf8 } from '../../server/src/host/nodeWorkspaceFs';
+import { AnalysisHost } from '../../server/src/engine/analysis/analysisHost';
+import { createNodeWorkspaceFs } from '../../server/src/host/nodeWorkspaceFs';
 
 export const fileUri = (file: string) => pathToFileURL(file).toString();
 
-export function projectOn(root: string): Project {
-  const fs = createNodeWorkspaceFs(() => [root]);
-  return new Project({ fs, readText: (file) => readUtf8(fs, file), uriOf: fileUri }, [root], {});
+/** A host whose one workspace folder is `root`; tell it what changed on disk with `applyChange({ disk: [...] })`. */
+export function hostOn(root: string): AnalysisHost {
+  const host: AnalysisHost = new AnalysisHost({ fs: createNodeWorkspaceFs(() => host.readRoots()) });
+  host.applyChange({ folders: [root] });
+  return host;
 }

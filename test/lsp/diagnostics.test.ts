@@ -114,7 +114,7 @@ describe('settings', () => {
 
 describe('pull diagnostics', () => {
   it('answers textDocument/diagnostic when the client pulls, and says unchanged for the same version', async () => {
-    client = await inMemory({ capabilities: { textDocument: { diagnostic: { dynamicRegistration: false } } } });
+    client = await inMemory({ capabilities: { workspace: { diagnostics: { refreshSupport: true } }, textDocument: { diagnostic: { dynamicRegistration: false } } } });
     expect(client.initializeResult.capabilities.diagnosticProvider).toEqual({ identifier: 'swe-bundle', interFileDependencies: false, workspaceDiagnostics: false });
     await client.open(URI, BUNDLE);
     const report = await client.request<DocumentDiagnosticReport & { resultId: string; items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri: URI } });
@@ -127,8 +127,16 @@ describe('pull diagnostics', () => {
     expect(client.diagnostics.has(URI)).toBe(false);
   });
 
+  it('pushes to a client that pulls but cannot be asked to pull again (Neovim 0.10: no workspace/diagnostic/refresh)', async () => {
+    client = await inMemory({ capabilities: { textDocument: { diagnostic: { dynamicRegistration: false } } } });
+    expect(client.initializeResult.capabilities.diagnosticProvider).toBeUndefined();
+    await client.open(URI, BUNDLE);
+    const published = await client.waitForDiagnostics(URI);
+    expect(codes(published.diagnostics)).toEqual(['docstring-unknown-variable']);
+  });
+
   it('returns an empty report for a cancelled request', async () => {
-    client = await inMemory({ capabilities: { textDocument: { diagnostic: {} } } });
+    client = await inMemory({ capabilities: { workspace: { diagnostics: { refreshSupport: true } }, textDocument: { diagnostic: {} } } });
     await client.open(URI, BUNDLE);
     const { CancellationTokenSource } = await import('vscode-jsonrpc');
     const source = new CancellationTokenSource();

@@ -4,7 +4,7 @@ import * as path from 'path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { lintBundleText } from '../../server/src/engine/lintText';
+import { lintBundleText } from '../helpers/lintText';
 import { TestClient, inMemory } from '../helpers/lspClient';
 import { parseMarkers, rangeOf } from '../helpers/markers';
 import { CORPUS_DIR } from '../helpers/shared';

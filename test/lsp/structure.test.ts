@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ClientCapabilities, CodeLens, FoldingRange, InlayHint, SelectionRange, SemanticTokens } from 'vscode-languageserver-protocol';
 import { analyzeBundleText } from '../../server/src/engine/document/bundleModel';
 import { toolPreview, toolPreviewMarkdown } from '../../server/src/engine/features/toolPreview';
-import { toolCheckOptionsOf } from '../../server/src/engine/lintText';
+import { toolCheckOptionsOf } from '../helpers/lintText';
 import { TestClient, inMemory } from '../helpers/lspClient';
 import { parseMarkers, positionOf, rangeOf } from '../helpers/markers';
 

@@ -8,7 +8,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lintBundleText } from '../../server/src/engine/lintText';
+import { lintBundleText } from '../helpers/lintText';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LineIndex } from '../../server/src/engine/document/lineIndex';
 import { TestClient, inMemory } from '../helpers/lspClient';
@@ -113,7 +113,7 @@ describe(`fuzzing the engine (seed ${SEED}, ${ITERATIONS} iterations)`, () => {
       const lengths = lineLengths(text);
       for (const d of first.diagnostics) {
         assertInside(d.range, lengths, `iteration ${i}, ${d.code}`);
-        for (const r of d.related ?? []) if (!r.uri) assertInside(r.range, lengths, `iteration ${i}, related of ${d.code}`);
+        for (const r of d.related ?? []) if (r.file === undefined) assertInside(r.range, lengths, `iteration ${i}, related of ${d.code}`);
       }
       const again = lintBundleText(text);
       expect(again.diagnostics, `iteration ${i} is deterministic`).toEqual(first.diagnostics);
@@ -153,6 +153,7 @@ describe(`fuzzing the server (seed ${SEED})`, () => {
   beforeAll(async () => {
     client = await inMemory({
       capabilities: {
+        workspace: { diagnostics: { refreshSupport: true } },
         textDocument: {
           completion: { completionItem: { snippetSupport: true } },
           hover: { contentFormat: ['markdown', 'plaintext'] },

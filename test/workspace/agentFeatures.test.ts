@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../server/src/engine/features/toolPreview';
 import { agentDefinitionAt, agentHoverAt } from '../../server/src/engine/workspace/agentFeatures';
-import { Project } from '../../server/src/engine/workspace/project';
+import { AnalysisHost } from '../../server/src/engine/analysis/analysisHost';
 import { parseMarkers } from '../helpers/markers';
-import { fileUri, projectOn } from '../helpers/project';
+import { hostOn } from '../helpers/project';
 import { TempWorkspace, tempWorkspace } from '../helpers/tempWorkspace';
 
 const VIEWER = `tools:
@@ -29,10 +29,10 @@ const VIEWER = `tools:
 `;
 
 let ws: TempWorkspace;
-let project: Project;
+let host: AnalysisHost;
 beforeAll(() => {
   ws = tempWorkspace({ 'tools/viewer/config.yaml': VIEWER, 'tools/broken/config.yaml': 'tools: [\n' });
-  project = projectOn(ws.root);
+  host = hostOn(ws.root);
 });
 afterAll(() => ws.remove());
 
@@ -40,9 +40,9 @@ afterAll(() => ws.remove());
 function at(marked: string) {
   const { text, cursor, ranges } = parseMarkers(marked);
   const file = ws.write('config/agent.yaml', text);
-  project.invalidate(file);
-  const analysis = project.agent(file)!;
-  const root = project.configRootOf(file);
+  host.applyChange({ disk: [file] });
+  const analysis = host.analysis().agent(file)!;
+  const root = analysis.configRoot;
   return { text, ranges, hover: agentHoverAt(analysis, root, cursor), definition: agentDefinitionAt(analysis, root, cursor) };
 }
 
@@ -90,18 +90,15 @@ describe('agent config hover', () => {
 describe('agent config go to definition', () => {
   it('leads from a bundle path to the start of its config.yaml', () => {
     const { definition, ranges } = at('agent:\n  tools:\n    bundles:\n      - path: «tools/¦viewer»\n');
-    const fileStart = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-    expect(definition).toEqual({ origin: ranges[0], uri: fileUri(ws.path('tools/viewer/config.yaml')), targetRange: fileStart, targetSelectionRange: fileStart });
+    const fileStart = { start: 0, end: 0 };
+    expect(definition).toEqual({ origin: ranges[0], file: ws.path('tools/viewer/config.yaml'), target: fileStart, selection: fileStart });
   });
 
   it('leads from a hidden tool to its entry in the bundle, selecting its name', () => {
     const { definition, ranges } = at('agent:\n  tools:\n    bundles:\n      - path: tools/viewer\n        hidden_tools:\n          - «go¦to»\n');
-    expect(definition).toEqual({
-      origin: ranges[0],
-      uri: fileUri(ws.path('tools/viewer/config.yaml')),
-      targetRange: { start: { line: 11, character: 2 }, end: { line: 18, character: 22 } },
-      targetSelectionRange: { start: { line: 11, character: 2 }, end: { line: 11, character: 6 } },
-    });
+    // Offsets in the bundle's text: the entry from its key to the end of its last line, and the key.
+    const key = VIEWER.indexOf('goto:');
+    expect(definition).toEqual({ origin: ranges[0], file: ws.path('tools/viewer/config.yaml'), target: { start: key, end: VIEWER.trimEnd().length }, selection: { start: key, end: key + 4 } });
   });
 
   it('has no target for a missing bundle or a hidden tool the bundle lacks', () => {

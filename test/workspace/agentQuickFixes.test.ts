@@ -2,22 +2,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyEdits } from '../../server/src/engine/features/edits';
 import { agentQuickFixes } from '../../server/src/engine/workspace/agentQuickFixes';
-import { Project } from '../../server/src/engine/workspace/project';
-import { projectOn } from '../helpers/project';
+import { AnalysisHost } from '../../server/src/engine/analysis/analysisHost';
+import { hostOn } from '../helpers/project';
 import { TempWorkspace, tempWorkspace } from '../helpers/tempWorkspace';
 
 let ws: TempWorkspace;
-let project: Project;
+let host: AnalysisHost;
 beforeAll(() => {
   ws = tempWorkspace({ 'tools/viewer/config.yaml': 'tools:\n  open:\n    docstring: d\n' });
-  project = projectOn(ws.root);
+  host = hostOn(ws.root);
 });
 afterAll(() => ws.remove());
 
 function analyse(text: string) {
   const file = ws.write('config/agent.yaml', text);
-  project.invalidate(file);
-  return project.agent(file)!;
+  host.applyChange({ disk: [file] });
+  return host.analysis().agent(file)!;
 }
 
 /** The fixes for the one diagnostic with `code`, as [title, fixed text]. */

@@ -11,7 +11,7 @@ import type { ClientCapabilities, CodeAction, Diagnostic, PublishDiagnosticsPara
 import { analyzeBundleText } from '../../server/src/engine/document/bundleModel';
 import { quickFixes } from '../../server/src/engine/features/quickFixes';
 import { BundleFolder, checkBundleFolder } from '../../server/src/engine/workspace/bundleFolder';
-import { STANDALONE_OPTIONS } from '../../server/src/engine/workspace/project';
+import { STANDALONE_OPTIONS } from '../../server/src/engine/swe/checkTool';
 import { TestClient, inMemory } from '../helpers/lspClient';
 import { TempWorkspace, tempWorkspace } from '../helpers/tempWorkspace';
 

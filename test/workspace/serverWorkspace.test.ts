@@ -143,7 +143,7 @@ describe('pull diagnostics and the workspace', () => {
   it('a file event makes the next pull a full report, even for an unchanged document', async () => {
     client = await inMemory({
       workspaceFolders: [{ uri: pathToFileURL(ws.root).toString(), name: 'project' }],
-      capabilities: { textDocument: { diagnostic: { dynamicRegistration: false } }, window: { workDoneProgress: true } },
+      capabilities: { workspace: { diagnostics: { refreshSupport: true } }, textDocument: { diagnostic: { dynamicRegistration: false } }, window: { workDoneProgress: true } },
     });
     await client.waitFor(() => client!.progress.some((p) => p.value.kind === 'end'), 'indexing to finish');
     const viewer = 'tools/viewer/config.yaml';

@@ -8,10 +8,9 @@ import { pathToFileURL } from 'url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CompletionItem, CompletionList } from 'vscode-languageserver-protocol';
 import { CompletionEntry } from '../../server/src/engine/features/completion';
-import { agentCompletions } from '../../server/src/engine/workspace/agentCompletion';
-import { Project } from '../../server/src/engine/workspace/project';
+import { AnalysisHost } from '../../server/src/engine/analysis/analysisHost';
 import { TestClient, inMemory } from '../helpers/lspClient';
-import { projectOn } from '../helpers/project';
+import { hostOn } from '../helpers/project';
 import { parseMarkers, positionOf, rangeOf } from '../helpers/markers';
 import { TempWorkspace, tempWorkspace } from '../helpers/tempWorkspace';
 
@@ -41,7 +40,7 @@ state_command: _state
 `;
 
 let ws: TempWorkspace;
-let project: Project;
+let host: AnalysisHost;
 beforeAll(() => {
   ws = tempWorkspace({
     'tools/viewer/config.yaml': VIEWER,
@@ -51,8 +50,7 @@ beforeAll(() => {
     'tools/viewer/bin/lib/util.sh': '',
   });
   for (const script of ['open', 'goto', '_state', 'find_file', 'search']) ws.write(`tools/viewer/bin/${script}`, '#!/bin/sh\n', 0o755);
-  project = projectOn(ws.root);
-  project.scan();
+  host = hostOn(ws.root);
 });
 afterAll(() => ws.remove());
 
@@ -62,9 +60,9 @@ const AGENT = 'config/agent.yaml';
 function complete(marked: string, snippets = false) {
   const { text, cursor, ranges } = parseMarkers(marked);
   const file = ws.write(AGENT, text);
-  project.invalidate(file);
-  const own = project.looksLikeAgentConfig(file, text) ? project.agent(file) : null;
-  return { text, ranges, own, items: agentCompletions(project, file, text, cursor, own, { snippets }) };
+  host.applyChange({ disk: [file] });
+  const analysis = host.analysis();
+  return { text, ranges, own: analysis.agent(file), items: analysis.completion(file, cursor, { snippets }) };
 }
 
 const OPEN = { label: 'open', kind: 'function', detail: 'open <path>', documentation: 'Opens <path>, {WINDOW} lines at a time.' } as const;

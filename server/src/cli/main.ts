@@ -1,20 +1,21 @@
-/** The lint CLI: arguments in, report out, exit status back. No process globals, so tests can drive it. */
+/**
+ * The lint CLI: arguments in, report out, exit status back. A front end of
+ * the analysis host: it tells the host what to look at (the folders around
+ * the paths, the settings, the env) in one change, then reports each file as
+ * the host answers it. No process globals, so tests can drive it.
+ */
 import * as fs from 'fs';
 import * as path from 'path';
-import { EngineConfig, parseEngineConfig } from '../engine/config';
-import { Project } from '../engine/workspace/project';
+import { AnalysisHost } from '../engine/analysis/analysisHost';
+import { Analysis } from '../engine/analysis/analysis';
+import { SETTINGS_FILE_NAME } from '../engine/settings/validateSettings';
 import { configRootFor } from '../engine/workspace/configRoot';
 import { isInside } from '../engine/workspace/walk';
-import { createNodeWorkspaceFs, memoizedWorkspaceFs, readUtf8 } from '../host/nodeWorkspaceFs';
+import { createNodeWorkspaceFs } from '../host/nodeWorkspaceFs';
 import { VERSION } from '../version';
 import { LintArgs, USAGE, UsageError, parseArgs } from './args';
-import { formatJson } from './format/json';
-import { formatSarif } from './format/sarif';
-import { formatText } from './format/text';
-import { FileResult } from './lintFiles';
-import { lintAgentConfig, lintAssembly, lintBundleInProject, lintBundleWithOptions } from './lintProject';
-import { toolCheckOptionsOf } from '../engine/lintText';
-import { pushAll } from '../engine/util/pushAll';
+import { exitStatusOf, formatReport } from './format/report';
+import { FileResult } from './fileResult';
 
 export interface CliIo {
   stdout(text: string): void;
@@ -24,8 +25,7 @@ export interface CliIo {
   env?: Record<string, string | undefined>;
 }
 
-export const DEFAULT_CONFIG_FILE = '.swe-bundle.json';
-
+/** A JSON file named by a flag (`--env-json`): the user's own, read as given. */
 function readJsonFile(file: string, what: string): unknown {
   let text: string;
   try {
@@ -40,33 +40,37 @@ function readJsonFile(file: string, what: string): unknown {
   }
 }
 
-function loadConfig(args: LintArgs, io: CliIo): EngineConfig {
-  const file = args.config ?? (fs.existsSync(path.join(io.cwd, DEFAULT_CONFIG_FILE)) ? path.join(io.cwd, DEFAULT_CONFIG_FILE) : null);
-  let config: EngineConfig = {};
-  if (file) {
-    const parsed = parseEngineConfig(readJsonFile(path.resolve(io.cwd, file), 'settings file'));
-    for (const problem of parsed.problems) io.stderr(`swe-bundle-lint: ${file}: ${problem}\n`);
-    config = parsed.config;
+/** Why a path given on the command line cannot be checked (missing, not a file or folder, not readable by us), or null. */
+function argumentProblem(file: string, mustBeFile: boolean): string | null {
+  try {
+    const stat = fs.statSync(file);
+    if (!stat.isFile() && (mustBeFile || !stat.isDirectory())) return `not a regular file${mustBeFile ? '' : ' or folder'}, so it cannot be a config`;
+    fs.accessSync(file, stat.isDirectory() ? fs.constants.R_OK | fs.constants.X_OK : fs.constants.R_OK);
+    return null;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? 'no such file or folder' : `cannot read (${code ?? (e as Error).message})`;
   }
-  if (args.envJson !== null) {
-    const env = readJsonFile(path.resolve(io.cwd, args.envJson), '--env-json file');
-    if (env === null || typeof env !== 'object' || Array.isArray(env)) throw new UsageError(`--env-json ${args.envJson} must hold a JSON object`);
-    config = { ...config, envVariables: env as Record<string, unknown> };
-  }
-  if (args.env.length > 0) config = { ...config, envVariables: { ...(config.envVariables ?? {}), ...Object.fromEntries(args.env) } };
-  const configRoot = args.configRoot ?? config.configRoot ?? io.env?.SWE_AGENT_CONFIG_ROOT;
-  if (configRoot) config = { ...config, configRoot: path.resolve(io.cwd, configRoot) };
-  return config;
 }
 
-interface Target {
-  file: string;
-  kind: 'bundle' | 'agent';
+/** The settings the flags give: trusted, the user's own. */
+function userSettingsOf(args: LintArgs, cwd: string): Record<string, unknown> {
+  const settings: Record<string, unknown> = {};
+  let env: Record<string, unknown> | undefined;
+  if (args.envJson !== null) {
+    const value = readJsonFile(path.resolve(cwd, args.envJson), '--env-json file');
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UsageError(`--env-json ${args.envJson} must hold a JSON object`);
+    env = value as Record<string, unknown>;
+  }
+  if (args.env.length > 0) env = { ...(env ?? {}), ...Object.fromEntries(args.env) };
+  if (env) settings.envVariables = env;
+  if (args.configRoot !== null) settings.configRoot = path.resolve(cwd, args.configRoot);
+  return settings;
 }
 
 export function runLint(argv: readonly string[], io: CliIo): number {
   let args: LintArgs;
-  let config: EngineConfig;
+  let userSettings: Record<string, unknown>;
   try {
     args = parseArgs(argv);
     if (args.help) {
@@ -77,75 +81,89 @@ export function runLint(argv: readonly string[], io: CliIo): number {
       io.stdout(VERSION + '\n');
       return 0;
     }
-    config = loadConfig(args, io);
+    userSettings = userSettingsOf(args, io.cwd);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     io.stderr(`swe-bundle-lint: ${e.message}\n\n${USAGE}\n`);
     return 2;
   }
-  // Readable: the working directory, the paths given and a configured config root; nothing else.
-  // One run sees one state of the disk: each path is stat'ed and listed once (the scan and the bundle folder checks look at the same files).
-  const nodeWorkspaceFs = memoizedWorkspaceFs(
-    createNodeWorkspaceFs(() => [io.cwd, ...args.paths.map((p) => path.resolve(io.cwd, p)), ...args.agentConfigs.map((p) => path.resolve(io.cwd, p)), ...(config.configRoot ? [config.configRoot] : [])]),
-  );
-  const readText = (file: string) => readUtf8(nodeWorkspaceFs, file);
-  const resolved = [...args.paths, ...args.agentConfigs].map((p) => path.resolve(io.cwd, p));
-  const missing = resolved.filter((p) => !fs.existsSync(p));
-  if (missing.length > 0) {
-    for (const file of missing) io.stderr(`swe-bundle-lint: no such file or folder: ${path.relative(io.cwd, file) || file}\n`);
+  const given = args.paths.map((p) => path.resolve(io.cwd, p));
+  const agentConfigs = args.agentConfigs.map((p) => path.resolve(io.cwd, p));
+  // Each argument must be a folder or a regular file we may read: a FIFO would block, a device never end, and neither is a config.
+  const unusable = [...given, ...agentConfigs].flatMap((p) => {
+    const shown = path.relative(io.cwd, p) || p;
+    const problem = argumentProblem(p, agentConfigs.includes(p));
+    return problem ? [`${problem}: ${shown}`] : [];
+  });
+  if (unusable.length > 0) {
+    for (const message of unusable) io.stderr(`swe-bundle-lint: ${message}\n`);
     return 2;
   }
+  const settingsFile = args.config !== null ? path.resolve(io.cwd, args.config) : fs.existsSync(path.join(io.cwd, SETTINGS_FILE_NAME)) ? path.join(io.cwd, SETTINGS_FILE_NAME) : null;
+  const environmentRoot = io.env?.SWE_AGENT_CONFIG_ROOT ? path.resolve(io.cwd, io.env.SWE_AGENT_CONFIG_ROOT) : undefined;
+
+  // Readable: the working directory, the paths given and a config root the user set; nothing else.
+  let host: AnalysisHost | undefined;
+  const nodeFs = createNodeWorkspaceFs(() => host!.readRoots());
+  host = new AnalysisHost({ fs: nodeFs });
+  const extraRoots = [io.cwd, ...given, ...agentConfigs, ...(settingsFile ? [settingsFile] : [])];
+  host.applyChange({ extraRoots, userSettings, environment: { configRoot: environmentRoot } });
+
   // A folder to search is a project; a bundle or file given on its own belongs to the project around it
   // (the SWE-agent checkout: the nearest folder above with tools/), whose agent configs give it context.
   // A path outside the working directory is its own boundary: nothing around it is searched.
-  const projectOf = (given: string, file: string) => configRootFor(nodeWorkspaceFs, file, isInside(given, io.cwd) ? io.cwd : path.dirname(file));
-  const folders = [
-    ...new Set(
-      args.paths
-        .map((p) => path.resolve(io.cwd, p))
-        .map((p) =>
-          fs.statSync(p).isDirectory() && !fs.existsSync(path.join(p, 'config.yaml')) ? p : projectOf(p, fs.statSync(p).isDirectory() ? path.join(p, 'config.yaml') : p),
-        ),
-    ),
-  ];
-  const project = new Project({ fs: nodeWorkspaceFs, readText, uriOf: (file) => file }, folders.length > 0 ? folders : [io.cwd], {
-    configRoot: config.configRoot,
-    filePatterns: config.filePatterns,
-  });
-  // Bundles take the env of the agent configs that use them: index agent configs first.
-  project.scan();
-  // An env given (flags or settings) is the env to check every bundle with; otherwise each bundle takes its agent configs' envs.
-  const givenOptions = config.envVariables !== undefined ? toolCheckOptionsOf(config) : null;
-  const results: FileResult[] = [];
-  for (const agentConfig of args.agentConfigs.map((p) => path.resolve(io.cwd, p))) {
-    pushAll(results, lintAssembly(project, agentConfig, readText, config));
+  const fsView = { isAllowed: (p: string) => nodeFs.isAllowed(p), stat: (p: string) => nodeFs.stat(p), list: (p: string) => nodeFs.list(p) };
+  const projectOf = (arg: string, file: string) => configRootFor(fsView, file, isInside(arg, io.cwd) ? io.cwd : path.dirname(file));
+  const isDirectory = (p: string) => fs.statSync(p).isDirectory();
+  const projectFolder = (p: string) => {
+    if (!isDirectory(p)) return projectOf(p, p);
+    return fs.existsSync(path.join(p, 'config.yaml')) ? projectOf(p, path.join(p, 'config.yaml')) : p;
+  };
+  const folders = given.length === 0 ? [io.cwd] : [...new Set(given.map(projectFolder))];
+  // What the user named is checked whatever it looks like: a file given, a bundle folder's config.yaml.
+  const named = given.map((p) => (isDirectory(p) ? path.join(p, 'config.yaml') : p)).filter((p) => fs.existsSync(p));
+  host.applyChange({ folders, named, settingsFiles: folders.map((folder) => ({ folder, file: settingsFile })) });
+  const analysis = host.analysis();
+
+  const problems = analysis.settingsProblems();
+  if (problems.length > 0) {
+    for (const problem of problems) io.stderr(`swe-bundle-lint: ${problem.file ? `${path.relative(io.cwd, problem.file) || problem.file}: ` : ''}${problem.message}\n`);
+    return 2;
   }
-  const targets: Target[] = [];
-  for (const given of args.paths.map((p) => path.resolve(io.cwd, p))) {
-    if (fs.statSync(given).isFile()) {
-      const text = readText(given);
-      targets.push({ file: given, kind: text !== null && project.looksLikeAgentConfig(given, text) ? 'agent' : 'bundle' });
-    } else if (fs.existsSync(path.join(given, 'config.yaml'))) {
-      targets.push({ file: path.join(given, 'config.yaml'), kind: 'bundle' });
-    } else {
-      const inFolder = (file: string) => path.relative(given, file).split(path.sep)[0] !== '..';
-      pushAll(targets, project.bundlePaths.filter(inFolder).map((file): Target => ({ file, kind: 'bundle' })));
-      pushAll(targets, project.agentPaths.filter(inFolder).map((file): Target => ({ file, kind: 'agent' })));
+
+  const results: FileResult[] = [];
+  const done = new Set<string>();
+  const report = (file: string) => {
+    if (done.has(file)) return;
+    done.add(file);
+    const result = fileResult(analysis, file);
+    if (result) results.push(result);
+  };
+  for (const agentConfig of agentConfigs) {
+    report(agentConfig);
+    for (const { file, report: bundle } of analysis.assembly(agentConfig)) {
+      if (done.has(file)) continue;
+      done.add(file);
+      results.push({ path: file, loads: bundle.loads, diagnostics: analysis.positioned(file, bundle) });
     }
   }
-  if (project.truncated) io.stderr('swe-bundle-lint: stopped searching a folder after too many entries\n');
-  const done = new Set(results.map((r) => r.path));
-  for (const target of targets.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) {
-    if (done.has(target.file)) continue;
-    done.add(target.file);
-    // Through the project: its scan has read most of these files already.
-    const text = project.readText(target.file);
-    if (target.kind === 'bundle' && givenOptions) results.push(lintBundleWithOptions(project, target.file, text, givenOptions, config));
-    else results.push(target.kind === 'agent' ? lintAgentConfig(project, target.file, text, config) : lintBundleInProject(project, target.file, text, config));
-    // Reported: its analysis would only weigh on the garbage collector from here on.
-    project.forgetBundle(target.file);
+  const index = analysis.index();
+  const targets: string[] = [];
+  for (const target of given) {
+    if (!isDirectory(target)) targets.push(target);
+    else if (fs.existsSync(path.join(target, 'config.yaml'))) targets.push(path.join(target, 'config.yaml'));
+    else targets.push(...[...index.bundles, ...index.agents].filter((file) => isInside(file, target)));
   }
+  if (index.truncated) io.stderr('swe-bundle-lint: stopped searching a folder after too many entries\n');
+  for (const target of targets.sort()) report(target);
+
   const output = results.map((r) => ({ ...r, path: path.relative(io.cwd, r.path) || r.path }));
-  io.stdout(args.format === 'json' ? formatJson(output) : args.format === 'sarif' ? formatSarif(output, VERSION) : formatText(output));
-  return results.some((r) => r.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
+  io.stdout(formatReport(args.format, output, { version: VERSION, textOf: (file) => analysis.source(path.resolve(io.cwd, file))?.original ?? null }));
+  return exitStatusOf(results);
+}
+
+/** One file's result, as the host reports it; null when the file is neither a bundle config nor an agent config. */
+function fileResult(analysis: Analysis, file: string): FileResult | null {
+  const report = analysis.report(file);
+  return report && { path: file, loads: report.loads, diagnostics: analysis.positioned(file, report) };
 }

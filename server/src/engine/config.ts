@@ -1,13 +1,15 @@
 /**
- * The one configuration the server, the CLI and the library share: rule
- * severities, the env variables docstrings are checked against, and which
- * files are bundles. Editors send it as `sweBundle.*` settings; the CLI reads
- * the same keys from `.swe-bundle.json` and its flags.
+ * The one configuration the server and the CLI share: rule severities, the
+ * env variables docstrings are checked against, which files are bundles,
+ * where agent configs' bundle paths start. Editors send it as `sweBundle.*`
+ * settings; the CLI reads the same keys from `.swe-bundle.json` and its flags;
+ * `settings/validateSettings.ts` checks them all.
  */
 import { PyObject, pyObjectFromJson } from './python/pyObject';
-import { RuleCode, isRuleCode } from './rules/ruleCatalog';
+import { RuleCode } from './rules/ruleCatalog';
 import { Severity } from './diagnostics';
 import { EnvContext, UNKNOWN_ENV, knownEnv } from './swe/env';
+import { ToolCheckOptions } from './swe/checkTool';
 
 export type RuleSetting = Severity | 'off';
 
@@ -16,44 +18,13 @@ export interface EngineConfig {
   envVariables?: Record<string, unknown>;
   /** Severity per rule code, or `off`. */
   rules?: Partial<Record<RuleCode, RuleSetting>>;
-  /** Extra glob patterns (relative to the workspace) of files to treat as bundle configs. */
+  /** Extra glob patterns (relative to the folder that holds the settings) of files to treat as bundle configs. */
   filePatterns?: string[];
-  /** Where agent configs' bundle paths are resolved from (SWE_AGENT_CONFIG_ROOT); defaults to the workspace folder. */
+  /** Where agent configs' bundle paths are resolved from (SWE_AGENT_CONFIG_ROOT); relative to the folder that holds the settings. */
   configRoot?: string;
   inlayHints?: boolean;
-}
-
-const SETTINGS = new Set<RuleSetting>(['error', 'warning', 'information', 'hint', 'off']);
-
-/** Validates a settings object; unknown or malformed entries are reported and dropped, never thrown. */
-export function parseEngineConfig(raw: unknown): { config: EngineConfig; problems: string[] } {
-  const problems: string[] = [];
-  const config: EngineConfig = {};
-  if (raw === null || raw === undefined) return { config, problems };
-  if (typeof raw !== 'object' || Array.isArray(raw)) return { config, problems: ['settings must be an object'] };
-  const input = raw as Record<string, unknown>;
-  if (input.envVariables !== undefined && input.envVariables !== null) {
-    if (typeof input.envVariables === 'object' && !Array.isArray(input.envVariables)) config.envVariables = input.envVariables as Record<string, unknown>;
-    else problems.push('envVariables must be an object of NAME: value');
-  }
-  if (input.rules !== undefined && input.rules !== null) {
-    if (typeof input.rules !== 'object' || Array.isArray(input.rules)) problems.push('rules must be an object of code: severity');
-    else {
-      config.rules = {};
-      for (const [code, setting] of Object.entries(input.rules as Record<string, unknown>)) {
-        if (!isRuleCode(code)) problems.push(`unknown rule "${code}"`);
-        else if (typeof setting !== 'string' || !SETTINGS.has(setting as RuleSetting)) problems.push(`rule "${code}": severity must be error, warning, information, hint or off`);
-        else config.rules[code] = setting as RuleSetting;
-      }
-    }
-  }
-  if (input.filePatterns !== undefined && input.filePatterns !== null) {
-    if (Array.isArray(input.filePatterns) && input.filePatterns.every((p) => typeof p === 'string')) config.filePatterns = input.filePatterns as string[];
-    else problems.push('filePatterns must be a list of glob strings');
-  }
-  if (typeof input.configRoot === 'string' && input.configRoot.length > 0) config.configRoot = input.configRoot;
-  if (typeof input.inlayHints === 'boolean') config.inlayHints = input.inlayHints;
-  return { config, problems };
+  /** SWE-agent command-line arguments applied to agent configs (`--agent.model.name=gpt-4o`), as `sweagent run` applies them. */
+  commandLine?: string[];
 }
 
 export function envContextOf(config: EngineConfig): EnvContext {
@@ -61,4 +32,9 @@ export function envContextOf(config: EngineConfig): EnvContext {
   const variables = new Map<string, PyObject>();
   for (const [name, value] of Object.entries(config.envVariables)) variables.set(name, pyObjectFromJson(value));
   return knownEnv(variables);
+}
+
+/** The options bundles are checked with under these settings alone (no agent config): their env, bash on. */
+export function toolCheckOptionsOf(config: EngineConfig): ToolCheckOptions {
+  return { env: envContextOf(config), enableBashTool: true };
 }

@@ -23,14 +23,16 @@ export interface Span {
 /** The name SWE-agent's loader uses for a tool: its key, or pydantic's loc item for a non-string key. */
 export type ToolName = string | number | null;
 
-/** A position range in another file, as related information gives it. */
-export interface ElsewhereRange {
-  start: { line: number; character: number };
-  end: { line: number; character: number };
+/** A related place in another file: offsets in that file's normalized text (the edge makes them a location). */
+export interface Elsewhere {
+  message: string;
+  file: string;
+  start: number;
+  end: number;
 }
 
-/** A related place: a span of the tree the check looked at, or a range in another file. */
-export type RelatedSpan = (Span & { message: string; uri?: undefined }) | { message: string; uri: string; range: ElsewhereRange };
+/** A related place: a span of the tree the check looked at, or a place in another file. */
+export type RelatedSpan = (Span & { message: string; file?: undefined }) | Elsewhere;
 
 interface DiagnosticFields {
   code: RuleCode;
@@ -40,6 +42,8 @@ interface DiagnosticFields {
   data?: Record<string, unknown>;
   /** Rendered faded by editors, e.g. an ignored key. */
   unnecessary?: boolean;
+  /** Silenced by a `# swe-bundle-disable-line` comment (rules/applyRuleSettings.ts): only SARIF lists it. */
+  suppressed?: true;
 }
 
 /** A check's finding, on the tree it checked. */
@@ -48,7 +52,7 @@ export interface EngineDiagnostic extends Span, DiagnosticFields {
 }
 
 /** A related place of a placed diagnostic: absolute offsets in the same file, or a range in another file. */
-export type FileRelated = { message: string; start: number; end: number; uri?: undefined } | { message: string; uri: string; range: ElsewhereRange };
+export type FileRelated = { message: string; start: number; end: number; file?: undefined } | Elsewhere;
 
 declare const PLACED: unique symbol;
 
@@ -75,7 +79,7 @@ export function placeDiagnostic(diagnostic: EngineDiagnostic, at: Placement): Fi
   const { origin: _origin, start, end, related, ...fields } = diagnostic;
   const base = at.base(diagnostic.origin);
   const placed = { ...fields, start: base + start, end: base + end } as FileDiagnostic;
-  if (related) placed.related = related.map((r) => (r.uri !== undefined ? r : { message: r.message, ...at.range(r) }));
+  if (related) placed.related = related.map((r) => (r.file !== undefined ? r : { message: r.message, ...at.range(r) }));
   return placed;
 }
 

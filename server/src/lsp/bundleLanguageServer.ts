@@ -1,9 +1,11 @@
 /**
- * The LSP wiring: capabilities, document sync, settings, diagnostics.
- * Everything here is plumbing around the pure engine; every handler is
- * guarded so a bug answers with an empty result instead of taking the
- * server down.
+ * The LSP wiring: lifecycle, capabilities, and the changes the editor reports
+ * turned into changes of the analysis host (documents, file events, settings,
+ * folders), then diagnostics published from its answers. Everything here is
+ * plumbing around the engine; every handler is guarded so a bug answers with
+ * an empty result instead of taking the server down.
  */
+import * as path from 'path';
 import {
   ClientCapabilities,
   Connection,
@@ -14,25 +16,36 @@ import {
   FileEvent,
   InitializeParams,
   InitializeResult,
+  MessageType,
   RegistrationType,
   TextDocumentSyncKind,
   TextDocuments,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { Analysis } from '../engine/analysis/analysis';
+import { AnalysisHost, Change } from '../engine/analysis/analysisHost';
+import { FileReport } from '../engine/analysis/reports';
+import { SETTINGS_FILE_NAME, SETTINGS_SECTION, SettingsProblem } from '../engine/settings/validateSettings';
+import { createNodeWorkspaceFs } from '../host/nodeWorkspaceFs';
 import { VERSION } from '../version';
-import { BundleDocuments } from './bundleDocuments';
 import { toLspDiagnostic } from './convert';
 import { DiagnosticsScheduler } from './diagnosticsScheduler';
-import { SETTINGS_SECTION, Settings } from './settings';
-import { pathOfUri } from './uris';
-import { WorkspaceIndex } from './workspaceIndex';
-import { createServerContext } from './serverContext';
-import { readUtf8 } from '../host/nodeWorkspaceFs';
 import { DocumentPreparer } from './documentPreparer';
 import { FEATURES } from './features';
 import { YAML_DOCUMENTS } from './features/feature';
+import { OpenDocuments } from './openDocuments';
+import { createServerContext } from './serverContext';
+import { settingsDiagnostics } from './settingsDiagnostics';
+import { pathOfUri } from './uris';
 
 export const DIAGNOSTICS_DELAY_MS = 10;
+
+/** A short name for a value's JSON (FNV-1a): equal diagnostics, equal id. */
+function contentId(value: unknown): string {
+  let hash = 0x811c9dc5;
+  for (const ch of JSON.stringify(value)) hash = Math.imul(hash ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return hash.toString(36);
+}
 
 /**
  * Fire-and-forget messages to the client: a failure (say, the connection
@@ -50,7 +63,6 @@ function quietly(send: () => Promise<unknown>): void {
 /** Tells clients (the VS Code status item) what the server is doing: `{state: 'indexing'}` or `{state: 'ready', bundles, agentConfigs}`. */
 export const STATUS_NOTIFICATION = 'sweBundle/status';
 
-
 interface ClientSupport {
   pullDiagnostics: boolean;
   relatedInformation: boolean;
@@ -61,15 +73,21 @@ interface ClientSupport {
   workspaceFolders: boolean;
 }
 
-/** What the server watches: YAML (bundle and agent configs), bundles' bin/ scripts and install.sh. */
-const WATCHED = ['**/*.{yaml,yml}', '**/bin/**', '**/install.sh'];
+/** What the server watches: YAML (bundle and agent configs), bundles' bin/ scripts and install.sh, and the settings files. */
+const WATCHED = ['**/*.{yaml,yml}', '**/bin/**', '**/install.sh', `**/${SETTINGS_FILE_NAME}`];
+
+/** The settings file each workspace folder takes. */
+function settingsFilesOf(folders: readonly string[]): Change['settingsFiles'] {
+  return folders.map((folder) => ({ folder, file: path.join(folder, SETTINGS_FILE_NAME) }));
+}
 
 export function startLanguageServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
-  const settings = new Settings();
-  const index = new WorkspaceIndex(documents, settings, []);
-  const bundles = new BundleDocuments(settings, index);
-  const published = new Set<string>();
+  const open = new OpenDocuments();
+  let host: AnalysisHost | undefined;
+  // Readable: the workspace folders and a config root the user set; nothing else on disk.
+  host = new AnalysisHost({ fs: createNodeWorkspaceFs(() => host!.readRoots()) });
+  const analysis = (): Analysis => host!.analysis();
   const client: ClientSupport = {
     pullDiagnostics: false,
     relatedInformation: false,
@@ -82,18 +100,23 @@ export function startLanguageServer(connection: Connection): void {
 
   let clientCapabilities: ClientCapabilities = {};
   let initialized = false;
-  // The closures below run once the server is set up: `guard` comes from the context, filesChanged
-  // is defined further down with the revalidation it triggers.
-  const preparer = new DocumentPreparer((uri, hasTime) => {
+  let folders: string[] = [];
+  /** What each document's last publication showed: republished only when the host's report changed. */
+  const published = new Map<string, FileReport | null>();
+  /** The settings problems last shown, so each is shown once. */
+  let shownProblems = new Set<string>();
+  /** Settings files with diagnostics published on them. */
+  let settingsUris = new Set<string>();
+
+  const preparer = new DocumentPreparer((uri, hasTime, from) => {
     const document = documents.get(uri);
-    return !document || guard('analysis', true, () => bundles.prepare(document, hasTime));
+    return document ? guard('analysis', null, () => analysis().prepare(open.fileOf(uri), hasTime, from)) : null;
   });
   const context = createServerContext({
     connection,
     documents,
-    bundles,
-    settings,
-    index,
+    open,
+    analysis,
     preparer,
     client: () => clientCapabilities,
     initialized: () => initialized,
@@ -102,31 +125,50 @@ export function startLanguageServer(connection: Connection): void {
   const { guard } = context;
   const dynamicRegistrations: { type: RegistrationType<object>; options: object }[] = [];
 
-  const reportSettingsProblems = () => {
-    for (const problem of settings.takeProblems()) connection.console.warn(`swe-bundle: ${problem}`);
-  };
+  const change = (what: string, changed: Change) => guard(what, undefined, () => host!.applyChange(changed));
 
-  /** The document's diagnostics, or null when it is not a bundle config. */
-  const lspDiagnosticsOf = (document: TextDocument) =>
+  const lspDiagnosticsOf = (document: TextDocument, report: FileReport) =>
     guard('validation', [], () => {
-      const diagnostics = bundles.diagnostics(document);
-      return diagnostics ? diagnostics.map((d) => toLspDiagnostic(d, document.uri, client.relatedInformation)) : null;
+      const file = open.fileOf(document.uri);
+      const current = analysis();
+      // A diagnostic silenced by a disable comment is not shown (the CLI's SARIF lists it as suppressed).
+      return current
+        .positioned(file, report, open.linesOf(document, current.source(file)))
+        .flatMap((d, index) => (d.suppressed ? [] : [toLspDiagnostic(d, document.uri, open, client.relatedInformation, { version: document.version, index })]));
     });
 
   const publish = (uri: string) => {
     const document = documents.get(uri);
     if (!document) return;
-    const diagnostics = lspDiagnosticsOf(document);
-    // Not a bundle: say nothing, unless it was one a moment ago and has diagnostics to clear.
-    if (diagnostics === null && !published.has(uri)) return;
-    if (diagnostics === null) published.delete(uri);
-    else published.add(uri);
-    quietly(() => connection.sendDiagnostics({ uri, version: document.version, diagnostics: diagnostics ?? [] }));
+    const report = guard('validation', null, () => analysis().report(open.fileOf(uri)));
+    // Not a bundle or agent config: say nothing, unless it was one and has diagnostics to clear.
+    if (published.get(uri) === report && published.has(uri)) return;
+    if (report === null && !published.get(uri)) {
+      published.set(uri, null);
+      return;
+    }
+    published.set(uri, report);
+    quietly(() => connection.sendDiagnostics({ uri, version: document.version, diagnostics: report ? lspDiagnosticsOf(document, report) : [] }));
   };
   // Publishing waits for a big document's slices (documentPreparer.ts); the version current then is the one published.
   const scheduler = new DiagnosticsScheduler(DIAGNOSTICS_DELAY_MS, (uri) => quietly(() => preparer.whenReady(uri).then(() => publish(uri))));
 
+  /** Settings problems: on the settings file they are in (published, open or not), and each once in a message. */
+  const reportSettings = () => {
+    const problems: SettingsProblem[] = guard('settings', [], () => analysis().settingsProblems());
+    const said = (p: SettingsProblem) => (p.file ? `${p.file}: ${p.message}` : p.message);
+    const fresh = problems.filter((p) => !shownProblems.has(said(p)));
+    shownProblems = new Set(problems.map(said));
+    if (fresh.length > 0) quietly(() => connection.sendNotification('window/showMessage', { type: MessageType.Warning, message: `swe-bundle: ${fresh.map(said).join('; ')}` }));
+    for (const problem of fresh) connection.console.warn(`swe-bundle: ${said(problem)}`);
+    const byFile = settingsDiagnostics(analysis(), open, problems);
+    for (const uri of settingsUris) if (!byFile.has(uri)) quietly(() => connection.sendDiagnostics({ uri, diagnostics: [] }));
+    for (const [uri, diagnostics] of byFile) quietly(() => connection.sendDiagnostics({ uri, diagnostics }));
+    settingsUris = new Set(byFile.keys());
+  };
+
   const revalidateAll = () => {
+    reportSettings();
     if (client.pullDiagnostics) quietly(() => connection.languages.diagnostics.refresh());
     else for (const document of documents.all()) scheduler.schedule(document.uri);
     // Hints and tokens depend on settings and on agent configs' envs too.
@@ -138,38 +180,38 @@ export function startLanguageServer(connection: Connection): void {
     if (!client.configuration) return;
     try {
       const [section] = await connection.workspace.getConfiguration([{ section: SETTINGS_SECTION }]);
-      settings.applyEditorSettings(section);
-      index.settingsChanged();
-      reportSettingsProblems();
+      change('settings', { userSettings: section ?? {} });
     } catch (e) {
       connection.console.warn(`swe-bundle: cannot read settings: ${(e as Error).message}`);
     }
   };
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
-    const capabilities = params.capabilities;
+    const capabilities = params.capabilities ?? {};
     clientCapabilities = capabilities;
-    client.pullDiagnostics = capabilities.textDocument?.diagnostic !== undefined;
+    // Pull only when the server can ask the client to pull again (after a settings or agent-config change);
+    // Neovim 0.10 pulls but takes no workspace/diagnostic/refresh, so it gets pushed diagnostics.
+    client.pullDiagnostics = capabilities.textDocument?.diagnostic !== undefined && capabilities.workspace?.diagnostics?.refreshSupport === true;
     client.relatedInformation = capabilities.textDocument?.publishDiagnostics?.relatedInformation === true || client.pullDiagnostics;
     client.configuration = capabilities.workspace?.configuration === true;
     client.dynamicConfigurationChange = capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
     client.workDoneProgress = capabilities.window?.workDoneProgress === true;
     client.watchedFiles = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
-    // File events will say when a bin/ folder changes: no need to list it again on every edit.
-    index.project.cacheBundleFolders = client.watchedFiles;
     client.workspaceFolders = capabilities.workspace?.workspaceFolders === true;
-    const folders = (params.workspaceFolders ?? []).map((f) => pathOfUri(f.uri)).filter((p): p is string => p !== null);
+    folders = (params.workspaceFolders ?? []).map((f) => pathOfUri(f.uri)).filter((p): p is string => p !== null);
     if (folders.length === 0 && params.rootUri) {
       const root = pathOfUri(params.rootUri);
       if (root) folders.push(root);
     }
-    // The folders first: they are what the guarded file access allows.
-    index.setFolders(folders);
-    settings.loadConfigFile(folders, (file) => readUtf8(index.fs, file));
     const options = params.initializationOptions as Record<string, unknown> | undefined;
     const initial = options?.[SETTINGS_SECTION] ?? (options?.settings as Record<string, unknown> | undefined)?.[SETTINGS_SECTION];
-    if (initial !== undefined) settings.applyEditorSettings(initial);
-    index.settingsChanged();
+    const environmentRoot = process.env.SWE_AGENT_CONFIG_ROOT;
+    change('initialize', {
+      folders,
+      settingsFiles: settingsFilesOf(folders),
+      userSettings: initial ?? {},
+      environment: { configRoot: environmentRoot ? path.resolve(environmentRoot) : undefined },
+    });
     const result: InitializeResult = {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -178,7 +220,7 @@ export function startLanguageServer(connection: Connection): void {
     };
     if (client.workspaceFolders) result.capabilities.workspace = { workspaceFolders: { supported: true, changeNotifications: true } };
     if (client.pullDiagnostics) {
-      result.capabilities.diagnosticProvider = { identifier: 'swe-bundle', interFileDependencies: false, workspaceDiagnostics: false };
+      result.capabilities.diagnosticProvider = { identifier: 'swe-bundle', interFileDependencies: true, workspaceDiagnostics: false };
     }
     initialized = true;
     for (const feature of FEATURES) {
@@ -192,7 +234,6 @@ export function startLanguageServer(connection: Connection): void {
   });
 
   connection.onInitialized(() => {
-    reportSettingsProblems();
     if (client.dynamicConfigurationChange) quietly(() => connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION }));
     for (const registration of dynamicRegistrations) {
       quietly(() => connection.client.register(registration.type, registration.options));
@@ -204,7 +245,8 @@ export function startLanguageServer(connection: Connection): void {
       connection.workspace.onDidChangeWorkspaceFolders((event) => {
         const removed = new Set(event.removed.map((f) => pathOfUri(f.uri)));
         const added = event.added.map((f) => pathOfUri(f.uri)).filter((p): p is string => p !== null);
-        index.setFolders([...index.project.workspaceFolders.filter((f) => !removed.has(f)), ...added]);
+        folders = [...folders.filter((f) => !removed.has(f)), ...added];
+        change('workspace folders', { folders, settingsFiles: settingsFilesOf(folders) });
         quietly(() => reindex());
       });
     }
@@ -213,22 +255,32 @@ export function startLanguageServer(connection: Connection): void {
 
   /** Indexes the workspace (with progress), then re-checks open documents against it. */
   const reindex = async () => {
+    const progress = client.workDoneProgress ? await connection.window.createWorkDoneProgress().catch(() => null) : null;
     try {
+      progress?.begin('Indexing SWE-agent bundles', 0, undefined, false);
       quietly(() => connection.sendNotification(STATUS_NOTIFICATION, { state: 'indexing' }));
-      const counts = await index.index(connection, client.workDoneProgress);
-      quietly(() => connection.sendNotification(STATUS_NOTIFICATION, { state: 'ready', bundles: counts.bundles, agentConfigs: counts.agents, truncated: index.project.truncated }));
-      connection.console.info(`swe-bundle: indexed ${counts.bundles} bundles and ${counts.agents} agent configs${index.project.truncated ? ' (stopped early: too many files)' : ''}`);
-    } catch (e) {
-      connection.console.error(`swe-bundle: indexing failed: ${(e as Error).stack ?? e}`);
+      // Folder by folder, so the client can show where the walk is; the index then finds every walk done.
+      folders.forEach((folder, i) => {
+        progress?.report(Math.round((i * 100) / folders.length), path.basename(folder));
+        guard('indexing', null, () => analysis().walk(folder));
+      });
+      const index = guard('indexing', null, () => analysis().index());
+      if (index) {
+        quietly(() => connection.sendNotification(STATUS_NOTIFICATION, { state: 'ready', bundles: index.bundles.length, agentConfigs: index.agents.length, truncated: index.truncated }));
+        connection.console.info(`swe-bundle: indexed ${index.bundles.length} bundles and ${index.agents.length} agent configs${index.truncated ? ' (stopped early: too many files)' : ''}`);
+      }
+    } finally {
+      progress?.done();
     }
     revalidateAll();
   };
 
   const filesChanged = (changes: FileEvent[]) => {
-    guard('file events', undefined, () => index.filesChanged(changes));
+    const paths = changes.map((c) => pathOfUri(c.uri)).filter((p): p is string => p !== null);
+    change('file events', { disk: paths });
     revalidateAll();
   };
-  connection.onDidChangeWatchedFiles((params) => filesChanged(params.changes));
+  connection.onDidChangeWatchedFiles((params) => filesChanged(params.changes ?? []));
 
   connection.onDidChangeConfiguration((params) => {
     if (client.configuration) {
@@ -237,45 +289,38 @@ export function startLanguageServer(connection: Connection): void {
     }
     const section = (params.settings as Record<string, unknown> | null)?.[SETTINGS_SECTION];
     if (section !== undefined) {
-      settings.applyEditorSettings(section);
-      index.settingsChanged();
-      reportSettingsProblems();
+      change('settings', { userSettings: section });
       revalidateAll();
     }
   });
 
   documents.onDidChangeContent((event) => {
     const uri = event.document.uri;
-    guard('index', undefined, () => index.changed(uri));
-    // Agent configs and the bundles they list depend on each other; anything else stands alone.
-    const agents = new Set(index.project.agentPaths);
-    const isAgent = agents.has(pathOfUri(uri) ?? '');
-    const dependents = documents.all().filter((other) => other.uri !== uri && (isAgent || (agents.size > 0 && agents.has(pathOfUri(other.uri) ?? ''))));
-    if (client.pullDiagnostics) {
-      if (dependents.length > 0) quietly(() => connection.languages.diagnostics.refresh());
-      return;
-    }
-    scheduler.schedule(uri);
-    for (const other of dependents) scheduler.schedule(other.uri);
+    change('document change', { opened: [{ file: open.opened(uri), text: event.document.getText() }] });
+    revalidateAll();
   });
 
   documents.onDidClose((event) => {
     const uri = event.document.uri;
     scheduler.cancel(uri);
-    bundles.close(uri);
-    // The disk copy is what the project sees from now on.
-    guard('index', undefined, () => index.changed(uri));
-    if (published.delete(uri)) quietly(() => connection.sendDiagnostics({ uri, diagnostics: [] }));
+    // The disk copy is what the analysis sees from now on; without file events, it may differ from what was read before.
+    const file = open.closed(uri);
+    change('document close', { closed: [file], disk: client.watchedFiles ? [] : [file] });
+    if (published.get(uri)) quietly(() => connection.sendDiagnostics({ uri, diagnostics: [] }));
+    published.delete(uri);
+    revalidateAll();
   });
 
   connection.languages.diagnostics.on(
     context.handle('pull diagnostics', { kind: DocumentDiagnosticReportKind.Full, items: [] } as DocumentDiagnosticReport, (params): DocumentDiagnosticReport => {
       const document = documents.get(params.textDocument.uri);
       if (!document) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
-      // Settings and the workspace (agent configs, bin/ folders) change a document's diagnostics as much as its text does.
-      const resultId = `${document.version}:${settings.generation}:${index.generation}`;
+      const report = analysis().report(open.fileOf(document.uri));
+      const items = report ? lspDiagnosticsOf(document, report) : [];
+      // The result id is the report's content: a pull after a change that changed nothing is answered "unchanged".
+      const resultId = contentId(items);
       if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
-      return { kind: DocumentDiagnosticReportKind.Full, resultId, items: lspDiagnosticsOf(document) ?? [] };
+      return { kind: DocumentDiagnosticReportKind.Full, resultId, items };
     }),
   );
 

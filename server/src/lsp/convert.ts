@@ -4,6 +4,7 @@ import { SOURCE, Severity } from '../engine/diagnostics';
 import { PositionMapper, PositionedDiagnostic } from '../engine/document/positioned';
 import { OffsetEdit } from '../engine/features/edits';
 import { SourceText } from '../engine/document/sourceText';
+import { OpenDocuments } from './openDocuments';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -12,12 +13,22 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-export function toLspDiagnostic(d: PositionedDiagnostic, uri: string, relatedSupport: boolean): Diagnostic {
+/**
+ * What an LSP diagnostic carries back to the server in code action requests:
+ * which diagnostic of which version it shows (its index in that version's
+ * report), so the fix is the one of exactly that diagnostic.
+ */
+export interface DiagnosticOrigin {
+  version: number;
+  index: number;
+}
+
+export function toLspDiagnostic(d: PositionedDiagnostic, uri: string, open: OpenDocuments, relatedSupport: boolean, origin: DiagnosticOrigin): Diagnostic {
   const diagnostic: Diagnostic = { range: d.range, severity: SEVERITY[d.severity], code: d.code, source: SOURCE, message: d.message };
-  diagnostic.data = { ...(d.data ?? {}), tool: d.tool };
+  diagnostic.data = { ...(d.data ?? {}), tool: d.tool, origin };
   if (d.unnecessary) diagnostic.tags = [DiagnosticTag.Unnecessary];
   if (d.related && relatedSupport) {
-    diagnostic.relatedInformation = d.related.map((r): DiagnosticRelatedInformation => ({ location: { uri: r.uri ?? uri, range: r.range }, message: r.message }));
+    diagnostic.relatedInformation = d.related.map((r): DiagnosticRelatedInformation => ({ location: { uri: r.file !== undefined ? open.uriOf(r.file) : uri, range: r.range }, message: r.message }));
   }
   return diagnostic;
 }

@@ -15,8 +15,12 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 export class DocumentPreparer {
   private readonly running = new Map<string, Promise<void>>();
 
-  /** `prepareSlice`: works on the document's current version while `hasTime()`; true when nothing is left (or the document is gone). */
-  constructor(private readonly prepareSlice: (uri: string, hasTime: () => boolean) => boolean) {}
+  /**
+   * `prepareSlice`: works on the document's current version while `hasTime()`,
+   * from where the last slice stopped; where to go on from, or null when
+   * nothing is left (or the document is gone).
+   */
+  constructor(private readonly prepareSlice: (uri: string, hasTime: () => boolean, from: number) => number | null) {}
 
   /**
    * Resolves once the document's current version is prepared, right away
@@ -40,9 +44,12 @@ export class DocumentPreparer {
   }
 
   private async run(uri: string): Promise<void> {
+    let from = 0;
     for (;;) {
       const deadline = performance.now() + SLICE_MS;
-      if (this.prepareSlice(uri, () => performance.now() < deadline)) return;
+      const next = this.prepareSlice(uri, () => performance.now() < deadline, from);
+      if (next === null) return;
+      from = next;
       await yieldToEventLoop();
     }
   }

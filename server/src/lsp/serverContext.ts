@@ -1,39 +1,44 @@
 /**
- * What a feature's LSP handlers get: the open documents and their analysis,
- * the settings, what the client supports, and `handle`, which makes a request
- * handler safe (cancellable, never throwing, empty on bad input).
+ * What a feature's LSP handlers get: the connection, the open documents, the
+ * current analysis, and the conversions between LSP's URIs and positions and
+ * the engine's file ids and offsets. `handle` makes a request handler safe
+ * (cancellable, never throwing, empty on bad input).
  */
-import { CancellationToken, ClientCapabilities, Connection, ErrorCodes, FileEvent, LSPErrorCodes, Position, ResponseError, TextDocumentPositionParams, TextDocuments } from 'vscode-languageserver/node';
+import { CancellationToken, ClientCapabilities, Connection, ErrorCodes, FileEvent, LSPErrorCodes, Position, ResponseError, TextDocumentIdentifier, TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { AnalyzedAgentConfig, AnalyzedDocument, BundleDocuments } from './bundleDocuments';
+import { Analysis } from '../engine/analysis/analysis';
+import { PositionMapper } from '../engine/document/positioned';
 import { DocumentPreparer } from './documentPreparer';
-import { Settings } from './settings';
-import { WorkspaceIndex } from './workspaceIndex';
+import { OpenDocuments } from './openDocuments';
+
+/** A document a request is about, as the engine sees it. */
+export interface RequestDocument {
+  uri: string;
+  /** The engine's id of it: its path, or its URI when it has none. */
+  file: string;
+  document: TextDocument;
+  /** Offsets in the engine's text to positions in the document, and back. */
+  mapper: PositionMapper;
+  analysis: Analysis;
+}
 
 export interface ServerContext {
   connection: Connection;
   documents: TextDocuments<TextDocument>;
-  bundles: BundleDocuments;
-  settings: Settings;
-  /** The workspace's bundles and agent configs. */
-  index: WorkspaceIndex;
+  open: OpenDocuments;
   client(): ClientCapabilities;
   /** True once `initialize` was answered; requests before it get ServerNotInitialized. */
   initialized(): boolean;
-  /** The current analysis of an open bundle document, or null. */
-  analyzed(uri: string): AnalyzedDocument | null;
-  /** The current analysis of an open agent config, or null. */
-  analyzedAgent(uri: string): AnalyzedAgentConfig | null;
-  /** The open bundle a request is about and the offset of its position, or null when it is no open bundle or the position is outside it. */
-  bundleAt(params: TextDocumentPositionParams): { analyzed: AnalyzedDocument; offset: number } | null;
-  /** The absolute offset (in the engine's text) of a position, or null when the position is outside the document. */
-  offsetAt(analyzed: Pick<AnalyzedDocument, 'document' | 'mapper'>, position: Position): number | null;
+  /** The analysis of the current state of the workspace. */
+  analysis(): Analysis;
+  /** An open document a request names, or null. */
+  document(identifier: TextDocumentIdentifier): RequestDocument | null;
+  /** The open document and the offset (in the engine's text) of a position, or null when the position is outside it. */
+  at(params: { textDocument: TextDocumentIdentifier; position: Position }): (RequestDocument & { offset: number }) | null;
+  /** The offset of a position in a document, or null when it is outside the document. */
+  offsetAt(target: RequestDocument, position: Position): number | null;
   guard<T>(what: string, fallback: T, run: () => T): T;
-  /**
-   * Files changed on disk (a client's file event, or a change the server made
-   * on request): the project forgets what it derived from them, and the open
-   * documents are checked again.
-   */
+  /** Files changed on disk (a client's file event, or a change the server made on request): the analysis follows. */
   filesChanged(changes: FileEvent[]): void;
   /**
    * Wraps a request handler: lets a pending `$/cancelRequest` arrive first,
@@ -49,9 +54,8 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 export interface ServerParts {
   connection: Connection;
   documents: TextDocuments<TextDocument>;
-  bundles: BundleDocuments;
-  settings: Settings;
-  index: WorkspaceIndex;
+  open: OpenDocuments;
+  analysis: () => Analysis;
   /** Big documents are analysed in slices; a request about one waits for its slices (see documentPreparer.ts). */
   preparer: DocumentPreparer;
   client: () => ClientCapabilities;
@@ -66,7 +70,7 @@ function documentUriOf(params: unknown): string | undefined {
 }
 
 export function createServerContext(parts: ServerParts): ServerContext {
-  const { connection, documents, bundles, settings, index, preparer, client, initialized, filesChanged } = parts;
+  const { connection, documents, open, preparer, client, initialized, filesChanged } = parts;
   const guard = <T>(what: string, fallback: T, run: () => T): T => {
     try {
       return run();
@@ -82,32 +86,32 @@ export function createServerContext(parts: ServerParts): ServerContext {
   const context: ServerContext = {
     connection,
     documents,
-    bundles,
-    settings,
-    index,
+    open,
     client,
     initialized,
     guard,
     filesChanged,
-    analyzed(uri) {
-      const document = documents.get(uri);
-      return document ? guard('analysis', null, () => bundles.analyze(document)) : null;
+    analysis: parts.analysis,
+    document(identifier) {
+      const uri = identifier?.uri;
+      const document = typeof uri === 'string' ? documents.get(uri) : undefined;
+      if (!document) return null;
+      const analysis = parts.analysis();
+      const file = open.fileOf(uri);
+      return { uri, file, document, analysis, mapper: analysis.mapper(file, open.linesOf(document, analysis.source(file))) };
     },
-    analyzedAgent(uri) {
-      const document = documents.get(uri);
-      return document ? guard('analysis', null, () => bundles.analyzeAgent(document)) : null;
+    at(params) {
+      const target = context.document(params.textDocument);
+      const offset = target ? context.offsetAt(target, params.position) : null;
+      return target && offset !== null ? { ...target, offset } : null;
     },
-    bundleAt(params) {
-      const analyzed = context.analyzed(params.textDocument.uri);
-      const offset = analyzed ? context.offsetAt(analyzed, params.position) : null;
-      return analyzed && offset !== null ? { analyzed, offset } : null;
-    },
-    offsetAt(analyzed: { document: TextDocument; mapper: AnalyzedDocument['mapper'] }, position) {
+    offsetAt(target, position) {
       if (!position || !Number.isInteger(position.line) || !Number.isInteger(position.character) || position.line < 0 || position.character < 0) return null;
-      if (position.line >= analyzed.document.lineCount) return null;
-      const lineText = analyzed.document.getText({ start: { line: position.line, character: 0 }, end: { line: position.line + 1, character: 0 } }).replace(/\r?\n$|\r$/, '');
+      const { document } = target;
+      if (position.line >= document.lineCount) return null;
+      const lineText = document.getText({ start: { line: position.line, character: 0 }, end: { line: position.line + 1, character: 0 } }).replace(/\r?\n$|\r$/, '');
       if (position.character > lineText.length) return null;
-      return analyzed.mapper.offset(position);
+      return target.mapper.offset(position);
     },
     handle(what, fallback, run) {
       return async (params, token) => {

@@ -1,196 +1,239 @@
--- Checks the Neovim setups in docs/editors.md: every `<!-- neovim-setup: NAME -->` Lua block must
--- compile, and the one named by SWE_BUNDLE_SETUP (0.11, 0.8 or preview) runs as written: bundle
--- and agent configs get the server (one client for the project), other YAML files do not.
--- Two things in the snippet are replaced: the server command by the test's (SWE_BUNDLE_SERVER),
--- and the empty settings by a rule severity, to see the settings reach the server.
+-- The Neovim setups of docs/editors.md, as a user has them: run.sh writes the documented setup
+-- (SWE_BUNDLE_SETUP: 0.7, 0.8 or 0.11) and the documented preview command, unchanged, as the
+-- init.lua, puts a `swe-bundle-language-server` on PATH, and starts Neovim with it. This script then
+-- works on a copy of the fixture workspace with the keys the docs give for that setup: diagnostics,
+-- hover (K), completion after `<` (<C-x><C-o>), go to definition (<C-]>), a quick fix and a rename
+-- (:lua vim.lsp.buf.code_action() / rename(), or gra / grn on 0.11+), and :SweBundlePreview.
+-- The only thing it replaces is the user choosing in vim.ui.select / vim.ui.input (the picker and
+-- the prompt), which it answers as a user would, recording what it was offered.
 --
--- A Neovim older than a snippet lacks some of the API it uses (0.7 has neither vim.fs nor
--- vim.lsp.start, vim.lsp.config or vim.lsp.enable); those are filled in with minimal stand-ins
--- built on start_client, and the output names them. On a Neovim that has the API, none is used.
--- Run it through run.sh. Exit and output conventions: see harness.lua.
+-- A setup run on a Neovim too old for it (the 0.11 setup on 0.10) must start without an error,
+-- say what it needs, and start no server. Run it through run.sh; conventions: see harness.lua.
 
 local h = dofile(debug.getinfo(1, 'S').source:sub(2):match('(.*/)') .. 'harness.lua')
-local out, fail, eq, get_clients = h.out, h.fail, h.eq, h.get_clients
-local WAIT = tonumber(vim.env.LSP_WAIT_MS or '10000')
+local out, fail, eq, wait, feed, get_clients = h.out, h.fail, h.eq, h.wait, h.feed, h.get_clients
 local ROOT = vim.env.SWE_BUNDLE_ROOT
 local SETUP = vim.env.SWE_BUNDLE_SETUP
-local DOCS = vim.env.SWE_BUNDLE_DOCS
+local v = vim.version()
+local NVIM = ('%d.%d'):format(v.major, v.minor)
+local SEARCH = 'tools/search/config.yaml'
 
+-- The user's answers to vim.ui.select and vim.ui.input --------------------------------------------
+local asked = {}
+local answers = {} -- queue of { select = title } or { input = text }
+vim.ui.select = function(items, opts, on_choice)
+  local labels = vim.tbl_map(opts.format_item or tostring, items)
+  asked[#asked + 1] = { prompt = opts.prompt, items = labels }
+  local answer = table.remove(answers, 1)
+  for i, label in ipairs(labels) do
+    if answer and label == answer.select then return on_choice(items[i], i) end
+  end
+  on_choice(nil, nil)
+end
+vim.ui.input = function(opts, on_confirm)
+  asked[#asked + 1] = { prompt = opts.prompt, default = opts.default }
+  local answer = table.remove(answers, 1)
+  on_confirm(answer and answer.input)
+end
 
---- The `<!-- neovim-setup: NAME -->` blocks of the docs, by name.
-local function setups()
-  local text = table.concat(vim.fn.readfile(DOCS), '\n')
+-- What the server reports in window/logMessage and window/showMessage at Warning or Error.
+local complaints = {}
+for _, method in ipairs({ 'window/logMessage', 'window/showMessage' }) do
+  local handler = vim.lsp.handlers[method]
+  vim.lsp.handlers[method] = function(err, result, ctx, config)
+    if result and result.type <= 2 then complaints[#complaints + 1] = result.message end
+    return handler(err, result, ctx, config)
+  end
+end
+
+-- Views -------------------------------------------------------------------------------------------
+--- The diagnostics of a buffer, one line each: `RANGE SEVERITY SOURCE CODE: MESSAGE`.
+local function diagnostics(buf)
+  return vim.tbl_map(function(d) return ('%s %s %s %s: %s'):format(d.range, d.severity, d.source, d.code, d.message) end, h.diagnostics(buf))
+end
+
+local function expect_diagnostics(buf, expected, what)
+  wait(what, function()
+    local seen = diagnostics(buf)
+    return vim.deep_equal(seen, expected), seen
+  end)
+  out('ok   ' .. what)
+end
+
+local SEARCH_DIAGNOSTICS = {
+  '6:8-6:25 error swe-bundle missing-field: Argument `search_term` of `search_dir` has no `required`; SWE-agent requires it (pydantic: Field required).',
+  '9:8-9:16 warning swe-bundle unknown-key: SWE-agent ignores `requried` in argument `search_term` of `search_dir`; did you mean `required`?',
+  '14:25-14:40 warning swe-bundle argument-format-jinja: `argument_format` of argument `dir` in `search_dir` is a Jinja template: write `{{value}}`, not `{value}` (SWE-agent warns: Probably wrong Jinja syntax in template: --dir {value}).',
+  "16:38-16:43 error swe-bundle signature-unknown-placeholder: Placeholder `<dir>` in the signature of `find_file` has no argument named 'dir'. Add the argument.",
+}
+
+local function clients_of(buf)
   local found = {}
-  for name, code in text:gmatch('<!%-%- neovim%-setup: ([%w%.]+) %-%->\n```lua\n(.-)\n```') do
-    found[name] = code
+  for _, c in pairs(get_clients()) do
+    if vim.lsp.buf_is_attached(buf, c.id) then found[#found + 1] = c end
   end
   return found
 end
 
--- Stand-ins for API a Neovim lacks ----------------------------------------------------------------
-local standins = {}
-
-local function fill_in_missing_api()
-  vim.fs = vim.fs or {}
-  if not vim.fs.dirname then
-    standins[#standins + 1] = 'vim.fs.dirname'
-    vim.fs.dirname = function(file) return file and vim.fn.fnamemodify(file, ':h') end
-  end
-  if not vim.fs.find then
-    standins[#standins + 1] = 'vim.fs.find'
-    -- Only what the docs use: one name, upward from opts.path, optionally only directories.
-    vim.fs.find = function(name, opts)
-      local dir = opts.path
-      while true do
-        local candidate = dir .. '/' .. name
-        local stat = vim.loop.fs_stat(candidate)
-        if stat and (opts.type == nil or stat.type == opts.type) then return { candidate } end
-        local parent = vim.fn.fnamemodify(dir, ':h')
-        if parent == dir then return {} end
-        dir = parent
-      end
-    end
-  end
-  if not vim.fs.root then
-    standins[#standins + 1] = 'vim.fs.root'
-    vim.fs.root = function(bufnr, marker)
-      local file = vim.api.nvim_buf_get_name(bufnr)
-      local found = vim.fs.find(marker, { upward = true, path = vim.fs.dirname(file) })[1]
-      return found and vim.fs.dirname(found) or nil
-    end
-  end
-  if not vim.lsp.start then
-    standins[#standins + 1] = 'vim.lsp.start'
-    -- Like the real one: reuse the client with the same name and root, attach the current buffer.
-    local clients = {}
-    vim.lsp.start = function(config)
-      local key = config.name .. '\0' .. config.root_dir
-      if not clients[key] or not vim.lsp.get_client_by_id(clients[key]) then clients[key] = vim.lsp.start_client(config) end
-      vim.lsp.buf_attach_client(vim.api.nvim_get_current_buf(), clients[key])
-      return clients[key]
-    end
-  end
-  if not vim.lsp.config then
-    standins[#standins + 1] = 'vim.lsp.config'
-    standins[#standins + 1] = 'vim.lsp.enable'
-    -- Like the real ones for what the docs use: on FileType, a root_dir function decides by
-    -- calling on_dir(root); then the client for (name, root) starts or is reused.
-    local configs = {}
-    vim.lsp.config = function(name, config) configs[name] = config end
-    vim.lsp.enable = function(name)
-      local config = configs[name]
-      vim.api.nvim_create_autocmd('FileType', {
-        pattern = config.filetypes,
-        callback = function(args)
-          config.root_dir(args.buf, function(root)
-            vim.api.nvim_buf_call(args.buf, function()
-              vim.lsp.start(vim.tbl_extend('force', config, { name = name, root_dir = root, filetypes = nil }))
-            end)
-          end)
-        end,
-      })
-    end
-  end
-end
-
--- The run --------------------------------------------------------------------------------------
-
-local function clients_of(buf)
-  local ids = {}
-  for _, c in pairs(get_clients()) do
-    if vim.lsp.buf_is_attached(buf, c.id) then ids[#ids + 1] = c.id end
-  end
-  table.sort(ids)
-  return ids
+--- Stops a client (0.11 made stop a method; before, a plain function).
+local function stop(client, force)
+  if vim.fn.has('nvim-0.11') == 1 then client:stop(force) else client.stop(force) end
 end
 
 local function open(relative)
   vim.cmd('edit ' .. vim.fn.fnameescape(ROOT .. '/' .. relative))
-  local buf = vim.api.nvim_get_current_buf()
-  vim.bo[buf].filetype = 'yaml' -- -u NONE: no filetype detection; this fires FileType as Neovim would
-  return buf
+  return vim.api.nvim_get_current_buf()
 end
 
-local function codes(buf)
-  local list = vim.diagnostic.get(buf)
-  table.sort(list, function(a, b) return a.lnum < b.lnum or (a.lnum == b.lnum and a.col < b.col) end)
-  local severity = { 'error', 'warning', 'information', 'hint' }
-  return vim.tbl_map(function(d) return ('%d:%d %s %s'):format(d.lnum, d.col, severity[d.severity], d.code or d.user_data.lsp.code) end, list)
+local function line(n) return vim.api.nvim_buf_get_lines(0, n - 1, n, true)[1] end
+
+local function floats()
+  return vim.tbl_filter(function(w) return vim.api.nvim_win_get_config(w).relative ~= '' end, vim.api.nvim_list_wins())
 end
 
-local function wait_codes(buf, expected, what)
-  local seen
-  vim.wait(WAIT, function()
-    seen = codes(buf)
-    return vim.deep_equal(seen, expected)
-  end, 20)
-  eq(seen, expected, what)
+local function close_floats()
+  for _, w in ipairs(floats()) do vim.api.nvim_win_close(w, true) end
 end
 
-local function main()
-  local blocks = setups()
-  local names = vim.tbl_keys(blocks)
-  table.sort(names)
-  eq(names, { '0.11', '0.8', 'lspconfig', 'preview' }, 'the docs have the four Neovim snippets')
-  for name, code in pairs(blocks) do
-    local chunk, err = loadstring(code, '=docs/editors.md (' .. name .. ')')
-    if not chunk then fail('the ' .. name .. ' snippet does not compile: ' .. err) end
-  end
-  out('ok   every snippet compiles')
+--- `:undo 0`, then the diagnostics of the file as it is on disk.
+local function revert(buf, what)
+  vim.cmd('silent undo 0')
+  expect_diagnostics(buf, SEARCH_DIAGNOSTICS, what)
+end
 
-  -- The server command of the snippets, replaced by the test's.
-  local cmd = vim.split(vim.trim(vim.env.SWE_BUNDLE_SERVER), ' ', true)
-  local function with_test_server(code)
-    local replaced, n = code:gsub("{ 'swe%-bundle%-language%-server', '%-%-stdio' }", vim.inspect(cmd))
-    if n ~= 1 then fail('expected one server command in the snippet, found ' .. n) end
-    replaced, n = replaced:gsub('local settings = { sweBundle = {} }', "local settings = { sweBundle = { rules = { ['unknown-key'] = 'error' } } }")
-    if n ~= 1 then fail('expected one `local settings = { sweBundle = {} }` in the snippet, found ' .. n) end
-    return replaced
-  end
+-- Per-setup keys, per-version renderings ----------------------------------------------------------
+local KEYS = SETUP == '0.11' and { code_action = 'gra', rename = 'grn' }
+  or { code_action = ':lua vim.lsp.buf.code_action()<CR>', rename = ':lua vim.lsp.buf.rename()<CR>' }
 
-  fill_in_missing_api()
-  out('Neovim ' .. tostring(vim.version().major) .. '.' .. tostring(vim.version().minor) .. '; stand-ins: ' .. (#standins > 0 and table.concat(standins, ', ') or 'none'))
+--- What K shows for `<search_term>`: the server's Markdown, as is.
+local HOVER = { '**search_term**: argument of `search_dir` (`string`)', '', 'the term to search for', '',
+  '`<search_term>` in the signature becomes `{search_term}` in the invoke format and receives the value.' }
+--- The completion items after `<` in `search_dir`'s signature, as the omnifunc makes them.
+local COMPLETION = {
+  { word = 'search_term>', abbr = 'search_term', kind = 'Variable', menu = 'string argument', info = 'the term to search for' },
+  { word = 'dir>', abbr = 'dir', kind = 'Variable', menu = 'string argument, optional', info = 'the directory to search in (default: .)' },
+}
 
-  local setup = SETUP == 'preview' and '0.8' or SETUP
-  assert(blocks[setup], 'no snippet named ' .. tostring(setup))
-  assert(loadstring(with_test_server(blocks[setup]), '=docs ' .. setup))()
-  out('ok   ran the ' .. setup .. ' snippet')
+-- The test ----------------------------------------------------------------------------------------
 
-  local search = open('tools/search/config.yaml')
-  wait_codes(search, { '6:8 error missing-field', '9:8 error unknown-key', '14:25 warning argument-format-jinja', '16:38 error signature-unknown-placeholder' },
-    'tools/search/config.yaml gets the server and its diagnostics, with the settings (unknown-key: error)')
-  local ids = clients_of(search)
-  eq(#ids, 1, 'one client on the bundle')
-  local client = vim.lsp.get_client_by_id(ids[1])
-  eq(client.config.root_dir, ROOT, 'the root is the folder that holds tools/')
-
-  local agent = open('config/default.yaml')
-  wait_codes(agent, { '5:14 error bundle-errors', '6:14 error bundle-path-missing' }, 'the agent config gets the same server and its diagnostics')
-  eq(clients_of(agent), ids, 'the agent config shares the client')
-
-  local other = open('misc/config.yaml')
-  vim.wait(200)
-  eq(clients_of(other), {}, 'a YAML file outside tools/ and config/ gets no client')
-
-  if SETUP == 'preview' then
-    assert(loadstring(blocks.preview, '=docs preview'))()
-    vim.api.nvim_set_current_buf(open('tools/viewer/config.yaml'))
-    wait_codes(vim.api.nvim_get_current_buf(), {}, 'the viewer bundle is attached (no diagnostics)')
-    local windows = #vim.api.nvim_list_wins()
-    vim.cmd('SweBundlePreview goto')
-    vim.wait(WAIT, function() return #vim.api.nvim_list_wins() > windows end, 20)
-    local lines = vim.api.nvim_buf_get_lines(0, 0, 6, false)
-    eq({ lines, vim.bo.filetype, vim.bo.buftype, vim.bo.modifiable }, {
-      { '**goto**: invoke format `goto {line_number}`', '', 'A call with `line_number=1` runs:', '', '```sh', 'goto 1' },
-      'markdown', 'nofile', false,
-    }, ':SweBundlePreview goto opens the preview in a read-only Markdown scratch buffer')
-  end
-
-  for _, c in pairs(get_clients()) do c.stop() end
-  vim.wait(3000, function() return #get_clients() == 0 end, 20)
+local function too_old()
+  local messages = vim.fn.execute('messages')
+  eq(messages:match('swe_bundle: [^\n]*'), 'swe_bundle: this setup needs Neovim 0.11 or newer; see docs/editors.md for the one for your version',
+    'the ' .. SETUP .. ' setup on Neovim ' .. NVIM .. ' says what it needs')
+  eq(vim.v.errmsg, '', 'and raises no error')
+  local buf = open(SEARCH)
+  eq(vim.bo[buf].filetype, 'yaml', 'a bundle opens as yaml')
+  eq(#get_clients(), 0, 'no server started')
   out('PASS')
 end
 
-h.run(main, function()
-  for _, c in pairs(get_clients()) do c.stop(true) end
+local function main()
+  out(('Neovim %s, the %s setup of docs/editors.md'):format(tostring(vim.version and NVIM), SETUP))
+  if SETUP == '0.11' and vim.fn.has('nvim-0.11') == 0 then return too_old() end
+  -- Headless Neovim writes messages to stdout: no `-- INSERT --`, no `match 1 of 2`.
+  vim.o.showmode = false
+  vim.opt.shortmess:append('c')
+  eq(vim.v.errmsg, '', 'the init.lua ran without an error')
+
+  -- Which files get the server --------------------------------------------------------------------
+  local search = open(SEARCH)
+  eq(vim.bo[search].filetype, 'yaml', 'the bundle opens as yaml (filetype detection)')
+  expect_diagnostics(search, SEARCH_DIAGNOSTICS, 'tools/search/config.yaml gets the server and its exact diagnostics')
+  local clients = clients_of(search)
+  eq(vim.tbl_map(function(c) return { c.name, c.config.root_dir } end, clients), { { 'swe_bundle', ROOT } },
+    'one client, swe_bundle, rooted at the folder that holds tools/')
+  local client_id = clients[1].id
+  eq(complaints, {}, 'the server took the settings without a complaint')
+
+  local agent = open('config/default.yaml')
+  expect_diagnostics(agent, {
+    '5:14-5:26 error swe-bundle bundle-errors: Bundle `tools/search` does not load in this assembly: 2 errors in its config.yaml, the first: Argument `search_term` of `search_dir` has no `required`; SWE-agent requires it (pydantic: Field required).',
+    ('6:14-6:27 error swe-bundle bundle-path-missing: Bundle path `tools/missing` does not exist (resolved against the config root %s, as SWE_AGENT_CONFIG_ROOT). SWE-agent fails: Bundle path \'%s/tools/missing\' does not exist.'):format(ROOT, ROOT),
+  }, 'the agent config gets its diagnostics')
+  eq(vim.tbl_map(function(c) return c.id end, clients_of(agent)), { client_id }, 'from the same client')
+
+  local other = open('misc/config.yaml')
+  -- The viewer opened after it attaches and answers: by then the setup has handled misc/ too.
+  local viewer = open('tools/viewer/config.yaml')
+  wait('the viewer bundle to be attached', function() return vim.lsp.buf_is_attached(viewer, client_id) end)
+  expect_diagnostics(viewer, {}, 'the correct bundle has no diagnostics')
+  eq(#clients_of(other), 0, 'a YAML file outside tools/ and config/ gets no client')
+
+  -- Hover: K on `<search_term>` in `    signature: "search_dir <search_term> [<dir>]"` ----------------
+  search = open(SEARCH)
+  vim.api.nvim_win_set_cursor(0, { 4, 31 })
+  feed('K')
+  wait('the hover window', function() return #floats() == 1 end)
+  local hover = vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(floats()[1]), 0, -1, true)
+  eq(hover, HOVER, 'K shows the hover of the placeholder')
+  close_floats()
+
+  -- Go to definition: <C-]> on the placeholder jumps to the argument's name -----------------------
+  feed('<C-]>')
+  wait('the jump to the definition', function()
+    local cursor = vim.api.nvim_win_get_cursor(0)
+    return cursor[1] ~= 4, cursor
+  end)
+  eq({ vim.api.nvim_get_current_buf() == search, vim.api.nvim_win_get_cursor(0) }, { true, { 7, 14 } }, '<C-]> jumps to `search_term` in `- name: search_term`')
+
+  -- Completion after `<`: the signature cut to `"search_dir "`, then `<` and <C-x><C-o> --------------
+  vim.api.nvim_buf_set_lines(search, 3, 4, true, { '    signature: "search_dir "' })
+  vim.api.nvim_win_set_cursor(0, { 4, 27 }) -- on the closing quote
+  feed('i<lt><C-x><C-o>')
+  wait('the completion items', function()
+    local info = vim.fn.complete_info({ 'items' })
+    return #info.items > 0, { info, vim.fn.mode(), vim.api.nvim_get_current_line() }
+  end)
+  local items = vim.tbl_map(function(i) return { word = i.word, abbr = i.abbr, kind = i.kind, menu = i.menu, info = i.info } end, vim.fn.complete_info({ 'items' }).items)
+  eq(items, COMPLETION, '<C-x><C-o> after `<` offers the arguments')
+  feed('<C-y><Esc>')
+  wait('normal mode again', function() return vim.fn.mode() == 'n', vim.fn.mode() end)
+  eq(line(4), '    signature: "search_dir <search_term>"', 'the first item, accepted with <C-y>, completes the placeholder')
+  revert(search, 'the diagnostics after undoing the completion')
+
+  -- A quick fix: on `requried` (line 10) ------------------------------------------------------------
+  vim.api.nvim_win_set_cursor(0, { 10, 10 })
+  answers = { { select = 'Rename `requried` to `required`' } }
+  asked = {}
+  feed(KEYS.code_action)
+  wait('the quick fix to be applied', function() return line(10) == '        required: true', line(10) end)
+  eq(asked, { { prompt = 'Code actions:', items = { 'Rename `requried` to `required`' } } }, 'the code actions offered on the misspelt key')
+  expect_diagnostics(search, { SEARCH_DIAGNOSTICS[3], SEARCH_DIAGNOSTICS[4] }, 'the diagnostics after the fix: the typo and the missing `required` are gone')
+  revert(search, 'the diagnostics after undoing the fix')
+
+  -- Rename `search_term` (its name on line 7) to `term` ---------------------------------------------
+  vim.api.nvim_win_set_cursor(0, { 7, 16 })
+  answers = { { input = 'term' } }
+  asked = {}
+  feed(KEYS.rename)
+  wait('the rename to be applied', function() return line(7) == '      - name: term', line(7) end)
+  eq(asked, { { prompt = 'New Name: ', default = 'search_term' } }, 'the rename asks for the new name')
+  eq(vim.api.nvim_buf_get_lines(search, 3, 7, true), {
+    '    signature: "search_dir <term> [<dir>]"',
+    '    docstring: "searches for <term> in all files in <dir>"',
+    '    arguments:',
+    '      - name: term',
+  }, 'the argument, its placeholder and its docstring mention are renamed')
+  revert(search, 'the diagnostics after undoing the rename')
+
+  -- The documented preview command ------------------------------------------------------------------
+  local windows = #vim.api.nvim_list_wins()
+  vim.cmd('SweBundlePreview find_file')
+  wait('the preview window', function() return #vim.api.nvim_list_wins() > windows end)
+  eq({ vim.api.nvim_buf_get_lines(0, 0, -1, true), vim.bo.filetype, vim.bo.buftype, vim.bo.modifiable }, {
+    { '**find_file**: SWE-agent cannot load this tool, so the model sees nothing of it.', '',
+      "- Placeholder `<dir>` in the signature of `find_file` has no argument named 'dir'. Add the argument." },
+    'markdown', 'nofile', false,
+  }, ':SweBundlePreview find_file opens the preview (here: why SWE-agent cannot load the tool) in a read-only Markdown scratch buffer')
+
+  for _, c in pairs(get_clients()) do stop(c) end
+  wait('the server to stop', function() return #get_clients() == 0 end)
+  local log = require('vim.lsp.log').get_filename() -- written only once there is something to log
+  local logged = vim.tbl_filter(function(l) return l:match('^%[WARN%]') or l:match('^%[ERROR%]') end, vim.fn.filereadable(log) == 1 and vim.fn.readfile(log) or {})
+  eq(logged, {}, "Neovim's lsp.log has no warning or error (the exchange went as Neovim expects)")
+  out('PASS')
+end
+
+h.run_async(main, function()
+  for _, c in pairs(get_clients()) do stop(c, true) end
 end)

@@ -95,27 +95,11 @@ local function position(line, character) return { line = line, character = chara
 
 -- Plain views of results ------------------------------------------------------------------------
 
-local SEVERITY = { [1] = 'error', [2] = 'warning', [3] = 'information', [4] = 'hint' }
 local function r(range) return ('%d:%d-%d:%d'):format(range.start.line, range.start.character, range['end'].line, range['end'].character) end
-
---- vim.diagnostic's diagnostics of a buffer, in document order, as {range, severity, code, source, message}.
-local function diagnostics(buf)
-  local list = vim.diagnostic.get(buf)
-  table.sort(list, function(a, b) return a.lnum < b.lnum or (a.lnum == b.lnum and a.col < b.col) end)
-  return vim.tbl_map(function(d)
-    return {
-      range = ('%d:%d-%d:%d'):format(d.lnum, d.col, d.end_lnum, d.end_col),
-      severity = SEVERITY[d.severity],
-      code = d.code or (d.user_data and d.user_data.lsp and d.user_data.lsp.code),
-      source = d.source,
-      message = d.message,
-    }
-  end, list)
-end
 
 local function expect_diagnostics(buf, expected, what)
   wait_for(what, function()
-    local seen = diagnostics(buf)
+    local seen = h.diagnostics(buf)
     return vim.deep_equal(seen, expected), seen
   end)
   out('ok   ' .. what)

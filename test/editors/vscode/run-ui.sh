@@ -1,6 +1,7 @@
 #!/bin/bash
 # UI end-to-end check in the real VS Code workbench (code-server): fresh profile -> install the
-# .vsix -> start code-server -> ui-driver.js (squiggles, Problems panel, hover, screenshot) ->
+# .vsix -> start code-server -> ui-driver.js (squiggles, Problems panel, hover, screenshot, the
+# rendered tool preview and its screenshot, $WORK/preview.png) ->
 # stop everything. Recipe from ../shared/editor-tests (ui-e2e.sh).
 #
 # Usage: run-ui.sh CODE_SERVER_PKG VSIX
@@ -50,7 +51,7 @@ wait_for_http "http://127.0.0.1:$PORT/healthz" "$D/code-server.log" "code-server
 echo "code-server up after $(elapsed)"
 
 mkdir -p "$(dirname "$SHOT")"
-timeout "${TIMEOUT:-180}" node "$HERE/ui-driver.js" "$PORT" "$WS" "$SHOT"; RC=$?
+timeout "${TIMEOUT:-180}" node "$HERE/ui-driver.js" "$PORT" "$WS" "$SHOT" "$WORK/preview.png"; RC=$?
 [ $RC -eq 0 ] || { echo "--- code-server log tail ($D/code-server.log)"; tail -n 20 "$D/code-server.log"; }
 echo "total $(elapsed), rc=$RC, work dir $WORK"
 exit $RC

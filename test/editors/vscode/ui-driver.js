@@ -1,19 +1,21 @@
 // (From the editor-test recipes in ../shared/editor-tests, drive-ui.js; run it through run-ui.sh.)
 // Drives the real VS Code workbench served by code-server with playwright-core + Debian chromium:
 // opens the fixture's tools/search/config.yaml, then checks the squiggles, the code lenses, every
-// row of the Problems panel, and the hover on a signature placeholder, and takes the screenshot the READMEs use.
+// row of the Problems panel, and the hover on a signature placeholder, and takes the screenshot the
+// READMEs use; then clicks a code lens and checks that the tool preview opens rendered (VS Code's
+// Markdown preview), and takes a screenshot of that.
 //
-// Usage: node ui-driver.js PORT WORKSPACE SCREENSHOT.png
+// Usage: node ui-driver.js PORT WORKSPACE SCREENSHOT.png PREVIEW_SCREENSHOT.png
 // Env:   CHROMIUM (default /usr/bin/chromium)
-// Exit:  0 = pass, 1 = fail. A screenshot is written either way.
+// Exit:  0 = pass, 1 = fail. A screenshot is written either way (on failure, of the moment it failed).
 const { chromium } = require('playwright-core');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
 
-const [PORT, WS, SHOT] = process.argv.slice(2);
-if (!SHOT) {
-  console.error('usage: node ui-driver.js PORT WORKSPACE SCREENSHOT.png');
+const [PORT, WS, SHOT, PREVIEW_SHOT] = process.argv.slice(2);
+if (!PREVIEW_SHOT) {
+  console.error('usage: node ui-driver.js PORT WORKSPACE SCREENSHOT.png PREVIEW_SCREENSHOT.png');
   process.exit(2);
 }
 const FILE = 'tools/search/config.yaml';
@@ -46,6 +48,7 @@ const squash = (s) => s.replace(/\s+/g, ' ').trim();
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   let ok = false;
+  let shot = SHOT; // the README screenshot until it is taken, then the preview's
   const page = browser.pages()[0] || await browser.newPage();
   page.on('pageerror', (e) => log('pageerror:', e.message));
   const editorText = page.locator('.monaco-editor .view-lines').first();
@@ -104,12 +107,29 @@ const squash = (s) => s.replace(/\s+/g, ' ').trim();
     log('hover text:', JSON.stringify(hoverText));
     for (const part of HOVER) if (!hoverText.includes(part)) throw new Error(`the hover lacks "${part}"`);
     await page.waitForTimeout(300); // let the hover finish fading in before the screenshot
+    await page.screenshot({ path: SHOT });
+    shot = PREVIEW_SHOT;
+    log('screenshot', SHOT);
+
+    // The code lens above `search_dir` opens its preview, rendered: Markdown bold is <strong>, and
+    // no Markdown syntax shows. The webview nests the rendered page in two iframes.
+    await page.keyboard.press('Escape');
+    await lenses.first().locator('a', { hasText: 'Preview as the model sees it' }).click();
+    const rendered = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+    await rendered.locator('strong', { hasText: 'search_dir' }).waitFor({ timeout: 30000 });
+    const text = squash(await rendered.locator('body').innerText());
+    log('preview:', JSON.stringify(text));
+    if (!text.startsWith('search_dir: SWE-agent cannot load this tool, so the model sees nothing of it.')) throw new Error('the preview does not show the tool');
+    if (text.includes('**') || text.includes('`')) throw new Error('the preview shows Markdown syntax: it is not rendered');
+    const tab = page.locator('.tabs-container .tab', { hasText: 'Preview search_dir.md' });
+    await tab.first().waitFor({ timeout: 15000 });
+    log('preview tab:', squash(await tab.first().innerText()));
     ok = true;
   } catch (e) {
     log('FAIL', e.message);
   } finally {
-    await page.screenshot({ path: SHOT }).catch((e) => log('screenshot failed:', e.message));
-    log('screenshot', SHOT);
+    await page.screenshot({ path: shot }).catch((e) => log('screenshot failed:', e.message));
+    log('screenshot', shot);
     await browser.close().catch(() => {});
     fs.rmSync(profile, { recursive: true, force: true });
   }

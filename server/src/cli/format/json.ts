@@ -1,5 +1,5 @@
 /** The JSON shape of ../shared/conformance/README.md ("The contract our tool keeps"). */
-import { FileResult } from '../lintFiles';
+import { FileResult } from '../fileResult';
 
 export function formatJson(results: readonly FileResult[]): string {
   const files = results.map((r) => ({

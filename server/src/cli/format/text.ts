@@ -1,5 +1,5 @@
 /** `file:line:col severity code message`, then a summary line. */
-import { FileResult } from '../lintFiles';
+import { FileResult } from '../fileResult';
 
 export function formatText(results: readonly FileResult[]): string {
   const lines: string[] = [];

@@ -49,8 +49,23 @@ export const USER_SETTINGS: InputDef<'user', unknown> = { name: 'user settings',
  */
 export const SETTINGS_FILE: InputDef<string, string | null> = { name: 'settings file', durability: 'durable', key: identity, read: () => null };
 
-/** An open editor buffer's text; null when the file is not open (the disk's text counts then). */
-export const OVERLAY: InputDef<string, string | null> = { name: 'overlay', durability: 'volatile', key: identity, read: () => null };
+/**
+ * The process environment SWE-agent reads (`SWE_AGENT_CONFIG_ROOT`): trusted,
+ * it is the user's. Both front ends pass their own process's.
+ */
+export const ENVIRONMENT: InputDef<'environment', { configRoot?: string }> = { name: 'environment', durability: 'durable', key: identity, equals: (a, b) => a.configRoot === b.configRoot };
+
+/** Folders the user asked to have read besides the workspace folders (the CLI's working directory and the paths it was given). */
+export const EXTRA_ROOTS: InputDef<'extra roots', readonly string[]> = { name: 'extra roots', durability: 'durable', key: identity, equals: sameList };
+
+/** Files the user named to be checked (the CLI's file arguments): a bundle config unless an agent config, whatever their name. */
+export const NAMED_FILES: InputDef<'named', readonly string[]> = { name: 'named files', durability: 'durable', key: identity, equals: sameList };
+
+/** The files open in an editor (ids: a path, or the URI of an unsaved document), sorted. */
+export const OPEN_FILES: InputDef<'open', readonly string[]> = { name: 'open files', durability: 'volatile', key: identity, equals: sameList };
+
+/** An open editor buffer's text (the editor's, not the disk's); read only for files in OPEN_FILES. */
+export const OVERLAY: InputDef<string, string> = { name: 'overlay', durability: 'volatile', key: identity };
 
 /** A file's bytes, decoded, from the disk. */
 export const DISK_CONTENT: InputDef<string, FileContent> = { name: 'disk content', durability: 'durable', key: identity, equals: sameContent, read: (file, db) => readContent(fsOf(db), file) };
@@ -58,6 +73,12 @@ export const DISK_CONTENT: InputDef<string, FileContent> = { name: 'disk content
 export const DISK_STAT: InputDef<string, FileStat | null> = { name: 'disk stat', durability: 'durable', key: identity, equals: sameStat, read: (file, db) => fsOf(db).stat(file) };
 
 export const DISK_LIST: InputDef<string, readonly string[] | null> = { name: 'disk list', durability: 'durable', key: identity, equals: sameList, read: (dir, db) => fsOf(db).list(dir) };
+
+/** Whether a path's real location lies inside the roots that may be read. */
+export const DISK_ALLOWED: InputDef<string, boolean> = { name: 'disk allowed', durability: 'durable', key: identity, read: (file, db) => fsOf(db).isAllowed(file) };
+
+/** Every disk input, for a change that may touch any of them. */
+export const DISK_INPUTS = [DISK_CONTENT, DISK_STAT, DISK_LIST, DISK_ALLOWED] as const;
 
 function readContent(fs: WorkspaceFs, file: string): FileContent {
   const bytes = fs.readFile(file);

@@ -1,18 +1,22 @@
 /**
- * The analysis of one version of a bundle config, built incrementally.
+ * The analysis of one version of a bundle config, assembled from pieces that
+ * survive edits.
  *
- * The text is split into chunks (chunker.ts); each chunk is parsed on its own
- * and cached by its text, and each tool's check is cached by its chunk's
- * text. An edit inside one tool re-parses and re-checks that tool only;
- * chunks that merely moved keep their trees, and the version's `placement`
- * says where each now starts. When the split does not
- * hold (a chunk fails to parse alone, or uses anchors, aliases or merge keys,
+ * The text is split into chunks (chunker.ts): one per top-level key and one
+ * per tool. A chunk is parsed on its own, and a tool's check is made in two
+ * parts (swe/checkTool.ts): what depends only on the tool's text, and what
+ * the assembly's env and bash setting decide. Each piece is a pure function
+ * of its text (and context), so an unchanged chunk's parse and checks serve
+ * every version, every agent config and every document that contains it; a
+ * `ChunkMemo` keeps them (the analysis host's queries), and the version's
+ * `Placement` says where each chunk now starts. When the split does not hold
+ * (a chunk fails to parse alone, or uses anchors, aliases or merge keys,
  * which can reach across chunks) the whole text is parsed instead. Both paths
  * give the same result; a property test holds them to it.
  */
 import { FileDiagnostic, placeDiagnostics } from '../diagnostics';
 import { BundleCheck, ToolEntry, checkBundle } from '../swe/checkBundle';
-import { ToolCheck, ToolCheckOptions, checkTool } from '../swe/checkTool';
+import { ToolBaseCheck, ToolCheck, ToolCheckOptions, checkToolBase, checkToolInContext } from '../swe/checkTool';
 import { YamlLoad, loadYaml } from '../yaml/loadYaml';
 import { MapNode, Origin, PyNode, PyPair, deref } from '../yaml/pyNode';
 import { TAG } from '../yaml/resolver';
@@ -22,11 +26,15 @@ import { SourceText, sourceTextOf } from './sourceText';
 import { Placement } from './placement';
 
 export interface ParsedChunk {
-  role: ChunkRole;
   origin: Origin;
   load: YamlLoad;
-  /** The checks of the tool this chunk holds, per options object (a few: one per agent config env in use). */
-  toolChecks?: Map<ToolCheckOptions, ToolCheck>;
+}
+
+/** A chunk of one version: what its text parsed to, and the role the split gave it. */
+export interface PlacedChunk {
+  role: ChunkRole;
+  start: number;
+  parsed: ParsedChunk;
 }
 
 export interface BundleModel {
@@ -39,21 +47,61 @@ export interface BundleModel {
   /** Every diagnostic, the file's and each tool's, placed in this version. */
   diagnostics: FileDiagnostic[];
   mode: 'chunked' | 'whole';
-  chunks: readonly ParsedChunk[];
+  chunks: readonly PlacedChunk[];
 }
 
-/** Tool checks kept per chunk: enough for the agent configs that share a bundle, bounded all the same. */
-const MAX_OPTIONS_PER_CHUNK = 8;
+/** A chunk's identity as a memo key: its text, and how many equal chunks come before it (equal chunks are distinct trees). */
+export interface ChunkKey {
+  text: string;
+  occurrence: number;
+}
+
+/**
+ * Where the pieces come from. The analysis host keeps them as queries; a
+ * one-shot analysis (`analyzeBundleText`) makes them on the spot.
+ */
+export interface ChunkMemo {
+  chunk(key: ChunkKey): ParsedChunk;
+  toolBase(key: ChunkKey, chunk: ParsedChunk): ToolBaseCheck;
+  toolInContext(key: ChunkKey, base: ToolBaseCheck, options: ToolCheckOptions): ToolCheck;
+}
+
+/**
+ * A copy of a slice that does not keep the whole text alive. V8 makes a slice
+ * a view into its parent; a chunk kept across versions would pin the whole
+ * text of the version it was cut from, one per edited tool.
+ */
+function detach(slice: string): string {
+  return (' ' + slice).slice(1);
+}
+
+export function parseChunk(text: string): ParsedChunk {
+  const origin: Origin = { text: detach(text) };
+  return { origin, load: loadYaml(origin.text, origin) };
+}
+
+/** The check of a tool chunk that stands alone: its only pair is the tool. */
+export function toolBaseOf(chunk: ParsedChunk): ToolBaseCheck {
+  const pair = onlyPair(chunk);
+  return checkToolBase(pair.key, pair.value);
+}
+
+/** Makes every piece on the spot: for one-shot analyses and tests. */
+export const NO_MEMO: ChunkMemo = {
+  chunk: (key) => parseChunk(key.text),
+  toolBase: (_key, chunk) => toolBaseOf(chunk),
+  toolInContext: (_key, base, options) => checkToolInContext(base, options),
+};
 
 /** A chunk is usable alone when it loads cleanly to a single `key: value` and nothing in it can refer elsewhere. */
-function standsAlone(chunk: ParsedChunk): boolean {
+export function standsAlone(role: ChunkRole, chunk: ParsedChunk): boolean {
   const { load } = chunk;
   if (load.problems.length > 0 || load.features.anchors || load.features.aliases || load.features.mergeKeys) return false;
   const root = load.root;
   if (!root || root.kind !== 'map' || root.python !== 'dict' || root.ownPairs.length !== 1 || root.pairs.length !== 1) return false;
   const key = deref(root.ownPairs[0].key);
   if (key.kind !== 'scalar' || key.value.type !== 'str' || key.tag !== TAG.str || key.style !== 'plain') return false;
-  if (chunk.role === 'tools-header') {
+  if (role === 'tools-header') {
     const value = deref(root.ownPairs[0].value);
     return value.kind === 'scalar' && value.value.type === 'NoneType' && value.text === '';
   }
@@ -80,175 +128,74 @@ function syntheticMap(origin: Origin, pairs: PyPair[], at: Placement): MapNode {
   };
 }
 
-/**
- * A copy of a slice that does not keep the whole text alive. V8 makes a slice
- * a view into its parent; a chunk kept across versions would pin the whole
- * text of the version it was cut from, one per edited tool.
- */
-function detach(slice: string): string {
-  return (' ' + slice).slice(1);
-}
-
-/** Where the lookup of a version's chunks stands: the index of the previous chunk expected next. */
-interface ChunkCursor {
-  next: number;
-  previousIndex?: Map<ParsedChunk, number>;
-}
-
-function parseChunk(spec: ChunkSpec, chunkText: string): ParsedChunk {
-  const own = detach(chunkText);
-  const origin: Origin = { text: own };
-  return { role: spec.role, origin, load: loadYaml(own, origin) };
-}
-
-/** A tool's check, kept on its chunk: it lives exactly as long as the parse it was made from. */
-function toolCheckOn(chunk: ParsedChunk | undefined, keyNode: PyNode, valueNode: PyNode, options: ToolCheckOptions): ToolCheck {
-  const cached = chunk?.toolChecks?.get(options);
-  if (cached) return cached;
-  const check = checkTool(keyNode, valueNode, options);
-  if (chunk) {
-    chunk.toolChecks ??= new Map();
-    if (chunk.toolChecks.size >= MAX_OPTIONS_PER_CHUNK) chunk.toolChecks.clear();
-    chunk.toolChecks.set(options, check);
-  }
-  return check;
-}
-
-/** Re-parses and re-checks only what changed between calls. One per open document. */
-export class BundleAnalyzer {
-  private chunkCache = new Map<string, ParsedChunk>();
-  /** The last version's chunks in document order. */
-  private chunkOrder: ParsedChunk[] = [];
-  /** The last split, so that preparing and then analysing one text splits it once. */
-  private lastSplit: { text: string; specs: ChunkSpec[] | null } | undefined;
-  /** How far `prepare` got with a text: the chunks before `index` are parsed and checked with `options`. */
-  private progress: { text: string; options: ToolCheckOptions; index: number } | undefined;
-
-  analyze(text: string, options: ToolCheckOptions): BundleModel {
-    const source = sourceTextOf(text);
-    if (source.normalized.length > LIMITS.maxDocumentLength) {
-      this.chunkCache.clear();
-      this.chunkOrder = [];
-      return tooLarge(source);
-    }
-    const chunked = this.tryChunked(source, options);
-    return chunked ?? analyzeWhole(source, options);
-  }
-
-  /**
-   * Parses the chunks of `text` the cache lacks, and checks its tools with
-   * `options`, for as long as `hasTime()` allows, so that `analyze(text,
-   * options)` afterwards only assembles. A server runs it in slices, so a big
-   * document never holds up other requests. True when nothing is left to do,
-   * also when the text will be analysed whole (which cannot be sliced).
-   */
-  prepare(text: string, options: ToolCheckOptions, hasTime: () => boolean): boolean {
-    const normalized = sourceTextOf(text).normalized;
-    if (normalized.length > LIMITS.maxDocumentLength) return true;
-    const specs = this.split(normalized);
-    if (!specs || specs.length < 2) return true;
-    const cursor: ChunkCursor = { next: 0 };
-    // A later slice for the same text and options goes on where the last one stopped. Only a warm-up:
-    // `analyze` parses whatever it does not find, so a chunk evicted meanwhile costs time, not correctness.
-    const resume = this.progress?.text === normalized && this.progress.options === options ? this.progress.index : 0;
-    const stopAt = (index: number) => {
-      this.progress = { text: normalized, options, index };
-      return false;
-    };
-    for (let index = resume; index < specs.length; index++) {
-      const spec = specs[index];
-      const chunkText = normalized.slice(spec.start, spec.end);
-      let chunk = this.cachedChunk(spec, chunkText, cursor, this.chunkCache, null);
-      if (!chunk) {
-        if (!hasTime()) return stopAt(index);
-        chunk = parseChunk(spec, chunkText);
-        this.chunkCache.set(chunk.origin.text, chunk);
-      }
-      if (!standsAlone(chunk)) break;
-      if (chunk.role === 'tool' && !chunk.toolChecks?.has(options)) {
-        if (!hasTime()) return stopAt(index);
-        const pair = onlyPair(chunk);
-        toolCheckOn(chunk, pair.key, pair.value, options);
+/** The memo keys of a version's chunks, equal texts told apart by their count. */
+export function chunkKeys(text: string, specs: readonly ChunkSpec[], previous: readonly PlacedChunk[] | undefined): ChunkKey[] {
+  const seen = new Map<string, number>();
+  let cursor = 0;
+  let previousIndex: Map<string, number> | undefined;
+  return specs.map((spec) => {
+    // The chunk the last version had where this one is expected: compared in place, not sliced and hashed
+    // (the usual case after an edit); its text, already a key, is the key again.
+    const expected = previous?.[cursor];
+    let chunkText: string;
+    if (expected && spec.end - spec.start === expected.parsed.origin.text.length && text.startsWith(expected.parsed.origin.text, spec.start)) {
+      chunkText = expected.parsed.origin.text;
+      cursor++;
+    } else {
+      chunkText = text.slice(spec.start, spec.end);
+      if (previous) {
+        previousIndex ??= new Map(previous.map((c, i) => [c.parsed.origin.text, i]));
+        const moved = previousIndex.get(chunkText);
+        if (moved !== undefined) {
+          chunkText = previous[moved].parsed.origin.text;
+          cursor = moved + 1;
+        }
       }
     }
-    this.progress = undefined;
-    return true;
-  }
+    const occurrence = seen.get(chunkText) ?? 0;
+    seen.set(chunkText, occurrence + 1);
+    return { text: chunkText, occurrence };
+  });
+}
 
-  private split(text: string): ChunkSpec[] | null {
-    if (this.lastSplit?.text !== text) this.lastSplit = { text, specs: splitIntoChunks(text) };
-    return this.lastSplit.specs;
+/** The model of a text split into chunks, or null when the split does not hold. */
+function chunkedModel(source: SourceText, specs: readonly ChunkSpec[], options: ToolCheckOptions, memo: ChunkMemo, previous: BundleModel | undefined): BundleModel | null {
+  const text = source.normalized;
+  const keys = chunkKeys(text, specs, previous?.mode === 'chunked' ? previous.chunks : undefined);
+  const documentOrigin: Origin = { text };
+  const bases = new Map<Origin, number>([[documentOrigin, 0]]);
+  const chunks: PlacedChunk[] = [];
+  for (let i = 0; i < specs.length; i++) {
+    const parsed = memo.chunk(keys[i]);
+    if (!standsAlone(specs[i].role, parsed)) return null;
+    bases.set(parsed.origin, specs[i].start);
+    chunks.push({ role: specs[i].role, start: specs[i].start, parsed });
   }
-
-  /**
-   * The cached chunk for `spec`: the one the last version had where the
-   * cursor expects it (a memory compare; the new slice is never hashed), else
-   * one with the same text. `taken`: chunks this version already uses, which
-   * a repeated text must not share.
-   */
-  private cachedChunk(spec: ChunkSpec, chunkText: string, cursor: ChunkCursor, cache: Map<string, ParsedChunk>, taken: Map<string, ParsedChunk> | null): ParsedChunk | undefined {
-    const expected = this.chunkOrder[cursor.next];
-    if (expected && expected.role === spec.role && expected.origin.text === chunkText && !taken?.has(chunkText)) {
-      cursor.next++;
-      return expected;
-    }
-    const chunk = cache.get(chunkText);
-    if (!chunk || chunk.role !== spec.role || taken?.has(chunkText)) return undefined;
-    cursor.previousIndex ??= new Map(this.chunkOrder.map((c, i) => [c, i]));
-    cursor.next = (cursor.previousIndex.get(chunk) ?? cursor.next) + 1;
-    return chunk;
+  const placement = Placement.ofChunks(bases);
+  const topPairs: PyPair[] = [];
+  const keyOf = new Map<Origin, ChunkKey>();
+  for (let i = 0; i < chunks.length; i++) {
+    const chunk = chunks[i];
+    keyOf.set(chunk.parsed.origin, keys[i]);
+    if (chunk.role === 'tool') continue;
+    const pair = onlyPair(chunk.parsed);
+    const tools: PyPair[] = [];
+    for (let j = i + 1; j < chunks.length && chunks[j].role === 'tool'; j++) tools.push(onlyPair(chunks[j].parsed));
+    topPairs.push(chunk.role === 'tools-header' && tools.length > 0 ? { key: pair.key, value: syntheticMap(documentOrigin, tools, placement) } : pair);
   }
-
-  private tryChunked(source: SourceText, options: ToolCheckOptions): BundleModel | null {
-    const text = source.normalized;
-    const specs = this.split(text);
-    if (!specs || specs.length < 2) {
-      this.chunkCache.clear();
-      this.chunkOrder = [];
-      return null;
-    }
-    const previous = this.chunkCache;
-    const current = new Map<string, ParsedChunk>();
-    const chunks: ParsedChunk[] = [];
-    const documentOrigin: Origin = { text };
-    const bases = new Map<Origin, number>([[documentOrigin, 0]]);
-    const cursor: ChunkCursor = { next: 0 };
-    for (const spec of specs) {
-      const chunkText = text.slice(spec.start, spec.end);
-      let chunk = this.cachedChunk(spec, chunkText, cursor, previous, current);
-      if (!chunk) {
-        chunk = parseChunk(spec, chunkText);
-        cursor.next++;
-      }
-      bases.set(chunk.origin, spec.start);
-      current.set(chunk.origin.text, chunk);
-      chunks.push(chunk);
-      if (!standsAlone(chunk)) {
-        this.chunkCache = current;
-        this.chunkOrder = chunks;
-        return null;
-      }
-    }
-    this.chunkCache = current;
-    this.chunkOrder = chunks;
-    const placement = Placement.ofChunks(bases);
-    const topPairs: PyPair[] = [];
-    for (let i = 0; i < chunks.length; i++) {
-      const chunk = chunks[i];
-      if (chunk.role === 'tool') continue;
-      const pair = onlyPair(chunk);
-      const tools: PyPair[] = [];
-      for (let j = i + 1; j < chunks.length && chunks[j].role === 'tool'; j++) tools.push(onlyPair(chunks[j]));
-      topPairs.push(chunk.role === 'tools-header' && tools.length > 0 ? { key: pair.key, value: syntheticMap(documentOrigin, tools, placement) } : pair);
-    }
-    const root = syntheticMap(documentOrigin, topPairs, placement);
-    const load: YamlLoad = { root, problems: [], features: { anchors: false, aliases: false, mergeKeys: false } };
-    const chunkOf = new Map(chunks.map((chunk) => [chunk.origin, chunk]));
-    const checkCached = (entry: ToolEntry, checkOptions: ToolCheckOptions): ToolCheck =>
-      toolCheckOn(entry.keyNode.origin === entry.valueNode.origin ? chunkOf.get(entry.keyNode.origin) : undefined, entry.keyNode, entry.valueNode, checkOptions);
-    const check = checkBundle(load, documentOrigin, options, checkCached);
-    return { source, root, check, placement, diagnostics: allDiagnostics(check, placement), mode: 'chunked', chunks };
-  }
+  const root = syntheticMap(documentOrigin, topPairs, placement);
+  const load: YamlLoad = { root, problems: [], features: { anchors: false, aliases: false, mergeKeys: false } };
+  const byOrigin = new Map(chunks.map((chunk) => [chunk.parsed.origin, chunk.parsed]));
+  const checkOne = (entry: ToolEntry, checkOptions: ToolCheckOptions): ToolCheck => {
+    const origin = entry.keyNode.origin;
+    const chunk = origin === entry.valueNode.origin ? byOrigin.get(origin) : undefined;
+    // A tool whose key and value sit in one chunk (always, when the split holds) is checked through the memo.
+    if (!chunk) return checkToolInContext(checkToolBase(entry.keyNode, entry.valueNode), checkOptions);
+    const key = keyOf.get(origin)!;
+    return memo.toolInContext(key, memo.toolBase(key, chunk), checkOptions);
+  };
+  const check = checkBundle(load, documentOrigin, options, checkOne);
+  return { source, root, check, placement, diagnostics: allDiagnostics(check, placement), mode: 'chunked', chunks };
 }
 
 function allDiagnostics(check: BundleCheck, at: Placement): FileDiagnostic[] {
@@ -271,18 +218,36 @@ function tooLarge(source: SourceText): BundleModel {
   return { source, root: null, check, placement, diagnostics: placeDiagnostics(check.diagnostics, placement), mode: 'whole', chunks: [] };
 }
 
-/** The reference path: parse and check the whole text at once. */
-export function analyzeWhole(source: SourceText, options: ToolCheckOptions): BundleModel {
+/** The reference path: the whole text parsed and checked at once (`load`: its parse, when the caller has one). */
+export function analyzeWhole(source: SourceText, options: ToolCheckOptions, load?: { origin: Origin; load: YamlLoad }): BundleModel {
   if (source.normalized.length > LIMITS.maxDocumentLength) return tooLarge(source);
-  const origin: Origin = { text: source.normalized };
-  const load = loadYaml(source.normalized, origin);
-  const check = checkBundle(load, origin, options);
+  const origin = load?.origin ?? { text: source.normalized };
+  const parsed = load?.load ?? loadYaml(source.normalized, origin);
+  const check = checkBundle(parsed, origin, options);
   const placement = Placement.whole(origin);
-  return { source, root: load.root, check, placement, diagnostics: allDiagnostics(check, placement), mode: 'whole', chunks: [{ role: 'top', origin, load }] };
+  return { source, root: parsed.root, check, placement, diagnostics: allDiagnostics(check, placement), mode: 'whole', chunks: [{ role: 'top', start: 0, parsed: { origin, load: parsed } }] };
 }
 
-/** One-shot analysis (the CLI, tests): no caches kept. */
+/**
+ * A version's model: chunked when the split holds, else parsed whole
+ * (`whole` gives the whole parse, which the host memoizes). `previous`, the
+ * model of an earlier version of the same file, only saves work: the result
+ * is the same without it.
+ */
+export function buildBundleModel(
+  source: SourceText,
+  options: ToolCheckOptions,
+  memo: ChunkMemo,
+  previous?: BundleModel,
+  whole?: () => { origin: Origin; load: YamlLoad },
+): BundleModel {
+  if (source.normalized.length > LIMITS.maxDocumentLength) return tooLarge(source);
+  const specs = splitIntoChunks(source.normalized);
+  const chunked = specs && specs.length >= 2 ? chunkedModel(source, specs, options, memo, previous) : null;
+  return chunked ?? analyzeWhole(source, options, whole?.());
+}
+
+/** One-shot analysis (tests, the text of a repaired line): nothing kept. */
 export function analyzeBundleText(text: string, options: ToolCheckOptions): BundleModel {
-  return new BundleAnalyzer().analyze(text, options);
+  return buildBundleModel(sourceTextOf(text), options, NO_MEMO);
 }
-

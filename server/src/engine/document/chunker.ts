@@ -14,6 +14,9 @@ export interface ChunkSpec {
   role: ChunkRole;
   start: number;
   end: number;
+  /** Where the chunk's plain key is written (its key line, up to the `:`). */
+  keyStart: number;
+  keyEnd: number;
 }
 
 /** A plain mapping key followed by `:` and a space, a comment or the line end. */
@@ -26,9 +29,9 @@ export function splitIntoChunks(text: string): ChunkSpec[] | null {
   let inToolsBody = false;
   let toolIndent = -1;
   let lineStart = 0;
-  const open = (role: ChunkRole, start: number) => {
+  const open = (role: ChunkRole, start: number, keyStart: number, keyLine: string) => {
     if (chunks.length > 0) chunks[chunks.length - 1].end = start;
-    chunks.push({ role, start, end: text.length });
+    chunks.push({ role, start, end: text.length, keyStart, keyEnd: keyStart + keyLine.indexOf(':') });
   };
   // Runs on every edit: only key lines are sliced and matched; other lines are looked at by character.
   while (lineStart < text.length) {
@@ -42,20 +45,22 @@ export function splitIntoChunks(text: string): ChunkSpec[] | null {
     const blankOrComment = first === -1 || first === 35; /* # */
     if (!blankOrComment) {
       if (indent === 0) {
-        const body = text.slice(lineStart === 0 && first === 0xfeff ? 1 : lineStart, lineEnd);
+        const bodyStart = lineStart === 0 && first === 0xfeff ? 1 : lineStart;
+        const body = text.slice(bodyStart, lineEnd);
         if (!KEY_LINE.test(body)) return null;
         inToolsBody = TOOLS_HEADER.test(body);
         toolIndent = -1;
         // The first chunk also holds any comments before the first key.
-        open(inToolsBody ? 'tools-header' : 'top', chunks.length === 0 ? 0 : lineStart);
+        open(inToolsBody ? 'tools-header' : 'top', chunks.length === 0 ? 0 : lineStart, bodyStart, body);
       } else if (chunks.length === 0) {
         return null;
       } else if (inToolsBody) {
         if (toolIndent === -1) toolIndent = indent;
         if (indent < toolIndent) return null;
         if (indent === toolIndent) {
-          if (!KEY_LINE.test(text.slice(contentStart, lineEnd))) return null;
-          open('tool', lineStart);
+          const body = text.slice(contentStart, lineEnd);
+          if (!KEY_LINE.test(body)) return null;
+          open('tool', lineStart, contentStart, body);
         }
       }
     }

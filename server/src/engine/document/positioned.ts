@@ -20,8 +20,10 @@ export interface PositionedDiagnostic {
   tool: ToolName;
   range: Range;
   data?: Record<string, unknown>;
-  related?: { range: Range; message: string; uri?: string }[];
+  /** `file`: the related place is in another file (then `range` is in that file). */
+  related?: { range: Range; message: string; file?: string }[];
   unnecessary?: boolean;
+  suppressed?: true;
 }
 
 /** Line lookups in the original text: a `LineIndex`, or the editor's document (which keeps its line offsets up to date as it changes). */
@@ -61,12 +63,14 @@ export class PositionMapper {
   }
 }
 
-export function positionDiagnostics(diagnostics: readonly FileDiagnostic[], mapper: PositionMapper): PositionedDiagnostic[] {
+/** `elsewhere`: the range of offsets in another file's normalized text. */
+export function positionDiagnostics(diagnostics: readonly FileDiagnostic[], mapper: PositionMapper, elsewhere: (file: string, start: number, end: number) => Range): PositionedDiagnostic[] {
   return diagnostics.map((d) => {
     const positioned: PositionedDiagnostic = { code: d.code, severity: d.severity, message: d.message, tool: d.tool, range: mapper.range(d) };
     if (d.data) positioned.data = d.data;
-    if (d.related) positioned.related = d.related.map((r) => (r.uri !== undefined ? { range: r.range, message: r.message, uri: r.uri } : { range: mapper.range(r), message: r.message }));
+    if (d.related) positioned.related = d.related.map((r) => (r.file !== undefined ? { range: elsewhere(r.file, r.start, r.end), message: r.message, file: r.file } : { range: mapper.range(r), message: r.message }));
     if (d.unnecessary) positioned.unnecessary = true;
+    if (d.suppressed) positioned.suppressed = true;
     return positioned;
   });
 }

@@ -160,7 +160,7 @@ function contextOf(table: LineTable, index: number, site: Site): Context | null 
 }
 
 function loadsCleanly(model: BundleModel): boolean {
-  return model.mode === 'chunked' || model.chunks.every((chunk) => chunk.load.problems.length === 0);
+  return model.mode === 'chunked' || model.chunks.every((chunk) => chunk.parsed.load.problems.length === 0);
 }
 
 /** The text with the cursor's partial key or value blanked (same length), or null when there is nothing to blank. */

@@ -3,6 +3,10 @@
  * configuration, and `# swe-bundle-disable-line <code>...` comments on a
  * diagnostic's line (`# swe-bundle-disable-next-line` on the line above).
  * Without codes, a comment silences every rule on that line.
+ *
+ * A rule set to `off` is dropped. A diagnostic silenced by a comment is kept,
+ * marked `suppressed`: the CLI's SARIF lists it as suppressed in source, while
+ * the server and the text and JSON reports leave it out (`shownDiagnostics`).
  */
 import { FileDiagnostic } from '../diagnostics';
 import { RuleCode, isRuleCode } from './ruleCatalog';
@@ -55,7 +59,7 @@ export function compareDiagnostics(a: FileDiagnostic, b: FileDiagnostic): number
   return a.start - b.start || a.end - b.end || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0) || (a.message < b.message ? -1 : 1);
 }
 
-/** Rule settings and suppression comments applied, in document order. */
+/** Rule settings applied and suppression comments marked, in document order. */
 export function applyRuleSettings(diagnostics: FileDiagnostic[], normalizedText: string, rules: Partial<Record<RuleCode, RuleSetting>> = {}): FileDiagnostic[] {
   const suppressions = suppressionsOf(normalizedText);
   const starts = suppressions.size > 0 ? lineStarts(normalizedText) : [];
@@ -65,9 +69,17 @@ export function applyRuleSettings(diagnostics: FileDiagnostic[], normalizedText:
     if (setting === 'off') continue;
     if (suppressions.size > 0) {
       const suppressed = suppressions.get(lineOf(starts, diagnostic.start));
-      if (suppressed === 'all' || suppressed?.has(diagnostic.code)) continue;
+      if (suppressed === 'all' || suppressed?.has(diagnostic.code)) {
+        result.push({ ...diagnostic, ...(setting ? { severity: setting } : {}), suppressed: true });
+        continue;
+      }
     }
     result.push(setting ? { ...diagnostic, severity: setting } : diagnostic);
   }
   return result.sort(compareDiagnostics);
+}
+
+/** What an editor shows: rule settings applied, diagnostics silenced by a comment left out. */
+export function shownDiagnostics(diagnostics: FileDiagnostic[], normalizedText: string, rules: Partial<Record<RuleCode, RuleSetting>> = {}): FileDiagnostic[] {
+  return applyRuleSettings(diagnostics, normalizedText, rules).filter((d) => !d.suppressed);
 }

@@ -70,6 +70,8 @@ export const RULES = {
   'optional-mismatch': rule('warning', false, 'The signature and `required` disagree about whether an argument is optional.'),
   'runtime-call-error': rule('warning', false, 'The tool loads, but calling it raises an exception in SWE-agent.'),
   'resource-limit': rule('warning', false, 'A size budget was hit, so checking stopped early.'),
+  // The checker's own settings.
+  'settings-invalid': rule('warning', false, 'A setting in `.swe-bundle.json` (or the editor\'s settings) is unknown, malformed, or not allowed from the workspace, so it is ignored.'),
 } as const satisfies Record<string, RuleInfo>;
 
 export type RuleCode = keyof typeof RULES;

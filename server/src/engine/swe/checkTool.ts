@@ -15,7 +15,7 @@ import { plainTextIsNotString } from '../yaml/resolver';
 import { LoadedArgument, LoadedCommand, DEFAULT_ARGUMENT_FORMAT } from './commandModel';
 import { checkDocstring } from './checkDocstring';
 import { spanInValue } from './valueSpans';
-import { EnvContext, envFieldName } from './env';
+import { EnvContext, UNKNOWN_ENV, envFieldName } from './env';
 import { MappedInvokeFormat, invokeFromArguments, invokeFromSignature } from './invokeFormat';
 import { pyLocItem, describeKey } from './pyLocItem';
 import { Lax, PydanticIssue, asDict, laxBool, laxListItems, laxOptionalStr, laxStr, laxStrDict, laxStrList } from './pydanticLax';
@@ -29,6 +29,9 @@ export interface ToolCheckOptions {
   env: EnvContext;
   enableBashTool: boolean;
 }
+
+/** The options a bundle is checked with when no agent config uses it: env unknown, bash on. */
+export const STANDALONE_OPTIONS: ToolCheckOptions = { env: UNKNOWN_ENV, enableBashTool: true };
 
 export interface ToolCheck {
   tool: ToolName;

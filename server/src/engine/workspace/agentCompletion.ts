@@ -21,8 +21,20 @@ import { PyNode, deref, strValue } from '../yaml/pyNode';
 import { Placement } from '../document/placement';
 import { BundleRef } from './agentConfig';
 import { firstLine } from './agentFeatures';
-import { AgentCheck, resolveBundlePath } from './checkAgentConfig';
-import { AgentAnalysis, Project, STANDALONE_OPTIONS } from './project';
+import { AgentAnalysis, AgentCheck, resolveBundlePath } from './checkAgentConfig';
+
+
+/** What agent-config completion needs of the workspace around the file. */
+export interface AgentCompletionWorkspace {
+  /** The bundle configs of the workspace. */
+  bundlePaths: readonly string[];
+  /** The names of the tools a bundle config defines. */
+  toolNames(configPath: string): string[];
+  /** Where the file's bundle paths start. */
+  configRoot: string;
+  /** The analysis the file would have with this text (a half-typed line repaired), or null when it would not be an agent config. */
+  analyzeText(text: string): AgentAnalysis | null;
+}
 
 export interface AgentCompletionOptions {
   /** The client accepts snippets. */
@@ -240,12 +252,13 @@ function portable(relative: string): string {
   return relative.split(path.sep).join('/');
 }
 
-function pathItems(site: Extract<Site, { kind: 'path' }>, project: Project, configRoot: string, section: Section, current: BundleRef | null): Draft[] {
+function pathItems(site: Extract<Site, { kind: 'path' }>, workspace: AgentCompletionWorkspace, section: Section, current: BundleRef | null): Draft[] {
+  const configRoot = workspace.configRoot;
   const token = valueToken(site.line, site.col);
   if (!token) return [];
   const listed = new Set(section.tools.bundles.filter((ref) => ref !== current && ref.path !== undefined).map((ref) => resolveBundlePath(configRoot, ref.path!)));
   const folders = new Map<string, string>();
-  for (const configPath of project.bundlePaths) {
+  for (const configPath of workspace.bundlePaths) {
     const dir = path.dirname(configPath);
     if (!listed.has(dir) && !folders.has(dir)) folders.set(dir, configPath);
   }
@@ -253,7 +266,7 @@ function pathItems(site: Extract<Site, { kind: 'path' }>, project: Project, conf
   const outside = (relative: string) => relative === '..' || relative.startsWith('../');
   entries.sort((a, b) => Number(outside(a.relative)) - Number(outside(b.relative)) || (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0));
   return entries.map(({ relative, configPath }): Draft => {
-    const names = (project.bundleModel(configPath, STANDALONE_OPTIONS)?.check.toolEntries ?? []).map((e) => strValue(e.keyNode)).filter((n): n is string => n !== undefined);
+    const names = workspace.toolNames(configPath);
     const draft: Draft = {
       label: relative,
       kind: 'folder',
@@ -271,13 +284,13 @@ function isAgent(analysis: AgentAnalysis | null): analysis is AgentAnalysis {
   return analysis !== null && analysis.sections.length > 0;
 }
 
-function drafts(site: Site, analysis: AgentAnalysis, text: string, offset: number, project: Project, file: string): Draft[] | null {
+function drafts(site: Site, analysis: AgentAnalysis, text: string, offset: number, workspace: AgentCompletionWorkspace): Draft[] | null {
   if (site.kind === 'key') return keyItems(site);
   const found = site.entry === null ? null : entryAt(analysis, text, site.entry);
   if (site.kind === 'hidden') return found ? toolItems(analysis.at, site, found.ref, found.section.check, offset) : null;
   // A `path:` of an entry that does not load yet: the other entries of the list still count.
   const section = found?.section ?? analysis.sections.find(({ tools }) => tools.bundlesEntry && analysis.at.contains(tools.bundlesEntry.value, offset));
-  return section ? pathItems(site, project, project.configRootOf(file), section, found?.ref ?? null) : null;
+  return section ? pathItems(site, workspace, section, found?.ref ?? null) : null;
 }
 
 /**
@@ -286,12 +299,12 @@ function drafts(site: Site, analysis: AgentAnalysis, text: string, offset: numbe
  * as an agent config). Null when neither the text nor its repair is an agent
  * config, so the caller can try other completions.
  */
-export function agentCompletions(project: Project, file: string, text: string, offset: number, own: AgentAnalysis | null, options: AgentCompletionOptions): CompletionEntry[] | null {
+export function agentCompletions(workspace: AgentCompletionWorkspace, text: string, offset: number, own: AgentAnalysis | null, options: AgentCompletionOptions): CompletionEntry[] | null {
   if (!Number.isInteger(offset) || offset < 0 || offset > text.length) return isAgent(own) ? [] : null;
   const table = new LineTable(text);
   const site = textSite(table, offset);
   const attempt = (analysis: AgentAnalysis): Draft[] | null => {
-    if (site) return drafts(site, analysis, text, offset, project, file);
+    if (site) return drafts(site, analysis, text, offset, workspace);
     const flow = flowSite(analysis, table, offset);
     return flow ? toolItems(analysis.at, flow.site, flow.ref, flow.check, offset) : null;
   };
@@ -301,7 +314,7 @@ export function agentCompletions(project: Project, file: string, text: string, o
     // Repair only what may keep the cursor's bundle from loading: there is a site, or the line leaves a list open.
     const repaired = repairedText(text, table, offset);
     if (!agent || site || repaired.closed) {
-      const analysis = project.looksLikeAgentConfig(file, repaired.text) ? project.agentOfText(file, repaired.text) : null;
+      const analysis = workspace.analyzeText(repaired.text);
       if (isAgent(analysis)) {
         agent = true;
         found = attempt(analysis);

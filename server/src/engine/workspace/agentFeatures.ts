@@ -8,12 +8,10 @@ import * as path from 'path';
 import { bundleView } from '../features/bundleView';
 import { pickAt } from '../features/navigation';
 import { Block, Inline, code, oneLine, para, strong, toolPreview, toolPreviewBlocks } from '../features/toolPreview';
-import { Range } from '../document/positioned';
 import { EnvContext } from '../swe/env';
 import { PyNode, strValue } from '../yaml/pyNode';
 import { BundleRef, HiddenTool } from './agentConfig';
-import { BundleInContext, resolveBundlePath } from './checkAgentConfig';
-import { AgentAnalysis } from './project';
+import { AgentAnalysis, BundleInContext, resolveBundlePath } from './checkAgentConfig';
 
 export type AgentTarget = {
   tokenStart: number;
@@ -42,13 +40,14 @@ export function agentTargetAt(analysis: AgentAnalysis, configRoot: string, offse
 
 export interface AgentDefinition {
   origin: { start: number; end: number };
-  uri: string;
-  /** The whole target (the tool's entry) and the part to select (its name); the file's start for a bundle. */
-  targetRange: Range;
-  targetSelectionRange: Range;
+  /** The bundle config it leads to. */
+  file: string;
+  /** Offsets there: the whole target (the tool's entry) and the part to select (its name); the file's start for a bundle. */
+  target: { start: number; end: number };
+  selection: { start: number; end: number };
 }
 
-const FILE_START: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+const FILE_START = { start: 0, end: 0 };
 
 function toolKeyOf(bundle: BundleInContext, name: string): PyNode | undefined {
   return bundle.model.check.toolEntries.find((entry) => strValue(entry.keyNode) === name)?.keyNode;
@@ -60,16 +59,12 @@ export function agentDefinitionAt(analysis: AgentAnalysis, configRoot: string, o
   if (!target?.bundle) return null;
   const { source, model } = target.bundle;
   const origin = { start: target.tokenStart, end: target.tokenEnd };
-  if (target.kind === 'bundle-path') return { origin, uri: source.uri, targetRange: FILE_START, targetSelectionRange: FILE_START };
+  if (target.kind === 'bundle-path') return { origin, file: source.configPath, target: FILE_START, selection: FILE_START };
   const key = toolKeyOf(target.bundle, target.hidden.name);
   if (!key) return null;
   const tool = bundleView(model).tools.find((t) => t.keyNode === key)!;
-  return {
-    origin,
-    uri: source.uri,
-    targetRange: source.range(model, model.placement.start(key), Math.max(model.placement.end(key), model.placement.trimmedEnd(tool.valueNode))),
-    targetSelectionRange: source.range(model, model.placement.start(key), model.placement.end(key)),
-  };
+  const at = model.placement;
+  return { origin, file: source.configPath, target: { start: at.start(key), end: Math.max(at.end(key), at.trimmedEnd(tool.valueNode)) }, selection: at.range(key) };
 }
 
 export interface AgentHover {

@@ -10,8 +10,9 @@ import * as path from 'path';
 import { DiagnosticBuilder } from '../diagnosticBuilder';
 import { EngineDiagnostic, FileDiagnostic, RelatedSpan, spanOf } from '../diagnostics';
 import { BundleModel } from '../document/bundleModel';
-import { Range } from '../document/positioned';
-import { PyObject, pyReprStringSet } from '../python/pyObject';
+import { Placement } from '../document/placement';
+import { YamlLoad } from '../yaml/loadYaml';
+import { pyReprStringSet } from '../python/pyObject';
 import { ToolCheckOptions } from '../swe/checkTool';
 import { DEFAULT_ENV_VARIABLES, knownEnv } from '../swe/env';
 import { laxListItems, asDict } from '../swe/pydanticLax';
@@ -22,11 +23,8 @@ import { AgentTools, BUNDLE_FIELDS, BundleRef, TOOL_CONFIG_FIELDS } from './agen
 export interface BundleSource {
   dir: string;
   configPath: string;
-  uri: string;
-  /** The bundle analysed with these options (the provider caches per options object). */
+  /** The bundle analysed with these options. */
   analyze(options: ToolCheckOptions): BundleModel;
-  /** The position of a span of the bundle's text, for related information. */
-  range(model: BundleModel, start: number, end: number): Range;
 }
 
 export type BundleResolution =
@@ -51,6 +49,19 @@ export interface BundleInContext {
   diagnostics: FileDiagnostic[];
 }
 
+/** An agent config checked: its YAML, and each assembly with the bundles it lists. */
+export interface AgentAnalysis {
+  load: YamlLoad;
+  at: Placement;
+  /** One assembly check per ToolConfig in the file (a retry agent has several). */
+  sections: { tools: AgentTools; check: AgentCheck }[];
+  diagnostics: FileDiagnostic[];
+  /** SWE-agent starts with every assembly. */
+  loads: boolean;
+  /** Where its bundle paths start. */
+  configRoot: string;
+}
+
 export interface AgentCheck {
   /** ToolConfig builds: SWE-agent starts with this assembly. */
   loads: boolean;
@@ -59,19 +70,9 @@ export interface AgentCheck {
   options: ToolCheckOptions;
 }
 
-/** Options objects are cached by identity (tool checks hang on them), so equal envs share one. */
-const optionsCache = new Map<string, ToolCheckOptions>();
-
+/** The options an assembly checks its bundles with: its env (ToolConfig's defaults when it sets none) and bash setting. */
 export function assemblyOptions(tools: AgentTools): ToolCheckOptions {
-  const variables: ReadonlyMap<string, PyObject> = tools.env ?? DEFAULT_ENV_VARIABLES;
-  const key = JSON.stringify([tools.enableBashTool, [...variables].map(([k, v]) => [k, typeof v === 'bigint' ? `${v}n` : v])]);
-  let options = optionsCache.get(key);
-  if (!options) {
-    if (optionsCache.size > 64) optionsCache.clear();
-    options = { env: knownEnv(variables), enableBashTool: tools.enableBashTool };
-    optionsCache.set(key, options);
-  }
-  return options;
+  return { env: knownEnv(tools.env ?? DEFAULT_ENV_VARIABLES), enableBashTool: tools.enableBashTool };
 }
 
 export function resolveBundlePath(configRoot: string, bundlePath: string): string {
@@ -158,7 +159,7 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
         'bundle-errors',
         entrySpan,
         `Bundle \`${ref.path}\` does not load in this assembly: ${count} error${count === 1 ? '' : 's'} in its config.yaml, the first: ${firstError.message}`,
-        { related: [{ message: firstError.message, uri: source.uri, range: source.range(model, firstError.start, firstError.end) }] },
+        { related: [{ message: firstError.message, file: source.configPath, start: firstError.start, end: firstError.end }] },
       );
     }
     const toolNames = new Set(model.check.toolEntries.map((e) => strValue(e.keyNode)).filter((n): n is string => n !== undefined));
@@ -180,10 +181,10 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
         continue;
       }
       const related: RelatedSpan[] = [];
-      const here: RelatedSpan = { message: `\`${name}\` in ${ref.path}`, uri: source.uri, range: rangeIn(inContext, entry.keyNode) };
+      const here: RelatedSpan = { message: `\`${name}\` in ${ref.path}`, ...placeIn(inContext, entry.keyNode) };
       if (first.where !== 'builtin') {
         const other = first.where;
-        related.push({ message: `first \`${name}\`, in ${other.bundle.ref.path}`, uri: other.bundle.source.uri, range: rangeIn(other.bundle, other.keyNode) });
+        related.push({ message: `first \`${name}\`, in ${other.bundle.ref.path}`, ...placeIn(other.bundle, other.keyNode) });
       }
       related.push(here);
       out.add(
@@ -208,9 +209,8 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
 }
 
 /** Where a node of a bundle's model is in the bundle's file. */
-function rangeIn(bundle: BundleInContext, node: PyNode): Range {
-  const { start, end } = bundle.model.placement.range(node);
-  return bundle.source.range(bundle.model, start, end);
+function placeIn(bundle: BundleInContext, node: PyNode): { file: string; start: number; end: number } {
+  return { file: bundle.source.configPath, ...bundle.model.placement.range(node) };
 }
 
 function checkToolConfigKeys(tools: AgentTools, out: DiagnosticBuilder): void {

@@ -10,9 +10,9 @@
  */
 import * as path from 'path';
 import { isInside } from './walk';
-import { WorkspaceFs } from './workspaceFs';
+import { FsView } from './workspaceFs';
 
-export function configRootFor(fs: WorkspaceFs, agentConfigPath: string, workspaceFolder: string, configured?: string): string {
+export function configRootFor(fs: FsView, agentConfigPath: string, workspaceFolder: string, configured?: string): string {
   if (configured) return path.resolve(workspaceFolder, configured);
   let dir = path.dirname(agentConfigPath);
   let configParent: string | undefined;

@@ -6,7 +6,7 @@
  * fixed number of entries.
  */
 import * as path from 'path';
-import { WorkspaceFs } from './workspaceFs';
+import { FsView } from './workspaceFs';
 
 export const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git', '.hg', '.svn', '__pycache__', '.venv', 'venv', '.tox', '.mypy_cache']);
 export const MAX_WALK_ENTRIES = 200_000;
@@ -24,7 +24,7 @@ export function isInside(child: string, parent: string): boolean {
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
-export function walkWorkspace(fs: WorkspaceFs, root: string, maxEntries = MAX_WALK_ENTRIES): WalkResult {
+export function walkWorkspace(fs: FsView, root: string, maxEntries = MAX_WALK_ENTRIES): WalkResult {
   const result: WalkResult = { configYamls: [], otherYamls: [], truncated: false };
   const rootStat = fs.stat(root);
   if (!rootStat || rootStat.kind !== 'directory') return result;

@@ -22,3 +22,10 @@ export interface WorkspaceFs {
   /** Entry names of a directory, or null. */
   list(path: string): string[] | null;
 }
+
+/** The part of the file access that engine logic reads through (the analysis host tracks each call as a dependency). */
+export interface FsView {
+  isAllowed(path: string): boolean;
+  stat(path: string): FileStat | null;
+  list(path: string): readonly string[] | null;
+}

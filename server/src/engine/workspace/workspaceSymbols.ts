@@ -1,6 +1,5 @@
 /** Every tool of every indexed bundle, filtered by a query (case-insensitive subsequence, as editors match). */
 import { strValue } from '../yaml/pyNode';
-import { Project, STANDALONE_OPTIONS } from './project';
 import * as path from 'path';
 import { BundleModel } from '../document/bundleModel';
 
@@ -26,14 +25,13 @@ export function matchesQuery(name: string, query: string): boolean {
   return true;
 }
 
-export function workspaceToolSymbols(project: Project, query: string, limit = MAX_WORKSPACE_SYMBOLS): { symbols: ToolSymbol[]; models: Map<string, BundleModel> } {
+/** `modelOf`: a bundle's model (null when it cannot be read). Offsets are in each bundle's normalized text. */
+export function workspaceToolSymbols(bundlePaths: readonly string[], modelOf: (configPath: string) => BundleModel | null, query: string, limit = MAX_WORKSPACE_SYMBOLS): ToolSymbol[] {
   const symbols: ToolSymbol[] = [];
-  const models = new Map<string, BundleModel>();
-  for (const configPath of project.bundlePaths) {
+  for (const configPath of bundlePaths) {
     if (symbols.length >= limit) break;
-    const model = project.bundleModel(configPath, STANDALONE_OPTIONS);
+    const model = modelOf(configPath);
     if (!model) continue;
-    models.set(configPath, model);
     for (const entry of model.check.toolEntries) {
       const name = strValue(entry.keyNode);
       if (name === undefined || !matchesQuery(name, query)) continue;
@@ -41,5 +39,5 @@ export function workspaceToolSymbols(project: Project, query: string, limit = MA
       if (symbols.length >= limit) break;
     }
   }
-  return { symbols, models };
+  return symbols;
 }

@@ -32,15 +32,11 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { FileDiagnostic, SOURCE } from '../../engine/diagnostics';
-import { QUICK_FIXES, QuickFix, quickFixes } from '../../engine/features/quickFixes';
-import { sourceTextOf } from '../../engine/document/sourceText';
+import { QuickFix } from '../../engine/features/quickFixes';
 import { PositionMapper } from '../../engine/document/positioned';
-import { AGENT_QUICK_FIXES, agentQuickFixes } from '../../engine/workspace/agentQuickFixes';
-import { checkBundleFolder } from '../../engine/workspace/bundleFolder';
 import { addExecuteBits } from '../../host/fileModes';
-import { AnalyzedAgentConfig, AnalyzedDocument } from '../bundleDocuments';
-import { eolOf, lspTextEdit } from '../convert';
-import { ServerContext } from '../serverContext';
+import { DiagnosticOrigin, eolOf, lspTextEdit } from '../convert';
+import { RequestDocument, ServerContext } from '../serverContext';
 import { pathOfUri } from '../uris';
 import { Feature } from './feature';
 
@@ -72,8 +68,15 @@ function sameRange(a: Range, b: Range): boolean {
   return a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
 }
 
-/** The engine diagnostic (with its data) that the client's diagnostic shows. */
+/** The diagnostic of the current analysis that the client's diagnostic shows. */
 function engineDiagnostic(target: FixTarget, diagnostic: Diagnostic): FileDiagnostic | undefined {
+  // Sent for this version: its origin names it exactly.
+  const origin = (diagnostic.data as { origin?: Partial<DiagnosticOrigin> } | undefined)?.origin;
+  if (origin?.version === target.document.version && Number.isInteger(origin.index)) {
+    const named = target.diagnostics[origin.index!];
+    if (named && named.code === diagnostic.code) return named;
+  }
+  // Sent for an older version, or by a client that drops `data`: found by its range, which the client kept up to date.
   const candidates = target.diagnostics.filter((d) => d.code === diagnostic.code);
   if (candidates.length === 0 || !diagnostic.range) return undefined;
   const wanted = exact(target, diagnostic.range);
@@ -119,7 +122,7 @@ function fileAction(target: FixTarget, fix: QuickFix, client: ClientCapabilities
   return uri ? { title: fix.title, command: makeExecutableCommand(fix.title, uri) } : null;
 }
 
-/** A document's engine diagnostics and the registry that fixes them: a bundle config's (with its folder's) or an agent config's. */
+/** A document's diagnostics and the fixes the engine has for them. */
 interface FixTarget {
   document: TextDocument;
   mapper: PositionMapper;
@@ -129,27 +132,18 @@ interface FixTarget {
   fixes(diagnostic: FileDiagnostic): QuickFix[];
 }
 
-/** `folder`: the bundle folder's diagnostics (bin/ scripts), which the project publishes beside the model's own. */
-function bundleTarget(analyzed: AnalyzedDocument, folder: readonly FileDiagnostic[]): FixTarget {
+function fixTarget(target: RequestDocument): FixTarget | null {
+  const { analysis, file } = target;
+  const report = analysis.report(file);
+  const source = analysis.source(file);
+  if (!report || !source) return null;
   return {
-    document: analyzed.document,
-    mapper: analyzed.mapper,
-    eol: eolOf(analyzed.model.source),
-    diagnostics: [...analyzed.model.diagnostics, ...folder],
-    fixable: (code) => code in QUICK_FIXES,
-    fixes: (diagnostic) => quickFixes(analyzed.model, diagnostic),
-  };
-}
-
-function agentTarget(analyzed: AnalyzedAgentConfig): FixTarget {
-  const source = sourceTextOf(analyzed.document.getText());
-  return {
-    document: analyzed.document,
-    mapper: analyzed.mapper,
+    document: target.document,
+    mapper: target.mapper,
     eol: eolOf(source),
-    diagnostics: analyzed.agent.diagnostics,
-    fixable: (code) => code in AGENT_QUICK_FIXES,
-    fixes: (diagnostic) => agentQuickFixes(source.normalized, analyzed.agent.load.root, analyzed.agent.at, diagnostic),
+    diagnostics: report.diagnostics,
+    fixable: (code) => analysis.fixable(file, code),
+    fixes: (diagnostic) => analysis.quickFixes(file, diagnostic),
   };
 }
 
@@ -198,15 +192,9 @@ export const codeActionFeature: Feature = {
   register(context) {
     context.connection.onCodeAction(
       context.handle('code actions', [] as CodeAction[], (params: CodeActionParams) => {
-        const agent = context.analyzedAgent(params.textDocument.uri);
-        if (agent) return codeActionsFor(agentTarget(agent), params, context.client());
-        const analyzed = context.analyzed(params.textDocument.uri);
-        if (!analyzed) return [];
-        // The folder checks only when the client asks about one of theirs: they stat bin/.
-        const file = pathOfUri(params.textDocument.uri);
-        const asksFolder = params.context?.diagnostics?.some((d) => typeof d.code === 'string' && d.code.startsWith('bin-script-'));
-        const folder = file && asksFolder ? context.index.project.bundleFolder(file) : null;
-        return codeActionsFor(bundleTarget(analyzed, folder ? checkBundleFolder(analyzed.model, folder) : []), params, context.client());
+        const found = context.document(params.textDocument);
+        const target = found && fixTarget(found);
+        return target ? codeActionsFor(target, params, context.client()) : [];
       }),
     );
   },
@@ -223,8 +211,9 @@ export function executeMakeExecutable(context: ServerContext, args: unknown[]): 
   if (!file || !path.isAbsolute(file)) return false;
   const script = path.normalize(file);
   const bundleDir = path.dirname(path.dirname(script));
-  if (path.basename(path.dirname(script)) !== 'bin' || !context.index.project.bundlePaths.some((config) => path.dirname(config) === bundleDir)) return false;
-  const stat = context.index.fs.isAllowed(script) ? context.index.fs.stat(script) : null;
+  const analysis = context.analysis();
+  if (path.basename(path.dirname(script)) !== 'bin' || !analysis.index().bundles.some((config) => path.dirname(config) === bundleDir)) return false;
+  const stat = analysis.fileStat(script);
   if (stat?.kind !== 'file' || stat.outside || addExecuteBits(script) === null) return false;
   context.filesChanged([{ uri: uri as string, type: FileChangeType.Changed }]);
   return true;

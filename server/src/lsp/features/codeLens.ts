@@ -8,7 +8,6 @@
  * including the quick fix command `sweBundle.makeExecutable` (codeActions.ts).
  */
 import { CodeLens } from 'vscode-languageserver/node';
-import { previewToolMarkdown, toolLenses } from '../../engine/features/codeLens';
 import { MAKE_EXECUTABLE_COMMAND, executeMakeExecutable } from './codeActions';
 import { lspRange } from '../convert';
 import { Feature } from './feature';
@@ -23,11 +22,11 @@ export const codeLensFeature: Feature = {
   register(context) {
     context.connection.onCodeLens(
       context.handle('code lens', [] as CodeLens[], (params) => {
-        const analyzed = context.analyzed(params.textDocument.uri);
-        if (!analyzed) return [];
-        return toolLenses(analyzed.model).map(
+        const target = context.document(params.textDocument);
+        if (!target) return [];
+        return target.analysis.codeLenses(target.file).map(
           (lens): CodeLens => ({
-            range: lspRange(analyzed.mapper, lens.start, lens.end),
+            range: lspRange(target.mapper, lens.start, lens.end),
             command: { title: PREVIEW_TOOL_TITLE, command: PREVIEW_TOOL_COMMAND, arguments: [params.textDocument.uri, lens.tool] },
           }),
         );
@@ -39,9 +38,8 @@ export const codeLensFeature: Feature = {
         if (params.command !== PREVIEW_TOOL_COMMAND) return null;
         const [uri, tool] = params.arguments ?? [];
         if (typeof uri !== 'string' || typeof tool !== 'string') return null;
-        const analyzed = context.analyzed(uri);
-        if (!analyzed) return null;
-        return previewToolMarkdown(analyzed.model, tool, context.settings.toolCheckOptions.env);
+        const target = context.document({ uri });
+        return target ? target.analysis.previewTool(target.file, tool) : null;
       }),
     );
   },

@@ -18,12 +18,8 @@ import {
   MarkupKind,
 } from 'vscode-languageserver/node';
 import { PositionMapper } from '../../engine/document/positioned';
-import { sourceTextOf } from '../../engine/document/sourceText';
-import { CompletionEntry, CompletionKind, completions } from '../../engine/features/completion';
-import { agentCompletions } from '../../engine/workspace/agentCompletion';
+import { CompletionEntry, CompletionKind } from '../../engine/features/completion';
 import { eolOf, lspTextEdit } from '../convert';
-import { ServerContext } from '../serverContext';
-import { pathOfUri } from '../uris';
 import { Feature } from './feature';
 
 export const TRIGGER_CHARACTERS = ['<', '[', '{', '-', ':', ' '];
@@ -47,17 +43,6 @@ function support(client: ClientCapabilities) {
     markdown: item?.documentationFormat?.includes(MarkupKind.Markdown) === true,
     asIs: item?.insertTextModeSupport?.valueSet?.includes(InsertTextMode.asIs) === true,
   };
-}
-
-/** The names of the regular files in the bin/ folder of a bundle config on disk, inside the workspace. */
-function binScripts(context: ServerContext, uri: string): string[] | undefined {
-  const file = pathOfUri(uri);
-  const project = context.index.project;
-  if (!file || !project.folderOf(file)) return undefined;
-  return project
-    .bundleFolder(file)
-    ?.bin?.filter((entry) => entry.kind === 'file')
-    .map((entry) => entry.name);
 }
 
 export const completionFeature: Feature = {
@@ -97,25 +82,11 @@ export const completionFeature: Feature = {
           }),
         });
 
-        // An agent config first: as the server reads it, or, half-typed, as its repaired text reads.
-        const project = context.index.project;
-        const agent = context.analyzedAgent(uri);
-        const file = pathOfUri(uri);
-        if (agent || (file && !context.analyzed(uri))) {
-          const source = sourceTextOf(document.getText());
-          const mapper = agent?.mapper ?? new PositionMapper(source);
-          const offset = context.offsetAt({ document, mapper }, params.position);
-          if (offset === null) return empty;
-          const entries = agentCompletions(project, agent?.path ?? file!, source.normalized, offset, agent?.agent ?? null, { snippets: client.snippets });
-          if (entries || agent) return list(entries ?? [], mapper, eolOf(source));
-        }
-
-        const analyzed = context.analyzed(uri);
-        if (!analyzed) return empty;
-        const offset = context.offsetAt(analyzed, params.position);
-        if (offset === null) return empty;
-        const entries = completions(analyzed.model, offset, { snippets: client.snippets, binScripts: binScripts(context, uri) });
-        return list(entries, analyzed.mapper, eolOf(analyzed.model.source));
+        const target = context.at(params);
+        const source = target?.analysis.source(target.file);
+        if (!target || !source) return empty;
+        const entries = target.analysis.completion(target.file, target.offset, { snippets: client.snippets });
+        return entries ? list(entries, target.mapper, eolOf(source)) : empty;
       }),
     );
   },

@@ -1,6 +1,6 @@
 /** textDocument/documentSymbol: the outline of tools and their arguments. */
 import { DocumentSymbol, DocumentSymbolRequest, SymbolKind } from 'vscode-languageserver/node';
-import { OutlineSymbol, documentSymbols } from '../../engine/features/documentSymbols';
+import { OutlineSymbol } from '../../engine/features/documentSymbols';
 import { PositionMapper } from '../../engine/document/positioned';
 import { Feature } from './feature';
 
@@ -29,9 +29,8 @@ export const documentSymbolFeature: Feature = {
   register(context) {
     context.connection.onDocumentSymbol(
       context.handle('document symbols', [] as DocumentSymbol[], (params) => {
-        const analyzed = context.analyzed(params.textDocument.uri);
-        if (!analyzed) return [];
-        return documentSymbols(analyzed.model).map((symbol) => toLsp(symbol, analyzed.mapper));
+        const target = context.document(params.textDocument);
+        return target ? target.analysis.documentSymbols(target.file).map((symbol) => toLsp(symbol, target.mapper)) : [];
       }),
     );
   },

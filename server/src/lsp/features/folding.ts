@@ -1,6 +1,6 @@
 /** textDocument/foldingRange: tools, arguments, docstrings and every other multi-line entry. */
 import { FoldingRange, FoldingRangeRequest } from 'vscode-languageserver/node';
-import { MAX_FOLDING_RANGES, foldingRanges } from '../../engine/features/folding';
+import { MAX_FOLDING_RANGES } from '../../engine/features/folding';
 import { lineBounds } from '../../engine/features/edits';
 import { Feature } from './feature';
 
@@ -15,14 +15,15 @@ export const foldingFeature: Feature = {
   register(context) {
     context.connection.onFoldingRanges(
       context.handle('folding ranges', [] as FoldingRange[], (params) => {
-        const analyzed = context.analyzed(params.textDocument.uri);
-        if (!analyzed) return [];
+        const target = context.document(params.textDocument);
+        const source = target?.analysis.source(target.file);
+        if (!target || !source) return [];
         const support = context.client().textDocument?.foldingRange;
         const limit = Math.min(MAX_FOLDING_RANGES, support?.rangeLimit ?? MAX_FOLDING_RANGES);
-        const text = analyzed.model.source.normalized;
-        return foldingRanges(analyzed.model, limit).map((region): FoldingRange => {
-          const start = analyzed.mapper.position(region.start);
-          const end = analyzed.mapper.position(region.end);
+        const text = source.normalized;
+        return target.analysis.folding(target.file, limit).map((region): FoldingRange => {
+          const start = target.mapper.position(region.start);
+          const end = target.mapper.position(region.end);
           if (support?.lineFoldingOnly) return { startLine: start.line, endLine: end.line };
           // Folded from the end of the first line (without trailing blanks) to the end of the content.
           const firstLine = lineBounds(text, region.start);

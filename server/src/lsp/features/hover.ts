@@ -4,8 +4,6 @@
  * and hidden tools (engine/workspace/agentFeatures.ts).
  */
 import { ClientCapabilities, Hover, HoverRequest, MarkupKind } from 'vscode-languageserver/node';
-import { hoverAt } from '../../engine/features/hover';
-import { agentHoverAt } from '../../engine/workspace/agentFeatures';
 import { renderMarkdown, renderPlainText } from '../../engine/features/toolPreview';
 import { lspRange } from '../convert';
 import { Feature } from './feature';
@@ -27,20 +25,13 @@ export const hoverFeature: Feature = {
   register(context) {
     context.connection.onHover(
       context.handle('hover', null as Hover | null, (params): Hover | null => {
-        const agent = context.analyzedAgent(params.textDocument.uri);
-        const bundle = agent ? null : context.analyzed(params.textDocument.uri);
-        const analyzed = agent ?? bundle;
-        if (!analyzed) return null;
-        const offset = context.offsetAt(analyzed, params.position);
-        if (offset === null) return null;
-        const hover = agent
-          ? agentHoverAt(agent.agent, context.index.project.configRootOf(agent.path), offset)
-          : hoverAt(bundle!.model, offset, context.settings.toolCheckOptions.env);
-        if (!hover) return null;
+        const at = context.at(params);
+        const hover = at && at.analysis.hover(at.file, at.offset);
+        if (!at || !hover) return null;
         const kind = hoverFormat(context.client());
         return {
           contents: { kind, value: kind === MarkupKind.Markdown ? renderMarkdown(hover.blocks) : renderPlainText(hover.blocks) },
-          range: lspRange(analyzed.mapper, hover.start, hover.end),
+          range: lspRange(at.mapper, hover.start, hover.end),
         };
       }),
     );

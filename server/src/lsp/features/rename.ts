@@ -5,7 +5,6 @@
  * clashes, is refused with a ResponseError the editor shows.
  */
 import { CancellationToken, ClientCapabilities, LSPErrorCodes, PrepareRenameParams, Range, RenameParams, RenameRequest, ResponseError, TextEdit, WorkspaceEdit } from 'vscode-languageserver/node';
-import { prepareRename, rename } from '../../engine/features/rename';
 import { eolOf, lspRange, lspTextEdit } from '../convert';
 import { Feature } from './feature';
 
@@ -35,13 +34,11 @@ export const renameFeature: Feature = {
     connection.onPrepareRename(
       rethrow(
         context.handle('prepare rename', null as PrepareResult | ResponseError<void>, (params: PrepareRenameParams) => {
-          const at = context.bundleAt(params);
-          if (!at) return null;
-          const { analyzed, offset } = at;
-          const prepared = prepareRename(analyzed.model, offset);
-          if (!prepared) return null;
+          const at = context.at(params);
+          const prepared = at && at.analysis.prepareRename(at.file, at.offset);
+          if (!at || !prepared) return null;
           if (!prepared.ok) return new ResponseError<void>(LSPErrorCodes.RequestFailed, prepared.message);
-          return { range: lspRange(analyzed.mapper, prepared.start, prepared.end), placeholder: prepared.placeholder };
+          return { range: lspRange(at.mapper, prepared.start, prepared.end), placeholder: prepared.placeholder };
         }),
       ),
     );
@@ -49,17 +46,16 @@ export const renameFeature: Feature = {
     connection.onRenameRequest(
       rethrow(
         context.handle('rename', null as WorkspaceEdit | null | ResponseError<void>, (params: RenameParams) => {
-          const at = context.bundleAt(params);
+          const at = context.at(params);
           if (!at) return null;
-          const { analyzed, offset } = at;
-          const result = rename(analyzed.model, offset, params.newName);
+          const result = at.analysis.rename(at.file, at.offset, params.newName);
           if (!result) return new ResponseError<void>(LSPErrorCodes.RequestFailed, 'There is no argument or tool name here to rename.');
           if (!result.ok) return new ResponseError<void>(LSPErrorCodes.RequestFailed, result.message);
-          const eol = eolOf(analyzed.model.source);
-          const edits: TextEdit[] = result.edits.sort((a, b) => a.start - b.start).map((e) => lspTextEdit(analyzed.mapper, e, eol));
-          const uri = params.textDocument.uri;
+          const eol = eolOf(at.analysis.source(at.file)!);
+          const edits: TextEdit[] = result.edits.sort((a, b) => a.start - b.start).map((e) => lspTextEdit(at.mapper, e, eol));
+          const uri = at.uri;
           if (context.client().workspace?.workspaceEdit?.documentChanges === true) {
-            return { documentChanges: [{ textDocument: { uri, version: analyzed.document.version }, edits }] };
+            return { documentChanges: [{ textDocument: { uri, version: at.document.version }, edits }] };
           }
           return { changes: { [uri]: edits } };
         }),

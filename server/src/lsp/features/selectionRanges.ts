@@ -1,6 +1,5 @@
 /** textDocument/selectionRange: word, placeholder, value, entry, argument, tool, tools, document. */
 import { SelectionRange, SelectionRangeRequest } from 'vscode-languageserver/node';
-import { selectionRanges } from '../../engine/features/selectionRanges';
 import { lspRange } from '../convert';
 import { Feature } from './feature';
 
@@ -15,15 +14,15 @@ export const selectionRangeFeature: Feature = {
   register(context) {
     context.connection.onSelectionRanges(
       context.handle('selection ranges', [] as SelectionRange[], (params) => {
-        const analyzed = context.analyzed(params.textDocument.uri);
-        if (!analyzed || !Array.isArray(params.positions)) return [];
-        const offsets = params.positions.map((position) => context.offsetAt(analyzed, position));
+        const target = context.document(params.textDocument);
+        if (!target || !Array.isArray(params.positions)) return [];
+        const offsets = params.positions.map((position) => context.offsetAt(target, position));
         // One answer per position, or none: a position outside the document gets the empty result.
         if (offsets.some((offset) => offset === null)) return [];
         return offsets.map((offset) => {
           let parent: SelectionRange | undefined;
-          for (const range of selectionRanges(analyzed.model, offset!).reverse()) {
-            const lsp = lspRange(analyzed.mapper, range.start, range.end);
+          for (const range of target.analysis.selectionRanges(target.file, offset!).reverse()) {
+            const lsp = lspRange(target.mapper, range.start, range.end);
             parent = parent ? { range: lsp, parent } : { range: lsp };
           }
           return parent!;

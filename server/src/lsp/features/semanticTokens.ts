@@ -4,8 +4,8 @@
  * variables; `undefined` marks those nothing defines.
  */
 import { ClientCapabilities, SemanticTokens, SemanticTokensLegend, SemanticTokensOptions, SemanticTokensRegistrationType } from 'vscode-languageserver/node';
-import { SemanticToken, TOKEN_MODIFIERS, TOKEN_TYPES, semanticTokens } from '../../engine/features/semanticTokens';
-import { AnalyzedDocument } from '../bundleDocuments';
+import { PositionMapper } from '../../engine/document/positioned';
+import { SemanticToken, TOKEN_MODIFIERS, TOKEN_TYPES } from '../../engine/features/semanticTokens';
 import { Feature } from './feature';
 
 export const SEMANTIC_TOKENS_LEGEND: SemanticTokensLegend = { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] };
@@ -21,13 +21,13 @@ function options(client: ClientCapabilities): SemanticTokensOptions | null {
 }
 
 /** The LSP encoding: five integers per token, line and start relative to the previous token. */
-export function encodeTokens(tokens: readonly SemanticToken[], analyzed: AnalyzedDocument): number[] {
+export function encodeTokens(tokens: readonly SemanticToken[], mapper: PositionMapper): number[] {
   const data: number[] = [];
   let line = 0;
   let character = 0;
   for (const token of tokens) {
-    const start = analyzed.mapper.position(token.start);
-    const end = analyzed.mapper.position(token.end);
+    const start = mapper.position(token.start);
+    const end = mapper.position(token.end);
     if (end.line !== start.line || end.character <= start.character) continue;
     const modifiers = token.modifiers.reduce((bits, modifier) => bits | (1 << TOKEN_MODIFIERS.indexOf(modifier)), 0);
     data.push(start.line - line, start.line === line ? start.character - character : start.character, end.character - start.character, TOKEN_TYPES.indexOf(token.type), modifiers);
@@ -52,19 +52,18 @@ export const semanticTokensFeature: Feature = {
     const empty: SemanticTokens = { data: [] };
     context.connection.languages.semanticTokens.on(
       context.handle('semantic tokens', empty, (params) => {
-        const analyzed = context.analyzed(params.textDocument.uri);
-        if (!analyzed) return empty;
-        return { data: encodeTokens(semanticTokens(analyzed.model, context.settings.toolCheckOptions.env), analyzed) };
+        const target = context.document(params.textDocument);
+        return target ? { data: encodeTokens(target.analysis.semanticTokens(target.file), target.mapper) } : empty;
       }),
     );
     context.connection.languages.semanticTokens.onRange(
       context.handle('semantic tokens (range)', empty, (params) => {
-        const analyzed = context.analyzed(params.textDocument.uri);
-        if (!analyzed || !params.range) return empty;
-        const start = context.offsetAt(analyzed, params.range.start);
-        const end = context.offsetAt(analyzed, params.range.end);
+        const target = context.document(params.textDocument);
+        if (!target || !params.range) return empty;
+        const start = context.offsetAt(target, params.range.start);
+        const end = context.offsetAt(target, params.range.end);
         if (start === null || end === null || end < start) return empty;
-        return { data: encodeTokens(semanticTokens(analyzed.model, context.settings.toolCheckOptions.env, { start, end }), analyzed) };
+        return { data: encodeTokens(target.analysis.semanticTokens(target.file, { start, end }), target.mapper) };
       }),
     );
   },

@@ -49,6 +49,9 @@ const GOTO_PREVIEW = [
   '```',
 ].join('\n');
 
+const previewTabs = () =>
+  vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('markdown.preview'));
+
 const previewDocuments = () => vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'swe-bundle-preview');
 
 async function closeAllEditors() {
@@ -82,16 +85,26 @@ suite('commands and settings', () => {
     for (const c of manifest.contributes.commands) assert.ok(registered.includes(c.command), `${c.command} is not registered`);
   });
 
-  test('Preview Tool as the Model Sees It opens a read-only Markdown document', async () => {
+  test('Preview Tool as the Model Sees It opens the rendered Markdown preview, with the source a click away', async () => {
     const { uri } = await open(VIEWER);
     const previewUri = await vscode.commands.executeCommand('sweBundle.showToolPreview', uri.toString(), 'goto');
     assert.strictEqual(previewUri.scheme, 'swe-bundle-preview');
-    const preview = await waitFor(() => previewDocuments().find((d) => d.uri.toString() === previewUri.toString()), 'the preview document');
+    // VS Code's Markdown preview (a webview) shows the document, beside the bundle.
+    const tab = await waitFor(() => previewTabs().find((t) => t.label === 'Preview goto.md'), 'the Markdown preview tab');
+    assert.strictEqual(tab.group.viewColumn, vscode.ViewColumn.Two);
+    const preview = previewDocuments().find((d) => d.uri.toString() === previewUri.toString());
+    assert.ok(preview, 'the preview document is not open');
     assert.strictEqual(preview.languageId, 'markdown');
     assert.strictEqual(preview.getText(), GOTO_PREVIEW);
-    // A content provider's document: the editor shows it read-only, and it is never dirty or saved.
+    // A content provider's document: read-only, never dirty or saved.
     assert.strictEqual(preview.isDirty, false);
     assert.strictEqual(preview.isUntitled, false);
+    // The preview's "Open Source" button (markdown.showSource) opens the Markdown as text.
+    await vscode.commands.executeCommand('workbench.action.focusSecondEditorGroup');
+    await waitFor(() => tab.isActive && tab.group.isActive, 'the preview to be the active editor');
+    await vscode.commands.executeCommand('markdown.showSource');
+    const source = await waitFor(() => vscode.window.activeTextEditor && vscode.window.activeTextEditor.document.uri.toString() === previewUri.toString() && vscode.window.activeTextEditor, 'the preview source in a text editor');
+    assert.strictEqual(source.document.getText(), GOTO_PREVIEW);
     await closeAllEditors();
   });
 
@@ -118,6 +131,7 @@ suite('commands and settings', () => {
     await vscode.commands.executeCommand(lenses[1].command.command, ...lenses[1].command.arguments);
     const preview = await waitFor(() => previewDocuments().find((d) => d.uri.path === '/goto.md'), 'the preview opened by the lens');
     assert.strictEqual(preview.getText(), GOTO_PREVIEW);
+    await waitFor(() => previewTabs().some((t) => t.label === 'Preview goto.md'), 'the Markdown preview tab');
     await closeAllEditors();
   });
 

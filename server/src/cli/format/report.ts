@@ -1,0 +1,24 @@
+/**
+ * The report in the format asked for. A diagnostic silenced by a disable comment is kept by the
+ * engine, marked `suppressed` (rules/applyRuleSettings.ts): SARIF lists it as suppressed, the text
+ * and JSON reports leave it out, and it never counts for the exit status.
+ */
+import { OutputFormat } from '../args';
+import { FileResult } from '../fileResult';
+import { formatJson } from './json';
+import { SarifContext, formatSarif } from './sarif';
+import { formatText } from './text';
+
+export function shownResults(results: readonly FileResult[]): FileResult[] {
+  return results.map((r) => (r.diagnostics.some((d) => d.suppressed) ? { ...r, diagnostics: r.diagnostics.filter((d) => !d.suppressed) } : r));
+}
+
+export function formatReport(format: OutputFormat, results: readonly FileResult[], sarif: SarifContext): string {
+  if (format === 'sarif') return formatSarif(results, sarif);
+  return format === 'json' ? formatJson(shownResults(results)) : formatText(shownResults(results));
+}
+
+/** 1 when a shown diagnostic is an error, else 0. */
+export function exitStatusOf(results: readonly FileResult[]): 0 | 1 {
+  return shownResults(results).some((r) => r.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
+}

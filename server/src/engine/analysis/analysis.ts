@@ -1,0 +1,349 @@
+/**
+ * What the front ends ask of the current revision: every answer the server
+ * and the CLI give comes from here, so both give the same. Each method picks
+ * the model the file's kind calls for (a bundle config's, an agent config's)
+ * in one place, calls the pure feature function, and returns offsets in the
+ * file's normalized text; the front end turns them into positions.
+ */
+import * as path from 'path';
+import { FileDiagnostic } from '../diagnostics';
+import { BundleModel, chunkKeys, standsAlone } from '../document/bundleModel';
+import { splitIntoChunks } from '../document/chunker';
+import { LineIndex } from '../document/lineIndex';
+import { LineLookup, PositionMapper, PositionedDiagnostic, positionDiagnostics } from '../document/positioned';
+import { applyRuleSettings } from '../rules/applyRuleSettings';
+import { Placement } from '../document/placement';
+import { SourceText, sourceTextOf } from '../document/sourceText';
+import { toolLenses, previewToolMarkdown } from '../features/codeLens';
+import { CompletionEntry, completions } from '../features/completion';
+import { documentSymbols, OutlineSymbol } from '../features/documentSymbols';
+import { FoldingRegion, foldingRanges } from '../features/folding';
+import { HoverResult, hoverAt } from '../features/hover';
+import { InlayHintItem, inlayHints } from '../features/inlayHints';
+import { Highlight, TextRange, definitionAt, highlightsAt, referencesAt } from '../features/navigation';
+import { QUICK_FIXES, QuickFix, quickFixes } from '../features/quickFixes';
+import { PrepareRenameResult, RenameResult, prepareRename, rename } from '../features/rename';
+import { OffsetRange, selectionRanges } from '../features/selectionRanges';
+import { SemanticToken, semanticTokens } from '../features/semanticTokens';
+import { SettingsProblem } from '../settings/validateSettings';
+import { EnvContext, UNKNOWN_ENV } from '../swe/env';
+import { STANDALONE_OPTIONS, toolContextKey } from '../swe/checkTool';
+import { AgentCompletionWorkspace, agentCompletions } from '../workspace/agentCompletion';
+import { agentDefinitionAt, agentHoverAt } from '../workspace/agentFeatures';
+import { PathLink, bundlePathLinks } from '../workspace/agentLinks';
+import { AGENT_QUICK_FIXES, agentQuickFixes } from '../workspace/agentQuickFixes';
+import { BundleFolder, ScriptLink, checkBundleFolder, scriptLinks } from '../workspace/bundleFolder';
+import { AgentAnalysis } from '../workspace/checkAgentConfig';
+import { FileStat } from '../workspace/workspaceFs';
+import { ToolSymbol, workspaceToolSymbols } from '../workspace/workspaceSymbols';
+import { loadYaml } from '../yaml/loadYaml';
+import { strValue } from '../yaml/pyNode';
+import { AGENT_ANALYSIS, analyzeAgent } from './agents';
+import { BUNDLE_FILE, BUNDLE_MODEL, CHUNK, TOOL_BASE, TOOL_IN_CONTEXT, bundleContexts } from './bundles';
+import { Database } from './database';
+import { LINES, SOURCE, trackedFs } from './files';
+import { FileReport, FILE_REPORT } from './reports';
+import { FolderSettings, SETTINGS_AT } from './settings';
+import { BUNDLE_FOLDER, CONFIG_ROOT, FileKind, INDEX, KIND, SETTINGS_OF, WALK, WorkspaceIndex } from './workspace';
+import { WalkResult } from '../workspace/walk';
+import { FOLDERS } from './inputs';
+import { isAgentConfigRoot } from '../workspace/agentConfig';
+
+/** Where a definition leads: a place in a file (offsets in its normalized text). */
+export interface DefinitionTarget {
+  file: string;
+  /** The whole thing defined, and the part to select (its name). */
+  target: TextRange;
+  selection: TextRange;
+}
+
+export interface Definitions {
+  /** The token the request was made on. */
+  origin: TextRange;
+  targets: DefinitionTarget[];
+}
+
+export type Links = { kind: 'bundle'; links: ScriptLink[] } | { kind: 'agent'; links: PathLink[] };
+
+export class Analysis {
+  constructor(private readonly db: Database) {}
+
+  kind(file: string): FileKind {
+    return this.db.get(KIND, file);
+  }
+
+  /** The file's diagnostics and whether SWE-agent would load it; null when it is neither a bundle config nor an agent config. */
+  report(file: string): FileReport | null {
+    return this.db.get(FILE_REPORT, file);
+  }
+
+  /** The text offsets are in (universal newlines applied); null when the file cannot be read. */
+  source(file: string): SourceText | null {
+    return this.db.get(SOURCE, file);
+  }
+
+  /** The line table of the file's own text, for positions. */
+  lines(file: string): LineIndex | null {
+    return this.db.get(LINES, file);
+  }
+
+  /** The positions of offsets in a file's normalized text, in its own text (`lines`: the editor's line table, when it has the same text). */
+  mapper(file: string, lines?: LineLookup): PositionMapper {
+    const source = this.source(file) ?? sourceTextOf('');
+    return new PositionMapper(source, lines ?? this.lines(file) ?? undefined);
+  }
+
+  /** A file's diagnostics with positions (related places in other files too), as both front ends report them. */
+  positioned(file: string, report: FileReport, lines?: LineLookup): PositionedDiagnostic[] {
+    const mapper = new PositionMapper(report.source, lines ?? (this.source(file) === report.source ? (this.lines(file) ?? undefined) : undefined));
+    return positionDiagnostics(report.diagnostics, mapper, (other, start, end) => this.mapper(other).range({ start, end }));
+  }
+
+  /**
+   * `--agent-config`: every bundle an agent config's assemblies list, each
+   * with its diagnostics as that assembly sees it (its env, bash setting and
+   * hidden tools) and its bundle folder's; in the order they are listed.
+   */
+  assembly(agentFile: string): { file: string; report: FileReport }[] {
+    const agent = this.agent(agentFile);
+    const seen = new Set<string>();
+    const reports: { file: string; report: FileReport }[] = [];
+    for (const bundle of agent?.sections.flatMap((s) => s.check.bundles) ?? []) {
+      const file = bundle.source.configPath;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const folder = this.bundleFolder(file);
+      const diagnostics = [...bundle.diagnostics, ...(folder ? checkBundleFolder(bundle.model, folder) : [])];
+      const rules = this.settingsOf(file).config.rules;
+      reports.push({
+        file,
+        report: { kind: 'bundle', loads: !bundle.diagnostics.some((d) => d.severity === 'error'), diagnostics: applyRuleSettings(diagnostics, bundle.model.source.normalized, rules), source: bundle.model.source },
+      });
+    }
+    return reports;
+  }
+
+  /** What the walk of one workspace folder found. */
+  walk(folder: string): WalkResult {
+    return this.db.get(WALK, folder);
+  }
+
+  index(): WorkspaceIndex {
+    return this.db.get(INDEX, undefined);
+  }
+
+  settingsOf(file: string): FolderSettings {
+    return this.db.get(SETTINGS_OF, file);
+  }
+
+  /** Every problem with the settings in use: the user's, and each workspace folder's settings file. */
+  settingsProblems(): SettingsProblem[] {
+    const seen = new Set<string>();
+    const problems: SettingsProblem[] = [];
+    for (const folder of this.db.get(FOLDERS, 'folders')) {
+      for (const problem of this.db.get(SETTINGS_AT, folder).problems) {
+        const key = `${problem.file}\0${problem.start}\0${problem.message}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        problems.push(problem);
+      }
+    }
+    return problems;
+  }
+
+  /** The bundle model features work on, or null when the file is no readable bundle config. */
+  bundleModel(file: string): BundleModel | null {
+    return this.kind(file) === 'bundle' ? (this.db.get(BUNDLE_FILE, file)?.model ?? null) : null;
+  }
+
+  agent(file: string): AgentAnalysis | null {
+    return this.kind(file) === 'agent' ? this.db.get(AGENT_ANALYSIS, file) : null;
+  }
+
+  /**
+   * The env a bundle's docs render with, as its diagnostics are checked: the
+   * settings' env, else that of the first agent config that uses it, else
+   * ToolConfig's defaults (unknown).
+   */
+  env(file: string): EnvContext {
+    const { options, uses } = bundleContexts(this.db, file);
+    return uses[0]?.options.env ?? (options === STANDALONE_OPTIONS ? UNKNOWN_ENV : options.env);
+  }
+
+  /** What the disk says a path is (inside the readable roots). */
+  fileStat(file: string): FileStat | null {
+    const fs = trackedFs(this.db);
+    return fs.isAllowed(file) ? fs.stat(file) : null;
+  }
+
+  bundleFolder(file: string): BundleFolder | null {
+    return path.basename(file) === 'config.yaml' ? this.db.get(BUNDLE_FOLDER, path.dirname(file)) : null;
+  }
+
+  /**
+   * Does the costly part of analysing a big bundle ahead (its chunks' parses
+   * and checks, in every context it is used in), from chunk `from` on, while
+   * `hasTime()` allows; the index to go on from, or null when nothing is left.
+   */
+  prepare(file: string, hasTime: () => boolean, from = 0): number | null {
+    if (this.kind(file) !== 'bundle') return null;
+    const source = this.source(file);
+    const specs = source ? splitIntoChunks(source.normalized) : null;
+    if (!source || !specs || specs.length < 2) return null;
+    const { options, uses } = bundleContexts(this.db, file);
+    const contexts = [options, ...uses.map((u) => u.options)];
+    for (let index = from; index < specs.length; index++) {
+      if (!hasTime()) return index;
+      // Equal chunks beyond the first are left to the model itself: rare, and each counts the ones before it.
+      const [key] = chunkKeys(source.normalized, [specs[index]], undefined);
+      const chunk = this.db.get(CHUNK, key);
+      if (!standsAlone(specs[index].role, chunk)) return null;
+      if (specs[index].role !== 'tool') continue;
+      const base = this.db.get(TOOL_BASE, key);
+      for (const context of contexts) this.db.get(TOOL_IN_CONTEXT, { chunk: key, context: toolContextKey(base, context), options: context });
+    }
+    return null;
+  }
+
+  hover(file: string, offset: number): HoverResult | null {
+    const agent = this.agent(file);
+    if (agent) return agentHoverAt(agent, agent.configRoot, offset);
+    const model = this.bundleModel(file);
+    return model ? hoverAt(model, offset, this.env(file)) : null;
+  }
+
+  /**
+   * Completion items; in an agent config also while its line is half-typed
+   * and the file does not read as one. Null when the file is neither kind.
+   */
+  completion(file: string, offset: number, options: { snippets: boolean }): CompletionEntry[] | null {
+    const kind = this.kind(file);
+    const source = this.source(file);
+    if (!source) return null;
+    if (kind !== 'bundle') {
+      const entries = agentCompletions(this.agentWorkspace(file), source.normalized, offset, this.agent(file), options);
+      if (entries || kind === 'agent') return entries ?? [];
+      return null;
+    }
+    const model = this.bundleModel(file);
+    if (!model) return null;
+    const binScripts = this.bundleFolder(file)
+      ?.bin?.filter((entry) => entry.kind === 'file')
+      .map((entry) => entry.name);
+    return completions(model, offset, { snippets: options.snippets, binScripts });
+  }
+
+  private agentWorkspace(file: string): AgentCompletionWorkspace {
+    const db = this.db;
+    return {
+      bundlePaths: this.index().bundles,
+      toolNames: (configPath) =>
+        (db.get(BUNDLE_MODEL, { file: configPath, options: STANDALONE_OPTIONS })?.check.toolEntries ?? []).map((e) => strValue(e.keyNode)).filter((n): n is string => n !== undefined),
+      configRoot: db.get(CONFIG_ROOT, file),
+      analyzeText(text) {
+        const normalized = sourceTextOf(text).normalized;
+        const origin = { text: normalized };
+        const load = loadYaml(normalized, origin);
+        return isAgentConfigRoot(load.root) ? analyzeAgent(db, file, { origin, at: Placement.whole(origin), load }) : null;
+      },
+    };
+  }
+
+  definition(file: string, offset: number): Definitions | null {
+    const agent = this.agent(file);
+    if (agent) {
+      const found = agentDefinitionAt(agent, agent.configRoot, offset);
+      return found && { origin: found.origin, targets: [{ file: found.file, target: found.target, selection: found.selection }] };
+    }
+    const model = this.bundleModel(file);
+    const found = model && definitionAt(model, offset);
+    return found && { origin: found.origin, targets: found.targets.map((t) => ({ file, target: { start: t.itemStart, end: t.itemEnd }, selection: { start: t.start, end: t.end } })) };
+  }
+
+  references(file: string, offset: number, includeDeclaration: boolean): TextRange[] {
+    const model = this.bundleModel(file);
+    return model ? referencesAt(model, offset, includeDeclaration) : [];
+  }
+
+  highlights(file: string, offset: number): Highlight[] {
+    const model = this.bundleModel(file);
+    return model ? highlightsAt(model, offset) : [];
+  }
+
+  prepareRename(file: string, offset: number): PrepareRenameResult | null {
+    const model = this.bundleModel(file);
+    return model ? prepareRename(model, offset) : null;
+  }
+
+  rename(file: string, offset: number, newName: string): RenameResult | null {
+    const model = this.bundleModel(file);
+    return model ? rename(model, offset, newName) : null;
+  }
+
+  /** Whether diagnostics of this code can have quick fixes in this file. */
+  fixable(file: string, code: string): boolean {
+    const kind = this.kind(file);
+    return kind === 'agent' ? code in AGENT_QUICK_FIXES : kind === 'bundle' && code in QUICK_FIXES;
+  }
+
+  /** The quick fixes of one of the file's diagnostics. */
+  quickFixes(file: string, diagnostic: FileDiagnostic): QuickFix[] {
+    const agent = this.agent(file);
+    const source = this.source(file);
+    if (agent && source) return agentQuickFixes(source.normalized, agent.load.root, agent.at, diagnostic);
+    const model = this.bundleModel(file);
+    return model ? quickFixes(model, diagnostic) : [];
+  }
+
+  /** At most `limit` ranges (the client's limit, or the feature's own). */
+  folding(file: string, limit?: number): FoldingRegion[] {
+    const model = this.bundleModel(file);
+    return model ? foldingRanges(model, limit) : [];
+  }
+
+  selectionRanges(file: string, offset: number): OffsetRange[] {
+    const model = this.bundleModel(file);
+    return model ? selectionRanges(model, offset) : [];
+  }
+
+  semanticTokens(file: string, range?: TextRange): SemanticToken[] {
+    const model = this.bundleModel(file);
+    return model ? semanticTokens(model, this.env(file), range) : [];
+  }
+
+  inlayHints(file: string, range?: TextRange): InlayHintItem[] {
+    const model = this.bundleModel(file);
+    return model && this.settingsOf(file).config.inlayHints !== false ? inlayHints(model, range) : [];
+  }
+
+  codeLenses(file: string): ReturnType<typeof toolLenses> {
+    const model = this.bundleModel(file);
+    return model ? toolLenses(model) : [];
+  }
+
+  /** The tool's preview as Markdown (or why the model sees nothing of it); null when the file has no such tool. */
+  previewTool(file: string, toolName: string): string | null {
+    const model = this.bundleModel(file);
+    return model ? previewToolMarkdown(model, toolName, this.env(file)) : null;
+  }
+
+  documentSymbols(file: string): OutlineSymbol[] {
+    const model = this.bundleModel(file);
+    return model ? documentSymbols(model) : [];
+  }
+
+  documentLinks(file: string): Links | null {
+    const agent = this.agent(file);
+    if (agent) {
+      const fs = trackedFs(this.db);
+      return { kind: 'agent', links: bundlePathLinks(agent.at, agent.sections.map((s) => s.tools), agent.configRoot, (target) => fs.stat(target)?.kind === 'file') };
+    }
+    const model = this.bundleModel(file);
+    const folder = model && this.bundleFolder(file);
+    return folder ? { kind: 'bundle', links: scriptLinks(model, folder) } : null;
+  }
+
+  workspaceSymbols(query: string): ToolSymbol[] {
+    return workspaceToolSymbols(this.index().bundles, (configPath) => this.db.get(BUNDLE_MODEL, { file: configPath, options: STANDALONE_OPTIONS }), query);
+  }
+}

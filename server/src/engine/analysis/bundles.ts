@@ -1,0 +1,129 @@
+/**
+ * Bundle configs as queries: the parse and checks of each chunk (keyed by its
+ * text, so they serve every version and every file that has the chunk), the
+ * model of a file in one assembly context, and a file's diagnostics: checked
+ * in the context of every assembly that uses it, plus its `bin/` folder.
+ */
+import * as path from 'path';
+import { FileDiagnostic } from '../diagnostics';
+import { BundleModel, ChunkKey, ChunkMemo, ParsedChunk, buildBundleModel, parseChunk, toolBaseOf } from '../document/bundleModel';
+import { pyRepr } from '../python/pyObject';
+import { STANDALONE_OPTIONS, ToolBaseCheck, ToolCheck, ToolCheckOptions, checkToolInContext, toolContextKey } from '../swe/checkTool';
+import { checkBundleFolder } from '../workspace/bundleFolder';
+import { hiddenToolDiagnostics } from '../workspace/checkAgentConfig';
+import { Database, QueryDef } from './database';
+import { SOURCE } from './files';
+import { BUNDLE_USES, BundleUse } from './agents';
+import { BUNDLE_FOLDER, SETTINGS_OF, WHOLE_LOAD } from './workspace';
+
+/** Options as a value: two option objects with the same env and bash setting give the same key. */
+export function optionsKey(options: ToolCheckOptions): string {
+  const env = [...options.env.variables].map(([name, value]) => `${name}=${pyRepr(value)}`).sort();
+  return [options.enableBashTool ? 'bash' : 'no-bash', options.env.known ? 'known' : 'unknown', ...env].join('\0');
+}
+
+const chunkKeyText = (key: ChunkKey) => (key.occurrence === 0 ? key.text : `${key.occurrence}\0${key.text}`);
+
+export const CHUNK: QueryDef<ChunkKey, ParsedChunk> = { name: 'chunk', key: chunkKeyText, compute: (_db, key) => parseChunk(key.text) };
+
+export const TOOL_BASE: QueryDef<ChunkKey, ToolBaseCheck> = { name: 'tool base check', key: chunkKeyText, compute: (db, key) => toolBaseOf(db.get(CHUNK, key)) };
+
+interface ContextKey {
+  chunk: ChunkKey;
+  /** `toolContextKey`: what of the options the check reads. */
+  context: string;
+  options: ToolCheckOptions;
+}
+
+export const TOOL_IN_CONTEXT: QueryDef<ContextKey, ToolCheck> = {
+  name: 'tool check',
+  key: (key) => `${key.context}\u0001${chunkKeyText(key.chunk)}`,
+  compute: (db, key) => checkToolInContext(db.get(TOOL_BASE, key.chunk), key.options),
+};
+
+/** The chunk pieces as queries of `db`. */
+function memoOf(db: Database): ChunkMemo {
+  return {
+    chunk: (key) => db.get(CHUNK, key),
+    toolBase: (key) => db.get(TOOL_BASE, key),
+    toolInContext: (key, base, options) => db.get(TOOL_IN_CONTEXT, { chunk: key, context: toolContextKey(base, options), options }),
+  };
+}
+
+export interface ModelKey {
+  file: string;
+  options: ToolCheckOptions;
+}
+
+/** A bundle config's model in one context; null when the file cannot be read as text. */
+export const BUNDLE_MODEL: QueryDef<ModelKey, BundleModel | null> = {
+  name: 'bundle model',
+  key: (key) => `${optionsKey(key.options)}\u0001${key.file}`,
+  compute: (db, { file, options }, previous) => {
+    const source = db.get(SOURCE, file);
+    if (!source) return null;
+    return buildBundleModel(source, options, memoOf(db), previous ?? undefined, () => db.get(WHOLE_LOAD, file)!);
+  },
+};
+
+/** The contexts a bundle is checked in: the settings' env, else each assembly that uses it, else none (standalone). */
+export function bundleContexts(db: Database, file: string): { options: ToolCheckOptions; uses: readonly BundleUse[] } {
+  const settings = db.get(SETTINGS_OF, file);
+  if (settings.envOptions) return { options: settings.envOptions, uses: [] };
+  return { options: STANDALONE_OPTIONS, uses: db.get(BUNDLE_USES, undefined).get(file) ?? [] };
+}
+
+export interface BundleFileAnalysis {
+  /** The model features work on: the bundle checked with the settings' env, or standalone. */
+  model: BundleModel;
+  /** The diagnostics in every context, merged, with the bundle folder's. */
+  diagnostics: FileDiagnostic[];
+  loads: boolean;
+}
+
+const ENV_DEPENDENT = new Set(['docstring-unknown-variable', 'docstring-format-error']);
+
+/**
+ * One bundle seen by several assemblies: what is wrong everywhere is reported
+ * once; what depends on an assembly's env names its agent config; a tool that
+ * every assembly hides is never built, so the errors of building it become
+ * warnings (not those of BundleConfig, which checks every tool).
+ */
+function mergeContexts(contexts: { use: BundleUse; model: BundleModel }[]): FileDiagnostic[] {
+  const seen = new Set<string>();
+  const merged: FileDiagnostic[] = [];
+  const hiddenIn = contexts.map((c) => hiddenToolDiagnostics(c.model, new Set(c.use.hidden)));
+  const hiddenEverywhere = (diagnostic: FileDiagnostic) => hiddenIn.every((isHidden) => isHidden(diagnostic));
+  for (const { use, model } of contexts) {
+    for (const diagnostic of model.diagnostics) {
+      let result = diagnostic;
+      if (ENV_DEPENDENT.has(diagnostic.code) && diagnostic.severity === 'error') {
+        result = { ...diagnostic, message: `${diagnostic.message} (Checked with the env of ${path.basename(path.dirname(use.agentPath))}/${path.basename(use.agentPath)}, which uses this bundle.)` };
+      }
+      if (hiddenEverywhere(diagnostic) && result.severity === 'error') {
+        result = { ...result, severity: 'warning', message: `${result.message} (Every agent config using this bundle hides \`${String(diagnostic.tool)}\`, so SWE-agent does not load it.)` };
+      }
+      const key = `${result.code}|${result.start}|${result.end}|${result.severity}|${result.message}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      merged.push(result);
+    }
+  }
+  return merged;
+}
+
+/** A bundle config's analysis in its workspace: every context it is used in, and its bin/ folder. */
+export const BUNDLE_FILE: QueryDef<string, BundleFileAnalysis | null> = {
+  name: 'bundle file',
+  key: (file) => file,
+  compute: (db, file) => {
+    const { options, uses } = bundleContexts(db, file);
+    const model = db.get(BUNDLE_MODEL, { file, options });
+    if (!model) return null;
+    // SWE-agent reads a bundle from <folder>/config.yaml only; another file matched by filePatterns has no bin/ of its own.
+    const folder = path.basename(file) === 'config.yaml' ? db.get(BUNDLE_FOLDER, path.dirname(file)) : null;
+    const folderDiagnostics = folder ? checkBundleFolder(model, folder) : [];
+    const inContexts = uses.length === 0 ? model.diagnostics : mergeContexts(uses.map((use) => ({ use, model: db.get(BUNDLE_MODEL, { file, options: use.options })! })));
+    return { model, diagnostics: [...inContexts, ...folderDiagnostics], loads: model.check.loads };
+  },
+};

@@ -1,0 +1,222 @@
+/**
+ * The workspace as queries: which folder holds a file, what each file is (a
+ * bundle config, an agent config, or neither), the index of both kinds over
+ * the workspace folders, a bundle folder's `bin/`, where an agent config's
+ * bundle paths start.
+ */
+import * as path from 'path';
+import { Placement } from '../document/placement';
+import { matchesFilePattern } from '../settings/glob';
+import { isAgentConfigRoot } from '../workspace/agentConfig';
+import { BinEntry, BundleFolder } from '../workspace/bundleFolder';
+import { configRootFor } from '../workspace/configRoot';
+import { WalkResult, isInside, walkWorkspace } from '../workspace/walk';
+import { YamlLoad, loadYaml } from '../yaml/loadYaml';
+import { Origin, PyNode, deref, dictEntries, strValue } from '../yaml/pyNode';
+import { asDict } from '../swe/pydanticLax';
+import { Database, QueryDef } from './database';
+import { splitIntoChunks } from '../document/chunker';
+import { sourceTextOf } from '../document/sourceText';
+import { CONTENT, SOURCE, trackedFs } from './files';
+import { FOLDERS, NAMED_FILES, OPEN_FILES } from './inputs';
+import { FolderSettings, SETTINGS_AT } from './settings';
+
+const byFile = (file: string) => file;
+
+/** The innermost workspace folder holding a file, or null. */
+export const FOLDER_OF: QueryDef<string, string | null> = {
+  name: 'folder of',
+  key: byFile,
+  compute: (db, file) =>
+    db
+      .get(FOLDERS, 'folders')
+      .filter((folder) => isInside(file, folder))
+      .sort((a, b) => b.length - a.length)[0] ?? null,
+};
+
+/** The settings a file is checked with: those of its workspace folder, else of its own folder. */
+export const SETTINGS_OF: QueryDef<string, FolderSettings> = {
+  name: 'settings of',
+  key: byFile,
+  compute: (db, file) => db.get(SETTINGS_AT, db.get(FOLDER_OF, file) ?? path.dirname(file)),
+};
+
+/** A whole file parsed as PyYAML loads it: agent configs, classification, bundles that do not split into chunks. */
+export interface WholeLoad {
+  origin: Origin;
+  at: Placement;
+  load: YamlLoad;
+}
+
+export const WHOLE_LOAD: QueryDef<string, WholeLoad | null> = {
+  name: 'whole load',
+  key: byFile,
+  compute: (db, file) => {
+    const source = db.get(SOURCE, file);
+    if (!source) return null;
+    const origin: Origin = { text: source.normalized };
+    return { origin, at: Placement.whole(origin), load: loadYaml(source.normalized, origin) };
+  },
+};
+
+export type FileKind = 'bundle' | 'agent' | 'other';
+
+/** Files a project reads besides bundle configs are small; bigger YAML is not an agent config. */
+const MAX_AGENT_CONFIG_LENGTH = 2 * 1024 * 1024;
+
+/**
+ * Whether a text can hold any of these keys: each must appear in it as
+ * written, unless an escape in a double-quoted key spells it (then a backslash
+ * is in the text). A cheap, sound test before parsing every YAML file.
+ */
+function mayHaveKeys(text: string, keys: readonly string[]): boolean {
+  return text.includes('\\') || keys.some((key) => text.includes(key));
+}
+
+/** The string keys of a parsed file's top-level mapping. */
+function parsedTopLevelKeys(root: PyNode | null): Set<string> {
+  const map = root ? asDict(deref(root)) : null;
+  return new Set(map ? dictEntries(map).flatMap((entry) => (strValue(entry.key) === undefined ? [] : [strValue(entry.key)!])) : []);
+}
+
+/**
+ * A file's top-level keys: from the lines the chunker splits a block mapping
+ * at, which needs no parse and holds even when something further down does
+ * not load (that is reported, not a reason to skip the file); else, for flow
+ * and JSON style and anything unusual, from the parse.
+ */
+function topLevelKeys(db: Database, file: string, text: string): Set<string> {
+  const normalized = sourceTextOf(text).normalized;
+  const specs = splitIntoChunks(normalized);
+  if (!specs) return parsedTopLevelKeys(db.get(WHOLE_LOAD, file)?.load.root ?? null);
+  return new Set(specs.filter((spec) => spec.role !== 'tool').map((spec) => normalized.slice(spec.keyStart, spec.keyEnd)));
+}
+
+function isYamlName(file: string): boolean {
+  return /\.ya?ml$/i.test(file);
+}
+
+/**
+ * What a file is to the checker. A `config.yaml` is a bundle config when it
+ * sits at `tools/<bundle>/`, beside a `bin/` folder, or when its top level
+ * has `tools` or `state_command` (as parsed, in whatever style it is
+ * written); any file matching `filePatterns` is one too. A YAML file is an
+ * agent config when it has tool bundles (`agent.tools.bundles` and its
+ * kin). A `config.yaml` that cannot be read still belongs to its bundle
+ * folder: it is reported, not skipped.
+ */
+export const KIND: QueryDef<string, FileKind> = {
+  name: 'kind',
+  key: byFile,
+  compute: (db, file) => {
+    const name = path.basename(file);
+    const settings = db.get(SETTINGS_OF, file);
+    const relative = path.relative(settings.base, file).split(path.sep).join('/');
+    const patterned = settings.globs.some((glob) => matchesFilePattern(glob, relative));
+    const parts = file.split(/[\\/]/);
+    const inToolsFolder = name === 'config.yaml' && parts.length >= 3 && parts[parts.length - 3] === 'tools';
+    const inBundleFolder = inToolsFolder || (name === 'config.yaml' && trackedFs(db).stat(path.join(path.dirname(file), 'bin'))?.kind === 'directory');
+    const named = db.get(NAMED_FILES, 'named').includes(file);
+    const content = db.get(CONTENT, file);
+    if (content.kind !== 'text') return named || (name === 'config.yaml' && (inBundleFolder || patterned)) ? 'bundle' : 'other';
+    if (inToolsFolder) return 'bundle';
+    const text = content.text;
+    if (!isYamlName(file) && !patterned && !named) return 'other';
+    if (db.get(IS_AGENT_CONFIG, file)) return 'agent';
+    if (patterned || inBundleFolder || named) return 'bundle';
+    if (name !== 'config.yaml' || !mayHaveKeys(text, ['tools', 'state_command'])) return 'other';
+    const keys = topLevelKeys(db, file, text);
+    return keys.has('tools') || keys.has('state_command') ? 'bundle' : 'other';
+  },
+};
+
+/** Whether a file is an agent config: a parse, only for YAML that can hold the keys one has. */
+export const IS_AGENT_CONFIG: QueryDef<string, boolean> = {
+  name: 'is agent config',
+  key: byFile,
+  compute: (db, file) => {
+    const content = db.get(CONTENT, file);
+    if (content.kind !== 'text' || content.text.length > MAX_AGENT_CONFIG_LENGTH || !mayHaveKeys(content.text, ['bundles'])) return false;
+    return isAgentConfigRoot(db.get(WHOLE_LOAD, file)?.load.root ?? null);
+  },
+};
+
+export const WALK: QueryDef<string, WalkResult> = {
+  name: 'walk',
+  key: byFile,
+  compute: (db, folder) => walkWorkspace(trackedFs(db), folder),
+};
+
+export interface WorkspaceIndex {
+  bundles: readonly string[];
+  agents: readonly string[];
+  /** A folder walk stopped early (too many entries). */
+  truncated: boolean;
+}
+
+/** The YAML files of every workspace folder, open ones in them included. */
+const WORKSPACE_YAML: QueryDef<void, { files: readonly string[]; truncated: boolean }> = {
+  name: 'workspace yaml',
+  key: () => 'yaml',
+  compute: (db) => {
+    const folders = db.get(FOLDERS, 'folders');
+    const files = new Set<string>();
+    let truncated = false;
+    for (const folder of folders) {
+      const walk = db.get(WALK, folder);
+      truncated ||= walk.truncated;
+      for (const file of walk.configYamls) files.add(file);
+      for (const file of walk.otherYamls) files.add(file);
+    }
+    for (const file of db.get(OPEN_FILES, 'open')) if (folders.some((folder) => isInside(file, folder))) files.add(file);
+    return { files: [...files].sort(), truncated };
+  },
+  equals: (a, b) => a.truncated === b.truncated && a.files.join('\0') === b.files.join('\0'),
+};
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/** The agent configs of the workspace: what a bundle needs to know who uses it (no bundle is classified for it). */
+export const AGENT_INDEX: QueryDef<void, readonly string[]> = {
+  name: 'agent index',
+  key: () => 'agents',
+  compute: (db) => db.get(WORKSPACE_YAML, undefined).files.filter((file) => db.get(IS_AGENT_CONFIG, file)),
+  equals: sameList,
+};
+
+/** The bundle configs and agent configs of every workspace folder (open files in them included). */
+export const INDEX: QueryDef<void, WorkspaceIndex> = {
+  name: 'index',
+  key: () => 'index',
+  compute: (db) => {
+    const { files, truncated } = db.get(WORKSPACE_YAML, undefined);
+    return { bundles: files.filter((file) => db.get(KIND, file) === 'bundle'), agents: db.get(AGENT_INDEX, undefined), truncated };
+  },
+  equals: (a, b) => a.truncated === b.truncated && sameList(a.bundles, b.bundles) && sameList(a.agents, b.agents),
+};
+
+/** Where an agent config's bundle paths start (SWE_AGENT_CONFIG_ROOT): configured, or found from its place in the checkout. */
+export const CONFIG_ROOT: QueryDef<string, string> = {
+  name: 'config root',
+  key: byFile,
+  compute: (db, agentPath) => configRootFor(trackedFs(db), agentPath, db.get(FOLDER_OF, agentPath) ?? path.dirname(agentPath), db.get(SETTINGS_OF, agentPath).config.configRoot),
+};
+
+/** A bundle folder's `bin/` entries and whether it has `install.sh`; null when the folder is not on disk. */
+export const BUNDLE_FOLDER: QueryDef<string, BundleFolder | null> = {
+  name: 'bundle folder',
+  key: (dir) => dir,
+  compute: (db, dir) => {
+    const fs = trackedFs(db);
+    if (fs.stat(dir)?.kind !== 'directory') return null;
+    const binDir = path.join(dir, 'bin');
+    const names = fs.stat(binDir)?.kind === 'directory' ? fs.list(binDir) : null;
+    const bin: BinEntry[] | null = names
+      ? names.map((name) => {
+          const stat = fs.stat(path.join(binDir, name));
+          return { name, kind: stat?.kind ?? 'other', executable: stat?.executable ?? false };
+        })
+      : null;
+    return { bin, hasInstallScript: fs.stat(path.join(dir, 'install.sh'))?.kind === 'file' };
+  },
+};

@@ -1,0 +1,247 @@
+/**
+ * The one place settings are validated, whoever gives them: the editor's
+ * `sweBundle` section and the CLI's flags (trusted: the user's own), or a
+ * workspace's `.swe-bundle.json` (untrusted: a repository you clone is data).
+ * Every unknown key, wrong type, malformed glob or out-of-range value is a
+ * problem with a clear message, at its place in the settings file when it
+ * comes from one; the rest of the settings still apply. Nothing here throws.
+ */
+import { Node as JsonNode, ParseError, findNodeAtLocation, parseTree, printParseErrorCode } from 'jsonc-parser';
+import { EngineConfig, RuleSetting } from '../config';
+import { isRuleCode, RULES } from '../rules/ruleCatalog';
+import { suggestName } from '../util/suggest';
+import { compileGlob } from './glob';
+
+/** A settings object or JSON text nested deeper than this is refused: nothing in the settings needs more. */
+export const MAX_SETTINGS_DEPTH = 32;
+
+export const SETTINGS_KEYS = ['envVariables', 'rules', 'filePatterns', 'configRoot', 'inlayHints', 'commandLine'] as const;
+
+/** Keys of the VS Code extension's own settings, which it sends along with the section: the client's business, not the server's. */
+const CLIENT_KEYS = new Set(['agentConfigPatterns', 'server', 'trace']);
+
+const SEVERITIES: readonly RuleSetting[] = ['error', 'warning', 'information', 'hint', 'off'];
+
+export interface SettingsProblem {
+  /** What is wrong (without the file's name, which front ends show their own way). */
+  message: string;
+  /** The settings file it is in; null for the editor's settings or the CLI's flags. */
+  file: string | null;
+  /** Offsets in the settings file's text, when it is in one. */
+  start?: number;
+  end?: number;
+}
+
+export interface ValidatedSettings {
+  config: EngineConfig;
+  problems: SettingsProblem[];
+  /** Where a setting's value is in the settings file, for problems found later (a config root outside the workspace). */
+  locate(key: (typeof SETTINGS_KEYS)[number]): { start: number; end: number } | undefined;
+}
+
+/** Where settings come from: the user (an object), or a settings file (its text). */
+export type SettingsOrigin = { kind: 'user' } | { kind: 'file'; file: string; text: string };
+
+type Path = (string | number)[];
+
+/**
+ * Where a problem goes: a path into the settings, which a file turns into a
+ * range: the key at the path's end (an unknown key), or its value, or some
+ * characters of a string value (where a glob breaks).
+ */
+interface Locator {
+  problem(message: string, path: Path, on?: 'key' | 'value' | { start: number; end: number }): void;
+}
+
+/**
+ * The deepest nesting of `[`/`{` in a JSON text (outside strings), measured
+ * before parsing so that no parser ever recurses that deep; the offset where
+ * the limit is passed, or -1.
+ */
+function nestingBeyond(text: string, limit: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (inString) {
+      if (ch === '\\') i++;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === '[' || ch === '{') {
+      if (++depth > limit) return i;
+    } else if ((ch === ']' || ch === '}') && depth > 0) depth--;
+  }
+  return -1;
+}
+
+/** The deepest nesting of arrays and objects in a value, counted without recursion; stops counting past `limit`. */
+function depthOf(value: unknown, limit: number): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth + 1 > deepest) deepest = depth + 1;
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(current as object)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+/**
+ * The value as a settings object, or null when it is none. An empty array is
+ * an empty object: Lua has one table type, so Neovim sends the documented
+ * `settings = { sweBundle = {} }` as `[]`.
+ */
+function settingsObject(value: unknown): Record<string, unknown> | null {
+  if (Array.isArray(value)) return value.length === 0 ? {} : null;
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
+}
+
+function check(raw: unknown, at: Locator): EngineConfig {
+  const config: EngineConfig = {};
+  if (raw === null || raw === undefined) return config;
+  const settings = settingsObject(raw);
+  if (!settings) {
+    at.problem(`the settings must be an object of ${SETTINGS_KEYS.join(', ')}, not ${describe(raw)}`, []);
+    return config;
+  }
+  if (depthOf(raw, MAX_SETTINGS_DEPTH) > MAX_SETTINGS_DEPTH) {
+    at.problem(`the settings nest more than ${MAX_SETTINGS_DEPTH} levels deep; nothing in them needs that, so they are not read`, []);
+    return config;
+  }
+  for (const [key, value] of Object.entries(settings)) {
+    if (value === null || value === undefined || CLIENT_KEYS.has(key)) continue;
+    switch (key) {
+      case 'envVariables':
+        if (settingsObject(value)) config.envVariables = settingsObject(value)!;
+        else at.problem(`envVariables must be an object of NAME: value, like tools.env_variables, not ${describe(value)}`, [key]);
+        break;
+      case 'rules': {
+        const rules = checkRules(value, at);
+        if (rules) config.rules = rules;
+        break;
+      }
+      case 'filePatterns': {
+        const patterns = checkPatterns(value, at);
+        if (patterns) config.filePatterns = patterns;
+        break;
+      }
+      case 'configRoot':
+        // An empty string is an editor's "not set".
+        if (typeof value === 'string') {
+          if (value.length > 0) config.configRoot = value;
+        } else at.problem(`configRoot must be a folder path (a string), not ${describe(value)}`, [key]);
+        break;
+      case 'inlayHints':
+        if (typeof value === 'boolean') config.inlayHints = value;
+        else at.problem(`inlayHints must be true or false, not ${describe(value)}`, [key]);
+        break;
+      case 'commandLine':
+        if (Array.isArray(value) && value.every((v) => typeof v === 'string')) config.commandLine = value as string[];
+        else at.problem(`commandLine must be a list of SWE-agent command-line arguments (strings like "--agent.model.name=gpt-4o"), not ${describe(value)}`, [key]);
+        break;
+      default: {
+        const suggestion = suggestName(key, SETTINGS_KEYS);
+        at.problem(`unknown setting "${key}"${suggestion ? `; did you mean "${suggestion}"?` : ` (the settings are ${SETTINGS_KEYS.join(', ')})`}`, [key], 'key');
+      }
+    }
+  }
+  return config;
+}
+
+function checkRules(value: unknown, at: Locator): Partial<Record<keyof typeof RULES, RuleSetting>> | undefined {
+  const given = settingsObject(value);
+  if (!given) {
+    at.problem(`rules must be an object of code: severity, not ${describe(value)}`, ['rules']);
+    return undefined;
+  }
+  const rules: Partial<Record<keyof typeof RULES, RuleSetting>> = {};
+  for (const [code, setting] of Object.entries(given)) {
+    if (!isRuleCode(code)) {
+      const suggestion = suggestName(code, Object.keys(RULES));
+      at.problem(`unknown rule "${code}"${suggestion ? `; did you mean "${suggestion}"?` : ' (docs/rules.md lists every code)'}`, ['rules', code], 'key');
+    } else if (typeof setting !== 'string' || !SEVERITIES.includes(setting as RuleSetting)) {
+      at.problem(`rule "${code}": the severity must be ${SEVERITIES.join(', ')}, not ${describe(setting)}`, ['rules', code]);
+    } else {
+      rules[code] = setting as RuleSetting;
+    }
+  }
+  return rules;
+}
+
+function checkPatterns(value: unknown, at: Locator): string[] | undefined {
+  if (!Array.isArray(value)) {
+    at.problem(`filePatterns must be a list of glob patterns, not ${describe(value)}`, ['filePatterns']);
+    return undefined;
+  }
+  const patterns: string[] = [];
+  value.forEach((pattern, index) => {
+    if (typeof pattern !== 'string') {
+      at.problem(`filePatterns: each entry must be a glob pattern (a string), not ${describe(pattern)}`, ['filePatterns', index]);
+      return;
+    }
+    const compiled = compileGlob(pattern);
+    if (compiled.ok) patterns.push(pattern);
+    else at.problem(`filePatterns: "${pattern}" is not a valid glob pattern: ${compiled.message}; it is ignored`, ['filePatterns', index], { start: compiled.offset, end: compiled.offset + 1 });
+  });
+  return patterns;
+}
+
+/** Settings the user gave (editor settings, CLI flags), as an object. */
+export function validateUserSettings(raw: unknown): ValidatedSettings {
+  const problems: SettingsProblem[] = [];
+  const config = check(raw, { problem: (message) => problems.push({ message: `settings: ${message}`, file: null }) });
+  return { config, problems, locate: () => undefined };
+}
+
+/** A settings file's text (`.swe-bundle.json`). */
+export function validateSettingsFile(file: string, text: string): ValidatedSettings {
+  const problems: SettingsProblem[] = [];
+  const add = (message: string, start: number, end: number) => problems.push({ message, file, start, end });
+  const tooDeep = nestingBeyond(text, MAX_SETTINGS_DEPTH);
+  if (tooDeep !== -1) {
+    add(`the settings nest more than ${MAX_SETTINGS_DEPTH} levels deep; nothing in them needs that, so the file is not read`, tooDeep, tooDeep + 1);
+    return { config: {}, problems, locate: () => undefined };
+  }
+  const errors: ParseError[] = [];
+  const tree = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
+  if (errors.length > 0) {
+    const first = errors[0];
+    add(`is not valid JSON (${printParseErrorCode(first.error)}); the file is not read`, first.offset, first.offset + Math.max(1, first.length));
+    return { config: {}, problems, locate: () => undefined };
+  }
+  const raw = JSON.parse(text) as unknown;
+  const locate = (path: Path): JsonNode | undefined => (tree ? (path.length === 0 ? tree : findNodeAtLocation(tree, path)) : undefined);
+  const config = check(raw, {
+    problem(message, path, on = 'value') {
+      const node = locate(path);
+      if (!node) return add(message, 0, 0);
+      const key = node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
+      const target = on === 'key' && key ? key : node;
+      // Inside a string: its characters after the quote (a settings file's globs have no escapes to map through).
+      if (typeof on === 'object' && node.type === 'string') return add(message, node.offset + 1 + on.start, node.offset + 1 + on.end);
+      add(message, target.offset, target.offset + target.length);
+    },
+  });
+  return {
+    config,
+    problems,
+    locate(key) {
+      const node = locate([key]);
+      return node && { start: node.offset, end: node.offset + node.length };
+    },
+  };
+}
+
+/** The settings file a folder (a workspace folder, the CLI's working directory) may hold. */
+export const SETTINGS_FILE_NAME = '.swe-bundle.json';
+
+/** The section editors send the settings in (`sweBundle.*`). */
+export const SETTINGS_SECTION = 'sweBundle';
