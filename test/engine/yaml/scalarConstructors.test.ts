@@ -9,7 +9,7 @@ import { TAG } from '../../../server/src/engine/yaml/resolver';
 import { ConstructOutcome, constructScalar } from '../../../server/src/engine/yaml/scalarConstructors';
 
 type Expected =
-  | { type: 'str' | 'int' | 'float' | 'bool' | 'NoneType' | 'date' | 'datetime'; value?: unknown; iso?: string }
+  | { type: 'str' | 'int' | 'float' | 'bool' | 'NoneType' | 'date' | 'datetime'; value?: unknown; iso?: string; sharedNan?: true }
   | { type: 'bytes'; value: number[] }
   | { problem: string }
   | { error: string; message: string };
@@ -304,11 +304,12 @@ const FLOAT: Case[] = [
   [".iNf", { type: 'float', value: Infinity }],
   ["inf", { type: 'float', value: Infinity }],
   ["Infinity", { type: 'float', value: Infinity }],
-  [".nan", { type: 'float', value: NaN }],
-  [".NaN", { type: 'float', value: NaN }],
-  [".NAN", { type: 'float', value: NaN }],
-  [".Nan", { type: 'float', value: NaN }],
-  ["-.nan", { type: 'float', value: NaN }],
+  [".nan", { type: 'float', value: NaN, sharedNan: true }],
+  [".NaN", { type: 'float', value: NaN, sharedNan: true }],
+  [".NAN", { type: 'float', value: NaN, sharedNan: true }],
+  [".Nan", { type: 'float', value: NaN, sharedNan: true }],
+  ["-.nan", { type: 'float', value: NaN, sharedNan: true }],
+  // float('nan'): a NaN of its own, unlike SafeConstructor.nan_value, which every `.nan` is.
   ["nan", { type: 'float', value: NaN }],
   ["~", { error: "ValueError", message: "could not convert string to float: '~'" }],
   ["null", { error: "ValueError", message: "could not convert string to float: 'null'" }],

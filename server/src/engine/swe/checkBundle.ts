@@ -65,12 +65,20 @@ function problemMessage(problem: YamlProblem): string {
   if (problem.kind === 'value-indicator') {
     return "PyYAML reads a bare `=` as YAML 1.1's value indicator and has no constructor for it (could not determine a constructor for the tag 'tag:yaml.org,2002:value'). Quote it: \"=\".";
   }
-  if (problem.kind === 'tab') return "PyYAML does not allow tabs here (found character '\\t' that cannot start any token). Indent with spaces.";
-  if (problem.pyClass === 'Crash') return `SWE-agent crashes while PyYAML constructs this value: ${problem.exceptionType}: ${problem.message}.`;
+  if (problem.kind === 'tab') return "PyYAML does not allow tabs here (found character '\\t' that cannot start any token, while scanning for the next token). Indent with spaces.";
   if (problem.kind === 'check-budget') return `Stopped checking this file: ${problem.message}.`;
-  // A parser's context ("while parsing a block mapping") helps; the others are shown as related locations.
-  const context = problem.context && problem.kind === 'syntax' ? ` (${problem.context.message})` : '';
-  return `PyYAML cannot load this file: ${problem.message}${context}.`;
+  if (problem.kind === 'resource-limit') return `PyYAML cannot load this file: ${problem.message}.`;
+  if (problem.pyClass === 'Crash') {
+    const stage = problem.kind === 'syntax' ? 'reads this text' : 'constructs this value';
+    // A bundle is loaded inside a pydantic validator, which turns a ValueError into a validation error.
+    const wrapped = problem.exceptionType === 'ValueError' ? ` (for a bundle, SWE-agent reports it as a validation error of Bundle: \`Value error, ${problem.message}\`)` : '';
+    return `SWE-agent crashes while PyYAML ${stage}: ${problem.exceptionType}: ${problem.message}${wrapped}.`;
+  }
+  // PyYAML's own words: its problem, and its context ("while parsing a block mapping"), whose place is a related location.
+  const context = problem.context?.message;
+  if (problem.kind === 'multiple-documents') return `PyYAML cannot load this file: ${context}, ${problem.message}.`;
+  if (problem.kind === 'duplicate-anchor') return `PyYAML cannot load this file: ${context} (the related location), ${problem.message} here.`;
+  return `PyYAML cannot load this file: ${problem.message}${context ? ` (${context})` : ''}.`;
 }
 
 export function yamlProblemDiagnostics(problems: YamlProblem[], origin: Origin): EngineDiagnostic[] {

@@ -20,7 +20,12 @@ export type ScalarStyle = 'plain' | 'single' | 'double' | 'literal' | 'folded';
 export type PyScalarValue =
   | { type: 'str'; value: string }
   | { type: 'int'; value: bigint }
-  | { type: 'float'; value: number }
+  | {
+      type: 'float';
+      value: number;
+      /** PyYAML's one NaN object, built for every `.nan`: as a dict key it equals itself. */
+      sharedNan?: true;
+    }
   | { type: 'bool'; value: boolean }
   | { type: 'NoneType' }
   | { type: 'bytes'; value: Uint8Array }
@@ -104,9 +109,14 @@ export function isNone(node: PyNode): boolean {
   return target.kind === 'scalar' && target.value.type === 'NoneType';
 }
 
+/** Each NaN that is not PyYAML's shared one is its own object: a dict key equal to nothing but itself. */
+const nanObjects = new WeakMap<ScalarNode, number>();
+let nanObjectCount = 0;
+
 /**
  * Python hash-equality key of a hashable scalar: two keys are the same dict
- * key exactly when their identities are equal (True == 1 == 1.0).
+ * key exactly when their identities are equal (True == 1 == 1.0, but
+ * 0.1 + 0.2 != 0.3; a NaN only when it is the same object).
  */
 export function pyKeyIdentity(node: PyNode): string | null {
   const target = deref(node);
@@ -124,7 +134,11 @@ export function pyKeyIdentity(node: PyNode): string | null {
     case 'int':
       return 'n:' + v.value.toString();
     case 'float':
-      if (Number.isNaN(v.value)) return 'nan';
+      if (Number.isNaN(v.value)) {
+        if (v.sharedNan) return 'nan';
+        if (!nanObjects.has(target)) nanObjects.set(target, nanObjectCount++);
+        return `nan#${nanObjects.get(target)}`;
+      }
       if (Number.isInteger(v.value)) return 'n:' + BigInt(v.value).toString();
       return 'n:' + String(v.value);
     case 'date':

@@ -6,6 +6,7 @@
  * which SWE-agent then shows as a crash.
  */
 import { pyReprString } from '../python/pyObject';
+import { pythonFloat, pythonInt } from '../python/pyNumberText';
 import { PyScalarValue } from './pyNode';
 import { TAG } from './resolver';
 
@@ -19,76 +20,33 @@ const constructorError = (problem: string): ConstructOutcome => ({ ok: false, ya
 
 const BOOL_VALUES: Record<string, boolean> = { yes: true, no: false, true: true, false: false, on: true, off: false };
 
-/** Python's whitespace (str.isspace), which int() and float() strip. */
-const SPACE = '\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
-const OUTER_SPACE = new RegExp(`^[${SPACE}]+|[${SPACE}]+$`, 'g');
-
-/**
- * int() and float() read any Unicode decimal digit. Each digit set is ten
- * consecutive code points from 0 to 9, so a digit's value is its distance
- * from the start of its run of digits, modulo 10.
- */
-function asciiDigits(text: string): string {
-  return text.replace(/\p{Nd}/gu, (digit) => {
-    let start = digit.codePointAt(0)!;
-    while (/\p{Nd}/u.test(String.fromCodePoint(start - 1))) start--;
-    return String((digit.codePointAt(0)! - start) % 10);
-  });
-}
-
-/** Python's int(text, base) for the bases PyYAML uses. */
-function pythonInt(text: string, base: number): bigint | null {
-  const trimmed = asciiDigits(text.replace(OUTER_SPACE, ''));
-  const match = /^([+-]?)(.*)$/s.exec(trimmed)!;
-  let digits = match[2];
-  const prefix = { 2: /^0[bB]/, 8: /^0[oO]/, 16: /^0[xX]/ }[base as 2 | 8 | 16];
-  if (prefix && prefix.test(digits)) digits = digits.slice(2);
-  const alphabet = { 2: '01', 8: '01234567', 10: '0123456789', 16: '0123456789abcdefABCDEF' }[base as 2 | 8 | 10 | 16];
-  if (digits.length === 0 || [...digits].some((ch) => !alphabet.includes(ch))) return null;
-  let value = 0n;
-  for (const ch of digits) value = value * BigInt(base) + BigInt(parseInt(ch, 16));
-  return match[1] === '-' ? -value : value;
-}
-
-/** Python's float(text). */
-function pythonFloat(text: string): number | null {
-  const trimmed = asciiDigits(text.replace(OUTER_SPACE, ''));
-  if (/^[+-]?(inf|infinity)$/i.test(trimmed)) return trimmed.startsWith('-') ? -Infinity : Infinity;
-  if (/^[+-]?nan$/i.test(trimmed)) return NaN;
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(trimmed)) return null;
-  return Number(trimmed);
-}
-
 function constructInt(text: string): ConstructOutcome {
   let value = text.replace(/_/g, '');
   if (value.length === 0) return crash('IndexError', 'string index out of range');
   let sign = 1n;
   if (value[0] === '-') sign = -1n;
   if (value[0] === '+' || value[0] === '-') value = value.slice(1);
-  const invalid = (base: number, literal: string) => crash('ValueError', `invalid literal for int() with base ${base}: ${pyReprString(literal)}`);
   if (value === '0') return { ok: true, value: { type: 'int', value: 0n } };
   // A lone sign leaves nothing for PyYAML's `value[0]`.
   if (value.length === 0) return crash('IndexError', 'string index out of range');
-  let result: bigint | null;
-  if (value.startsWith('0b')) {
-    result = pythonInt(value.slice(2), 2);
-    if (result === null) return invalid(2, value.slice(2));
-  } else if (value.startsWith('0x')) {
-    result = pythonInt(value.slice(2), 16);
-    if (result === null) return invalid(16, value.slice(2));
-  } else if (value[0] === '0') {
-    result = pythonInt(value, 8);
-    if (result === null) return invalid(8, value);
+  let result: bigint;
+  if (value.startsWith('0b') || value.startsWith('0x') || value[0] === '0') {
+    const [digits, base] = value.startsWith('0b') ? [value.slice(2), 2 as const] : value.startsWith('0x') ? [value.slice(2), 16 as const] : [value, 8 as const];
+    const parsed = pythonInt(digits, base);
+    if (!parsed.ok) return crash('ValueError', parsed.message);
+    result = parsed.value;
   } else if (value.includes(':')) {
+    // Sexagesimal: each part is an int(), and PyYAML sums them from the last up.
     result = 0n;
     for (const part of value.split(':')) {
-      const digit = pythonInt(part, 10);
-      if (digit === null) return invalid(10, part);
-      result = result * 60n + digit;
+      const parsed = pythonInt(part, 10);
+      if (!parsed.ok) return crash('ValueError', parsed.message);
+      result = result * 60n + parsed.value;
     }
   } else {
-    result = pythonInt(value, 10);
-    if (result === null) return invalid(10, value);
+    const parsed = pythonInt(value, 10);
+    if (!parsed.ok) return crash('ValueError', parsed.message);
+    result = parsed.value;
   }
   return { ok: true, value: { type: 'int', value: sign * result } };
 }
@@ -100,7 +58,8 @@ function constructFloat(text: string): ConstructOutcome {
   if (value[0] === '-') sign = -1;
   if (value[0] === '+' || value[0] === '-') value = value.slice(1);
   if (value === '.inf') return { ok: true, value: { type: 'float', value: sign * Infinity } };
-  if (value === '.nan') return { ok: true, value: { type: 'float', value: NaN } };
+  // SafeConstructor.nan_value: the same float object for every `.nan`.
+  if (value === '.nan') return { ok: true, value: { type: 'float', value: NaN, sharedNan: true } };
   const invalid = (literal: string) => crash('ValueError', `could not convert string to float: ${pyReprString(literal)}`);
   if (value.includes(':')) {
     const parts = value.split(':');

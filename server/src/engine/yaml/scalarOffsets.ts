@@ -34,37 +34,45 @@ function push(builder: Builder, text: string, offset: number, length = text.leng
   }
 }
 
-/** Folds the line breaks of a flow (plain or quoted) scalar the way YAML does. */
+/** PyYAML's line breaks (the text has no `\r`): NEL folds like `\n`; U+2028 and U+2029 are kept as they are. */
+const LINE_BREAK = /(\n|\x85|\u2028|\u2029)/;
+
+/** What a run of line breaks between two lines of a flow scalar folds to, as PyYAML's scan_*_spaces fold them. */
+function foldedBreaks(run: string[]): string {
+  const [first, ...rest] = run;
+  let out = first === '\u2028' || first === '\u2029' ? first : rest.length === 0 ? ' ' : '';
+  for (const next of rest) out += next === '\x85' ? '\n' : next;
+  return out;
+}
+
+/** Folds the line breaks of a flow (plain or quoted) scalar the way PyYAML does. */
 function foldFlow(raw: string, base: number, decodeLine: (line: string, lineBase: number, builder: Builder) => void, builder: Builder): void {
-  const lines = raw.split('\n');
-  let pendingBreaks = 0;
+  const parts = raw.split(LINE_BREAK);
+  let run: string[] = [];
   let pendingAt = base;
   let lineBase = base;
-  lines.forEach((line, index) => {
+  for (let index = 0; index < parts.length; index += 2) {
+    const line = parts[index];
     const isFirst = index === 0;
-    const isLast = index === lines.length - 1;
+    const isLast = index === parts.length - 1;
     let content = line;
     let contentBase = lineBase;
     if (!isFirst) {
       const lead = /^[ \t]*/.exec(content)![0].length;
       content = content.slice(lead);
       contentBase += lead;
+      run.push(parts[index - 1]);
     }
     let kept = content;
     if (!isLast) kept = kept.replace(/[ \t]+$/, '');
-    if (!isFirst && kept.length === 0 && !isLast) {
-      pendingBreaks++;
-    } else {
-      if (!isFirst) {
-        if (pendingBreaks === 0) push(builder, ' ', pendingAt, 0);
-        else for (let i = 0; i < pendingBreaks; i++) push(builder, '\n', pendingAt, 0);
-      }
-      pendingBreaks = 0;
+    if (isFirst || kept.length > 0 || isLast) {
+      if (!isFirst) for (const ch of foldedBreaks(run)) push(builder, ch, pendingAt, 0);
+      run = [];
       decodeLine(kept, contentBase, builder);
     }
     pendingAt = lineBase + line.length;
     lineBase += line.length + 1;
-  });
+  }
 }
 
 function decodeDouble(raw: string, base: number, builder: Builder): void {
@@ -73,7 +81,7 @@ function decodeDouble(raw: string, base: number, builder: Builder): void {
   let start = 0;
   for (let i = 0; i < raw.length; i++) {
     if (raw[i] === '\\') {
-      if (raw[i + 1] === '\n') {
+      if (LINE_BREAK.test(raw[i + 1] ?? '')) {
         segments.push({ text: raw.slice(start, i), base: base + start });
         i++;
         start = i + 1;

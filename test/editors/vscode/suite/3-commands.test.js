@@ -157,7 +157,7 @@ suite('commands and settings', () => {
         severity: 'error',
         code: 'yaml-syntax',
         source: 'swe-bundle',
-        message: 'PyYAML cannot load this file: Flow sequence in block collection must be sufficiently indented and end with a ].',
+        message: "PyYAML cannot load this file: expected the node content, but found '<stream end>' (while parsing a flow node).",
       },
     ];
     await withSetting('filePatterns', ['**/misc/config.yaml'], async () => {
