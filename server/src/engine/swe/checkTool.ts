@@ -16,7 +16,7 @@ import { PyNode, ScalarNode, deref, dictEntries, DictEntry, isNone, strValue } f
 import { plainTextIsNotString } from '../yaml/resolver';
 import { LoadedArgument, LoadedCommand, DEFAULT_ARGUMENT_FORMAT } from './commandModel';
 import { checkDocstring } from './checkDocstring';
-import { spanInValue } from './valueSpans';
+import { spanInValue, valueSpans } from './valueSpans';
 import { EnvContext, UNKNOWN_ENV, envFieldName } from './env';
 import { MappedInvokeFormat, invokeFromArguments, invokeFromSignature } from './invokeFormat';
 import { pyLocItem, describeKey } from './pyLocItem';
@@ -557,11 +557,12 @@ function sourceSpelling(origin: MappedInvokeFormat['origins'][number], fallback:
 /** A signature that writes an argument as optional (`[<x>]`) while it is required, or the reverse. */
 function checkOptionalMismatch(toolName: string, signatureNode: ScalarNode, signature: string, args: LoadedArgument[], out: DiagnosticBuilder): void {
   const spellings = findAngleSpellings(signature);
+  const spanOfPiece = valueSpans(signatureNode);
   for (const argument of args) {
     const spelling = spellings.find((s) => s.name === argument.name);
     if (!spelling) continue;
     if (spelling.optional === !argument.required) continue;
-    const span = spanInValue(signatureNode, spelling.start, spelling.end);
+    const span = spanOfPiece(spelling.start, spelling.end);
     out.add(
       'optional-mismatch',
       span,

@@ -13,7 +13,7 @@ import { FormatField, parseFormatString } from '../../python/formatString';
 import { signaturePlaceholders } from '../../swe/placeholders';
 import { ScalarNode, SeqNode, deref } from '../../yaml/pyNode';
 import { valueOffsets } from '../../yaml/scalarOffsets';
-import { ToolView} from '../bundleView';
+import { ToolView} from '../../document/bundleView';
 import { OffsetEdit, lineBounds } from '../edits';
 import { FixContext, QuickFix, QuickFixProvider, ownSignature, requiredOf } from './quickFix';
 import { braceChanges } from './escapeBraces';

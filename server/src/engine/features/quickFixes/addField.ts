@@ -10,7 +10,7 @@
 import { argumentNameMatchLength } from '../../python/argumentNamePattern';
 import { signaturePlaceholders } from '../../swe/placeholders';
 import { MapNode, deref } from '../../yaml/pyNode';
-import { ArgumentView, ToolView} from '../bundleView';
+import { ArgumentView, ToolView} from '../../document/bundleView';
 import { OffsetEdit } from '../edits';
 import { FixContext, QuickFix, QuickFixProvider, requiredOf } from './quickFix';
 import { appendFlowItem, appendMapEntry, column, doubleQuoted, insertLines, isFlowCollection, lineAfter, nameScalar, removeMapEntry } from './yamlEdits';

@@ -5,7 +5,7 @@
  * Block items move and go with their lines, flow items with their `, `.
  */
 import { SeqNode, deref } from '../../yaml/pyNode';
-import { ToolView} from '../bundleView';
+import { ToolView} from '../../document/bundleView';
 import { lineBounds } from '../edits';
 import { QuickFixProvider } from './quickFix';
 import { seqItem } from './yamlEdits';

@@ -12,7 +12,7 @@ import { Placement } from '../../document/placement';
 import { laxBool } from '../../swe/pydanticLax';
 import { PyNode, ScalarNode } from '../../yaml/pyNode';
 import { OffsetEdit } from '../edits';
-import { ArgumentView, BundleView, ToolView, bundleView, toolAt } from '../bundleView';
+import { ArgumentView, BundleView, ToolView, toolAt } from '../../document/bundleView';
 
 export interface QuickFix {
   title: string;
@@ -55,7 +55,7 @@ export function yamlFixContext(text: string, root: PyNode | null, at: Placement,
 }
 
 export function fixContext(model: BundleModel, diagnostic: FileDiagnostic): FixContext {
-  const view = bundleView(model);
+  const view = model.view;
   const start = diagnostic.start;
   const at = view.at;
   return {
