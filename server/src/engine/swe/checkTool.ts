@@ -17,6 +17,7 @@ import { plainTextIsNotString } from '../yaml/resolver';
 import { LoadedArgument, LoadedCommand, DEFAULT_ARGUMENT_FORMAT } from './commandModel';
 import { checkDocstring } from './checkDocstring';
 import { spanInValue, valueSpans } from './valueSpans';
+import { QuoteData } from '../rules/fixData';
 import { EnvContext, UNKNOWN_ENV, envFieldName } from './env';
 import { MappedInvokeFormat, invokeFromArguments, invokeFromSignature } from './invokeFormat';
 import { pyLocItem, describeKey } from './pyLocItem';
@@ -77,7 +78,7 @@ export function fieldsOf(entries: DictEntry[]): Map<string, DictEntry> {
 
 
 /** The quick fix for a scalar PyYAML reads as a bool/number/date/null where a string is needed. */
-function quoteData(node: PyNode): Record<string, unknown> | undefined {
+function quoteData(node: PyNode): QuoteData | undefined {
   const target = deref(node);
   if (node.kind === 'alias' || target.kind !== 'scalar' || target.style !== 'plain') return undefined;
   if (!plainTextIsNotString(target.text)) return undefined;
