@@ -112,6 +112,11 @@ export class AnalysisHost {
     return new Analysis(this.db);
   }
 
+  /** How many times each query was computed so far, by name: what changes cost (tests and the benchmark compare two counts). */
+  computeCounts(): Map<string, number> {
+    return this.db.computeCounts();
+  }
+
   /** Where the host's file access may read: the roots the trusted inputs give (the front end's guarded fs asks). */
   readRoots(): readonly string[] {
     return this.db.get(READ_ROOTS, undefined);
