@@ -17,7 +17,7 @@ export interface Shown {
 const SEVERITY_NAMES = ['', 'error', 'warning', 'information', 'hint'];
 
 export function shownOfLsp(diagnostics: readonly Diagnostic[]): Shown[] {
-  return diagnostics.map((d) => ({ code: String(d.code), severity: SEVERITY_NAMES[d.severity ?? 1], message: d.message, range: d.range }));
+  return diagnostics.map((d) => ({ code: String(d.code), severity: SEVERITY_NAMES[d.severity ?? 1], message: typeof d.message === 'string' ? d.message : d.message.value, range: d.range }));
 }
 
 interface CliFile {
