@@ -68,6 +68,27 @@ describe('the server on a project', () => {
     }
   });
 
+  it('finds an agent config created in a new folder, of which the file event names only the file', async () => {
+    const project = tempWorkspace({ 'tools/windowed/config.yaml': 'tools:\n  scroll_up:\n    signature: "scroll_up"\n    docstring: "moves up {WINDOW} lines"\n' });
+    project.write('tools/windowed/bin/scroll_up', '#!/bin/sh\n', 0o755);
+    try {
+      client = await inMemory({
+        workspaceFolders: [{ uri: pathToFileURL(project.root).toString(), name: 'project' }],
+        capabilities: { window: { workDoneProgress: true }, workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } },
+      });
+      await client.waitFor(() => client!.progress.some((p) => p.value.kind === 'end'), 'indexing to finish');
+      const bundle = pathToFileURL(project.path('tools/windowed/config.yaml')).toString();
+      await client.open(bundle, fs.readFileSync(project.path('tools/windowed/config.yaml'), 'utf8'));
+      // No agent config yet: ToolConfig's default env, which lacks WINDOW.
+      expect(summary(await client.waitForDiagnostics(bundle))).toEqual(['docstring-unknown-variable@3:25']);
+      const agent = project.write('experiments/run/agent.yaml', 'agent:\n  model: {name: gpt-4o}\n  tools:\n    env_variables: {WINDOW: 100}\n    bundles:\n      - path: tools/windowed\n');
+      await client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(agent).toString(), type: 1 }] });
+      expect(summary(await client.waitForDiagnostics(bundle, (p) => p.diagnostics.length === 0))).toEqual([]);
+    } finally {
+      project.remove();
+    }
+  });
+
   it('re-checks an open agent config when a bundle it lists is edited', async () => {
     client = await startInProject();
     const config = 'config/default.yaml';
