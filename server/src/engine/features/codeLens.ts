@@ -5,7 +5,6 @@
  */
 import { BundleModel } from '../document/bundleModel';
 import { EnvContext } from '../swe/env';
-import { bundleView } from './bundleView';
 import { toolPreview, toolPreviewMarkdown } from './toolPreview';
 import { BUDGETS } from '../budgets';
 
@@ -21,7 +20,7 @@ export interface ToolLens {
 export const MAX_CODE_LENSES = BUDGETS.itemsPerRequest;
 
 export function toolLenses(model: BundleModel, limit = MAX_CODE_LENSES): ToolLens[] {
-  return bundleView(model)
+  return model.view
     .tools.map((tool) => ({ ...model.placement.range(tool.keyNode), tool: tool.name ?? String(tool.check.tool) }))
     .sort((a, b) => a.start - b.start)
     .slice(0, limit);
@@ -32,7 +31,7 @@ export function toolLenses(model: BundleModel, limit = MAX_CODE_LENSES): ToolLen
  * load, why not. Null when the document has no such tool (any more).
  */
 export function previewToolMarkdown(model: BundleModel, toolName: string, env: EnvContext): string | null {
-  const tool = bundleView(model).tools.find((t) => (t.name ?? String(t.check.tool)) === toolName);
+  const tool = model.view.tools.find((t) => (t.name ?? String(t.check.tool)) === toolName);
   if (!tool) return null;
   if (tool.command) return toolPreviewMarkdown(toolPreview(tool.command, env));
   const errors = tool.check.diagnostics.filter((d) => d.severity === 'error').map((d) => `- ${d.message}`);
