@@ -10,14 +10,7 @@ import { CASES_DIR, MULTI_DIR, readJson } from '../helpers/shared';
 import { runCli } from '../helpers/runCli';
 import { tempWorkspace } from '../helpers/tempWorkspace';
 import { OurFile } from './contract';
-
-interface MultiCase {
-  description: string;
-  bundles: string[];
-  hidden_tools: string[][] | null;
-  no_bash: boolean;
-  env: Record<string, unknown> | null;
-}
+import { MultiCase, multiAgentConfigYaml } from './multiCase';
 
 interface MultiVerdict {
   loads: boolean;
@@ -27,17 +20,6 @@ interface MultiVerdict {
 const ids = fs.readdirSync(MULTI_DIR).filter((d) => fs.existsSync(path.join(MULTI_DIR, d, 'bundles.json'))).sort();
 const workspace = tempWorkspace();
 afterAll(() => workspace.remove());
-
-function agentConfigYaml(spec: MultiCase): string {
-  const tools: Record<string, unknown> = {
-    bundles: spec.bundles.map((bundle, i) => ({ path: bundle, ...(spec.hidden_tools?.[i]?.length ? { hidden_tools: spec.hidden_tools[i] } : {}) })),
-  };
-  if (spec.no_bash) tools.enable_bash_tool = false;
-  if (spec.env) tools.env_variables = spec.env;
-  // JSON is YAML: no quoting surprises.
-  // A model, as every run needs one: the verdict is ToolConfig's alone.
-  return JSON.stringify({ agent: { model: { name: 'gpt-4o' }, tools } }, null, 2) + '\n';
-}
 
 let agreeing = 0;
 
@@ -49,7 +31,7 @@ describe('agent-level conformance cases', () => {
   it.each(ids)('multi/%s agrees with the real ToolConfig', (id) => {
     const spec = readJson<MultiCase>(path.join(MULTI_DIR, id, 'bundles.json'));
     const verdict = readJson<MultiVerdict>(path.join(MULTI_DIR, id, 'expected.json'));
-    const agentFile = workspace.write(`multi-${id}/agent.yaml`, agentConfigYaml(spec));
+    const agentFile = workspace.write(`multi-${id}/agent.yaml`, multiAgentConfigYaml(spec));
     const run = runCli(['--format', 'json', '--config-root', CASES_DIR, '--agent-config', agentFile]);
     expect(run.stderr).toBe('');
     const files = JSON.parse(run.stdout) as OurFile[];

@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { BundleModel, analyzeWhole } from '../../server/src/engine/document/bundleModel';
 import { AnalysisHost } from '../../server/src/engine/analysis/analysisHost';
 import { NO_DISK } from '../helpers/noDisk';
+import { hoverAt } from '../../server/src/engine/features/hover';
+import { UNKNOWN_ENV } from '../../server/src/engine/swe/env';
 import { sourceTextOf } from '../../server/src/engine/document/sourceText';
 import { toolCheckOptionsOf } from '../helpers/lintText';
 import { generateBundle } from '../../scripts/generateBundle';
@@ -124,5 +126,37 @@ describe('preparing a version in slices', () => {
     let steps = 1;
     expect(host.analysis().prepare(file, () => steps-- > 0, 0)).toBeNull();
     expect(host.analysis().bundleModel(file)!.mode).toBe('whole');
+  });
+});
+
+describe("an older version's model", () => {
+  it('keeps its spans when a newer version that shares its chunks moves them', () => {
+    const host = new AnalysisHost(NO_DISK);
+    const file = '/workspace/tools/placed/config.yaml';
+    const v1 = 'tools:\n  first:\n    docstring: d\n  second:\n    signature: "second <path>"\n    docstring: "shows <path>"\n';
+    host.applyChange({ opened: [{ file, text: v1 }] });
+    const old = host.analysis().bundleModel(file)!;
+    // Where the old model says its tools' keys and its diagnostics are, and what hover finds there.
+    const spans = (model: BundleModel) => ({
+      keys: model.check.toolEntries.map((entry) => model.placement.range(entry.keyNode)),
+      diagnostics: model.diagnostics.map((d) => [d.code, d.start, d.end]),
+    });
+    const before = spans(old);
+    const secondAt = v1.indexOf('second:');
+    expect(before).toEqual({ keys: [{ start: 9, end: 14 }, { start: secondAt, end: secondAt + 6 }], diagnostics: [['runtime-call-error', v1.indexOf('<path>'), v1.indexOf('<path>') + 6]] });
+    const hoverBefore = hoverAt(old, secondAt + 1, UNKNOWN_ENV);
+
+    // A tool inserted above: the chunk of `second` is the same (shared, not parsed again) but sits further down.
+    const inserted = '  added:\n    docstring: a\n';
+    const v2 = v1.replace('  second:', inserted + '  second:');
+    host.applyChange({ opened: [{ file, text: v2 }] });
+    const current = host.analysis().bundleModel(file)!;
+    const secondChunk = (model: BundleModel) => model.chunks.find((c) => c.parsed.origin.text.startsWith('  second:'))!.parsed;
+    expect(secondChunk(current)).toBe(secondChunk(old));
+    expect(spans(current).keys[2]).toEqual({ start: secondAt + inserted.length, end: secondAt + inserted.length + 6 });
+
+    expect(spans(old)).toEqual(before);
+    expect(hoverAt(old, secondAt + 1, UNKNOWN_ENV)).toEqual(hoverBefore);
+    expect(hoverBefore).not.toBeNull();
   });
 });

@@ -147,6 +147,22 @@ describe('quick fixes', () => {
     ]);
   });
 
+  it("uses the data of the diagnostic the client sends back, whatever its range; without data, finds it by range", async () => {
+    // Two diagnostics with one code and one message: only where they are tells them apart.
+    const text = 'tools:\n  demo:\n    signature: "demo <path> {line} {line}"\n    docstring: d\n    arguments:\n      - name: path\n        type: string\n        description: the file\n        required: true\n';
+    const [first, second] = await openBundle(text);
+    expect([first.message === second.message, first.range.start.character, second.range.start.character]).toEqual([true, 28, 35]);
+    const escapes = async (sent: Diagnostic) => (await codeActions([sent])).filter((a) => a.title.startsWith('Escape')).map((a) => a.edit?.changes?.[URI]);
+    const at = (start: number, end: number) => ({ start: { line: 2, character: start }, end: { line: 2, character: end } });
+    const escapeAt = (character: number) => [[{ range: at(character, character + 1), newText: '{{' }, { range: at(character + 5, character + 6), newText: '}}' }]];
+    // The second, sent back with the first one's range (a client that moved it): its data names it, so its own fix.
+    expect(await escapes({ ...second, range: first.range })).toEqual(escapeAt(35));
+    // Without data, the range says which one it is.
+    const { data: _data, ...withoutData } = second;
+    expect(await escapes(withoutData)).toEqual(escapeAt(35));
+    expect(await escapes({ ...withoutData, range: first.range })).toEqual(escapeAt(28));
+  });
+
   it('returns nothing for documents that are not open bundles', async () => {
     client = await inMemory({ capabilities: LITERALS });
     expect(await codeActions([], undefined, 'file:///nope/config.yaml')).toEqual([]);

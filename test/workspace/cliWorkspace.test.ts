@@ -40,6 +40,15 @@ describe('swe-bundle-lint on a project folder', () => {
     });
   });
 
+  it('checks a folder inside the checkout (config/, tools/) as part of the checkout: the same reports as the whole project gives', () => {
+    const expectedUnder = (folder: string) => Object.fromEntries(Object.entries(EXPECTED).filter(([file]) => file.startsWith(`${folder}/`)));
+    for (const folder of ['config', 'tools']) {
+      const run = runCli(['--format', 'json', folder], ws.root);
+      expect(run.stderr).toBe('');
+      expect(summary(JSON.parse(run.stdout) as File[])).toEqual(expectedUnder(folder));
+    }
+  });
+
   it('explains each assembly problem with both definitions of a duplicate', () => {
     const files = JSON.parse(runCli(['--format', 'json', 'config/default.yaml'], ws.root).stdout) as File[];
     const duplicate = files[0].diagnostics.find((d) => d.code === 'duplicate-tool')!;

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { TestClient, inMemory } from '../helpers/lspClient';
-import { TempWorkspace } from '../helpers/tempWorkspace';
+import { TempWorkspace, tempWorkspace } from '../helpers/tempWorkspace';
 import { EXPECTED, sweAgentProject } from './fixture';
 
 let ws: TempWorkspace;
@@ -65,6 +65,27 @@ describe('the server on a project', () => {
       expect(summary(updated)).toEqual(['bin-script-undeclared@0:0', 'bin-script-not-executable@9:2']);
     } finally {
       fs.writeFileSync(noEnv, original);
+    }
+  });
+
+  it('finds an agent config created in a new folder, of which the file event names only the file', async () => {
+    const project = tempWorkspace({ 'tools/windowed/config.yaml': 'tools:\n  scroll_up:\n    signature: "scroll_up"\n    docstring: "moves up {WINDOW} lines"\n' });
+    project.write('tools/windowed/bin/scroll_up', '#!/bin/sh\n', 0o755);
+    try {
+      client = await inMemory({
+        workspaceFolders: [{ uri: pathToFileURL(project.root).toString(), name: 'project' }],
+        capabilities: { window: { workDoneProgress: true }, workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } },
+      });
+      await client.waitFor(() => client!.progress.some((p) => p.value.kind === 'end'), 'indexing to finish');
+      const bundle = pathToFileURL(project.path('tools/windowed/config.yaml')).toString();
+      await client.open(bundle, fs.readFileSync(project.path('tools/windowed/config.yaml'), 'utf8'));
+      // No agent config yet: ToolConfig's default env, which lacks WINDOW.
+      expect(summary(await client.waitForDiagnostics(bundle))).toEqual(['docstring-unknown-variable@3:25']);
+      const agent = project.write('experiments/run/agent.yaml', 'agent:\n  model: {name: gpt-4o}\n  tools:\n    env_variables: {WINDOW: 100}\n    bundles:\n      - path: tools/windowed\n');
+      await client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(agent).toString(), type: 1 }] });
+      expect(summary(await client.waitForDiagnostics(bundle, (p) => p.diagnostics.length === 0))).toEqual([]);
+    } finally {
+      project.remove();
     }
   });
 
@@ -223,5 +244,42 @@ describe('quick fixes in agent configs through the server', () => {
         ],
       ],
     ]);
+  });
+});
+
+describe("hover and diagnostics in SWE-agent's layout", () => {
+  it('hover over {WINDOW} in tools/windowed shows the value 100 of the agent configs, which the diagnostics use too', async () => {
+    const project = tempWorkspace({
+      'tools/windowed/config.yaml': 'tools:\n  scroll_up:\n    signature: "scroll_up"\n    docstring: "moves the window up {WINDOW} lines"\n  scroll_down:\n    signature: "scroll_down"\n    docstring: "moves the window down {WINDOW} lines"\n',
+      'config/default.yaml': 'agent:\n  model: {name: gpt-4o}\n  tools:\n    env_variables:\n      WINDOW: 100\n    bundles:\n      - path: tools/windowed\n',
+      'config/coding_challenge.yaml': 'agent:\n  model: {name: gpt-4o}\n  tools:\n    env_variables:\n      WINDOW: 100\n      OVERLAP: 2\n    bundles:\n      - path: tools/windowed\n',
+    });
+    for (const script of ['scroll_up', 'scroll_down']) project.write(`tools/windowed/bin/${script}`, '#!/bin/sh\n', 0o755);
+    try {
+      client = await inMemory({
+        workspaceFolders: [{ uri: pathToFileURL(project.root).toString(), name: 'SWE-agent' }],
+        capabilities: { window: { workDoneProgress: true }, textDocument: { hover: { contentFormat: ['markdown'] } } },
+      });
+      await client.waitFor(() => client!.progress.some((p) => p.value.kind === 'end'), 'indexing to finish');
+      const windowed = pathToFileURL(project.path('tools/windowed/config.yaml')).toString();
+      await client.open(windowed, fs.readFileSync(project.path('tools/windowed/config.yaml'), 'utf8'));
+      // With WINDOW: 100 from both agent configs, the docs render: nothing to report.
+      expect((await client.waitForDiagnostics(windowed)).diagnostics).toEqual([]);
+      type Hover = { contents: { kind: string; value: string }; range: unknown };
+      const variable = await client.request<Hover>('textDocument/hover', { textDocument: { uri: windowed }, position: { line: 3, character: 38 } });
+      expect(variable).toEqual({
+        contents: {
+          kind: 'markdown',
+          value: '`{WINDOW}`: the env variable **WINDOW**. Renders as `100`.\n\nFrom the env variables (`agent.tools.env_variables`) of `config/coding_challenge.yaml`, an agent config that uses this bundle.',
+        },
+        range: { start: { line: 3, character: 36 }, end: { line: 3, character: 44 } },
+      });
+      // The tool's docs, as generate_command_docs renders them with that env.
+      const tool = await client.request<Hover>('textDocument/hover', { textDocument: { uri: windowed }, position: { line: 1, character: 4 } });
+      expect(tool.contents.value).toContain('```text\nscroll_up:\n  docstring: moves the window up 100 lines\n  signature: scroll_up\n```');
+      expect(tool.contents.value).not.toMatch(/unknown|KeyError|fails/);
+    } finally {
+      project.remove();
+    }
   });
 });

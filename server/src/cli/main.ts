@@ -11,7 +11,7 @@ import { Analysis } from '../engine/analysis/analysis';
 import { BUDGETS } from '../engine/budgets';
 import { SETTINGS_FILE_NAME } from '../engine/settings/validateSettings';
 import { parseOverrides } from '../engine/runConfig/commandLine';
-import { configRootFor } from '../engine/workspace/configRoot';
+import { checkoutAround, configRootFor } from '../engine/workspace/configRoot';
 import { describeCut, isInside } from '../engine/workspace/walk';
 import { createNodeWorkspaceFs } from '../host/nodeWorkspaceFs';
 import { VERSION } from '../version';
@@ -120,15 +120,17 @@ export function runLint(argv: readonly string[], io: CliIo): number {
   const extraRoots = [io.cwd, ...given, ...agentConfigs, ...(settingsFile ? [settingsFile] : [])];
   host.applyChange({ extraRoots, userSettings, environment: { configRoot: environmentRoot } });
 
-  // A folder to search is a project; a bundle or file given on its own belongs to the project around it
-  // (the SWE-agent checkout: the nearest folder above with tools/), whose agent configs give it context.
+  // A bundle or file given on its own belongs to the project around it (the SWE-agent checkout: the nearest
+  // folder above with tools/), whose agent configs give it context; so does a folder to search inside a
+  // checkout (`config/`, `tools/`), else the folder is a project of its own.
   // A path outside the working directory is its own boundary: nothing around it is searched.
   const fsView = { isAllowed: (p: string) => nodeFs.isAllowed(p), stat: (p: string) => nodeFs.stat(p), list: (p: string) => nodeFs.list(p) };
   const projectOf = (arg: string, file: string) => configRootFor(fsView, file, isInside(arg, io.cwd) ? io.cwd : path.dirname(file));
   const isDirectory = (p: string) => fs.statSync(p).isDirectory();
   const projectFolder = (p: string) => {
     if (!isDirectory(p)) return projectOf(p, p);
-    return fs.existsSync(path.join(p, 'config.yaml')) ? projectOf(p, path.join(p, 'config.yaml')) : p;
+    if (fs.existsSync(path.join(p, 'config.yaml'))) return projectOf(p, path.join(p, 'config.yaml'));
+    return isInside(p, io.cwd) ? (checkoutAround(fsView, p, io.cwd) ?? p) : p;
   };
   const folders = given.length === 0 ? [io.cwd] : [...new Set(given.map(projectFolder))];
   // What the user named is checked whatever it looks like: a file given, a bundle folder's config.yaml.

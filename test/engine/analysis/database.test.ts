@@ -146,4 +146,31 @@ describe('Database', () => {
     for (const n of [3, 8, 9, 0]) db.get(square.def, n);
     expect(square.calls).toEqual(['0']);
   });
+
+  it('keeps what a kept result was computed from, and drops it with the last result that needed it', () => {
+    const db = new Database(1);
+    db.set(setting, 'k', 1);
+    const part = counted<number, number>('part', (n) => String(n), (d, n) => n * d.get(setting, 'k'));
+    // Each total reads five parts of its own.
+    const total = counted<string, number>('total', (k) => k, (d, k) => [0, 1, 2, 3, 4].reduce((sum, n) => sum + d.get(part.def, 10 * k.length + n), 0));
+    db.get(total.def, 'a');
+    db.collect();
+    // An epoch that uses nothing: only `total` is among the one retained result, and the parts it was computed from stay with it.
+    db.collect();
+    expect(db.size).toBe(6);
+    db.set(setting, 'k', 2);
+    expect(db.get(total.def, 'a')).toBe(120);
+    expect(part.calls).toEqual(['10', '11', '12', '13', '14', '10', '11', '12', '13', '14']);
+    expect(db.get(total.def, 'bb')).toBe(220);
+    db.collect();
+    db.collect();
+    // The newer total takes the retained place: the older one goes, and with it the parts only it read.
+    expect(db.size).toBe(6);
+    part.calls.length = 0;
+    total.calls.length = 0;
+    expect(db.get(total.def, 'bb')).toBe(220);
+    expect([total.calls, part.calls]).toEqual([[], []]);
+    expect(db.get(total.def, 'a')).toBe(120);
+    expect([total.calls, part.calls]).toEqual([['a'], ['10', '11', '12', '13', '14']]);
+  });
 });

@@ -38,7 +38,7 @@ import { ToolSymbol, workspaceToolSymbols } from '../workspace/workspaceSymbols'
 import { loadYaml } from '../yaml/loadYaml';
 import { strValue } from '../yaml/pyNode';
 import { AGENT_ANALYSIS, RUN_CONFIG, analyzeAgent } from './agents';
-import { BUNDLE_FILE, BUNDLE_MODEL, CHUNK, TOOL_BASE, TOOL_IN_CONTEXT, bundleContexts } from './bundles';
+import { BUNDLE_FILE, BUNDLE_MODEL, CHUNK, TOOL_BASE, TOOL_IN_CONTEXT, agentConfigName, bundleContexts } from './bundles';
 import { Database } from './database';
 import { LINES, SOURCE, trackedFs } from './files';
 import { FileReport, FILE_REPORT, readFailureReport, shownDiagnostics } from './reports';
@@ -175,7 +175,8 @@ export class Analysis {
    */
   env(file: string): EnvContext {
     const { options, uses } = bundleContexts(this.db, file);
-    return uses[0]?.options.env ?? (options === STANDALONE_OPTIONS ? UNKNOWN_ENV : options.env);
+    if (uses.length > 0) return { ...uses[0].options.env, from: agentConfigName(uses[0]) };
+    return options === STANDALONE_OPTIONS ? UNKNOWN_ENV : options.env;
   }
 
   /** The workspace folders. */

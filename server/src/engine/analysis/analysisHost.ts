@@ -83,14 +83,21 @@ export class AnalysisHost {
     }
   }
 
-  /** Forgets what the disk said about these paths, everything under them, and the listings of the folders holding them (null: everything). */
+  /** Forgets what the disk said about these paths, everything under them, and the folders above them (null: everything). */
   private invalidateDisk(paths: readonly string[] | null): void {
     if (paths === null) {
       for (const input of DISK_INPUTS) this.db.invalidateWhere(input as InputDef<string, unknown>, () => true);
       return;
     }
     const changed = new Set(paths.map((p) => path.normalize(p)));
-    const parents = new Set([...changed].map((p) => path.dirname(p)));
+    // A file created or deleted may bring or take the folders above it along, and a watcher names only the file: those folders are looked at again too.
+    const above = new Set<string>();
+    for (const changedPath of changed) {
+      for (let at = path.dirname(changedPath); !above.has(at); at = path.dirname(at)) {
+        above.add(at);
+        if (path.dirname(at) === at) break;
+      }
+    }
     // A key is touched when it or a folder above it changed: its ancestors are looked up, not every change compared.
     const touched = (key: string) => {
       for (let at = key; ; ) {
@@ -102,14 +109,19 @@ export class AnalysisHost {
     };
     const [content, stat, list, allowed] = DISK_INPUTS;
     this.db.invalidateWhere(content, touched);
-    this.db.invalidateWhere(stat, touched);
+    this.db.invalidateWhere(stat, (key) => above.has(key) || touched(key));
     this.db.invalidateWhere(allowed, touched);
-    this.db.invalidateWhere(list, (dir) => parents.has(dir) || touched(dir));
+    this.db.invalidateWhere(list, (dir) => above.has(dir) || touched(dir));
   }
 
   /** Answers for the current revision. */
   analysis(): Analysis {
     return new Analysis(this.db);
+  }
+
+  /** How many times each query was computed so far, by name: what changes cost (tests and the benchmark compare two counts). */
+  computeCounts(): Map<string, number> {
+    return this.db.computeCounts();
   }
 
   /** Where the host's file access may read: the roots the trusted inputs give (the front end's guarded fs asks). */

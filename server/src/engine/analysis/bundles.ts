@@ -83,6 +83,11 @@ export interface BundleFileAnalysis {
   loads: boolean;
 }
 
+/** How messages name the agent config of an assembly: its folder and file (`config/default.yaml`). */
+export function agentConfigName(use: BundleUse): string {
+  return `${path.basename(path.dirname(use.agentPath))}/${path.basename(use.agentPath)}`;
+}
+
 const ENV_DEPENDENT = new Set(['docstring-unknown-variable', 'docstring-format-error']);
 
 /**
@@ -100,7 +105,7 @@ function mergeContexts(contexts: { use: BundleUse; model: BundleModel }[]): File
     for (const diagnostic of model.diagnostics) {
       let result = diagnostic;
       if (ENV_DEPENDENT.has(diagnostic.code) && diagnostic.severity === 'error') {
-        result = { ...diagnostic, message: `${diagnostic.message} (Checked with the env of ${path.basename(path.dirname(use.agentPath))}/${path.basename(use.agentPath)}, which uses this bundle.)` };
+        result = { ...diagnostic, message: `${diagnostic.message} (Checked with the env of ${agentConfigName(use)}, which uses this bundle.)` };
       }
       if (hiddenEverywhere(diagnostic) && result.severity === 'error') {
         result = { ...result, severity: 'warning', message: `${result.message} (Every agent config using this bundle hides \`${String(diagnostic.tool)}\`, so SWE-agent does not load it.)` };

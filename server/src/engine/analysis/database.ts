@@ -19,8 +19,11 @@
  *   thousands of listings a workspace index read.
  * - **Memory**: results used since the last `collect` are live; of the
  *   others, the `retained` most recently used are kept and the rest dropped
- *   (the host collects as each change comes in). That is the one bound on what
- *   the host keeps beyond what the current state of the workspace needs.
+ *   (the host collects as each change comes in), except those a kept result
+ *   was computed from: its value holds them anyway, and dropping them would
+ *   make it recompute (a bundle's model and the checks of its tools go
+ *   together). That is the one bound on what the host keeps beyond what the
+ *   current state of the workspace needs.
  *
  * Everything is synchronous and single-threaded: a query runs to completion
  * within one call, and no result is ever read from a revision other than the
@@ -72,6 +75,8 @@ interface Slot {
   computing: boolean;
   /** Gone from its table (dropped by `collect`, or an input removed): whoever depended on it must recompute. */
   dropped: boolean;
+  /** How many times kept query results list it among what they were computed from. */
+  dependents: number;
   /** The `collect` epoch it was last used in. */
   lastUsed: number;
 }
@@ -99,6 +104,8 @@ export class Database {
   private readonly recent = new Map<Slot, true>();
   /** Bumped by `collect`: a slot used in the current epoch is live. */
   private epoch = 0;
+  /** How many times each query (by name) was computed, not reused: what a change cost, counted rather than timed (tests, the benchmark). */
+  private readonly computed = new Map<string, number>();
 
   /**
    * `retained`: how many results not used since the last `collect` are kept.
@@ -164,17 +171,37 @@ export class Database {
 
   /**
    * Keeps the results used since the last collect, and of the others the
-   * `retained` most recently used; drops the rest. Call it when no query is
-   * running (the host does, as each change comes in).
+   * `retained` most recently used, with what they were computed from; drops
+   * the rest. Call it when no query is running (the host does, as each change
+   * comes in).
    */
   collect(): void {
     let live = 0;
     for (const slot of this.recent.keys()) if (slot.lastUsed === this.epoch) live++;
+    // Those not used since, but for the `retained` most recent, least recently used first (a result is used after what it read, so it comes later).
+    const excess = this.recent.size - live - this.retained;
+    const old = new Set<Slot>();
     for (const slot of this.recent.keys()) {
-      if (this.recent.size <= live + this.retained || slot.lastUsed === this.epoch) break;
-      this.drop(slot);
+      if (old.size >= excess) break;
+      old.add(slot);
+    }
+    // Of them, each that no kept result was computed from goes, and then what only it held.
+    const unused = (slot: Slot) => old.has(slot) && !slot.dropped && slot.dependents === 0;
+    for (const slot of old) {
+      const going = [slot];
+      while (going.length > 0) {
+        const next = going.pop()!;
+        if (!unused(next)) continue;
+        for (const dep of next.deps ?? []) going.push(dep);
+        this.drop(next);
+      }
     }
     this.epoch++;
+  }
+
+  /** The number of computations of each query so far, by query name (a copy). */
+  computeCounts(): Map<string, number> {
+    return new Map(this.computed);
   }
 
   /** Query results held now (for tests and the benchmark). */
@@ -200,7 +227,7 @@ export class Database {
   }
 
   private newSlot(table: Table, keyText: string, key: unknown, value: unknown, revision: number, level: number, deps: Slot[] | null): Slot {
-    return { table, keyText, key, value, changedAt: revision, verifiedAt: revision, level, deps, stale: false, computing: false, dropped: false, lastUsed: this.epoch };
+    return { table, keyText, key, value, changedAt: revision, verifiedAt: revision, level, deps, stale: false, computing: false, dropped: false, dependents: 0, lastUsed: this.epoch };
   }
 
   private same(def: { equals?(a: never, b: never): boolean }, a: unknown, b: unknown): boolean {
@@ -211,6 +238,14 @@ export class Database {
     if (slot.table.slots.get(slot.keyText) === slot) slot.table.slots.delete(slot.keyText);
     slot.dropped = true;
     this.recent.delete(slot);
+    this.setDeps(slot, null);
+  }
+
+  /** Replaces what a slot was computed from, keeping each one's count of dependents. */
+  private setDeps(slot: Slot, deps: Slot[] | null): void {
+    for (const dep of slot.deps ?? []) dep.dependents--;
+    for (const dep of deps ?? []) dep.dependents++;
+    slot.deps = deps;
   }
 
   private inputSlot<K, V>(def: InputDef<K, V>, key: K): Slot {
@@ -275,6 +310,7 @@ export class Database {
     // In its table while it runs, so that a query reaching itself is seen as the cycle it is.
     if (isNew) table.slots.set(keyText, slot);
     slot.computing = true;
+    this.computed.set(def.name, (this.computed.get(def.name) ?? 0) + 1);
     this.stack.push(frame);
     let value: V;
     try {
@@ -290,7 +326,7 @@ export class Database {
       slot.value = value;
       slot.changedAt = this.currentRevision;
     }
-    slot.deps = frame.deps;
+    this.setDeps(slot, frame.deps);
     slot.level = frame.level;
     slot.verifiedAt = this.currentRevision;
     this.touch(slot);

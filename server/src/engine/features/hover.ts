@@ -209,11 +209,13 @@ function variableHover(model: BundleModel, offset: number, env: EnvContext): Hov
     blocks.push(para(code(oneLine(fieldText)), ': the env variable ', strong(name), '. ', ...outcome));
     blocks.push(
       para(
-        ...withCode(
-          env.known
-            ? 'From the env variables of the settings (`sweBundle.envVariables`).'
-            : "The agent config's env is unknown (set `sweBundle.envVariables` to check against it): this is ToolConfig's default `env_variables`.",
-        ),
+        ...(env.from !== undefined
+          ? inline`From the env variables (\`agent.tools.env_variables\`) of ${code(env.from)}, an agent config that uses this bundle.`
+          : withCode(
+              env.known
+                ? 'From the env variables of the settings (`sweBundle.envVariables`).'
+                : "The agent config's env is unknown (set `sweBundle.envVariables` to check against it): this is ToolConfig's default `env_variables`.",
+            )),
       ),
     );
   } else {
@@ -222,11 +224,13 @@ function variableHover(model: BundleModel, offset: number, env: EnvContext): Hov
         code(oneLine(fieldText)),
         ': the env variable ',
         strong(name),
-        ...withCode(
-          env.known
-            ? ' is not set in the env variables of the settings (`sweBundle.envVariables`), so SWE-agent cannot render the tool docs.'
-            : " is not in ToolConfig's default `env_variables`, and the agent config's env is unknown: every agent config using this bundle must set it, or SWE-agent cannot render the tool docs.",
-        ),
+        ...(env.from !== undefined
+          ? inline` is not set in the env variables (\`agent.tools.env_variables\`) of ${code(env.from)}, an agent config that uses this bundle, so SWE-agent cannot render the tool docs.`
+          : withCode(
+              env.known
+                ? ' is not set in the env variables of the settings (`sweBundle.envVariables`), so SWE-agent cannot render the tool docs.'
+                : " is not in ToolConfig's default `env_variables`, and the agent config's env is unknown: every agent config using this bundle must set it, or SWE-agent cannot render the tool docs.",
+            )),
       ),
       para(...outcome),
     );

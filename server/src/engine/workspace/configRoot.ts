@@ -14,15 +14,23 @@ import { FsView } from './workspaceFs';
 
 export function configRootFor(fs: FsView, agentConfigPath: string, workspaceFolder: string, configured?: string): string {
   if (configured) return path.resolve(workspaceFolder, configured);
-  let dir = path.dirname(agentConfigPath);
-  let configParent: string | undefined;
-  while (isInside(dir, workspaceFolder)) {
+  return checkoutAround(fs, path.dirname(agentConfigPath), workspaceFolder) ?? workspaceFolder;
+}
+
+/**
+ * The SWE-agent checkout a folder lies in, looking no higher than `boundary`:
+ * the nearest folder from `dir` up with a `tools/` folder, else the one
+ * holding the nearest `config/` folder; null when there is neither.
+ */
+export function checkoutAround(fs: FsView, dir: string, boundary: string): string | null {
+  let configParent: string | null = null;
+  while (isInside(dir, boundary)) {
     if (fs.stat(path.join(dir, 'tools'))?.kind === 'directory') return dir;
-    if (dir === workspaceFolder) break;
+    if (dir === boundary) break;
     const parent = path.dirname(dir);
     if (parent === dir) break;
-    if (configParent === undefined && path.basename(dir) === 'config') configParent = parent;
+    if (configParent === null && path.basename(dir) === 'config') configParent = parent;
     dir = parent;
   }
-  return configParent ?? workspaceFolder;
+  return configParent;
 }

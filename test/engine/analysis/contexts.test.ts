@@ -1,0 +1,115 @@
+/**
+ * One bundle used by many agent configs with distinct envs (issue 11: the
+ * cliff at eight contexts). An edit in one tool recomputes that tool's check
+ * once per context and nothing else of the bundle, at every N, whatever the
+ * revisions in between did; an edit to one agent config recomputes its own
+ * context only; and the diagnostics are right at every N. Counted through the
+ * host's compute counts, never timed.
+ */
+import * as path from 'path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AnalysisHost } from '../../../server/src/engine/analysis/analysisHost';
+import { createNodeWorkspaceFs } from '../../../server/src/host/nodeWorkspaceFs';
+import { TempWorkspace, tempWorkspace } from '../../helpers/tempWorkspace';
+
+const TOOLS = 20;
+const EDITED_TOOL = 3;
+
+/** A bundle of TOOLS tools whose docstrings use {WINDOW}; `docstring` replaces that of tool EDITED_TOOL. */
+function bundleText(docstring = 'shows {WINDOW} lines'): string {
+  let text = 'tools:\n';
+  for (let i = 0; i < TOOLS; i++) {
+    text += `  t${i}:\n    signature: "t${i} <path>"\n    docstring: "${i === EDITED_TOOL ? docstring : 'shows {WINDOW} lines'}"\n`;
+    text += '    arguments:\n      - name: path\n        type: string\n        description: the file\n        required: true\n';
+  }
+  return text;
+}
+
+const agentText = (window: number) => `agent:\n  model: {name: gpt-4o}\n  tools:\n    env_variables: {WINDOW: ${window}}\n    bundles:\n      - path: tools/windowed\n`;
+
+let ws: TempWorkspace | undefined;
+afterEach(() => {
+  ws?.remove();
+  ws = undefined;
+});
+
+/** A workspace whose bundle is used by `n` agent configs, each with its own WINDOW; the host keeps `retained` results beyond the live ones. */
+function workspace(n: number, retained?: number) {
+  ws = tempWorkspace({ 'tools/windowed/config.yaml': bundleText() });
+  for (let i = 0; i < TOOLS; i++) ws.write(`tools/windowed/bin/t${i}`, '#!/bin/sh\n', 0o755);
+  const agents = Array.from({ length: n }, (_, i) => ws!.write(`config/a${String(i).padStart(2, '0')}.yaml`, agentText(i + 1)));
+  const host: AnalysisHost = new AnalysisHost({ fs: createNodeWorkspaceFs(() => host.readRoots()) }, retained);
+  host.applyChange({ folders: [ws.root] });
+  const bundle = ws.path('tools/windowed/config.yaml');
+  return { host, bundle, agents };
+}
+
+/** What a change cost: the computations of each query it made, by name. */
+function costOf(host: AnalysisHost, work: () => void): Record<string, number> {
+  const before = host.computeCounts();
+  work();
+  const cost: Record<string, number> = {};
+  for (const [name, count] of host.computeCounts()) if (count > (before.get(name) ?? 0)) cost[name] = count - (before.get(name) ?? 0);
+  return cost;
+}
+
+const diagnosticsOf = (host: AnalysisHost, file: string) => host.analysis().report(file)!.diagnostics.map((d) => ({ code: d.code, start: d.start, end: d.end, severity: d.severity, message: d.message }));
+
+describe.each([1, 7, 8, 9, 64])('a bundle used by %i agent configs with distinct envs', (n) => {
+  it('recomputes one tool check per context for an edit in that tool, with the diagnostics of every context', () => {
+    const { host, bundle, agents } = workspace(n);
+    host.applyChange({ opened: [{ file: bundle, text: bundleText() }] });
+    expect(diagnosticsOf(host, bundle)).toEqual([]);
+    // n assemblies, and the bundle on its own (the model features work on).
+    const contexts = n + 1;
+
+    const edited = bundleText('shows {WINDOW} rows');
+    const edit = costOf(host, () => {
+      host.applyChange({ opened: [{ file: bundle, text: edited }] });
+      expect(diagnosticsOf(host, bundle)).toEqual([]);
+    });
+    expect(edit).toMatchObject({ chunk: 1, 'tool base check': 1, 'tool check': contexts, 'bundle model': contexts });
+
+    // A variable no agent config sets: an error in every context, each naming its agent config.
+    const broken = bundleText('shows {WINDOW} rows of {HEIGHT}');
+    const at = broken.indexOf('{HEIGHT}');
+    const breaking = costOf(host, () => {
+      host.applyChange({ opened: [{ file: bundle, text: broken }] });
+      expect(diagnosticsOf(host, bundle)).toEqual(
+        agents.map((agent) => ({
+          code: 'docstring-unknown-variable',
+          start: at,
+          end: at + '{HEIGHT}'.length,
+          severity: 'error',
+          message: `The docstring of \`t3\` uses {HEIGHT}, but the env variables do not set HEIGHT: SWE-agent fails with KeyError: 'HEIGHT' when it renders the tool docs. Set HEIGHT in \`tools.env_variables\`, or write {{HEIGHT}} for literal braces. (Checked with the env of config/${path.basename(agent)}, which uses this bundle.)`,
+        })),
+      );
+    });
+    expect(breaking['tool check']).toBe(contexts);
+
+    // Another agent config's env: its context alone is checked again, every tool of it.
+    const changedAgent = costOf(host, () => {
+      host.applyChange({ opened: [{ file: agents[0], text: agentText(1000) }] });
+      expect(diagnosticsOf(host, bundle)).toHaveLength(n);
+    });
+    expect(changedAgent['tool check']).toBe(TOOLS);
+  });
+
+  it('keeps every context of the bundle across revisions that do not ask for it, even with a small bound on what the host keeps', () => {
+    // A bound far below the tool checks the bundle has in all its contexts.
+    const { host, bundle, agents } = workspace(n, 10);
+    const other = agents[agents.length - 1];
+    host.applyChange({ opened: [{ file: bundle, text: bundleText() }] });
+    host.analysis().report(bundle);
+    for (const [i, docstring] of ['shows {WINDOW} rows', 'shows {WINDOW} lines, again', 'moves {WINDOW} lines'].entries()) {
+      // A revision that asks only about another file (a pulling client asks only for visible documents).
+      host.applyChange({ opened: [{ file: other, text: `${agentText(n)}# edit ${i}\n` }] });
+      host.analysis().report(other);
+      const edit = costOf(host, () => {
+        host.applyChange({ opened: [{ file: bundle, text: bundleText(docstring) }] });
+        expect(diagnosticsOf(host, bundle)).toEqual([]);
+      });
+      expect(edit['tool check'], `edit ${i}`).toBe(n + 1);
+    }
+  });
+});
