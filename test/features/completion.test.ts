@@ -3,7 +3,6 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
 import { analyzeBundleText } from '../../server/src/engine/document/bundleModel';
-import { bundleView } from '../../server/src/engine/features/bundleView';
 import { CompletionEntry, completions } from '../../server/src/engine/features/completion';
 import { applyEdits } from '../../server/src/engine/features/edits';
 import { FieldContext, fieldDoc } from '../../server/src/engine/features/fieldDocs';
@@ -646,7 +645,7 @@ describe('corpus bundles', () => {
 
   /** Each tool with a signature and arguments, with the column of its fields and the end of its last argument's last line. */
   function toolsWithArguments(text: string) {
-    const view = bundleView(analyze(text));
+    const view = analyze(text).view;
     return view.tools
       .filter((tool) => tool.arguments.length > 0 && tool.map && tool.signature)
       .map((tool) => {
@@ -673,7 +672,7 @@ describe('corpus bundles', () => {
         for (const item of items) {
           const edited = applyEdits(withLine, [item.edit]);
           expect(loads(edited), `${file} ${tool.name} ${item.label}`).toBe(true);
-          const after = bundleView(analyze(edited)).tools.find((t) => t.name === tool.name)!;
+          const after = analyze(edited).view.tools.find((t) => t.name === tool.name)!;
           expect([...after.fields.keys()].sort(), `${file} ${tool.name} ${item.label}`).toEqual([...tool.fields.keys(), item.label].sort());
         }
       }
@@ -693,7 +692,7 @@ describe('corpus bundles', () => {
         expect(generic, `${file} ${tool.name}`).toBeDefined();
         const edited = applyEdits(withLine, [generic!.edit]);
         expect(loads(edited), `${file} ${tool.name}`).toBe(true);
-        const after = bundleView(analyze(edited)).tools.find((t) => t.name === tool.name)!;
+        const after = analyze(edited).view.tools.find((t) => t.name === tool.name)!;
         expect(after.arguments.length).toBe(tool.arguments.length + 1);
         const added = after.arguments[after.arguments.length - 1];
         expect([...added.fields.keys()].sort()).toEqual(['description', 'name', 'required', 'type']);

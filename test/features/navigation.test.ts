@@ -4,7 +4,6 @@ import * as path from 'path';
 import { describe, expect, it } from 'vitest';
 import { analyzeBundleText } from '../../server/src/engine/document/bundleModel';
 import { argumentTargetAt, definitionAt, highlightsAt, referencesAt, valueRange } from '../../server/src/engine/features/navigation';
-import { bundleView } from '../../server/src/engine/features/bundleView';
 import { toolCheckOptionsOf } from '../helpers/lintText';
 import { parseMarkers } from '../helpers/markers';
 import { CORPUS_DIR } from '../helpers/shared';
@@ -156,7 +155,7 @@ describe('scalar styles', () => {
 `);
     const model = modelOf(text);
     expect(referencesAt(model, ranges[0].start, true)).toEqual(ranges);
-    const docstring = bundleView(model).tools[0].docstring!;
+    const docstring = model.view.tools[0].docstring!;
     expect(docstring.value).toEqual({ type: 'str', value: 'First <x> line.\nExample:\n    t <x>\n\nLast <x>.\n' });
     // every character of the value maps to the source character it came from (line breaks to the break they fold)
     const value = (docstring.value as { value: string }).value;
@@ -170,7 +169,7 @@ describe('scalar styles', () => {
   it('maps explicit indentation indicators and keep chomping', () => {
     const { text, ranges } = parseMarkers(`tools:\n  t:\n    signature: |2+\n        t <«x»>\n\n    docstring: d\n    arguments:\n      - name: «x»\n`);
     const model = modelOf(text);
-    expect(bundleView(model).tools[0].signature!.value).toEqual({ type: 'str', value: '  t <x>\n\n' });
+    expect(model.view.tools[0].signature!.value).toEqual({ type: 'str', value: '  t <x>\n\n' });
     expect(referencesAt(model, ranges[1].start, true)).toEqual(ranges);
   });
 });

@@ -1,11 +1,13 @@
 /** Collects diagnostics for one subject (a tool, or the file), with the rule's default severity. */
 import { EngineDiagnostic, RelatedSpan, Severity, Span, ToolName } from './diagnostics';
 import { RULES, RuleCode } from './rules/ruleCatalog';
+import { FixData } from './rules/fixData';
 
-export interface DiagnosticExtras {
+export interface DiagnosticExtras<C extends RuleCode> {
   /** Overrides the builder's tool (a file-level check that is about one tool). */
   tool?: ToolName;
-  data?: Record<string, unknown>;
+  /** What the rule's quick fix reads (rules/fixData.ts). */
+  data?: FixData<C>;
   related?: RelatedSpan[];
   severity?: Severity;
   unnecessary?: boolean;
@@ -16,7 +18,7 @@ export class DiagnosticBuilder {
 
   constructor(private readonly tool: ToolName) {}
 
-  add(code: RuleCode, at: Span, message: string, extras: DiagnosticExtras = {}): EngineDiagnostic {
+  add<C extends RuleCode>(code: C, at: Span, message: string, extras: DiagnosticExtras<C> = {}): EngineDiagnostic {
     const diagnostic: EngineDiagnostic = {
       code,
       severity: extras.severity ?? RULES[code].severity,

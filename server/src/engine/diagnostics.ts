@@ -10,6 +10,7 @@
 import { Placement } from './document/placement';
 import { Origin } from './yaml/pyNode';
 import { RuleCode } from './rules/ruleCatalog';
+import { AnyFixData } from './rules/fixData';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
@@ -39,7 +40,8 @@ interface DiagnosticFields {
   severity: Severity;
   message: string;
   tool: ToolName;
-  data?: Record<string, unknown>;
+  /** What the quick fix of `code` reads; only DiagnosticBuilder.add attaches it, where tsc checks it against the code. */
+  data?: AnyFixData;
   /** Rendered faded by editors, e.g. an ignored key. */
   unnecessary?: boolean;
   /** Silenced by a `# swe-bundle-disable-line` comment (rules/applyRuleSettings.ts): only SARIF lists it. */

@@ -2,7 +2,8 @@
  * Analysis of big documents in slices. Opening a 50,000-line bundle means
  * parsing a few thousand tools; done in one go, that would hold up every
  * other request and every `$/cancelRequest` for a second. Instead the work is
- * done ahead in slices of a few milliseconds (BundleDocuments.prepare),
+ * done ahead in slices of a few milliseconds (Analysis.prepare, which fills
+ * the host's tool-check queries a few tools at a time),
  * yielding to the event loop between them; requests and diagnostics for that
  * document wait for it without blocking anything else.
  */

@@ -6,10 +6,11 @@
  */
 import * as path from 'path';
 import { FileDiagnostic } from '../diagnostics';
-import { BundleModel, ChunkKey, ChunkMemo, ParsedChunk, buildBundleModel, parseChunk, toolBaseOf } from '../document/bundleModel';
+import { BundleModel, ChunkKey, ChunkMemo, ParsedChunk, buildBundleModel, checkedToolView, parseChunk, toolBaseOf } from '../document/bundleModel';
+import { ToolView } from '../document/bundleView';
 import { pyRepr } from '../python/pyObject';
 import { EnvContext } from '../swe/env';
-import { STANDALONE_OPTIONS, ToolBaseCheck, ToolCheck, ToolCheckOptions, checkToolInContext, toolContextKey } from '../swe/checkTool';
+import { STANDALONE_OPTIONS, ToolBaseCheck, ToolCheckOptions, toolContextKey } from '../swe/checkTool';
 import { checkBundleFolder } from '../workspace/bundleFolder';
 import { hiddenToolDiagnostics } from '../workspace/checkAgentConfig';
 import { Database, QueryDef } from './database';
@@ -45,10 +46,11 @@ interface ContextKey {
   options: ToolCheckOptions;
 }
 
-export const TOOL_IN_CONTEXT: QueryDef<ContextKey, ToolCheck> = {
+/** A tool chunk checked in one context, with its view: both kept for as long as the chunk and what the check reads of the context stay. */
+export const TOOL_IN_CONTEXT: QueryDef<ContextKey, ToolView> = {
   name: 'tool check',
   key: (key) => `${key.context}\u0001${chunkKeyText(key.chunk)}`,
-  compute: (db, key) => checkToolInContext(db.get(TOOL_BASE, key.chunk), key.options),
+  compute: (db, key) => checkedToolView(db.get(CHUNK, key.chunk), db.get(TOOL_BASE, key.chunk), key.options),
 };
 
 /** The chunk pieces as queries of `db`. */
@@ -56,7 +58,7 @@ function memoOf(db: Database): ChunkMemo {
   return {
     chunk: (key) => db.get(CHUNK, key),
     toolBase: (key) => db.get(TOOL_BASE, key),
-    toolInContext: (key, base, options) => db.get(TOOL_IN_CONTEXT, { chunk: key, context: toolContextKey(base, options), options }),
+    toolInContext: (key, _chunk, base, options) => db.get(TOOL_IN_CONTEXT, { chunk: key, context: toolContextKey(base, options), options }),
   };
 }
 

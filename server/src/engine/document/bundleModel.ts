@@ -24,6 +24,7 @@ import { ChunkRole, ChunkSpec, splitIntoChunks } from './chunker';
 import { LIMITS } from '../yaml/limits';
 import { SourceText, sourceTextOf } from './sourceText';
 import { Placement } from './placement';
+import { BundleView, ToolView, toolView, viewOfModel } from './bundleView';
 
 export interface ParsedChunk {
   origin: Origin;
@@ -48,6 +49,8 @@ export interface BundleModel {
   diagnostics: FileDiagnostic[];
   mode: 'chunked' | 'whole';
   chunks: readonly PlacedChunk[];
+  /** The navigable view editing features use. */
+  view: BundleView;
 }
 
 /** A chunk's identity as a memo key: its text, and how many equal chunks come before it (equal chunks are distinct trees). */
@@ -63,7 +66,8 @@ export interface ChunkKey {
 export interface ChunkMemo {
   chunk(key: ChunkKey): ParsedChunk;
   toolBase(key: ChunkKey, chunk: ParsedChunk): ToolBaseCheck;
-  toolInContext(key: ChunkKey, base: ToolBaseCheck, options: ToolCheckOptions): ToolCheck;
+  /** A tool chunk checked in a context, with its view (which is built with the check, so that it is kept with it). */
+  toolInContext(key: ChunkKey, chunk: ParsedChunk, base: ToolBaseCheck, options: ToolCheckOptions): ToolView;
 }
 
 /**
@@ -86,11 +90,17 @@ export function toolBaseOf(chunk: ParsedChunk): ToolBaseCheck {
   return checkToolBase(pair.key, pair.value);
 }
 
+/** A tool chunk's check in a context, and the tool's view. */
+export function checkedToolView(chunk: ParsedChunk, base: ToolBaseCheck, options: ToolCheckOptions): ToolView {
+  const pair = onlyPair(chunk);
+  return toolView({ keyNode: pair.key, valueNode: pair.value }, checkToolInContext(base, options));
+}
+
 /** Makes every piece on the spot: for one-shot analyses and tests. */
 export const NO_MEMO: ChunkMemo = {
   chunk: (key) => parseChunk(key.text),
   toolBase: (_key, chunk) => toolBaseOf(chunk),
-  toolInContext: (_key, base, options) => checkToolInContext(base, options),
+  toolInContext: (_key, chunk, base, options) => checkedToolView(chunk, base, options),
 };
 
 /** A chunk is usable alone when it loads cleanly to a single `key: value` and nothing in it can refer elsewhere. */
@@ -186,16 +196,23 @@ function chunkedModel(source: SourceText, specs: readonly ChunkSpec[], options: 
   const root = syntheticMap(documentOrigin, topPairs, placement);
   const load: YamlLoad = { root, problems: [], features: { anchors: false, aliases: false, mergeKeys: false } };
   const byOrigin = new Map(chunks.map((chunk) => [chunk.parsed.origin, chunk.parsed]));
+  const views = new Map<ToolCheck, ToolView>();
   const checkOne = (entry: ToolEntry, checkOptions: ToolCheckOptions): ToolCheck => {
     const origin = entry.keyNode.origin;
     const chunk = origin === entry.valueNode.origin ? byOrigin.get(origin) : undefined;
     // A tool whose key and value sit in one chunk (always, when the split holds) is checked through the memo.
     if (!chunk) return checkToolInContext(checkToolBase(entry.keyNode, entry.valueNode), checkOptions);
     const key = keyOf.get(origin)!;
-    return memo.toolInContext(key, memo.toolBase(key, chunk), checkOptions);
+    const view = memo.toolInContext(key, chunk, memo.toolBase(key, chunk), checkOptions);
+    views.set(view.check, view);
+    return view.check;
   };
   const check = checkBundle(load, documentOrigin, options, checkOne);
-  return { source, root, check, placement, diagnostics: allDiagnostics(check, placement), mode: 'chunked', chunks };
+  return withView({ source, root, check, placement, diagnostics: allDiagnostics(check, placement), mode: 'chunked', chunks }, views);
+}
+
+function withView(model: Omit<BundleModel, 'view'>, views?: ReadonlyMap<ToolCheck, ToolView>): BundleModel {
+  return { ...model, view: viewOfModel(model, views) };
 }
 
 function allDiagnostics(check: BundleCheck, at: Placement): FileDiagnostic[] {
@@ -215,7 +232,7 @@ function tooLarge(source: SourceText): BundleModel {
   const load: YamlLoad = { root: null, problems: [problem], features: { anchors: false, aliases: false, mergeKeys: false } };
   const check = checkBundle(load, origin, { env: { known: false, variables: new Map() }, enableBashTool: true });
   const placement = Placement.whole(origin);
-  return { source, root: null, check, placement, diagnostics: placeDiagnostics(check.diagnostics, placement), mode: 'whole', chunks: [] };
+  return withView({ source, root: null, check, placement, diagnostics: placeDiagnostics(check.diagnostics, placement), mode: 'whole', chunks: [] });
 }
 
 /** The reference path: the whole text parsed and checked at once (`load`: its parse, when the caller has one). */
@@ -225,7 +242,7 @@ export function analyzeWhole(source: SourceText, options: ToolCheckOptions, load
   const parsed = load?.load ?? loadYaml(source.normalized, origin);
   const check = checkBundle(parsed, origin, options);
   const placement = Placement.whole(origin);
-  return { source, root: parsed.root, check, placement, diagnostics: allDiagnostics(check, placement), mode: 'whole', chunks: [{ role: 'top', start: 0, parsed: { origin, load: parsed } }] };
+  return withView({ source, root: parsed.root, check, placement, diagnostics: allDiagnostics(check, placement), mode: 'whole', chunks: [{ role: 'top', start: 0, parsed: { origin, load: parsed } }] });
 }
 
 /**

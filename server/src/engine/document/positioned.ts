@@ -7,6 +7,7 @@ import { FileDiagnostic, Severity, ToolName } from '../diagnostics';
 import { RuleCode } from '../rules/ruleCatalog';
 import { LineIndex, Position } from './lineIndex';
 import { SourceText } from './sourceText';
+import { AnyFixData } from '../rules/fixData';
 
 export interface Range {
   start: Position;
@@ -19,7 +20,7 @@ export interface PositionedDiagnostic {
   message: string;
   tool: ToolName;
   range: Range;
-  data?: Record<string, unknown>;
+  data?: AnyFixData;
   /** `file`: the related place is in another file (then `range` is in that file). */
   related?: { range: Range; message: string; file?: string }[];
   unnecessary?: boolean;

@@ -4,7 +4,6 @@
  * `toolPreview`), which `previewToolMarkdown` renders.
  */
 import { BundleModel } from '../document/bundleModel';
-import { bundleView } from './bundleView';
 import { ViewContext, modelViewBlocks, renderMarkdown, toolNameOf } from './toolPreview';
 import { BUDGETS } from '../budgets';
 
@@ -20,7 +19,7 @@ export interface ToolLens {
 export const MAX_CODE_LENSES = BUDGETS.itemsPerRequest;
 
 export function toolLenses(model: BundleModel, limit = MAX_CODE_LENSES): ToolLens[] {
-  return bundleView(model)
+  return model.view
     .tools.map((tool) => ({ ...model.placement.range(tool.keyNode), tool: toolNameOf(tool) }))
     .sort((a, b) => a.start - b.start)
     .slice(0, limit);
@@ -32,6 +31,6 @@ export function toolLenses(model: BundleModel, limit = MAX_CODE_LENSES): ToolLen
  * when the document has no such tool (any more).
  */
 export function previewToolMarkdown(model: BundleModel, toolName: string, context: ViewContext): string | null {
-  const tool = bundleView(model).tools.find((t) => toolNameOf(t) === toolName);
+  const tool = model.view.tools.find((t) => toolNameOf(t) === toolName);
   return tool ? renderMarkdown(modelViewBlocks(tool, context)) : null;
 }

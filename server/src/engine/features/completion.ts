@@ -21,9 +21,9 @@ import { JSON_SCHEMA_TYPES, ToolCheckOptions, fieldsOf } from '../swe/checkTool'
 import { UNKNOWN_ENV } from '../swe/env';
 import { Placeholder, signaturePlaceholders } from '../swe/placeholders';
 import { asDict, laxBool } from '../swe/pydanticLax';
-import { spanInValue } from '../swe/valueSpans';
+import { valueSpans } from '../swe/valueSpans';
 import { DictEntry, dictEntries, strValue } from '../yaml/pyNode';
-import { ArgumentView, BundleView, ToolView, bundleView } from './bundleView';
+import { ArgumentView, BundleView, ToolView } from '../document/bundleView';
 import { Placement } from '../document/placement';
 import { CompletionEntry, CompletionKind, Draft, finishDrafts } from './completion/entry';
 import { ARGUMENT_KEYS, ITEMS_KEYS, KeyInfo, ROOT_KEYS, TOOL_KEYS } from './completion/keyCatalog';
@@ -209,7 +209,7 @@ function structureModel(model: BundleModel, site: Site, offset: number): { model
 
 /** The argument whose item starts at a `-` (its node may start after the `- `, or on the next line). */
 function argumentAfterDash(view: BundleView, tool: ToolView, dash: number): ArgumentView | undefined {
-  const text = view.model.source.normalized;
+  const text = view.text;
   return tool.arguments.find((argument) => {
     const start = view.at.itemStart(argument.node);
     return start === dash || (start > dash && text.slice(dash + 1, start).trim() === '');
@@ -318,11 +318,11 @@ interface BinScripts {
 /** The state command's script read from the text, when the file does not load. */
 const STATE_LINE = /^state_command[ \t]*:[ \t]*["']?([A-Za-z0-9_.-]+)(?=[\s"']|$)/m;
 
-function binScripts(model: BundleModel, view: BundleView | null, table: LineTable, index: number, site: Site, names: readonly string[] | undefined): BinScripts {
+function binScripts(model: BundleModel, structure: BundleModel | null, table: LineTable, index: number, site: Site, names: readonly string[] | undefined): BinScripts {
   if (!names || names.length === 0) return { names: [], tools: new Set(), state: null };
   const line = site.line;
   const tools = new Set<string>();
-  for (const checked of [model, view?.model]) {
+  for (const checked of [model, structure]) {
     for (const entry of checked?.check.toolEntries ?? []) {
       const start = checked!.placement.start(entry.keyNode);
       const name = strValue(entry.keyNode);
@@ -331,7 +331,7 @@ function binScripts(model: BundleModel, view: BundleView | null, table: LineTabl
   }
   // Tool keys written next to the cursor's line count too when the text does not load.
   if (site.kind === 'key') for (const name of keysAround(table, index, site.col)) tools.add(name);
-  const command = view?.model.check.stateCommand ?? model.check.stateCommand;
+  const command = structure?.check.stateCommand ?? model.check.stateCommand;
   const state = command ? stateCommandScript(command.value) : (STATE_LINE.exec(model.source.normalized)?.[1] ?? null);
   return { names: [...new Set(names.filter((name) => !name.startsWith('.')))].sort(), tools, state };
 }
@@ -445,8 +445,9 @@ function signatureItems(site: Site, col: number, offset: number, resolved: Resol
   const used = new Set<string>();
   const signature = tool.signature;
   if (signature && strValue(signature) !== undefined) {
+    const spanOfPiece = valueSpans(signature);
     for (const p of signaturePlaceholders(strValue(signature)!)) {
-      const span = spanInValue(signature, p.nameStart, p.nameEnd);
+      const span = spanOfPiece(p.nameStart, p.nameEnd);
       const start = resolved.view!.at.base(span.origin) + span.start;
       if (start <= offset && offset <= start + (span.end - span.start)) continue;
       used.add(p.name);
@@ -518,12 +519,12 @@ function valueItems(site: Extract<Site, { kind: 'value' }>, col: number, context
   return [];
 }
 
-function resolve(structure: { model: BundleModel; partial: boolean } | null, context: Context, bin: (view: BundleView | null) => BinScripts): Resolved {
-  const view = structure ? bundleView(structure.model) : null;
+function resolve(structure: { model: BundleModel; partial: boolean } | null, context: Context, bin: (structure: BundleModel | null) => BinScripts): Resolved {
+  const view = structure ? structure.model.view : null;
   const toolFrame = context.tool;
   const tool = view && toolFrame ? view.tools.find((t) => view.at.start(t.keyNode) === toolFrame.offset) : undefined;
   const argument = tool && context.argument ? argumentAfterDash(view!, tool, context.argument.offset) : undefined;
-  return { view, partial: structure?.partial ?? false, tool, argument, style: fileStyle(view), bin: bin(view) };
+  return { view, partial: structure?.partial ?? false, tool, argument, style: fileStyle(view), bin: bin(structure?.model ?? null) };
 }
 
 function fieldsAt(context: Context, resolved: Resolved): Map<string, DictEntry> | undefined {
@@ -574,6 +575,6 @@ export function completions(model: BundleModel, offset: number, options: Complet
   if (!site) return [];
   const context = contextOf(table, index, site);
   if (!context) return [];
-  const resolved = resolve(structureModel(model, site, offset), context, (view) => binScripts(model, view, table, index, site, options.binScripts));
+  const resolved = resolve(structureModel(model, site, offset), context, (structure) => binScripts(model, structure, table, index, site, options.binScripts));
   return finishDrafts(drafts(table, index, site, offset, context, resolved), options.snippets);
 }

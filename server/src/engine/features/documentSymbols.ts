@@ -2,7 +2,6 @@
 import { BundleModel } from '../document/bundleModel';
 import { PyNode } from '../yaml/pyNode';
 import { Placement } from '../document/placement';
-import { bundleView } from './bundleView';
 import { BUDGETS } from '../budgets';
 
 export type SymbolKind = 'tool' | 'argument' | 'state-command';
@@ -27,7 +26,7 @@ function entrySymbol(at: Placement, name: string, kind: SymbolKind, key: PyNode,
 }
 
 export function documentSymbols(model: BundleModel, limit = MAX_OUTLINE_ITEMS): OutlineSymbol[] {
-  const view = bundleView(model);
+  const view = model.view;
   const at = view.at;
   const symbols: OutlineSymbol[] = [];
   let count = 0;

@@ -16,9 +16,9 @@ import { laxBool, laxStr, laxStrDict, laxStrList } from '../swe/pydanticLax';
 import { DEFAULT_ARGUMENT_FORMAT } from '../swe/commandModel';
 import { DictEntry, PyNode, isNone } from '../yaml/pyNode';
 import { Placement } from '../document/placement';
-import { ArgumentView, ToolView, argumentAt, bundleView, toolAt } from './bundleView';
+import { ArgumentView, ToolView, argumentAt, toolAt } from '../document/bundleView';
 import { FieldContext, fieldDoc } from './fieldDocs';
-import { ArgumentOccurrence, ArgumentTarget, argumentTargetAt, pickAt, valueRange } from './navigation';
+import { ArgumentOccurrence, ArgumentTarget, argumentTargetAt, pickAt, valueRanges } from './navigation';
 import { Block, Inline, ViewContext, ViewEnv, addressNote, code, codeBlock, inline, modelViewBlocks, oneLine, para, strong, toolNameOf, withCode } from './toolPreview';
 
 export interface HoverResult {
@@ -31,7 +31,7 @@ export interface HoverResult {
 export function hoverAt(model: BundleModel, offset: number, context: ViewContext): HoverResult | null {
   const target = argumentTargetAt(model, offset);
   if (target) return argumentHover(target);
-  const view = bundleView(model);
+  const view = model.view;
   const toolKey = pickAt(
     view.tools.map((tool) => ({ tool, tokenStart: view.at.start(tool.keyNode), tokenEnd: view.at.end(tool.keyNode) })),
     offset,
@@ -144,7 +144,7 @@ function keyTokens(at: Placement, fields: Map<string, DictEntry>, context: Field
 }
 
 function keyHover(model: BundleModel, offset: number): HoverResult | null {
-  const view = bundleView(model);
+  const view = model.view;
   const tool = toolAt(view, offset);
   const argument = tool ? argumentAt(view, tool, offset) : undefined;
   const hit =
@@ -165,14 +165,15 @@ function keyHover(model: BundleModel, offset: number): HoverResult | null {
 // ---------------------------------------------------------------- docstring variables
 
 function variableHover(model: BundleModel, offset: number, { env, from }: ViewEnv): HoverResult | null {
-  const view = bundleView(model);
+  const view = model.view;
   const tool = toolAt(view, offset);
   const docstring = tool?.docstring;
   if (!docstring || docstring.value.type !== 'str') return null;
   const value = docstring.value.value;
+  const ranges = valueRanges(view.at, docstring);
   const fields = parseFormatString(value).items.flatMap((item) => {
     if (!item.field) return [];
-    const token = valueRange(view.at, docstring, item.field.start, item.field.end);
+    const token = ranges(item.field.start, item.field.end);
     return token ? [{ field: item.field, tokenStart: token.start, tokenEnd: token.end }] : [];
   });
   const hit = pickAt(fields, offset);

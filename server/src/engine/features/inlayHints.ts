@@ -9,8 +9,8 @@ import { laxBool } from '../swe/pydanticLax';
 import { signaturePlaceholders } from '../swe/placeholders';
 import { strValue } from '../yaml/pyNode';
 import { valueOffsets } from '../yaml/scalarOffsets';
-import { ArgumentView } from './bundleView';
-import { bundleView, ownStrScalar, toolTouches, toolsInOrder } from './bundleView';
+import { ArgumentView } from '../document/bundleView';
+import { ownStrScalar, toolTouches, toolsInOrder } from '../document/bundleView';
 import { BUDGETS } from '../budgets';
 
 export interface InlayHintItem {
@@ -36,7 +36,7 @@ function typeLabel(argument: ArgumentView): string | undefined {
 /** The hints in document order; with `range`, only those in it (ends included). At most `limit`. */
 export function inlayHints(model: BundleModel, range?: { start: number; end: number }, limit = MAX_INLAY_HINTS): InlayHintItem[] {
   const hints: InlayHintItem[] = [];
-  const view = bundleView(model);
+  const view = model.view;
   for (const tool of toolsInOrder(model)) {
     if (hints.length >= limit) break;
     const signature = ownStrScalar(tool, 'signature');

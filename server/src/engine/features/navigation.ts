@@ -8,8 +8,8 @@ import { BundleModel } from '../document/bundleModel';
 import { PlaceholderSpelling, angleMentions, signaturePlaceholders } from '../swe/placeholders';
 import { PyNode, ScalarNode, deref } from '../yaml/pyNode';
 import { Placement } from '../document/placement';
-import { valueOffsets } from '../yaml/scalarOffsets';
-import { ArgumentView, ToolView, bundleView, toolAt } from './bundleView';
+import { ValueOffsets, valueOffsets } from '../yaml/scalarOffsets';
+import { ArgumentView, ToolView, toolAt } from '../document/bundleView';
 
 export interface TextRange {
   start: number;
@@ -22,10 +22,18 @@ export interface TextRange {
  * rather than a wrong one).
  */
 export function valueRange(at: Placement, node: ScalarNode, start: number, end: number): TextRange | null {
-  const mapped = valueOffsets(node);
-  if (!mapped || start < 0 || start >= end || end > mapped.starts.length) return null;
-  const base = at.base(node.origin);
-  return { start: base + mapped.starts[start], end: base + mapped.ends[end - 1] };
+  return valueRanges(at, node)(start, end);
+}
+
+/** `valueRange` for many pieces of one scalar: its offsets are mapped once, when the first piece is asked for. */
+export function valueRanges(at: Placement, node: ScalarNode): (start: number, end: number) => TextRange | null {
+  let mapped: ValueOffsets | null | undefined;
+  return (start, end) => {
+    if (mapped === undefined) mapped = valueOffsets(node);
+    if (!mapped || start < 0 || start >= end || end > mapped.starts.length) return null;
+    const base = at.base(node.origin);
+    return { start: base + mapped.starts[start], end: base + mapped.ends[end - 1] };
+  };
 }
 
 /** The string scalar a node stands for (through an alias), or undefined. */
@@ -109,12 +117,13 @@ function candidates(tool: ToolView): Candidate[] {
   return found;
 }
 
-function occurrenceOf(at: Placement, candidate: Candidate): ArgumentOccurrence | null {
-  const name = valueRange(at, candidate.node, candidate.valueStart, candidate.valueEnd);
+function occurrenceOf(at: Placement, candidate: Candidate, rangesOf: (node: ScalarNode) => (start: number, end: number) => TextRange | null): ArgumentOccurrence | null {
+  const ranges = rangesOf(candidate.node);
+  const name = ranges(candidate.valueStart, candidate.valueEnd);
   if (!name) return null;
   let token: TextRange | null;
   if (candidate.tokenNode) token = at.range(candidate.tokenNode);
-  else token = valueRange(at, candidate.node, candidate.tokenValueStart!, candidate.tokenValueEnd!);
+  else token = ranges(candidate.tokenValueStart!, candidate.tokenValueEnd!);
   if (!token) return null;
   return {
     kind: candidate.kind,
@@ -139,15 +148,18 @@ export function pickAt<T extends { tokenStart: number; tokenEnd: number }>(items
 
 /** The argument named at an offset (its name, a placeholder of it, or a docstring mention of it), with all its occurrences. */
 export function argumentTargetAt(model: BundleModel, offset: number): ArgumentTarget | null {
-  const view = bundleView(model);
+  const view = model.view;
   const tool = toolAt(view, offset);
   if (!tool) return null;
   const all = candidates(tool);
   const names = new Set(tool.arguments.map((a) => a.name).filter((n): n is string => n !== undefined));
   const located: { candidate: Candidate; occurrence: ArgumentOccurrence }[] = [];
+  // The signature's and the docstring's offsets are mapped once each, however many names they hold.
+  const mappers = new Map<ScalarNode, (start: number, end: number) => TextRange | null>();
+  const rangesOf = (node: ScalarNode) => mappers.get(node) ?? mappers.set(node, valueRanges(view.at, node)).get(node)!;
   for (const candidate of all) {
     if (!names.has(candidate.name)) continue;
-    const occurrence = occurrenceOf(view.at, candidate);
+    const occurrence = occurrenceOf(view.at, candidate, rangesOf);
     if (occurrence) located.push({ candidate, occurrence });
   }
   const hit = pickAt(

@@ -9,7 +9,7 @@ import { BundleModel } from '../document/bundleModel';
 import { MapNode, PyNode, ScalarNode } from '../yaml/pyNode';
 import { Placement } from '../document/placement';
 import { plainTextIsNotString } from '../yaml/resolver';
-import { ToolView, bundleView } from './bundleView';
+import { ToolView } from '../document/bundleView';
 import { OffsetEdit } from './edits';
 import { ArgumentTarget, TextRange, argumentTargetAt, pickAt, strScalarOf, valueRange } from './navigation';
 import { pushAll } from '../util/pushAll';
@@ -22,13 +22,14 @@ const ARGUMENT_NAME = /^[a-zA-Z_][a-zA-Z0-9_-]*$/;
 
 // ---------------------------------------------------------------- shared nodes
 
-const sharedCache = new WeakMap<BundleModel, TextRange[]>();
-
-/** Source ranges of nodes that appear in more than one place (anchored and aliased, or merged with `<<`). */
+/**
+ * Source ranges of nodes that appear in more than one place (anchored and
+ * aliased, or merged with `<<`). A chunked model has none: a chunk with an
+ * anchor, alias or merge key does not stand alone, and the text is parsed whole.
+ */
 function sharedRanges(model: BundleModel): TextRange[] {
-  const cached = sharedCache.get(model);
-  if (cached) return cached;
   const ranges: TextRange[] = [];
+  if (model.mode === 'chunked') return ranges;
   const add = (node: PyNode) => ranges.push(model.placement.range(node));
   if (model.root) {
     const stack: PyNode[] = [model.root];
@@ -48,12 +49,13 @@ function sharedRanges(model: BundleModel): TextRange[] {
       }
     }
   }
-  sharedCache.set(model, ranges);
   return ranges;
 }
 
-function isShared(model: BundleModel, range: TextRange): boolean {
-  return sharedRanges(model).some((r) => r.start <= range.start && range.end <= r.end);
+/** Whether any of the ranges lies in text that appears in more than one place. */
+function anyShared(model: BundleModel, ranges: readonly TextRange[]): boolean {
+  const shared = sharedRanges(model);
+  return ranges.some((range) => shared.some((r) => r.start <= range.start && range.end <= r.end));
 }
 
 // ---------------------------------------------------------------- YAML text
@@ -84,7 +86,7 @@ function argumentProblem(model: BundleModel, target: ArgumentTarget): string | n
   const nameOccurrence = target.occurrences.find((o) => o.kind === 'name');
   if (!nameOccurrence) return `The name of argument \`${target.name}\` cannot be located in the file.`;
   if (nameOccurrence.node.style === 'literal' || nameOccurrence.node.style === 'folded') return `The name \`${target.name}\` is written as a block scalar; rewrite it as \`name: ${target.name}\` first.`;
-  if (target.occurrences.some((o) => isShared(model, o))) {
+  if (anyShared(model, target.occurrences)) {
     return `Argument \`${target.name}\` is named in text shared through a YAML anchor or merge key, so renaming it here would change other places too.`;
   }
   return null;
@@ -113,7 +115,7 @@ function renameArgument(model: BundleModel, target: ArgumentTarget, newName: str
 // ---------------------------------------------------------------- tools
 
 function toolKeyAt(model: BundleModel, offset: number): ToolView | undefined {
-  const view = bundleView(model);
+  const view = model.view;
   const tokens = view.tools.filter((t) => t.name !== undefined).map((tool) => ({ tool, tokenStart: view.at.start(tool.keyNode), tokenEnd: view.at.end(tool.keyNode) }));
   return pickAt(tokens, offset)?.tool;
 }
@@ -131,7 +133,7 @@ function toolKey(at: Placement, tool: ToolView): { node: ScalarNode; range: Text
 function toolProblem(model: BundleModel, tool: ToolView): string | null {
   const key = toolKey(model.placement, tool);
   if (!key) return `The name of tool \`${tool.name}\` cannot be located exactly in the file.`;
-  if (isShared(model, key.range)) return `The name of tool \`${tool.name}\` is shared through a YAML anchor, so renaming it here would change other places too.`;
+  if (anyShared(model, [key.range])) return `The name of tool \`${tool.name}\` is shared through a YAML anchor, so renaming it here would change other places too.`;
   return null;
 }
 
@@ -161,7 +163,7 @@ function renameTool(model: BundleModel, tool: ToolView, newName: string): Rename
   if (problem) return { ok: false, message: problem };
   const oldName = tool.name!;
   if (newName === oldName) return { ok: true, edits: [] };
-  if (bundleView(model).tools.some((t) => t !== tool && t.name === newName)) return { ok: false, message: `A tool named \`${newName}\` already exists in \`tools\`.` };
+  if (model.view.tools.some((t) => t !== tool && t.name === newName)) return { ok: false, message: `A tool named \`${newName}\` already exists in \`tools\`.` };
   const at = model.placement;
   const key = toolKey(at, tool)!;
   const keyNode = key.node;
@@ -170,7 +172,7 @@ function renameTool(model: BundleModel, tool: ToolView, newName: string): Rename
   const edits: OffsetEdit[] = [{ ...at.range(keyNode), newText: keyText }];
   const command = signatureCommand(at, tool);
   if (command) {
-    if (isShared(model, command.range)) return { ok: false, message: `The signature of \`${oldName}\` is shared through a YAML anchor, so renaming it here would change other places too.` };
+    if (anyShared(model, [command.range])) return { ok: false, message: `The signature of \`${oldName}\` is shared through a YAML anchor, so renaming it here would change other places too.` };
     const node = command.node;
     const value = (node.value as { value: string }).value;
     const renamed = newName + value.slice(oldName.length);

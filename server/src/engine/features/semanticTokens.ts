@@ -15,7 +15,7 @@ import { EnvContext, envFieldName } from '../swe/env';
 import { angleMentions, signaturePlaceholders } from '../swe/placeholders';
 import { ScalarNode } from '../yaml/pyNode';
 import { ValueOffsets, valueOffsets } from '../yaml/scalarOffsets';
-import { BundleView, ToolView, bundleView, ownStrScalar, toolTouches, toolsInOrder } from './bundleView';
+import { BundleView, ToolView, ownStrScalar, toolTouches, toolsInOrder } from '../document/bundleView';
 import { Placement } from '../document/placement';
 import { BUDGETS } from '../budgets';
 
@@ -99,7 +99,7 @@ export function semanticTokens(model: BundleModel, env: EnvContext, range?: { st
   const result: SemanticToken[] = [];
   let reached = -1;
   // A tool's tokens lie inside its entry, and entries do not overlap: tool by tool, in order, until the limit.
-  const view = bundleView(model);
+  const view = model.view;
   for (const tool of toolsInOrder(model)) {
     if (result.length >= limit) break;
     if (!toolTouches(view, tool, range)) continue;

@@ -22,7 +22,7 @@ import { LoadedCommand } from '../swe/commandModel';
 import { EnvContext } from '../swe/env';
 import { functionCallingTool } from '../swe/functionCallingTool';
 import { probeCall, sampleValue } from '../swe/runtimeProbe';
-import { ToolView } from './bundleView';
+import { ToolView } from '../document/bundleView';
 
 /**
  * The env docs are rendered with, and where it comes from, in our prose

@@ -8,7 +8,7 @@
  * files' own nodes, so problems keep their places.
  */
 import { pyIsBlank } from '../python/pyWhitespace';
-import { MapNode, Origin, PyNode, PyPair, deref, dictEntries, pyKeyIdentity, pyTypeOf } from '../yaml/pyNode';
+import { MapNode, Origin, PyNode, PyPair, deref, dictEntries, pyKeyIdentities, pyTypeOf } from '../yaml/pyNode';
 import { CommandLineOverride } from './commandLine';
 
 export interface ConfigFile {
@@ -59,9 +59,10 @@ type Merge = (old: PyNode, update: PyNode) => PyNode | { fails: string; at: PyNo
  */
 function overlay(base: MapNode, update: MapNode, both: Merge): MapNode | { fails: string; at: PyNode } {
   const entries = dictEntries(base).map((e) => ({ key: e.key, value: e.value }));
-  const index = new Map(entries.map((e, i) => [pyKeyIdentity(e.key) ?? `unhashable:${i}`, i]));
+  const identityOf = pyKeyIdentities();
+  const index = new Map(entries.map((e, i) => [identityOf(e.key) ?? `unhashable:${i}`, i]));
   for (const entry of dictEntries(update)) {
-    const identity = pyKeyIdentity(entry.key) ?? `unhashable-new:${entries.length}`;
+    const identity = identityOf(entry.key) ?? `unhashable-new:${entries.length}`;
     const at = index.get(identity);
     if (at === undefined) {
       index.set(identity, entries.length);

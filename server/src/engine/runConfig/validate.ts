@@ -22,6 +22,7 @@ import { pyLocItem } from '../swe/pyLocItem';
 import { suggestName } from '../util/suggest';
 import { MapNode, PyNode, DictEntry, deref, dictEntries, isNone, strValue } from '../yaml/pyNode';
 import { FieldSchema, FieldType, ModelSchema, describeType, literalOf } from './schema';
+import { AnyFixData, FixData, ReplaceData } from '../rules/fixData';
 
 export type Loc = readonly (string | number)[];
 
@@ -33,7 +34,8 @@ export interface ConfigIssue {
   /** Where it is reported: a value, a key, or the mapping that lacks a field. */
   at: PyNode | null;
   message: string;
-  data?: Record<string, unknown>;
+  /** What the quick fix of `code` reads (rules/fixData.ts; each producer here says which shape it gives). */
+  data?: AnyFixData;
 }
 
 /** A model validated in the branch the config means, for the checks that follow (templates, tool assemblies). */
@@ -222,7 +224,7 @@ class Validator {
       loc: place.loc,
       at: place.node,
       message: `\`${locText(place.loc)}\` must be ${allowed.length === 1 ? literalText(allowed[0]) : `one of ${allowed.map(literalText).join(', ')}`}, not ${describeValue(place.node)}${suggestion ? `; did you mean '${suggestion}'?` : '.'} (pydantic: ${literalMessage(own)})`,
-      data: { allowed: names, ...(suggestion ? { replaceWith: suggestion } : {}) },
+      data: suggestion ? ({ replaceWith: suggestion } satisfies FixData<'invalid-choice'>) : undefined,
     };
   }
 
@@ -271,7 +273,7 @@ class Validator {
             loc: place.loc,
             at: place.node,
             message: `\`${locText(place.loc)}\` must be a mapping (${schema.name}${bareBundlePath ? ', `path: ...`' : ''}), not ${describeValue(place.node)} (pydantic: Input should be a valid dictionary or instance of ${schema.name}).`,
-            data: bareBundlePath ? { wrapPath: true } : undefined,
+            data: bareBundlePath ? ({ wrapPath: true } satisfies FixData<'wrong-type'>) : undefined,
           },
         ],
         visits: [],
@@ -353,7 +355,7 @@ class Validator {
             loc,
             at: entry.key,
             message: `\`${key}\` is not a field of ${under} (${schema.name}), which refuses unknown keys${hint} (pydantic: Extra inputs are not permitted).`,
-            data: suggestion ? { replaceWith: suggestion } : undefined,
+            data: suggestion ? ({ replaceWith: suggestion } satisfies ReplaceData) : undefined,
           },
         ],
         visits: [],
@@ -373,7 +375,7 @@ class Validator {
             key === 'command_files' && schema.name === 'ToolConfig'
               ? 'SWE-agent ignores `command_files`: since SWE-agent 1.0, tools come in bundles (`bundles: [{path: tools/...}]`).'
               : `SWE-agent ignores \`${key}\` under ${under} (${schema.name} drops unknown keys)${hint || '.'}`,
-          data: suggestion ? { replaceWith: suggestion } : undefined,
+          data: suggestion ? ({ replaceWith: suggestion } satisfies ReplaceData) : undefined,
         },
       ],
       visits: [],
@@ -397,7 +399,6 @@ class Validator {
           // On the key of the mapping that lacks it, else (the top level, a list item) on its first key.
           at: place.key ?? asDict(place.node)?.ownPairs[0]?.key ?? place.node,
           message: `${where} has no \`${field.name}\`; ${schema.name} requires it (pydantic: ${locText(loc)} Field required).${hint}`,
-          data: { field: field.name },
         },
       ],
       visits: [],
@@ -448,13 +449,13 @@ class Validator {
 
   private tagged(place: Place, members: readonly ModelSchema[]): Outcome {
     const map = asDict(place.node);
-    const fail = (code: RuleCode, message: string, at: PyNode, data?: Record<string, unknown>): Outcome => ({ errors: 1, issues: [{ severity: 'error', code, loc: place.loc, at, message, data }], visits: [] });
+    const fail = (code: RuleCode, message: string, at: PyNode, data?: ReplaceData): Outcome => ({ errors: 1, issues: [{ severity: 'error', code, loc: place.loc, at, message, data }], visits: [] });
     const tags = members.map((m) => literalOf(m, 'type')![0] as string);
     if (!map) return fail('wrong-type', `\`${locText(place.loc)}\` must be a mapping with \`type:\`, not ${describeValue(place.node)} (pydantic: Input should be a valid dictionary or object to extract fields from).`, place.node);
     const typeEntry = dictEntries(map).find((e) => strValue(e.key) === 'type');
     const expected = tags.map((t) => `'${t}'`).join(', ');
     if (!typeEntry) {
-      return fail('missing-field', `\`${locText(place.loc)}\` has no \`type\`, which SWE-agent needs to pick one of ${expected} (pydantic: Unable to extract tag using discriminator 'type').`, map.ownPairs[0]?.key ?? place.node, { field: 'type', allowed: tags });
+      return fail('missing-field', `\`${locText(place.loc)}\` has no \`type\`, which SWE-agent needs to pick one of ${expected} (pydantic: Unable to extract tag using discriminator 'type').`, map.ownPairs[0]?.key ?? place.node);
     }
     const given = strValue(typeEntry.value);
     const index = given === undefined ? -1 : tags.indexOf(given);
@@ -465,7 +466,7 @@ class Validator {
         'invalid-choice',
         `\`${locText(place.loc)}\`: \`type: ${shown}\` is none of ${expected}${suggestion ? `; did you mean '${suggestion}'?` : '.'} (pydantic: Input tag '${shown}' found using 'type' does not match any of the expected tags: ${expected})`,
         typeEntry.value,
-        { allowed: tags, ...(suggestion ? { replaceWith: suggestion } : {}) },
+        suggestion ? { replaceWith: suggestion } : undefined,
       );
     }
     return this.model(place, members[index]);

@@ -89,11 +89,10 @@ export function yamlProblemDiagnostics(problems: YamlProblem[], origin: Origin):
         ? [{ origin, start: problem.context.start, end: problem.context.start, message: problem.context.message }]
         : undefined;
     const text = origin.text.slice(problem.start, problem.end);
-    const quotable = problem.kind === 'value-indicator' || (problem.kind === 'bad-value' && problem.pyClass === 'Crash');
     out.add(YAML_CODES[problem.kind], { origin, start: problem.start, end: Math.max(problem.end, problem.start) }, problemMessage(problem), {
       related,
       severity: problem.kind === 'check-budget' ? 'warning' : undefined,
-      data: problem.kind === 'value-indicator' ? { quote: { text } } : quotable ? { problem: problem.kind } : undefined,
+      data: problem.kind === 'value-indicator' ? { quote: { text } } : undefined,
     });
   }
   return out.diagnostics;

@@ -10,7 +10,7 @@ import { PyObject } from '../python/pyObject';
 import { RenderedText, describeLength } from '../python/renderedText';
 import { BUDGETS } from '../budgets';
 import { PyNode } from '../yaml/pyNode';
-import { spanInValue } from './valueSpans';
+import { spanInValue, valueSpans } from './valueSpans';
 import { EnvContext } from './env';
 
 
@@ -20,6 +20,7 @@ function firstName(field: FormatField): string {
 
 export function checkDocstring(toolName: string, docstring: string, node: PyNode, env: EnvContext, out: DiagnosticBuilder): void {
   const variables = new Map<string, PyObject>(env.variables);
+  const spanOfPiece = valueSpans(node);
   for (let attempt = 0; attempt < BUDGETS.unknownVariablesPerDocstring; attempt++) {
     const result = formatString(docstring, variables);
     if (result.ok) {
@@ -27,7 +28,7 @@ export function checkDocstring(toolName: string, docstring: string, node: PyNode
       return;
     }
     const { error } = result;
-    const where = error.field ? spanInValue(node, error.field.start, error.field.end) : spanInValue(node, error.offset, error.offset + 1);
+    const where = error.field ? spanOfPiece(error.field.start, error.field.end) : spanOfPiece(error.offset, error.offset + 1);
     // A field name nobody could set as an env variable (`{"path": 1}`, `${HOME}`) is text meant literally.
     const literalBraces = error.type === 'KeyError' && error.field !== null && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(firstName(error.field));
     if (literalBraces && error.field) {

@@ -16,7 +16,8 @@ import { PyNode, ScalarNode, deref, dictEntries, DictEntry, isNone, strValue } f
 import { plainTextIsNotString } from '../yaml/resolver';
 import { LoadedArgument, LoadedCommand, DEFAULT_ARGUMENT_FORMAT } from './commandModel';
 import { checkDocstring } from './checkDocstring';
-import { spanInValue } from './valueSpans';
+import { spanInValue, valueSpans } from './valueSpans';
+import { QuoteData } from '../rules/fixData';
 import { EnvContext, UNKNOWN_ENV, envFieldName } from './env';
 import { MappedInvokeFormat, invokeFromArguments, invokeFromSignature } from './invokeFormat';
 import { pyLocItem, describeKey } from './pyLocItem';
@@ -77,7 +78,7 @@ export function fieldsOf(entries: DictEntry[]): Map<string, DictEntry> {
 
 
 /** The quick fix for a scalar PyYAML reads as a bool/number/date/null where a string is needed. */
-function quoteData(node: PyNode): Record<string, unknown> | undefined {
+function quoteData(node: PyNode): QuoteData | undefined {
   const target = deref(node);
   if (node.kind === 'alias' || target.kind !== 'scalar' || target.style !== 'plain') return undefined;
   if (!plainTextIsNotString(target.text)) return undefined;
@@ -567,11 +568,12 @@ function sourceSpelling(origin: MappedInvokeFormat['origins'][number], fallback:
 /** A signature that writes an argument as optional (`[<x>]`) while it is required, or the reverse. */
 function checkOptionalMismatch(toolName: string, signatureNode: ScalarNode, signature: string, args: LoadedArgument[], out: DiagnosticBuilder): void {
   const spellings = findAngleSpellings(signature);
+  const spanOfPiece = valueSpans(signatureNode);
   for (const argument of args) {
     const spelling = spellings.find((s) => s.name === argument.name);
     if (!spelling) continue;
     if (spelling.optional === !argument.required) continue;
-    const span = spanInValue(signatureNode, spelling.start, spelling.end);
+    const span = spanOfPiece(spelling.start, spelling.end);
     out.add(
       'optional-mismatch',
       span,

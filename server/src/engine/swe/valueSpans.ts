@@ -1,12 +1,24 @@
-/** Diagnostic spans for a piece of a scalar's value, e.g. one placeholder inside a signature. */
+/** Diagnostic spans for pieces of a scalar's value, e.g. one placeholder inside a signature. */
 import { Span, spanOf } from '../diagnostics';
 import { PyNode, deref } from '../yaml/pyNode';
-import { valueSpan } from '../yaml/scalarOffsets';
+import { ValueOffsets, valueOffsets, valueSpan } from '../yaml/scalarOffsets';
 
-/** The span of value[start, end) of a scalar node (a signature, a docstring), or the whole node. */
-export function spanInValue(node: PyNode, start: number, end: number): Span {
+/**
+ * The spans of pieces value[start, end) of a scalar node (a signature, a
+ * docstring), or the whole node when it is no scalar written in place. The
+ * value's offsets are mapped once, when the first piece is asked for.
+ */
+export function valueSpans(node: PyNode): (start: number, end: number) => Span {
   const target = deref(node);
-  if (node.kind === 'alias' || target.kind !== 'scalar') return spanOf(node);
-  return { origin: target.origin, ...valueSpan(target, start, end) };
+  if (node.kind === 'alias' || target.kind !== 'scalar') return () => spanOf(node);
+  let mapped: ValueOffsets | null | undefined;
+  return (start, end) => {
+    if (mapped === undefined) mapped = valueOffsets(target);
+    return { origin: target.origin, ...valueSpan(target, mapped, start, end) };
+  };
 }
 
+/** The span of one piece value[start, end) of a scalar node, or the whole node. */
+export function spanInValue(node: PyNode, start: number, end: number): Span {
+  return valueSpans(node)(start, end);
+}

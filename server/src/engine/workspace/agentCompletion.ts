@@ -11,7 +11,6 @@
  * that line repaired (the partial word blanked, an unclosed `[` closed).
  */
 import * as path from 'path';
-import { bundleView } from '../features/bundleView';
 import { CompletionEntry, Draft, finishDrafts } from '../features/completion/entry';
 import { Frame, LineShape, LineTable, enclosingFrames, framesOf, keysAround } from '../features/completion/lineContext';
 import { Part, stop } from '../features/completion/snippet';
@@ -215,7 +214,7 @@ function toolItems(at: Placement, site: Extract<Site, { kind: 'hidden' }>, ref: 
   if (!bundle) return [];
   const hidden = new Set(ref.hidden.filter((h) => !at.contains(h.node, offset)).map((h) => h.name));
   const seen = new Set<string>();
-  return bundleView(bundle.model).tools.flatMap((tool): Draft[] => {
+  return bundle.model.view.tools.flatMap((tool): Draft[] => {
     const name = tool.name;
     if (name === undefined || hidden.has(name) || seen.has(name)) return [];
     seen.add(name);

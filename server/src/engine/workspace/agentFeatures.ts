@@ -5,7 +5,6 @@
  * already made, so the bundles are those SWE-agent would load.
  */
 import * as path from 'path';
-import { bundleView } from '../features/bundleView';
 import { pickAt } from '../features/navigation';
 import { Block, Inline, code, oneLine, para, strong, toolPreview, toolPreviewBlocks } from '../features/toolPreview';
 import { EnvContext } from '../swe/env';
@@ -62,7 +61,7 @@ export function agentDefinitionAt(analysis: AgentAnalysis, configRoot: string, o
   if (target.kind === 'bundle-path') return { origin, file: source.configPath, target: FILE_START, selection: FILE_START };
   const key = toolKeyOf(target.bundle, target.hidden.name);
   if (!key) return null;
-  const tool = bundleView(model).tools.find((t) => t.keyNode === key)!;
+  const tool = model.view.tools.find((t) => t.keyNode === key)!;
   const at = model.placement;
   return { origin, file: source.configPath, target: { start: at.start(key), end: Math.max(at.end(key), at.trimmedEnd(tool.valueNode)) }, selection: at.range(key) };
 }
@@ -83,7 +82,7 @@ function bundleBlocks(target: AgentTarget): Block[] {
   const resolved = resolveBundlePath(target.configRoot, ref.path!);
   const where = para('Bundle ', code(oneLine(ref.path!)), ', at ', code(oneLine(path.join(resolved, 'config.yaml'))), '.');
   if (!bundle) return [where, para('SWE-agent cannot load it from here; see the diagnostic on this path.')];
-  const tools = bundleView(bundle.model).tools.filter((t) => t.name !== undefined);
+  const tools = bundle.model.view.tools.filter((t) => t.name !== undefined);
   if (tools.length === 0) return [where, para('It defines no tools.')];
   const visible = tools.filter((t) => !bundle.hidden.has(t.name!)).length;
   const blocks: Block[] = [
@@ -103,7 +102,7 @@ function bundleBlocks(target: AgentTarget): Block[] {
 function hiddenToolBlocks(target: AgentTarget & { kind: 'hidden-tool' }): Block[] {
   const { bundle, hidden } = target;
   if (!bundle) return [para(code(oneLine(hidden.name)), ': the bundle does not load from here, so its tools are unknown.')];
-  const tool = bundleView(bundle.model).tools.find((t) => t.name === hidden.name);
+  const tool = bundle.model.view.tools.find((t) => t.name === hidden.name);
   if (!tool) return [para(strong(oneLine(hidden.name)), ': bundle ', code(oneLine(target.ref.path!)), ' has no such tool.')];
   const head = para(strong(oneLine(hidden.name)), ': hidden. SWE-agent installs bundle ', code(oneLine(target.ref.path!)), ' but does not show this tool to the model.');
   return tool.command ? [head, ...toolPreviewBlocks(toolPreview(tool.command, { env: target.env, from: "this agent config's env" }))] : [head];

@@ -10,14 +10,14 @@ import { FileDiagnostic } from '../diagnostics';
 import { Placement } from '../document/placement';
 
 import { applicableFixes } from '../features/quickFixes';
-import { QuickFix, YamlQuickFixProvider, yamlFixContext } from '../features/quickFixes/quickFix';
+import { QuickFix, YamlQuickFixProvider, YamlQuickFixRegistry, yamlFixContext } from '../features/quickFixes/quickFix';
 import { replaceWithSuggestion } from '../features/quickFixes/replaceName';
 import { ancestorsOf, column, isFlowCollection, lineAfter, nodeAtSpan, wholeLines } from '../features/quickFixes/yamlEdits';
 import { RuleCode } from '../rules/ruleCatalog';
 import { MapNode, PyNode, deref, strValue } from '../yaml/pyNode';
 
-const wrapBundlePath: YamlQuickFixProvider = (context) => {
-  if (context.data.wrapPath !== true) return [];
+const wrapBundlePath: YamlQuickFixProvider<'wrong-type'> = (context) => {
+  if (!context.data || !('wrapPath' in context.data)) return [];
   const found = nodeAtSpan(context.at, context.root, context.start, context.end);
   if (!found || found.node.kind !== 'scalar' || found.parent?.kind !== 'seq') return [];
   const { node } = found;
@@ -38,7 +38,7 @@ function pairOf(map: MapNode, name: string) {
   return map.ownPairs.find((pair) => strValue(pair.key) === name);
 }
 
-const moveBundlesToTools: YamlQuickFixProvider = (context) => {
+const moveBundlesToTools: YamlQuickFixProvider<'bundles-misplaced'> = (context) => {
   const { text, root } = context;
   const found = nodeAtSpan(context.at, root, context.start, context.end);
   const templates = found?.parent;
@@ -70,7 +70,7 @@ const moveBundlesToTools: YamlQuickFixProvider = (context) => {
   return [{ title: 'Move `bundles` to `agent.tools`, where SWE-agent reads it', edits: edits.sort((a, b) => a.start - b.start), isPreferred: true }];
 };
 
-export const AGENT_QUICK_FIXES: Partial<Record<RuleCode, YamlQuickFixProvider>> = {
+export const AGENT_QUICK_FIXES: YamlQuickFixRegistry = {
   'unknown-key': replaceWithSuggestion,
   'forbidden-key': replaceWithSuggestion,
   'invalid-choice': replaceWithSuggestion,
@@ -80,6 +80,7 @@ export const AGENT_QUICK_FIXES: Partial<Record<RuleCode, YamlQuickFixProvider>> 
 
 /** The quick fixes for one of an agent config's diagnostics. */
 export function agentQuickFixes(text: string, root: PyNode | null, at: Placement, diagnostic: FileDiagnostic): QuickFix[] {
-  const provider = AGENT_QUICK_FIXES[diagnostic.code];
+  // As in features/quickFixes: the registry pairs each provider with its codes, DiagnosticBuilder.add each diagnostic with its code's data.
+  const provider = AGENT_QUICK_FIXES[diagnostic.code] as YamlQuickFixProvider<RuleCode> | undefined;
   return provider ? applicableFixes(provider(yamlFixContext(text, root, at, diagnostic))) : [];
 }

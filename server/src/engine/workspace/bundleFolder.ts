@@ -127,9 +127,7 @@ export function checkBundleFolder(model: BundleModel, folder: BundleFolder): Fil
   if (toolsKey && folder.bin) {
     for (const entry of folder.bin.entries) {
       if (entry.kind !== 'file' || names.has(entry.name)) continue;
-      out.add('bin-script-undeclared', spanOf(toolsKey), `bin/${entry.name} is not a tool of this bundle (fine for a helper script; declare it under \`tools:\` if the model should call it).`, {
-        data: { script: entry.name },
-      });
+      out.add('bin-script-undeclared', spanOf(toolsKey), `bin/${entry.name} is not a tool of this bundle (fine for a helper script; declare it under \`tools:\` if the model should call it).`);
     }
     const { total, entries } = folder.bin;
     if (total > entries.length) {

@@ -107,7 +107,6 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
         'bundle-path-missing',
         entrySpan,
         `Bundle path \`${ref.path}\` does not exist (resolved against the config root ${context.configRoot}, as SWE_AGENT_CONFIG_ROOT). SWE-agent fails: Bundle path '${dir}' does not exist.`,
-        { data: { path: ref.path, resolved: dir } },
       );
       continue;
     }
@@ -116,20 +115,15 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
         'bundle-outside-workspace',
         entrySpan,
         `Bundle \`${ref.path}\` (${dir}) lies outside the workspace, so it is not read or checked here. Open its folder as a workspace folder, or set sweBundle.configRoot, to check it.`,
-        { data: { path: ref.path, resolved: dir } },
       );
       continue;
     }
     if (resolution.kind === 'missing-config') {
-      out.add('bundle-config-missing', entrySpan, `Bundle \`${ref.path}\` has no config.yaml; SWE-agent fails: Bundle config file '${resolution.configPath}' does not exist.`, {
-        data: { path: ref.path, configPath: resolution.configPath },
-      });
+      out.add('bundle-config-missing', entrySpan, `Bundle \`${ref.path}\` has no config.yaml; SWE-agent fails: Bundle config file '${resolution.configPath}' does not exist.`);
       continue;
     }
     if (resolution.kind === 'unreadable-config') {
-      out.add('bundle-errors', entrySpan, `Bundle \`${ref.path}\` does not load: its config.yaml (${resolution.configPath}) cannot be read as UTF-8 text, which SWE-agent's \`read_text()\` needs.`, {
-        data: { path: ref.path, configPath: resolution.configPath },
-      });
+      out.add('bundle-errors', entrySpan, `Bundle \`${ref.path}\` does not load: its config.yaml (${resolution.configPath}) cannot be read as UTF-8 text, which SWE-agent's \`read_text()\` needs.`);
       continue;
     }
     const source = resolution.bundle;
@@ -158,7 +152,6 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
         'hidden-tool-missing',
         spanOf(h.node),
         `Bundle \`${ref.path}\` has no tool \`${h.name}\` to hide (SWE-agent fails: Hidden tools ${pyReprStringSet(missing.map((m) => m.name))} do not exist in available tools).`,
-        { data: { name: h.name, available: [...toolNames] } },
       );
     }
     for (const entry of model.check.toolEntries) {
@@ -182,7 +175,7 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
         first.where === 'builtin'
           ? `Bundle \`${ref.path}\` defines \`bash\`, which clashes with SWE-agent's built-in bash tool (enable_bash_tool is on). Rename the tool, hide it, or set \`enable_bash_tool: false\`.`
           : `Tool \`${name}\` of bundle \`${ref.path}\` is already defined by bundle \`${first.where.bundle.ref.path}\`; SWE-agent fails: Tool '${name}' is defined multiple times. Hide one with \`hidden_tools\`.`,
-        { data: { name }, related, tool: name },
+        { related, tool: name },
       );
     }
   }
@@ -213,6 +206,5 @@ function checkMisplacedBundles(tools: AgentTools, out: DiagnosticBuilder): void 
     alsoInTools
       ? 'SWE-agent ignores `bundles` under `agent.templates`: this agent gets only the bundles of `agent.tools.bundles`. Merge these into it, or remove them.'
       : 'SWE-agent ignores `bundles` under `agent.templates`, so this agent gets no tool bundles. Move it to `agent.tools.bundles`.',
-    { data: { moveTo: 'agent.tools.bundles' } },
   );
 }

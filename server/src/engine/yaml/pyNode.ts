@@ -109,16 +109,19 @@ export function isNone(node: PyNode): boolean {
   return target.kind === 'scalar' && target.value.type === 'NoneType';
 }
 
-/** Each NaN that is not PyYAML's shared one is its own object: a dict key equal to nothing but itself. */
-const nanObjects = new WeakMap<ScalarNode, number>();
-let nanObjectCount = 0;
-
 /**
- * Python hash-equality key of a hashable scalar: two keys are the same dict
- * key exactly when their identities are equal (True == 1 == 1.0, but
- * 0.1 + 0.2 != 0.3; a NaN only when it is the same object).
+ * Python hash-equality keys of hashable scalars, for the keys of one dict (or
+ * one merge of dicts): two keys are the same dict key exactly when their
+ * identities are equal (True == 1 == 1.0, but 0.1 + 0.2 != 0.3). A NaN is
+ * equal only to itself as an object: PyYAML's one shared `.nan`, or a node
+ * (and its aliases) of its own, told apart by the order this function meets them.
  */
-export function pyKeyIdentity(node: PyNode): string | null {
+export function pyKeyIdentities(): (node: PyNode) => string | null {
+  const nanObjects = new Map<ScalarNode, number>();
+  return (node) => pyKeyIdentity(node, nanObjects);
+}
+
+function pyKeyIdentity(node: PyNode, nanObjects: Map<ScalarNode, number>): string | null {
   const target = deref(node);
   if (target.kind !== 'scalar') return null;
   const v = target.value;
@@ -136,7 +139,7 @@ export function pyKeyIdentity(node: PyNode): string | null {
     case 'float':
       if (Number.isNaN(v.value)) {
         if (v.sharedNan) return 'nan';
-        if (!nanObjects.has(target)) nanObjects.set(target, nanObjectCount++);
+        if (!nanObjects.has(target)) nanObjects.set(target, nanObjects.size);
         return `nan#${nanObjects.get(target)}`;
       }
       if (Number.isInteger(v.value)) return 'n:' + BigInt(v.value).toString();
@@ -159,8 +162,9 @@ export interface DictEntry {
 export function dictEntries(map: MapNode): DictEntry[] {
   const byKey = new Map<string, DictEntry>();
   const order: DictEntry[] = [];
+  const identityOf = pyKeyIdentities();
   for (const pair of map.pairs) {
-    const identity = pyKeyIdentity(pair.key) ?? `unhashable:${order.length}`;
+    const identity = identityOf(pair.key) ?? `unhashable:${order.length}`;
     const existing = byKey.get(identity);
     if (existing) {
       existing.value = pair.value;

@@ -210,20 +210,10 @@ function blockOffsets(node: ScalarNode): ValueOffsets | null {
 /**
  * The source offset of each character of the node's value, or null when the
  * re-decoded text does not match the value (then callers use the whole node).
- * Cached per node.
+ * Linear in the scalar's length: a caller that maps many pieces of one value
+ * maps it once (swe/valueSpans.ts).
  */
 export function valueOffsets(node: ScalarNode): ValueOffsets | null {
-  let mapped = cache.get(node);
-  if (mapped === undefined) {
-    mapped = computeOffsets(node);
-    cache.set(node, mapped);
-  }
-  return mapped;
-}
-
-const cache = new WeakMap<ScalarNode, ValueOffsets | null>();
-
-function computeOffsets(node: ScalarNode): ValueOffsets | null {
   if (node.style === 'literal' || node.style === 'folded') return blockOffsets(node);
   const source = node.origin.text;
   const builder: Builder = { value: '', starts: [], ends: [] };
@@ -234,9 +224,8 @@ function computeOffsets(node: ScalarNode): ValueOffsets | null {
   return builder.value === node.text ? { starts: builder.starts, ends: builder.ends } : null;
 }
 
-/** The source span (relative to the node's origin) of value[start, end), or the node itself as a fallback. */
-export function valueSpan(node: ScalarNode, start: number, end: number): { start: number; end: number } {
-  const mapped = valueOffsets(node);
+/** The source span (relative to the node's origin) of value[start, end), given the node's mapped offsets, or the node itself as a fallback. */
+export function valueSpan(node: ScalarNode, mapped: ValueOffsets | null, start: number, end: number): { start: number; end: number } {
   if (!mapped || end > mapped.starts.length || start >= end) return { start: node.start, end: node.end };
   return { start: mapped.starts[start], end: mapped.ends[end - 1] };
 }

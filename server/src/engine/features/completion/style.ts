@@ -3,11 +3,11 @@
  * indentation widths, the order of a tool's and an argument's main keys, and
  * the quote style of signatures, docstrings, descriptions and argument formats.
  */
-import { PyNode, deref } from '../../yaml/pyNode';
-import { ArgumentView, BundleView, ToolView } from '../bundleView';
+import { PyNode, ScalarStyle, deref } from '../../yaml/pyNode';
+import { ArgumentView, BundleView, ToolView } from '../../document/bundleView';
 import { Part } from './snippet';
 
-export type QuoteStyle = 'double' | 'single' | 'plain' | 'literal' | 'folded';
+export type QuoteStyle = ScalarStyle;
 
 export interface FileStyle {
   /** Columns from a tool's key to its fields (and from `tools:` to the tool keys). */
@@ -60,7 +60,7 @@ export function fileStyle(view: BundleView | null): FileStyle {
     argumentFormat: 'double',
   };
   if (!view) return style;
-  const text = view.model.source.normalized;
+  const text = view.text;
   const at = view.at;
   const col = (offset: number) => columnOf(text, offset);
   const tools = view.tools;
@@ -109,7 +109,7 @@ export function fileStyle(view: BundleView | null): FileStyle {
     mapped(args(), (argument) => argument.fields),
     ARGUMENT_SKELETON_KEYS,
   );
-  const facts = tools.map(toolStyles);
+  const facts = tools.map((tool) => tool.styles);
   style.signature = mostUsed(
     facts.map((f) => f.signature),
     FLOW_STYLES,
@@ -132,37 +132,6 @@ export function fileStyle(view: BundleView | null): FileStyle {
     descriptionQuote,
   );
   return style;
-}
-
-/** The styles of a tool's string scalars that `fileStyle` counts (null: not a string), kept per tool view: a new version reuses an unchanged tool's view. */
-interface ToolStyles {
-  signature: QuoteStyle | null;
-  docstring: QuoteStyle | null;
-  descriptions: (QuoteStyle | null)[];
-  argumentFormats: (QuoteStyle | null)[];
-}
-
-const toolStyleCache = new WeakMap<ToolView, ToolStyles>();
-
-function toolStyles(tool: ToolView): ToolStyles {
-  let styles = toolStyleCache.get(tool);
-  if (!styles) {
-    styles = {
-      signature: stringStyle(tool.signature),
-      docstring: stringStyle(tool.docstring),
-      descriptions: tool.arguments.map((argument) => stringStyle(argument.fields.get('description')?.value)),
-      argumentFormats: tool.arguments.map((argument) => stringStyle(argument.fields.get('argument_format')?.value)),
-    };
-    toolStyleCache.set(tool, styles);
-  }
-  return styles;
-}
-
-/** The style of a string scalar (the only ones counted), or null. */
-function stringStyle(node: PyNode | undefined): QuoteStyle | null {
-  if (!node || node.kind === 'alias') return null;
-  const target = deref(node);
-  return target.kind === 'scalar' && target.value.type === 'str' ? (target.style as QuoteStyle) : null;
 }
 
 /** The most used of the allowed styles (the first seen wins a tie), or the fallback. */

@@ -13,7 +13,7 @@ import { FormatField, parseFormatString } from '../../python/formatString';
 import { signaturePlaceholders } from '../../swe/placeholders';
 import { ScalarNode, SeqNode, deref } from '../../yaml/pyNode';
 import { valueOffsets } from '../../yaml/scalarOffsets';
-import { ToolView} from '../bundleView';
+import { ToolView} from '../../document/bundleView';
 import { OffsetEdit, lineBounds } from '../edits';
 import { FixContext, QuickFix, QuickFixProvider, ownSignature, requiredOf } from './quickFix';
 import { braceChanges } from './escapeBraces';
@@ -132,11 +132,11 @@ function escapeFields(context: FixContext, node: ScalarNode, fields: FormatField
 
 const isArgumentName = (name: string) => name.length > 0 && argumentNameMatchLength(name) === name.length;
 
-export const addPlaceholderArgument: QuickFixProvider = (context) => {
+export const addPlaceholderArgument: QuickFixProvider<'signature-unknown-placeholder'> = (context) => {
   const tool = context.tool;
   const node = ownSignature(tool);
-  const name = context.data.name;
-  if (!tool || !node || typeof name !== 'string') return [];
+  const name = context.data?.name;
+  if (!tool || !node || name === undefined) return [];
   const fixes: QuickFix[] = [];
   const field = fieldAt(context, node, context.start);
   const spelling = signaturePlaceholders(node.text).find((p) => p.name === name && p.spelling !== 'flag');
@@ -147,7 +147,7 @@ export const addPlaceholderArgument: QuickFixProvider = (context) => {
   return fixes;
 };
 
-export const addMissingArguments: QuickFixProvider = (context) => {
+export const addMissingArguments: QuickFixProvider<'runtime-call-error'> = (context) => {
   const tool = context.tool;
   const node = ownSignature(tool);
   if (!tool || !node || tool.arguments.length > 0) return [];

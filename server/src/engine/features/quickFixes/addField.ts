@@ -10,7 +10,7 @@
 import { argumentNameMatchLength } from '../../python/argumentNamePattern';
 import { signaturePlaceholders } from '../../swe/placeholders';
 import { MapNode, deref } from '../../yaml/pyNode';
-import { ArgumentView, ToolView} from '../bundleView';
+import { ArgumentView, ToolView} from '../../document/bundleView';
 import { OffsetEdit } from '../edits';
 import { FixContext, QuickFix, QuickFixProvider, requiredOf } from './quickFix';
 import { appendFlowItem, appendMapEntry, column, doubleQuoted, insertLines, isFlowCollection, lineAfter, nameScalar, removeMapEntry } from './yamlEdits';
@@ -54,21 +54,21 @@ function placeholderValue(tool: ToolView, argument: ArgumentView, field: string)
   }
 }
 
-export const addMissingField: QuickFixProvider = (context) => {
-  const field = context.data.addField;
+export const addMissingField: QuickFixProvider<'missing-field'> = (context) => {
+  const field = context.data?.addField;
   const tool = context.tool;
   const map = toolMap(tool);
-  if (!tool || !map || typeof field !== 'string') return [];
+  if (!tool || !map || field === undefined) return [];
   if (field === 'docstring') return [{ title: 'Add `docstring: null`', edits: [firstToolEntry(context, tool, map, 'docstring: null')], isPreferred: true }];
-  const index = context.data.argumentIndex;
-  const argument = typeof index === 'number' ? tool.arguments[index] : undefined;
+  const index = context.data?.argumentIndex;
+  const argument = index === undefined ? undefined : tool.arguments[index];
   if (!argument || !argument.map || argument.node.kind === 'alias') return [];
   const value = placeholderValue(tool, argument, field);
   if (value === null) return [];
   return [{ title: `Add \`${field}: ${value}\``, edits: [appendMapEntry(context, argument.map, `${field}: ${value}`)], isPreferred: true }];
 };
 
-export const addSignature: QuickFixProvider = (context) => {
+export const addSignature: QuickFixProvider<'multiline-without-signature'> = (context) => {
   const tool = context.tool;
   const map = toolMap(tool);
   if (!tool || !map || tool.name === undefined || /[{}<>[\]]/.test(tool.name)) return [];
@@ -82,7 +82,7 @@ export const addSignature: QuickFixProvider = (context) => {
   return [{ title: `Add \`${entry}\``, edits: [firstToolEntry(context, tool, map, entry)], isPreferred: true }];
 };
 
-export const addArrayItems: QuickFixProvider = (context) => {
+export const addArrayItems: QuickFixProvider<'array-without-items'> = (context) => {
   const { text } = context;
   const argument = context.tool?.arguments.find((a) => {
     const type = a.fields.get('type')?.value;
@@ -115,7 +115,7 @@ export const addArrayItems: QuickFixProvider = (context) => {
   return fix(insertLines(text, lineAfter(text, context.at.trimmedEnd(typeEntry.value)), [' '.repeat(column(text, context.at.start(typeEntry.key))) + 'items: {type: string}']));
 };
 
-export const removeNameKey: QuickFixProvider = (context) => {
+export const removeNameKey: QuickFixProvider<'name-key-conflict'> = (context) => {
   const map = toolMap(context.tool);
   const entry = context.tool?.fields.get('name');
   if (!map || !entry || !entry.occurrences.every((o) => map.ownPairs.includes(o))) return [];

@@ -5,7 +5,7 @@
  * Block items move and go with their lines, flow items with their `, `.
  */
 import { SeqNode, deref } from '../../yaml/pyNode';
-import { ToolView} from '../bundleView';
+import { ToolView} from '../../document/bundleView';
 import { lineBounds } from '../edits';
 import { QuickFixProvider } from './quickFix';
 import { seqItem } from './yamlEdits';
@@ -18,16 +18,11 @@ function argumentList(tool: ToolView | undefined): SeqNode | null {
   return seq.kind === 'seq' ? seq : null;
 }
 
-const indexIn = (data: Record<string, unknown>, key: string): number | null => {
-  const value = data[key];
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
-};
-
-export const moveRequiredUp: QuickFixProvider = (context) => {
+export const moveRequiredUp: QuickFixProvider<'required-after-optional'> = (context) => {
   const seq = argumentList(context.tool);
-  const from = indexIn(context.data, 'argumentIndex');
-  const to = indexIn(context.data, 'targetIndex');
-  if (!seq || from === null || to === null || to >= from || from >= seq.items.length) return [];
+  if (!seq || !context.data) return [];
+  const { argumentIndex: from, targetIndex: to } = context.data;
+  if (to >= from || from >= seq.items.length) return [];
   const moved = seqItem(context, seq, from);
   const target = seq.items[to];
   const name = context.tool?.arguments[from]?.name;
@@ -38,10 +33,10 @@ export const moveRequiredUp: QuickFixProvider = (context) => {
   return [{ title: `Move \`${name}\` before the optional argument \`${before}\``, edits: [insertion, moved.deletion], isPreferred: true }];
 };
 
-export const removeDuplicateArgument: QuickFixProvider = (context) => {
+export const removeDuplicateArgument: QuickFixProvider<'duplicate-argument'> = (context) => {
   const seq = argumentList(context.tool);
-  const index = indexIn(context.data, 'argumentIndex');
-  if (!seq || index === null || index === 0 || index >= seq.items.length) return [];
+  const index = context.data?.argumentIndex;
+  if (!seq || index === undefined || index === 0 || index >= seq.items.length) return [];
   const args = context.tool?.arguments ?? [];
   const name = args[index]?.name;
   const first = args.find((a) => a.name === name);

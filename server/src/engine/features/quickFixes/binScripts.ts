@@ -8,10 +8,10 @@
 import { strValue } from '../../yaml/pyNode';
 import { QuickFixProvider } from './quickFix';
 
-/** The script's name from the diagnostic's data, when it is one file name (nothing that leads out of bin/). */
-function scriptName(data: Record<string, unknown>): string | null {
-  const script = data.script;
-  if (typeof script !== 'string' || script === '' || script === '.' || script === '..' || /[/\\\0\r\n]/.test(script)) return null;
+/** The script's name from the diagnostic's data, when it is one file name (the bundle names it: nothing that leads out of bin/). */
+function scriptName(data: { script: string } | undefined): string | null {
+  const script = data?.script;
+  if (script === undefined || script === '' || script === '.' || script === '..' || /[/\\\0\r\n]/.test(script)) return null;
   return script;
 }
 
@@ -25,9 +25,9 @@ function shellDoubleQuoted(text: string): string {
 }
 
 /** A stub for `bin/<name>`: what it is for, how SWE-agent calls it, and a failure until it is written. */
-export const createBinScript: QuickFixProvider = (context) => {
+export const createBinScript: QuickFixProvider<'bin-script-missing'> = (context) => {
   const name = scriptName(context.data);
-  if (!name || context.data.directory === true) return [];
+  if (!name || context.data?.directory) return [];
   let about: string;
   let call: string;
   if (typeof context.diagnostic.tool === 'string') {
@@ -46,7 +46,7 @@ export const createBinScript: QuickFixProvider = (context) => {
 };
 
 /** The execute bits for a script without them (the server sets them on the user's command). */
-export const makeBinScriptExecutable: QuickFixProvider = (context) => {
+export const makeBinScriptExecutable: QuickFixProvider<'bin-script-not-executable'> = (context) => {
   const name = scriptName(context.data);
   return name ? [{ title: `Make bin/${name} executable`, edits: [], makeExecutable: `bin/${name}`, isPreferred: true }] : [];
 };

@@ -12,8 +12,8 @@ import { ValueChange, changeScalarValue, nodeAtSpan } from './yamlEdits';
 
 const JINJA_SINGLE = /\{\s*value\s*\}/g;
 
-export const jinjaValue: QuickFixProvider = (context) => {
-  if (!context.data.jinja) return [];
+export const jinjaValue: QuickFixProvider<'argument-format-jinja'> = (context) => {
+  if (!context.data) return [];
   const found = nodeAtSpan(context.at, context.root, context.start, context.end);
   if (!found || found.node.kind !== 'scalar') return [];
   const node = found.node;
@@ -102,12 +102,12 @@ function describe(value: string, fields: { start: number; end: number }[]): stri
   return `\`${first}\` as \`${doubled}\`${fields.length > 1 ? ` (${fields.length} places)` : ''}`;
 }
 
-export const escapeDocstringField: QuickFixProvider = (context) => {
+export const escapeDocstringField: QuickFixProvider<'docstring-format-error' | 'docstring-unknown-variable'> = (context) => {
   const node = docstringOf(context);
   if (!node) return [];
   const value = node.text;
-  const escape = context.data.escape as { start?: unknown; end?: unknown } | undefined;
-  if (!escape || typeof escape.start !== 'number' || typeof escape.end !== 'number') {
+  const escape = context.data?.escape;
+  if (!escape) {
     if (context.diagnostic.code !== 'docstring-format-error') return [];
     const stray = strayBraces(value);
     if (stray.length === 0) return [];
@@ -122,7 +122,7 @@ export const escapeDocstringField: QuickFixProvider = (context) => {
   const targets: { start: number; end: number }[] = [holder ?? reported];
   if (context.diagnostic.code === 'docstring-unknown-variable') {
     // Only the first use of a name is reported: escaping one use would only surface the next.
-    const variable = typeof context.data.variable === 'string' ? context.data.variable : holder ? firstName(holder) : undefined;
+    const variable = context.data && 'variable' in context.data ? context.data.variable : holder ? firstName(holder) : undefined;
     targets.push(...fields.filter((f) => f !== holder && firstName(f) === variable));
     return docstringFix(context, node, targets, `Escape ${describe(value, targets)}`, false);
   }

@@ -12,14 +12,14 @@ import { addMissingArguments, addPlaceholderArgument } from './addArgument';
 import { moveRequiredUp, removeDuplicateArgument } from './argumentList';
 import { createBinScript, makeBinScriptExecutable } from './binScripts';
 import { escapeDocstringField, jinjaValue } from './escapeBraces';
-import { QuickFix, QuickFixProvider, fixContext } from './quickFix';
+import { QuickFix, QuickFixProvider, QuickFixRegistry, fixContext } from './quickFix';
 import { quoteScalar } from './quoteScalar';
 import { replaceWithSuggestion } from './replaceName';
 import { addFlagValue, addToSignature, fixOptionalMismatch } from './signatureFixes';
 
 export type { QuickFix, QuickFixProvider } from './quickFix';
 
-export const QUICK_FIXES: Partial<Record<RuleCode, QuickFixProvider>> = {
+export const QUICK_FIXES: QuickFixRegistry = {
   'wrong-type': quoteScalar,
   'non-string-key': quoteScalar,
   'yaml-value-tag': quoteScalar,
@@ -62,6 +62,7 @@ export function applicableFixes(fixes: QuickFix[]): QuickFix[] {
 
 /** The quick fixes for one of the model's diagnostics (none when its code has no fix, or its data does not fit the text). */
 export function quickFixes(model: BundleModel, diagnostic: FileDiagnostic): QuickFix[] {
-  const provider = QUICK_FIXES[diagnostic.code];
+  // Any code's provider takes its diagnostic: DiagnosticBuilder.add pairs each diagnostic's data with its code, as the registry pairs each provider with its codes.
+  const provider = QUICK_FIXES[diagnostic.code] as QuickFixProvider<RuleCode> | undefined;
   return provider ? applicableFixes(provider(fixContext(model, diagnostic))) : [];
 }

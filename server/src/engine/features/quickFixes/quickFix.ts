@@ -8,11 +8,13 @@
  */
 import { BundleModel } from '../../document/bundleModel';
 import { FileDiagnostic } from '../../diagnostics';
+import { FixData } from '../../rules/fixData';
+import { RuleCode } from '../../rules/ruleCatalog';
 import { Placement } from '../../document/placement';
 import { laxBool } from '../../swe/pydanticLax';
 import { PyNode, ScalarNode } from '../../yaml/pyNode';
 import { OffsetEdit } from '../edits';
-import { ArgumentView, BundleView, ToolView, bundleView, toolAt } from '../bundleView';
+import { ArgumentView, BundleView, ToolView, toolAt } from '../../document/bundleView';
 
 export interface QuickFix {
   title: string;
@@ -26,7 +28,7 @@ export interface QuickFix {
 }
 
 /** What a fix that only edits YAML needs: the text, its loaded tree, and the diagnostic. Agent configs have no more than this. */
-export interface YamlFixContext {
+export interface YamlFixContext<C extends RuleCode = RuleCode> {
   /** The engine's (newline-normalized) text. */
   text: string;
   /** The document as PyYAML loads it, or null when it does not load. */
@@ -34,28 +36,35 @@ export interface YamlFixContext {
   /** Where the tree's nodes are in the text. */
   at: Placement;
   diagnostic: FileDiagnostic;
-  data: Record<string, unknown>;
+  /** What the diagnostic's check attached for this fix (rules/fixData.ts), if anything. */
+  data: FixData<C> | undefined;
   /** Absolute offsets of the diagnostic. */
   start: number;
   end: number;
 }
 
-export interface FixContext extends YamlFixContext {
+export interface FixContext<C extends RuleCode = RuleCode> extends YamlFixContext<C> {
   model: BundleModel;
   view: BundleView;
   /** The tool whose key or value holds the diagnostic. */
   tool: ToolView | undefined;
 }
 
-export type QuickFixProvider = (context: FixContext) => QuickFix[];
-export type YamlQuickFixProvider = (context: YamlFixContext) => QuickFix[];
+/** The fix of the diagnostics of the codes `C` (a provider may serve several codes). */
+export type QuickFixProvider<C extends RuleCode> = (context: FixContext<C>) => QuickFix[];
+export type YamlQuickFixProvider<C extends RuleCode> = (context: YamlFixContext<C>) => QuickFix[];
+
+/** The fixes of a bundle config, per code: each provider reads the data of the codes it is registered for. */
+export type QuickFixRegistry = { [C in RuleCode]?: QuickFixProvider<C> };
+/** The fixes of an agent config, per code. */
+export type YamlQuickFixRegistry = { [C in RuleCode]?: YamlQuickFixProvider<C> };
 
 export function yamlFixContext(text: string, root: PyNode | null, at: Placement, diagnostic: FileDiagnostic): YamlFixContext {
-  return { text, root, at, diagnostic, data: diagnostic.data ?? {}, start: diagnostic.start, end: diagnostic.end };
+  return { text, root, at, diagnostic, data: diagnostic.data, start: diagnostic.start, end: diagnostic.end };
 }
 
 export function fixContext(model: BundleModel, diagnostic: FileDiagnostic): FixContext {
-  const view = bundleView(model);
+  const view = model.view;
   const start = diagnostic.start;
   const at = view.at;
   return {

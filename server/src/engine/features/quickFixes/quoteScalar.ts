@@ -12,6 +12,7 @@ import { loadYaml } from '../../yaml/loadYaml';
 import { applyEdits } from '../edits';
 import { FixContext, QuickFixProvider } from './quickFix';
 import { ancestorsOf, doubleQuoted, nodeAtSpan } from './yamlEdits';
+import { AnyFixData } from '../../rules/fixData';
 
 /** Fields whose value is a string (or null) in SWE-agent's models. */
 const STRING_FIELDS = new Set(['docstring', 'signature', 'end_name', 'description', 'argument_format', 'state_command']);
@@ -37,9 +38,9 @@ function stringWanted(root: PyNode | null, node: PyNode, parent: MapNode | SeqNo
   return key !== undefined && STRING_FIELDS.has(key);
 }
 
-function quoteText(data: Record<string, unknown>): string | undefined {
-  const quote = data.quote as { text?: unknown } | undefined;
-  return quote && typeof quote.text === 'string' ? quote.text : undefined;
+/** The text to quote, when the check found one (an agent config's `wrong-type` carries other data). */
+function quoteText(data: AnyFixData | undefined): string | undefined {
+  return data && 'quote' in data ? data.quote.text : undefined;
 }
 
 /**
@@ -49,8 +50,8 @@ function quoteText(data: Record<string, unknown>): string | undefined {
 function quotedTree(context: FixContext): { root: PyNode | null; at: Placement; start: number; end: number } {
   if (context.root || context.diagnostic.code !== 'yaml-value-tag') return { root: context.root, at: context.at, start: context.start, end: context.end };
   const edits = context.model.diagnostics
-    .filter((d) => d.code === 'yaml-value-tag' && quoteText(d.data ?? {}) !== undefined)
-    .map((d) => ({ start: d.start, end: d.end, newText: doubleQuoted(quoteText(d.data!)!) }));
+    .filter((d) => d.code === 'yaml-value-tag' && quoteText(d.data) !== undefined)
+    .map((d) => ({ start: d.start, end: d.end, newText: doubleQuoted(quoteText(d.data)!) }));
   const trial = applyEdits(context.text, edits);
   const shift = edits.filter((e) => e.end <= context.start).reduce((sum, e) => sum + e.newText.length - (e.end - e.start), 0);
   const origin = { text: trial };
@@ -59,7 +60,7 @@ function quotedTree(context: FixContext): { root: PyNode | null; at: Placement; 
   return { root: load.problems.length === 0 ? load.root : null, at: Placement.whole(origin), start: context.start + shift, end: context.start + shift + (own?.newText.length ?? 0) };
 }
 
-export const quoteScalar: QuickFixProvider = (context) => {
+export const quoteScalar: QuickFixProvider<'wrong-type' | 'non-string-key' | 'yaml-value-tag'> = (context) => {
   const text = quoteText(context.data);
   if (text === undefined || context.text.slice(context.start, context.end) !== text) return [];
   const where = quotedTree(context);

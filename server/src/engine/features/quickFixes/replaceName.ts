@@ -9,9 +9,9 @@ import { strValue } from '../../yaml/pyNode';
 import { YamlQuickFixProvider } from './quickFix';
 import { appendIndex, changeScalarValue, nodeAtSpan } from './yamlEdits';
 
-export const replaceWithSuggestion: YamlQuickFixProvider = (context) => {
-  const replacement = context.data.replaceWith;
-  if (typeof replacement !== 'string') return [];
+export const replaceWithSuggestion: YamlQuickFixProvider<'unknown-key' | 'forbidden-key' | 'invalid-choice' | 'unknown-json-schema-type' | 'enum-type-mismatch'> = (context) => {
+  const replacement = context.data?.replaceWith;
+  if (replacement === undefined) return [];
   const found = nodeAtSpan(context.at, context.root, context.start, context.end);
   if (!found) return [];
   const { node, parent } = found;

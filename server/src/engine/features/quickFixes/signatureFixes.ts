@@ -14,18 +14,18 @@ function placeholder(name: string, required: boolean): string {
   return required ? `<${name}>` : `[<${name}>]`;
 }
 
-function isPlaceholderName(name: unknown): name is string {
-  return typeof name === 'string' && name.length > 0 && argumentNameMatchLength(name) === name.length;
+function isPlaceholderName(name: string): boolean {
+  return name.length > 0 && argumentNameMatchLength(name) === name.length;
 }
 
 function signatureFix(context: FixContext, node: ScalarNode, changes: ValueChange[], title: string, isPreferred: boolean): QuickFix {
   return { title, edits: changeScalarValue(context, context.root, node, changes), isPreferred };
 }
 
-export const addToSignature: QuickFixProvider = (context) => {
-  const { name, required } = context.data;
+export const addToSignature: QuickFixProvider<'signature-missing-argument'> = (context) => {
   const node = ownSignature(context.tool);
-  if (!node || !isPlaceholderName(name) || typeof required !== 'boolean') return [];
+  if (!node || !context.data || !isPlaceholderName(context.data.name)) return [];
+  const { name, required } = context.data;
   const value = node.text;
   const spelling = placeholder(name, required);
   // A required placeholder goes before the optional ones, as SWE-agent lists its arguments.
@@ -40,10 +40,10 @@ export const addToSignature: QuickFixProvider = (context) => {
   return [signatureFix(context, node, [change], `Add \`${spelling}\` to the signature`, true)];
 };
 
-export const fixOptionalMismatch: QuickFixProvider = (context) => {
-  const { name, makeOptional } = context.data;
+export const fixOptionalMismatch: QuickFixProvider<'optional-mismatch'> = (context) => {
   const node = ownSignature(context.tool);
-  if (!node || !isPlaceholderName(name) || typeof makeOptional !== 'boolean') return [];
+  if (!node || !context.data || !isPlaceholderName(context.data.name)) return [];
+  const { name, makeOptional } = context.data;
   const spelling = findAngleSpellings(node.text).find((s) => s.name === name);
   if (!spelling) return [];
   const wanted = placeholder(name, !makeOptional);
@@ -63,10 +63,10 @@ export const fixOptionalMismatch: QuickFixProvider = (context) => {
   return fixes;
 };
 
-export const addFlagValue: QuickFixProvider = (context) => {
-  const name = context.data.flagWithoutValue;
+export const addFlagValue: QuickFixProvider<'argument-not-a-placeholder'> = (context) => {
+  const name = context.data?.flagWithoutValue;
   const node = ownSignature(context.tool);
-  if (!node || !isPlaceholderName(name)) return [];
+  if (!node || name === undefined || !isPlaceholderName(name)) return [];
   const argument = context.tool?.arguments.find((a) => a.name === name);
   const required = argument ? requiredOf(argument) : undefined;
   const flag = signaturePlaceholders(node.text).find((p) => p.spelling === 'flag' && p.name === name);

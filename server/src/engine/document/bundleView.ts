@@ -1,15 +1,17 @@
 /**
  * A navigable view of an analyzed bundle for editing features: its tools,
- * each tool's fields and arguments, with the nodes they come from. Built once
- * per model and cached on it.
+ * each tool's fields and arguments, with the nodes they come from. Part of
+ * the model (`BundleModel.view`), built with it; a tool's view is built with
+ * the tool's check, so an unchanged tool keeps its view across versions
+ * wherever its check is memoized (the analysis host's tool-check query).
  */
-import { BundleModel } from '../document/bundleModel';
+import type { BundleModel } from './bundleModel';
 import { ToolEntry } from '../swe/checkBundle';
 import { ToolCheck, fieldsOf } from '../swe/checkTool';
 import { LoadedCommand } from '../swe/commandModel';
 import { asDict, laxListItems } from '../swe/pydanticLax';
-import { DictEntry, MapNode, PyNode, ScalarNode, deref, dictEntries, strValue } from '../yaml/pyNode';
-import { Placement } from '../document/placement';
+import { DictEntry, MapNode, PyNode, ScalarNode, ScalarStyle, deref, dictEntries, strValue } from '../yaml/pyNode';
+import { Placement } from './placement';
 
 export interface ArgumentView {
   index: number;
@@ -18,6 +20,14 @@ export interface ArgumentView {
   fields: Map<string, DictEntry>;
   name: string | undefined;
   nameNode: PyNode | undefined;
+}
+
+/** How a tool's strings are written (null: not a string), which completion's skeletons follow. */
+export interface ToolStringStyles {
+  signature: ScalarStyle | null;
+  docstring: ScalarStyle | null;
+  descriptions: (ScalarStyle | null)[];
+  argumentFormats: (ScalarStyle | null)[];
 }
 
 export interface ToolView {
@@ -30,12 +40,14 @@ export interface ToolView {
   signature: ScalarNode | undefined;
   docstring: ScalarNode | undefined;
   arguments: ArgumentView[];
+  styles: ToolStringStyles;
   check: ToolCheck;
   command: LoadedCommand | null;
 }
 
 export interface BundleView {
-  model: BundleModel;
+  /** The model's normalized text. */
+  text: string;
   /** The model's placement: absolute offsets of its nodes. */
   at: Placement;
   root: MapNode | null;
@@ -43,39 +55,35 @@ export interface BundleView {
   tools: ToolView[];
 }
 
-const views = new WeakMap<BundleModel, BundleView>();
-/**
- * Tool views by the check they were built with: an incremental analysis
- * reuses an unchanged tool's nodes and check, so a new version's view reuses
- * its tool views instead of walking every tool again.
- */
-const toolViews = new WeakMap<ToolCheck, ToolView>();
-
 function strScalar(node: PyNode | undefined): ScalarNode | undefined {
   if (!node) return undefined;
   const target = deref(node);
   return target.kind === 'scalar' && target.value.type === 'str' ? target : undefined;
 }
 
-export function bundleView(model: BundleModel): BundleView {
-  const cached = views.get(model);
-  if (cached) return cached;
+/** The style of a string written in place (an alias is not), or null. */
+function stringStyle(node: PyNode | undefined): ScalarStyle | null {
+  if (!node || node.kind === 'alias') return null;
+  const target = deref(node);
+  return target.kind === 'scalar' && target.value.type === 'str' ? target.style : null;
+}
+
+/**
+ * The view of a model's tools: `known` are views already built with their
+ * checks (by the memo that made the checks); the others are built here.
+ */
+export function viewOfModel(model: Pick<BundleModel, 'source' | 'root' | 'check' | 'placement'>, known?: ReadonlyMap<ToolCheck, ToolView>): BundleView {
   const root = model.root ? asDict(model.root) : null;
   const rootFields = root ? fieldsOf(dictEntries(root)) : new Map<string, DictEntry>();
   const tools = model.check.toolEntries.map((entry, i): ToolView => {
     const check = model.check.tools[i];
-    const reused = toolViews.get(check);
-    if (reused && reused.keyNode === entry.keyNode && reused.valueNode === entry.valueNode) return reused;
-    const view = toolView(entry, check);
-    if (check) toolViews.set(check, view);
-    return view;
+    const built = known?.get(check);
+    return built && built.keyNode === entry.keyNode && built.valueNode === entry.valueNode ? built : toolView(entry, check);
   });
-  const view = { model, at: model.placement, root, rootFields, tools };
-  views.set(model, view);
-  return view;
+  return { text: model.source.normalized, at: model.placement, root, rootFields, tools };
 }
 
-function toolView(entry: ToolEntry, check: ToolCheck): ToolView {
+export function toolView(entry: ToolEntry, check: ToolCheck): ToolView {
   const map = asDict(entry.valueNode);
   const fields = map ? fieldsOf(dictEntries(map)) : new Map<string, DictEntry>();
   const argumentsEntry = fields.get('arguments');
@@ -95,6 +103,12 @@ function toolView(entry: ToolEntry, check: ToolCheck): ToolView {
     signature: strScalar(fields.get('signature')?.value),
     docstring: strScalar(fields.get('docstring')?.value),
     arguments: args,
+    styles: {
+      signature: stringStyle(fields.get('signature')?.value),
+      docstring: stringStyle(fields.get('docstring')?.value),
+      descriptions: args.map((argument) => stringStyle(argument.fields.get('description')?.value)),
+      argumentFormats: args.map((argument) => stringStyle(argument.fields.get('argument_format')?.value)),
+    },
     check,
     command: check?.command ?? null,
   };
@@ -123,7 +137,7 @@ export function ownStrScalar(tool: ToolView, field: 'signature' | 'docstring'): 
 /** The tools in document order, for features that stop at a limit. */
 export function toolsInOrder(model: BundleModel): ToolView[] {
   const at = model.placement;
-  return [...bundleView(model).tools].sort((a, b) => at.start(a.keyNode) - at.start(b.keyNode));
+  return [...model.view.tools].sort((a, b) => at.start(a.keyNode) - at.start(b.keyNode));
 }
 
 /** Whether a tool's entry can hold anything in `range` (absolute offsets, ends included). */
