@@ -134,6 +134,24 @@ describe('finding bundles', () => {
     expect(JSON.parse(run.stdout).map((f: { path: string }) => f.path)).toEqual(['other/sub/config.yaml', 'tools/a/config.yaml', 'tools/b/config.yaml']);
   });
 
+  it('finds a flow-style or JSON-style config.yaml outside tools/ by its parsed top-level keys', () => {
+    ws = tempWorkspace({
+      'flow/config.yaml': '{tools: {t: {docstring: d}}}\n',
+      'json/config.yaml': '{\n  "state_command": "_state",\n  "tools": {}\n}\n',
+      'escaped/config.yaml': '{"\\u0074ools": {}}\n',
+      'quoted/config.yaml': '{"name": "tools", "state": "state_command"}\n',
+      'broken/config.yaml': '{tools: [\n',
+    });
+    const run = runCli(['--format', 'json', '.'], ws.root);
+    const found = JSON.parse(run.stdout).map((f: { path: string; diagnostics: { code: string }[] }) => [f.path, f.diagnostics.map((d) => d.code)]);
+    // `{tools: [` does not parse, so its keys are unknown: not a bundle config, as a mapping with the words only as values is not.
+    expect(found).toEqual([
+      ['escaped/config.yaml', []],
+      ['flow/config.yaml', ['bin-script-missing']],
+      ['json/config.yaml', ['bin-script-missing']],
+    ]);
+  });
+
   it('checks an explicit file whatever it holds', () => {
     ws = tempWorkspace({ 'x/config.yaml': '' });
     const run = runCli(['--format', 'json', 'x/config.yaml'], ws.root);

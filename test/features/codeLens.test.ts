@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeBundleText } from '../../server/src/engine/document/bundleModel';
 import { previewToolMarkdown, toolLenses } from '../../server/src/engine/features/codeLens';
-import { toolPreview, toolPreviewMarkdown } from '../../server/src/engine/features/toolPreview';
+import { standaloneView, toolPreview, toolPreviewMarkdown } from '../../server/src/engine/features/toolPreview';
 import { toolCheckOptionsOf } from '../helpers/lintText';
 import { parseMarkers } from '../helpers/markers';
 
@@ -25,9 +25,9 @@ describe('code lenses', () => {
   it('previews a tool as toolPreview renders it', () => {
     const model = modelOf(`tools:\n  open:\n    signature: open <path>\n    docstring: Opens {PAGER}\n    arguments:\n      - name: path\n        type: string\n        description: the file\n        required: true\n`);
     const command = model.check.tools[0].command!;
-    const markdown = previewToolMarkdown(model, 'open', options.env);
-    expect(markdown).toBe(toolPreviewMarkdown(toolPreview(command, options.env)));
-    const preview = toolPreview(command, options.env);
+    const markdown = previewToolMarkdown(model, 'open', standaloneView(model, options.env));
+    const preview = toolPreview(command, { env: options.env, from: null });
+    expect(markdown).toBe(toolPreviewMarkdown(preview));
     expect(preview.docs).toMatchObject({ ok: true, text: expect.stringContaining('open:\n  docstring: Opens cat\n  signature: open <path>\n') });
     expect(markdown).toContain((preview.docs as { text: string }).text.trimEnd());
     expect(markdown).toContain(JSON.stringify(preview.functionCallingTool, null, 2));
@@ -35,13 +35,13 @@ describe('code lenses', () => {
 
   it('explains why a tool that does not load has no preview, and gives null for a tool that is gone', () => {
     const model = modelOf(`tools:\n  broken:\n    signature: b\n`);
-    expect(previewToolMarkdown(model, 'broken', options.env)).toBe(
+    expect(previewToolMarkdown(model, 'broken', standaloneView(model, options.env))).toBe(
       [
-        '**broken**: SWE-agent cannot load this tool, so the model sees nothing of it.',
+        'SWE-agent would not start with this bundle, so the model receives none of its tools. **broken**: SWE-agent cannot build this tool as written, so the model would see nothing of it:',
         '',
-        '- Tool `broken` has no `docstring`. SWE-agent requires the field (pydantic: Field required); add a description for the model, or `docstring: null`.',
+        '\\- Tool `broken` has no `docstring`. SWE-agent requires the field (pydantic: Field required); add a description for the model, or `docstring: null`.',
       ].join('\n'),
     );
-    expect(previewToolMarkdown(model, 'other', options.env)).toBeNull();
+    expect(previewToolMarkdown(model, 'other', standaloneView(model, options.env))).toBeNull();
   });
 });

@@ -3,8 +3,9 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
 import { analyzeBundleText } from '../../server/src/engine/document/bundleModel';
+import { previewToolMarkdown, toolLenses } from '../../server/src/engine/features/codeLens';
 import { HoverResult, hoverAt } from '../../server/src/engine/features/hover';
-import { escapeMarkdown, markdownCode, markdownFence, renderMarkdown, renderPlainText, toolPreview, toolPreviewMarkdown, toolPreviewText } from '../../server/src/engine/features/toolPreview';
+import { escapeMarkdown, markdownCode, markdownFence, renderMarkdown, renderPlainText, standaloneView, toolPreview, toolPreviewMarkdown, toolPreviewText } from '../../server/src/engine/features/toolPreview';
 import { EngineConfig } from '../../server/src/engine/config';
 import { toolCheckOptionsOf } from '../helpers/lintText';
 import { parseMarkers } from '../helpers/markers';
@@ -15,7 +16,8 @@ const UNKNOWN = toolCheckOptionsOf({});
 function hover(marked: string, config: EngineConfig = {}): { text: string; range: { start: number; end: number } | null; markdown: string | null; plain: string | null; result: HoverResult | null } {
   const { text, cursor } = parseMarkers(marked);
   const options = toolCheckOptionsOf(config);
-  const result = hoverAt(analyzeBundleText(text, options), cursor, options.env);
+  const model = analyzeBundleText(text, options);
+  const result = hoverAt(model, cursor, standaloneView(model, options.env));
   return {
     text,
     result,
@@ -255,19 +257,27 @@ describe('hover on tool names', () => {
       ].join('\n'),
     );
     const command = analyzeBundleText(TOOL, UNKNOWN).check.tools[0].command!;
-    expect(h.markdown).toBe(toolPreviewMarkdown(toolPreview(command, UNKNOWN.env)));
-    expect(h.plain).toBe(toolPreviewText(toolPreview(command, UNKNOWN.env)));
+    expect(h.markdown).toBe(toolPreviewMarkdown(toolPreview(command, { env: UNKNOWN.env, from: null })));
+    expect(h.plain).toBe(toolPreviewText(toolPreview(command, { env: UNKNOWN.env, from: null })));
   });
 
-  it('renders the docs with the known env, without the note', () => {
+  it('renders the docs with the known env, and says where it is from', () => {
     const h = hover(at('open:', 4, TOOL), { envVariables: { PAGER: 'less' } });
-    expect(h.markdown).toContain('Docs (`generate_command_docs`, shown when function calling is off):\n\n```text\nopen:\n  docstring: Opens a file with less\n');
+    expect(h.markdown).toContain(
+      'Docs (`generate_command_docs`, shown when function calling is off; rendered with the env variables of the settings (`sweBundle.envVariables`)):\n\n```text\nopen:\n  docstring: Opens a file with less\n',
+    );
   });
 
   it('shows a multi-line invoke format as its repr, and a failing call', () => {
     const h = hover(`tools:\n  ¦t:\n    signature: |\n      t {x.y}\n    docstring: d\n    arguments:\n      - {name: x, type: string, description: d, required: true}\n`);
-    // `{x.y}` is an unknown placeholder: the tool does not load
-    expect(h.markdown).toBe('**t**: SWE-agent cannot build this tool as written, so there is nothing to preview; see its diagnostics.');
+    // `{x.y}` is an unknown placeholder: the tool does not load, nor the bundle
+    expect(h.plain).toBe(
+      [
+        'SWE-agent would not start with this bundle, so the model receives none of its tools. t: SWE-agent cannot build this tool as written, so the model would see nothing of it:',
+        "- Argument x is not in the signature of t ('t {x.y}\\n'). SWE-agent needs <x>, [<x>], {x} or --x there (SWE-agent fails: Missing argument x in signature: t {x.y}\n. Did you format the signature correctly? You must include all argument names in the signature with <x>, [<x>], {x}, or --x notation.).",
+        "- Placeholder {x.y} in the signature of t has no argument named 'x.y' (SWE-agent fails: Command 't': Argument names ({'x.y'}) in signature / invoke_format 't {x.y}\\n' do not match argument names). Add the argument, or write a literal brace as {{ or }}.",
+      ].join('\n\n'),
+    );
     const block = hover(`tools:\n  ¦t:\n    signature: |\n      t {x}\n    docstring: d\n`);
     expect(block.markdown?.split('\n\n').slice(0, 3)).toEqual(["**t**: invoke format `'t {x}\\n'`", 'A call with no arguments runs:', "The call fails: `KeyError: 'x'`"]);
   });
@@ -339,7 +349,7 @@ describe('broken input, CRLF and real bundles', () => {
   it('works on CRLF text (offsets in the normalized text)', () => {
     const crlf = OPEN.replace(/\n/g, '\r\n');
     const model = analyzeBundleText(crlf, UNKNOWN);
-    const result = hoverAt(model, OPEN.indexOf('[<line>]') + 1, UNKNOWN.env);
+    const result = hoverAt(model, OPEN.indexOf('[<line>]') + 1, standaloneView(model, UNKNOWN.env));
     expect(result && { start: result.start, end: result.end }).toEqual(rangeOf('[<line>]'));
     expect(renderMarkdown(result!.blocks)).toBe(hover(at('[<line>]', 1)).markdown);
   });
@@ -348,7 +358,7 @@ describe('broken input, CRLF and real bundles', () => {
     const text = fs.readFileSync(path.join(CORPUS_DIR, 'qarteu__BAML_Bench/tools/edit_anthropic/config.yaml'), 'utf8');
     const offset = text.indexOf('[<view_range>]') + 3;
     const model = analyzeBundleText(text, UNKNOWN);
-    const range = hoverAt(model, offset, UNKNOWN.env)!;
+    const range = hoverAt(model, offset, standaloneView(model, UNKNOWN.env))!;
     expect({ start: range.start, end: range.end }).toEqual({ start: offset - 3, end: offset + 11 });
     expect(renderPlainText(range.blocks).split('\n\n')).toEqual([
       'view_range: argument of str_replace_editor (array, optional)',
@@ -357,7 +367,7 @@ describe('broken input, CRLF and real bundles', () => {
       "Formatted with --view_range {{value|join(' ')}}",
       '[<view_range>] in the signature shows the argument as optional; it becomes {view_range} in the invoke format and receives the value (empty when the model leaves it out).',
     ]);
-    const tool = hoverAt(model, text.indexOf('str_replace_editor:'), UNKNOWN.env)!;
+    const tool = hoverAt(model, text.indexOf('str_replace_editor:'), standaloneView(model, UNKNOWN.env))!;
     expect({ start: tool.start, end: tool.end }).toEqual({ start: 9, end: 27 });
     const markdown = renderMarkdown(tool.blocks).split('\n\n');
     expect(markdown.slice(0, 3)).toEqual([
@@ -367,5 +377,70 @@ describe('broken input, CRLF and real bundles', () => {
     ]);
     // the docs do not depend on the env: no note
     expect(markdown).toContain('Docs (`generate_command_docs`, shown when function calling is off):');
+  });
+});
+
+describe('the model view where SWE-agent refuses, keys that are not text, methods in docs', () => {
+  const REFUSED = `tools:
+  open:
+    signature: open
+    docstring: Opens the file.
+  broken:
+    signature: b
+`;
+  const OPEN_PREVIEW = [
+    '**open**: invoke format `open`',
+    '',
+    'A call with no arguments runs:',
+    '',
+    '```sh\nopen\n```',
+    '',
+    'Function-calling tool (what the model receives):',
+    '',
+    '```json\n{\n  "type": "function",\n  "function": {\n    "name": "open",\n    "description": "Opens the file.",\n    "parameters": {\n      "type": "object"\n    }\n  }\n}\n```',
+    '',
+    'Docs (`generate_command_docs`, shown when function calling is off):',
+    '',
+    '```text\nopen:\n  docstring: Opens the file.\n  signature: open\n```',
+  ];
+
+  it('says first that SWE-agent refuses the bundle, with its first error, in the hover and the preview of a tool that builds', () => {
+    const h = hover(at('open:', 1, REFUSED));
+    const expected = [
+      'SWE-agent would not start with this bundle, so the model receives none of its tools. The first error (in tool `broken`): Tool `broken` has no `docstring`. SWE-agent requires the field (pydantic: Field required); add a description for the model, or `docstring: null`.',
+      '',
+      'Once the bundle loads, the model receives this of `open`:',
+      '',
+      ...OPEN_PREVIEW,
+    ].join('\n');
+    expect(h.markdown).toBe(expected);
+    const model = analyzeBundleText(REFUSED, UNKNOWN);
+    expect(previewToolMarkdown(model, 'open', standaloneView(model, UNKNOWN.env))).toBe(expected);
+    // Without the broken tool, the bundle loads: the preview alone.
+    expect(hover(at('open:', 1, REFUSED.slice(0, REFUSED.indexOf('  broken:')))).markdown).toBe(OPEN_PREVIEW.join('\n'));
+  });
+
+  it('hovers a tool whose key is !!binary, named as pydantic decodes it, as its preview does', () => {
+    const text = 'tools:\n  !!binary b3Blbg==:\n    signature: open\n    docstring: Opens the file.\n';
+    const h = hover(`tools:\n  !!binary b3B¦lbg==:\n    signature: open\n    docstring: Opens the file.\n`);
+    expect(h.range).toEqual({ start: text.indexOf('b3Blbg=='), end: text.indexOf('b3Blbg==') + 8 });
+    expect(h.markdown).toBe(OPEN_PREVIEW.join('\n'));
+    const model = analyzeBundleText(text, UNKNOWN);
+    // The lens names the tool by pydantic's loc item for the key, which the preview command is given back.
+    expect(toolLenses(model).map((l) => l.tool)).toEqual(["b'open'"]);
+    expect(previewToolMarkdown(model, "b'open'", standaloneView(model, UNKNOWN.env))).toBe(h.markdown);
+  });
+
+  it("renders {PAGER.upper} as Python prints the method, marking its address as unknown", () => {
+    const text = 'tools:\n  t:\n    signature: t\n    docstring: "pages with {PAGER.upper}"\n';
+    const method = '<built-in method upper of str object at 0x????????????>';
+    const note = "`0x????????????` stands for the object's address, which Python prints in hex and which differs in every run.";
+    expect(hover(at('{PAGER', 3, text)).markdown).toBe(
+      [`\`{PAGER.upper}\`: the env variable **PAGER**. Renders as \`${method}\`.`, note, "The agent config's env is unknown (set `sweBundle.envVariables` to check against it): this is ToolConfig's default `env_variables`."].join(
+        '\n\n',
+      ),
+    );
+    const docs = hover(at('t:', 0, text)).markdown!.split('\n\n').slice(-2);
+    expect(docs).toEqual([`\`\`\`text\nt:\n  docstring: pages with ${method}\n  signature: t\n\`\`\``, note]);
   });
 });

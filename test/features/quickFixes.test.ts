@@ -17,7 +17,13 @@ import { parseMarkers } from '../helpers/markers';
 import { CASES_DIR, CORPUS_DIR } from '../helpers/shared';
 
 type Diagnosticish = Pick<PositionedDiagnostic, 'code' | 'severity' | 'tool' | 'message'>;
-const keyOf = (d: Diagnosticish) => `${d.code} ${d.severity} ${JSON.stringify(d.tool)} ${d.message}`;
+/**
+ * A diagnostic as a fix leaves it. SWE-agent's sentence for an argument
+ * mismatch quotes the tool's whole invoke format and its keys, which a fix
+ * of another argument of the tool changes; it is compared up to them.
+ */
+const keyOf = (d: Diagnosticish) =>
+  `${d.code} ${d.severity} ${JSON.stringify(d.tool)} ${d.message.replace(/(\(SWE-agent fails: Command '[^']*': Argument names \().*(\) in signature \/ invoke_format ).*( do not match argument names\))/s, '$1…$2…$3')}`;
 const crlf = (text: string) => text.replace(/\n/g, '\r\n');
 
 /**

@@ -277,7 +277,7 @@ describe('code lenses', () => {
       { range: { start: { line: 16, character: 2 }, end: { line: 16, character: 7 } }, command: { title: 'Preview as the model sees it', command: 'sweBundle.previewTool', arguments: [URI, 'close'] } },
     ]);
     const options = toolCheckOptionsOf({});
-    const preview = toolPreview(analyzeBundleText(BUNDLE, options).check.tools[0].command!, options.env);
+    const preview = toolPreview(analyzeBundleText(BUNDLE, options).check.tools[0].command!, { env: options.env, from: null });
     const markdown = await client.request<string>('workspace/executeCommand', lenses[0].command);
     expect(markdown).toBe(toolPreviewMarkdown(preview));
     // The rendered docs and the function-calling schema.

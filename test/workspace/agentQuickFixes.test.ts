@@ -66,6 +66,16 @@ describe('agent config quick fixes', () => {
     ]);
   });
 
+  it('say what the agent gets: no bundles, or only those of agent.tools.bundles when it has them too', () => {
+    const messageOf = (text: string) => analyse(text).diagnostics.find((d) => d.code === 'bundles-misplaced')!.message;
+    expect(messageOf('agent:\n  templates:\n    bundles: []\n  tools: {enable_bash_tool: true}\n')).toBe(
+      'SWE-agent ignores `bundles` under `agent.templates`, so this agent gets no tool bundles. Move it to `agent.tools.bundles`.',
+    );
+    expect(messageOf('agent:\n  templates:\n    bundles: []\n  tools:\n    bundles:\n      - path: tools/viewer\n')).toBe(
+      'SWE-agent ignores `bundles` under `agent.templates`: this agent gets only the bundles of `agent.tools.bundles`. Merge these into it, or remove them.',
+    );
+  });
+
   it('offer no move where tools already has bundles or is not a block mapping', () => {
     expect(fixesFor('agent:\n  templates:\n    bundles: []\n  tools:\n    bundles:\n      - path: tools/viewer\n', 'bundles-misplaced')).toEqual([]);
     expect(fixesFor('agent:\n  templates:\n    bundles: []\n  tools: {enable_bash_tool: true}\n', 'bundles-misplaced')).toEqual([]);

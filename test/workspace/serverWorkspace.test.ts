@@ -270,7 +270,7 @@ describe("hover and diagnostics in SWE-agent's layout", () => {
       expect(variable).toEqual({
         contents: {
           kind: 'markdown',
-          value: '`{WINDOW}`: the env variable **WINDOW**. Renders as `100`.\n\nFrom the env variables (`agent.tools.env_variables`) of `config/coding_challenge.yaml`, an agent config that uses this bundle.',
+          value: '`{WINDOW}`: the env variable **WINDOW**. Renders as `100`.\n\nFrom the env of `config/coding_challenge.yaml`, which uses this bundle, the first of the 2 agent configs that use it (their envs differ; the diagnostics check each).',
         },
         range: { start: { line: 3, character: 36 }, end: { line: 3, character: 44 } },
       });

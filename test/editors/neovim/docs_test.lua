@@ -64,7 +64,7 @@ local SEARCH_DIAGNOSTICS = {
   '6:8-6:25 error swe-bundle missing-field: Argument `search_term` of `search_dir` has no `required`; SWE-agent requires it (pydantic: Field required).',
   '9:8-9:16 warning swe-bundle unknown-key: SWE-agent ignores `requried` in argument `search_term` of `search_dir`; did you mean `required`?',
   '14:25-14:40 warning swe-bundle argument-format-jinja: `argument_format` of argument `dir` in `search_dir` is a Jinja template: write `{{value}}`, not `{value}` (SWE-agent warns: Probably wrong Jinja syntax in template: --dir {value}).',
-  "16:38-16:43 error swe-bundle signature-unknown-placeholder: Placeholder `<dir>` in the signature of `find_file` has no argument named 'dir'. Add the argument.",
+  "16:38-16:43 error swe-bundle signature-unknown-placeholder: Placeholder `<dir>` in the signature of `find_file` has no argument named 'dir' (SWE-agent fails: Command 'find_file': Argument names ({'dir', 'file_name'}) in signature / invoke_format 'find_file {file_name} {dir}' do not match argument names). Add the argument.",
 }
 
 local function clients_of(buf)
@@ -222,7 +222,7 @@ local function main()
   wait('the preview window', function() return #vim.api.nvim_list_wins() > windows end)
   eq({ vim.api.nvim_buf_get_lines(0, 0, -1, true), vim.bo.filetype, vim.bo.buftype, vim.bo.modifiable }, {
     { '**find_file**: SWE-agent cannot load this tool, so the model sees nothing of it.', '',
-      "- Placeholder `<dir>` in the signature of `find_file` has no argument named 'dir'. Add the argument." },
+      "- Placeholder `<dir>` in the signature of `find_file` has no argument named 'dir' (SWE-agent fails: Command 'find_file': Argument names ({'dir', 'file_name'}) in signature / invoke_format 'find_file {file_name} {dir}' do not match argument names). Add the argument." },
     'markdown', 'nofile', false,
   }, ':SweBundlePreview find_file opens the preview (here: why SWE-agent cannot load the tool) in a read-only Markdown scratch buffer')
 

@@ -120,7 +120,7 @@ local function search_diagnostics()
     { range = '14:25-14:40', severity = 'warning', code = 'argument-format-jinja', source = 'swe-bundle',
       message = '`argument_format` of argument `dir` in `search_dir` is a Jinja template: write `{{value}}`, not `{value}` (SWE-agent warns: Probably wrong Jinja syntax in template: --dir {value}).' },
     { range = '16:38-16:43', severity = 'error', code = 'signature-unknown-placeholder', source = 'swe-bundle',
-      message = "Placeholder `<dir>` in the signature of `find_file` has no argument named 'dir'. Add the argument." },
+      message = "Placeholder `<dir>` in the signature of `find_file` has no argument named 'dir' (SWE-agent fails: Command 'find_file': Argument names ({'dir', 'file_name'}) in signature / invoke_format 'find_file {file_name} {dir}' do not match argument names). Add the argument." },
   }
 end
 

@@ -24,6 +24,7 @@ import { QUICK_FIXES, QuickFix, quickFixes } from '../features/quickFixes';
 import { PrepareRenameResult, RenameResult, prepareRename, rename } from '../features/rename';
 import { OffsetRange, selectionRanges } from '../features/selectionRanges';
 import { SemanticToken, semanticTokens } from '../features/semanticTokens';
+import { SETTINGS_ENV, ViewContext, ViewEnv, refusalOf } from '../features/toolPreview';
 import { SettingsProblem } from '../settings/validateSettings';
 import { EnvContext, UNKNOWN_ENV } from '../swe/env';
 import { STANDALONE_OPTIONS, toolContextKey } from '../swe/checkTool';
@@ -38,7 +39,7 @@ import { ToolSymbol, workspaceToolSymbols } from '../workspace/workspaceSymbols'
 import { loadYaml } from '../yaml/loadYaml';
 import { strValue } from '../yaml/pyNode';
 import { AGENT_ANALYSIS, RUN_CONFIG, analyzeAgent } from './agents';
-import { BUNDLE_FILE, BUNDLE_MODEL, CHUNK, TOOL_BASE, TOOL_IN_CONTEXT, agentConfigName, bundleContexts } from './bundles';
+import { BUNDLE_FILE, BUNDLE_MODEL, CHUNK, TOOL_BASE, TOOL_IN_CONTEXT, agentLabel, bundleContexts, envKey } from './bundles';
 import { Database } from './database';
 import { LINES, SOURCE, trackedFs } from './files';
 import { FileReport, FILE_REPORT, readFailureReport, shownDiagnostics } from './reports';
@@ -171,12 +172,23 @@ export class Analysis {
   /**
    * The env a bundle's docs render with, as its diagnostics are checked: the
    * settings' env, else that of the first agent config that uses it, else
-   * ToolConfig's defaults (unknown).
+   * ToolConfig's defaults (unknown); and where it comes from, in our prose.
    */
-  env(file: string): EnvContext {
+  viewEnv(file: string): ViewEnv {
     const { options, uses } = bundleContexts(this.db, file);
-    if (uses.length > 0) return { ...uses[0].options.env, from: agentConfigName(uses[0]) };
-    return options === STANDALONE_OPTIONS ? UNKNOWN_ENV : options.env;
+    if (uses.length === 0) return options === STANDALONE_OPTIONS ? { env: UNKNOWN_ENV, from: null } : { env: options.env, from: SETTINGS_ENV };
+    const env = uses[0].options.env;
+    const others = uses.length === 1 ? '' : `, the first of the ${uses.length} agent configs that use it${new Set(uses.map((u) => envKey(u.options.env))).size > 1 ? ' (their envs differ; the diagnostics check each)' : ''}`;
+    return { env, from: `the env of \`${agentLabel(uses[0].agentPath)}\`, which uses this bundle${others}` };
+  }
+
+  env(file: string): EnvContext {
+    return this.viewEnv(file).env;
+  }
+
+  /** What the hover and the preview show a bundle with: the env its diagnostics use, and whether SWE-agent refuses it (in every context it is used in). */
+  private viewContext(file: string): ViewContext {
+    return { env: this.viewEnv(file), refusal: refusalOf(this.db.get(BUNDLE_FILE, file)?.diagnostics ?? []) };
   }
 
   /** The workspace folders. */
@@ -224,7 +236,7 @@ export class Analysis {
     // A bundle path or hidden tool first; elsewhere, the config's own keys.
     if (agent) return agentHoverAt(agent, agent.configRoot, offset) ?? runConfigHover(agent.load.root, agent.at, offset);
     const model = this.bundleModel(file);
-    return model ? hoverAt(model, offset, this.env(file)) : null;
+    return model ? hoverAt(model, offset, this.viewContext(file)) : null;
   }
 
   /**
@@ -343,7 +355,7 @@ export class Analysis {
   /** The tool's preview as Markdown (or why the model sees nothing of it); null when the file has no such tool. */
   previewTool(file: string, toolName: string): string | null {
     const model = this.bundleModel(file);
-    return model ? previewToolMarkdown(model, toolName, this.env(file)) : null;
+    return model ? previewToolMarkdown(model, toolName, this.viewContext(file)) : null;
   }
 
   /** A bundle's outline of tools and arguments; an agent config's keys. */

@@ -9,6 +9,7 @@ import { FileDiagnostic } from '../diagnostics';
 import { BundleModel, ChunkKey, ChunkMemo, ParsedChunk, buildBundleModel, checkedToolView, parseChunk, toolBaseOf } from '../document/bundleModel';
 import { ToolView } from '../document/bundleView';
 import { pyRepr } from '../python/pyObject';
+import { EnvContext } from '../swe/env';
 import { STANDALONE_OPTIONS, ToolBaseCheck, ToolCheckOptions, toolContextKey } from '../swe/checkTool';
 import { checkBundleFolder } from '../workspace/bundleFolder';
 import { hiddenToolDiagnostics } from '../workspace/checkAgentConfig';
@@ -17,10 +18,19 @@ import { SOURCE } from './files';
 import { BUNDLE_USES, BundleUse } from './agents';
 import { BUNDLE_FOLDER, SETTINGS_OF, WHOLE_LOAD } from './workspace';
 
+/** An env as a value: two envs with the same variables give the same key. */
+export function envKey(env: EnvContext): string {
+  return [env.known ? 'known' : 'unknown', ...[...env.variables].map(([name, value]) => `${name}=${pyRepr(value)}`).sort()].join('\0');
+}
+
 /** Options as a value: two option objects with the same env and bash setting give the same key. */
 export function optionsKey(options: ToolCheckOptions): string {
-  const env = [...options.env.variables].map(([name, value]) => `${name}=${pyRepr(value)}`).sort();
-  return [options.enableBashTool ? 'bash' : 'no-bash', options.env.known ? 'known' : 'unknown', ...env].join('\0');
+  return `${options.enableBashTool ? 'bash' : 'no-bash'}\0${envKey(options.env)}`;
+}
+
+/** How a message names an agent config: its folder and file name (`config/default.yaml`). */
+export function agentLabel(agentPath: string): string {
+  return `${path.basename(path.dirname(agentPath))}/${path.basename(agentPath)}`;
 }
 
 const chunkKeyText = (key: ChunkKey) => (key.occurrence === 0 ? key.text : `${key.occurrence}\0${key.text}`);
@@ -83,11 +93,6 @@ export interface BundleFileAnalysis {
   loads: boolean;
 }
 
-/** How messages name the agent config of an assembly: its folder and file (`config/default.yaml`). */
-export function agentConfigName(use: BundleUse): string {
-  return `${path.basename(path.dirname(use.agentPath))}/${path.basename(use.agentPath)}`;
-}
-
 const ENV_DEPENDENT = new Set(['docstring-unknown-variable', 'docstring-format-error']);
 
 /**
@@ -105,7 +110,7 @@ function mergeContexts(contexts: { use: BundleUse; model: BundleModel }[]): File
     for (const diagnostic of model.diagnostics) {
       let result = diagnostic;
       if (ENV_DEPENDENT.has(diagnostic.code) && diagnostic.severity === 'error') {
-        result = { ...diagnostic, message: `${diagnostic.message} (Checked with the env of ${agentConfigName(use)}, which uses this bundle.)` };
+        result = { ...diagnostic, message: `${diagnostic.message} (Checked with the env of ${agentLabel(use.agentPath)}, which uses this bundle.)` };
       }
       if (hiddenEverywhere(diagnostic) && result.severity === 'error') {
         result = { ...result, severity: 'warning', message: `${result.message} (Every agent config using this bundle hides \`${String(diagnostic.tool)}\`, so SWE-agent does not load it.)` };

@@ -4,15 +4,14 @@
  * - an argument's name: the argument, and where the signature uses it;
  * - a key: what the field is for (fieldDocs.ts);
  * - a tool's name: its invoke format, function-calling schema, docs and an example call;
- * - a `{VAR}` in a docstring: the env variable's value (the known env, or ToolConfig's defaults).
+ * - a `{VAR}` in a docstring: the env variable's value (in the env the diagnostics use, or ToolConfig's defaults).
+ * Where SWE-agent refuses the bundle, a tool's hover says so first (`modelViewBlocks`).
  * The result is rich text (toolPreview.ts) the server renders as Markdown or plain text.
  */
 import { BundleModel } from '../document/bundleModel';
 import { formatString, parseFormatString } from '../python/formatString';
-import { UNKNOWN_ADDRESS } from '../python/pyAttributes';
 import { describeLength } from '../python/renderedText';
 import { isDecimalString } from '../python/unicodeDigits';
-import { EnvContext } from '../swe/env';
 import { laxBool, laxStr, laxStrDict, laxStrList } from '../swe/pydanticLax';
 import { DEFAULT_ARGUMENT_FORMAT } from '../swe/commandModel';
 import { DictEntry, PyNode, isNone } from '../yaml/pyNode';
@@ -20,7 +19,7 @@ import { Placement } from '../document/placement';
 import { ArgumentView, ToolView, argumentAt, toolAt } from '../document/bundleView';
 import { FieldContext, fieldDoc } from './fieldDocs';
 import { ArgumentOccurrence, ArgumentTarget, argumentTargetAt, pickAt, valueRanges } from './navigation';
-import { Block, Inline, code, codeBlock, inline, oneLine, para, strong, toolPreview, toolPreviewBlocks, withCode } from './toolPreview';
+import { Block, Inline, ViewContext, ViewEnv, addressNote, code, codeBlock, inline, modelViewBlocks, oneLine, para, strong, toolNameOf, withCode } from './toolPreview';
 
 export interface HoverResult {
   /** The hovered token (absolute offsets). */
@@ -29,24 +28,19 @@ export interface HoverResult {
   blocks: Block[];
 }
 
-export function hoverAt(model: BundleModel, offset: number, env: EnvContext): HoverResult | null {
+export function hoverAt(model: BundleModel, offset: number, context: ViewContext): HoverResult | null {
   const target = argumentTargetAt(model, offset);
   if (target) return argumentHover(target);
   const view = model.view;
   const toolKey = pickAt(
-    view.tools.filter((t) => t.name !== undefined).map((tool) => ({ tool, tokenStart: view.at.start(tool.keyNode), tokenEnd: view.at.end(tool.keyNode) })),
+    view.tools.map((tool) => ({ tool, tokenStart: view.at.start(tool.keyNode), tokenEnd: view.at.end(tool.keyNode) })),
     offset,
   );
-  if (toolKey) return { start: toolKey.tokenStart, end: toolKey.tokenEnd, blocks: toolHover(toolKey.tool, env) };
-  return keyHover(model, offset) ?? variableHover(model, offset, env);
+  if (toolKey) return { start: toolKey.tokenStart, end: toolKey.tokenEnd, blocks: modelViewBlocks(toolKey.tool, context) };
+  return keyHover(model, offset) ?? variableHover(model, offset, context.env);
 }
 
 // ---------------------------------------------------------------- arguments
-
-/** The tool's name as pydantic reports it (its key, even when the key is not a string). */
-function toolName(tool: ToolView): string {
-  return tool.name ?? String(tool.check.tool);
-}
 
 /** What SWE-agent reads from an argument's fields; fields it would reject are left out. */
 function argumentFacts(argument: ArgumentView) {
@@ -69,7 +63,7 @@ function argumentFacts(argument: ArgumentView) {
 
 function argumentBlocks(tool: ToolView, argument: ArgumentView, name: string): Block[] {
   const facts = argumentFacts(argument);
-  const head: Inline[] = [strong(name), ': argument of ', code(oneLine(toolName(tool)))];
+  const head: Inline[] = [strong(name), ': argument of ', code(oneLine(toolNameOf(tool)))];
   const details: Inline[] = [];
   if (facts.type !== undefined) details.push(code(oneLine(facts.type)));
   if (facts.required !== undefined) details.push(...(details.length > 0 ? [', '] : []), facts.required ? 'required' : 'optional');
@@ -95,7 +89,7 @@ function usageBlocks(target: ArgumentTarget): Block[] {
   const mentions = target.occurrences.filter((o) => o.kind === 'mention').length;
   const blocks: Block[] = [];
   if (!tool.signature) {
-    blocks.push(para(...inline`${code(oneLine(toolName(tool)))} has no signature, so SWE-agent appends ${code(`{${name}}`)} for it to the invoke format.`));
+    blocks.push(para(...inline`${code(oneLine(toolNameOf(tool)))} has no signature, so SWE-agent appends ${code(`{${name}}`)} for it to the invoke format.`));
   } else if (placeholders.length === 0) {
     const [angle, optional, brace, flag] = [`<${name}>`, `[<${name}>]`, `{${name}}`, `--${name}`].map(code);
     blocks.push(para(...inline`The signature does not mention it; SWE-agent needs ${angle}, ${optional}, ${brace} or ${flag} there.`));
@@ -143,13 +137,6 @@ function argumentHover(target: ArgumentTarget): HoverResult {
   return { start: target.at.tokenStart, end: target.at.tokenEnd, blocks };
 }
 
-// ---------------------------------------------------------------- tools
-
-function toolHover(tool: ToolView, env: EnvContext): Block[] {
-  if (!tool.command) return [para(strong(oneLine(tool.name!)), ': SWE-agent cannot build this tool as written, so there is nothing to preview; see its diagnostics.')];
-  return toolPreviewBlocks(toolPreview(tool.command, env));
-}
-
 // ---------------------------------------------------------------- keys
 
 function keyTokens(at: Placement, fields: Map<string, DictEntry>, context: FieldContext) {
@@ -177,7 +164,7 @@ function keyHover(model: BundleModel, offset: number): HoverResult | null {
 
 // ---------------------------------------------------------------- docstring variables
 
-function variableHover(model: BundleModel, offset: number, env: EnvContext): HoverResult | null {
+function variableHover(model: BundleModel, offset: number, { env, from }: ViewEnv): HoverResult | null {
   const view = model.view;
   const tool = toolAt(view, offset);
   const docstring = tool?.docstring;
@@ -198,24 +185,23 @@ function variableHover(model: BundleModel, offset: number, env: EnvContext): Hov
     ? ['Rendering it fails: ', code(oneLine(`${rendered.error.type}: ${rendered.error.message}`)), '.']
     : !rendered.rendered.complete
       ? [`Renders as ${describeLength(rendered.rendered)}, more than the ${rendered.rendered.budget.toLocaleString('en-US')} shown here; SWE-agent builds all of them.`]
-      : ['Renders as ', code(oneLine(rendered.text)), '.', ...(rendered.text.includes(` at ${UNKNOWN_ADDRESS}>`) ? [` (${UNKNOWN_ADDRESS} stands for the object's address, which differs in every run.)`] : [])];
+      : ['Renders as ', code(oneLine(rendered.text)), '.'];
+  const notes = rendered.ok && rendered.rendered.complete ? addressNote(rendered.text) : [];
   const blocks: Block[] = [];
   // Python reads a field name of decimal digits (any script: `{١}`) as a positional index.
   if (name === '' || isDecimalString(name)) {
-    blocks.push(para(code(oneLine(fieldText)), ': SWE-agent formats the docstring with keyword arguments (the env variables) only, so a positional field has no value.'), para(...outcome));
+    blocks.push(para(code(oneLine(fieldText)), ': SWE-agent formats the docstring with keyword arguments (the env variables) only, so a positional field has no value.'), para(...outcome), ...notes);
   } else if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
-    blocks.push(para(code(oneLine(fieldText)), ' is read by ', code('str.format'), ' as a replacement field, not as text; write literal braces as ', code('{{'), ' and ', code('}}'), '.'), para(...outcome));
+    blocks.push(para(code(oneLine(fieldText)), ' is read by ', code('str.format'), ' as a replacement field, not as text; write literal braces as ', code('{{'), ' and ', code('}}'), '.'), para(...outcome), ...notes);
   } else if (env.variables.has(name)) {
-    blocks.push(para(code(oneLine(fieldText)), ': the env variable ', strong(name), '. ', ...outcome));
+    blocks.push(para(code(oneLine(fieldText)), ': the env variable ', strong(name), '. ', ...outcome), ...notes);
     blocks.push(
       para(
-        ...(env.from !== undefined
-          ? inline`From the env variables (\`agent.tools.env_variables\`) of ${code(env.from)}, an agent config that uses this bundle.`
-          : withCode(
-              env.known
-                ? 'From the env variables of the settings (`sweBundle.envVariables`).'
-                : "The agent config's env is unknown (set `sweBundle.envVariables` to check against it): this is ToolConfig's default `env_variables`.",
-            )),
+        ...withCode(
+          from !== null
+            ? `From ${from}.`
+            : "The agent config's env is unknown (set `sweBundle.envVariables` to check against it): this is ToolConfig's default `env_variables`.",
+        ),
       ),
     );
   } else {
@@ -224,13 +210,11 @@ function variableHover(model: BundleModel, offset: number, env: EnvContext): Hov
         code(oneLine(fieldText)),
         ': the env variable ',
         strong(name),
-        ...(env.from !== undefined
-          ? inline` is not set in the env variables (\`agent.tools.env_variables\`) of ${code(env.from)}, an agent config that uses this bundle, so SWE-agent cannot render the tool docs.`
-          : withCode(
-              env.known
-                ? ' is not set in the env variables of the settings (`sweBundle.envVariables`), so SWE-agent cannot render the tool docs.'
-                : " is not in ToolConfig's default `env_variables`, and the agent config's env is unknown: every agent config using this bundle must set it, or SWE-agent cannot render the tool docs.",
-            )),
+        ...withCode(
+          from !== null
+            ? ` is not set in ${from}, so SWE-agent cannot render the tool docs.`
+            : " is not in ToolConfig's default `env_variables`, and the agent config's env is unknown: every agent config using this bundle must set it, or SWE-agent cannot render the tool docs.",
+        ),
       ),
       para(...outcome),
     );

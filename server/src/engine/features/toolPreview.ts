@@ -2,13 +2,18 @@
  * What the model sees of a tool, as SWE-agent builds it: the invoke format,
  * the function-calling JSON schema (`get_function_calling_tool`), the docs
  * text (`generate_command_docs`), and the shell command an example call
- * becomes (quoting, Jinja `argument_format`, `invoke_format.format`).
+ * becomes (quoting, Jinja `argument_format`, `invoke_format.format`). Where
+ * SWE-agent refuses the bundle, or cannot build the tool, that comes first
+ * (`modelViewBlocks`): the model then receives nothing of it.
  *
  * Also the small rich-text model the hover and the preview are written in,
  * rendered as Markdown (escaped, so user text shows exactly as written) or
  * as plain text for clients without Markdown.
  */
+import { FileDiagnostic, ToolName } from '../diagnostics';
+import { BundleModel } from '../document/bundleModel';
 import { parseFormatString } from '../python/formatString';
+import { UNKNOWN_ADDRESS } from '../python/pyAttributes';
 import { PyObject, pyRepr, pyReprString } from '../python/pyObject';
 import { describeLength } from '../python/renderedText';
 import { BUDGETS } from '../budgets';
@@ -17,6 +22,39 @@ import { LoadedCommand } from '../swe/commandModel';
 import { EnvContext } from '../swe/env';
 import { functionCallingTool } from '../swe/functionCallingTool';
 import { probeCall, sampleValue } from '../swe/runtimeProbe';
+import { ToolView } from '../document/bundleView';
+
+/**
+ * The env docs are rendered with, and where it comes from, in our prose
+ * (with `backtick` code): the settings, an agent config that uses the
+ * bundle; null when nobody told us (ToolConfig's defaults are assumed).
+ */
+export interface ViewEnv {
+  env: EnvContext;
+  from: string | null;
+}
+
+/** What the hover and the preview show a bundle's tools with, as its diagnostics see the bundle. */
+export interface ViewContext {
+  env: ViewEnv;
+  /** Why SWE-agent refuses the bundle (its first error), or null when SWE-agent loads it and starts with it. */
+  refusal: { message: string; tool: ToolName } | null;
+}
+
+export const SETTINGS_ENV = 'the env variables of the settings (`sweBundle.envVariables`)';
+
+/** The first error in document order: why SWE-agent refuses the bundle, in the words of its diagnostic. */
+export function refusalOf(diagnostics: readonly FileDiagnostic[]): ViewContext['refusal'] {
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length === 0) return null;
+  const first = errors.reduce((a, b) => (b.start < a.start ? b : a));
+  return { message: first.message, tool: first.tool };
+}
+
+/** A bundle seen on its own: its own diagnostics, and the env of the settings when it is known. */
+export function standaloneView(model: BundleModel, env: EnvContext): ViewContext {
+  return { env: { env, from: env.known ? SETTINGS_ENV : null }, refusal: refusalOf(model.diagnostics) };
+}
 
 export interface ToolPreview {
   name: string;
@@ -24,13 +62,13 @@ export interface ToolPreview {
   functionCallingTool: ReturnType<typeof functionCallingTool>;
   /** The docs text (its start, with the whole length, when it renders past the rendered-text budget), or why generating it fails. */
   docs: { ok: true; text: string; cut: { length: string } | null } | { ok: false; error: string };
-  /** Whether the docs depend on the env (the docstring has replacement fields), and whether that env is known or ToolConfig's defaults. */
-  docsEnv: { usesEnv: boolean; known: boolean };
+  /** Whether the docs depend on the env (the docstring has replacement fields), and where that env is from (null: ToolConfig's defaults). */
+  docsEnv: { usesEnv: boolean; from: string | null };
   /** An example call: the arguments the model sends, and the command it becomes (or why it fails). */
   example: { arguments: Record<string, PyObject>; command: { ok: true; text: string; cut: { length: string } | null } | { ok: false; error: string } | { ok: 'unknown'; reason: string } };
 }
 
-export function toolPreview(command: LoadedCommand, env: EnvContext): ToolPreview {
+export function toolPreview(command: LoadedCommand, { env, from }: ViewEnv): ToolPreview {
   const docs = generateCommandDocs(command, env.variables);
   const values = new Map(command.arguments.map((a) => [a.name, sampleValue(a)] as [string, PyObject]));
   const probe = probeCall(command, values);
@@ -42,7 +80,7 @@ export function toolPreview(command: LoadedCommand, env: EnvContext): ToolPrevie
     docs: docs.ok
       ? { ok: true, text: docs.text, cut: docs.cut }
       : { ok: false, error: docs.stage === 'docstring' ? `${docs.error.type}: ${docs.error.message}` : `${docs.exceptionType}: ${docs.message}` },
-    docsEnv: { usesEnv: parsedDocstring !== null && (parsedDocstring.error !== null || parsedDocstring.items.some((i) => i.field !== null)), known: env.known },
+    docsEnv: { usesEnv: parsedDocstring !== null && (parsedDocstring.error !== null || parsedDocstring.items.some((i) => i.field !== null)), from },
     example: {
       arguments: Object.fromEntries(values),
       command:
@@ -153,7 +191,11 @@ export function toolPreviewBlocks(preview: ToolPreview): Block[] {
   const json = JSON.stringify(preview.functionCallingTool, null, 2);
   const exampleArguments = Object.entries(preview.example.arguments).map(([name, value]) => `${name}=${pyRepr(value)}`).join(', ');
   const command = preview.example.command;
-  const envNote = preview.docsEnv.usesEnv && !preview.docsEnv.known ? "; the agent config's env is unknown, so ToolConfig's default `env_variables` are assumed" : '';
+  const envNote = !preview.docsEnv.usesEnv
+    ? ''
+    : preview.docsEnv.from === null
+      ? "; the agent config's env is unknown, so ToolConfig's default `env_variables` are assumed"
+      : `; rendered with ${preview.docsEnv.from}`;
   return [
     para(strong(oneLine(preview.name)), ': invoke format ', code(oneLine(preview.invokeFormat))),
     para('A call with ', ...(exampleArguments ? [code(exampleArguments)] : ['no arguments']), ' runs:'),
@@ -164,8 +206,48 @@ export function toolPreviewBlocks(preview: ToolPreview): Block[] {
     codeBlock('json', json),
     para(...withCode(`Docs (\`generate_command_docs\`, shown when function calling is off${envNote}):`)),
     ...(preview.docs.ok
-      ? [codeBlock('text', preview.docs.text.replace(/\n+$/, '')), ...cutNote('docs', preview.docs.cut)]
+      ? [codeBlock('text', preview.docs.text.replace(/\n+$/, '')), ...cutNote('docs', preview.docs.cut), ...addressNote(preview.docs.text)]
       : [para('Generating the docs fails: ', code(oneLine(preview.docs.error)))]),
+  ];
+}
+
+/** Says what the address in a rendered method (`{PAGER.upper}`) stands for, when the text has one. */
+export function addressNote(text: string): Block[] {
+  return text.includes(` at ${UNKNOWN_ADDRESS}>`) ? [para(code(UNKNOWN_ADDRESS), " stands for the object's address, which Python prints in hex and which differs in every run.")] : [];
+}
+
+/** The tool's name as pydantic reports it (its key, even when the key is not a string). */
+export function toolNameOf(tool: ToolView): string {
+  return tool.name ?? String(tool.check.tool);
+}
+
+/**
+ * What the model receives of a tool, as the hover and the preview show it.
+ * When SWE-agent refuses the bundle, that comes first, with the reason, and
+ * the tool's preview is shown as what the model would receive once the
+ * bundle loads; a tool SWE-agent cannot build has no preview, but its errors.
+ */
+export function modelViewBlocks(tool: ToolView, context: ViewContext): Block[] {
+  const name = toolNameOf(tool);
+  const refusal = context.refusal;
+  if (!tool.command) {
+    const errors = tool.check.diagnostics.filter((d) => d.severity === 'error');
+    return [
+      para(
+        ...(refusal ? ['SWE-agent would not start with this bundle, so the model receives none of its tools. '] : []),
+        strong(oneLine(name)),
+        `: SWE-agent cannot build this tool as written, so the model would see nothing of it${errors.length > 0 ? ':' : '.'}`,
+      ),
+      ...errors.map((d) => para('- ', ...withCode(d.message))),
+    ];
+  }
+  const preview = toolPreviewBlocks(toolPreview(tool.command, context.env));
+  if (!refusal) return preview;
+  const where = typeof refusal.tool === 'string' && refusal.tool !== name ? [' (in tool ', code(oneLine(refusal.tool)), ')'] : [];
+  return [
+    para('SWE-agent would not start with this bundle, so the model receives none of its tools. The first error', ...where, ': ', ...withCode(refusal.message)),
+    para('Once the bundle loads, the model receives this of ', code(oneLine(name)), ':'),
+    ...preview,
   ];
 }
 

@@ -67,7 +67,7 @@ export const RULES = {
   'template-single-braces': rule('warning', false, 'A template with `{var}` but no `{{`: SWE-agent warns that Jinja needs `{{var}}`.'),
   'bundles-misplaced': rule('warning', false, '`bundles` under `agent.templates`, where SWE-agent ignores it.'),
   'bin-script-missing': rule('warning', false, 'A tool or state command has no `bin/` script, so `which` may not find it after install.'),
-  'bin-script-not-executable': rule('warning', false, 'A `bin/` script without the execute bit.'),
+  'bin-script-not-executable': rule('information', false, 'A `bin/` script without the execute bit.'),
   'bin-script-undeclared': rule('information', false, 'A `bin/` script that no tool declares.'),
   // Loads, but is wrong.
   'argument-format-jinja': rule('warning', false, '`argument_format` looks like `{value}` where Jinja needs `{{value}}` (SWE-agent logs a warning).'),

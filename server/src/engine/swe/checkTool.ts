@@ -11,7 +11,7 @@ import { Span, ToolName, spanOf } from '../diagnostics';
 import { argumentNameMatchLength, findAngleSpellings, placeholderSpellings } from '../python/argumentNamePattern';
 import { extractKeys, parseFormatString } from '../python/formatString';
 import { isDecimalString } from '../python/unicodeDigits';
-import { pyRepr, pyReprString } from '../python/pyObject';
+import { pyRepr, pyReprString, pyReprStringSet } from '../python/pyObject';
 import { PyNode, ScalarNode, deref, dictEntries, DictEntry, isNone, strValue } from '../yaml/pyNode';
 import { plainTextIsNotString } from '../yaml/resolver';
 import { LoadedArgument, LoadedCommand, DEFAULT_ARGUMENT_FORMAT } from './commandModel';
@@ -433,7 +433,14 @@ function checkSchemaType(
   }
 }
 
-/** Command.validate_arguments, every check, every culprit. Returns whether SWE-agent would accept it. */
+/** What SWE-agent's exception says, quoted in a message so that it can be matched to a traceback (pydantic prefixes it with `Value error, `). */
+const sweAgentFails = (sentence: string) => `(SWE-agent fails: ${sentence})`;
+
+/**
+ * Command.validate_arguments, every check, every culprit. Returns whether
+ * SWE-agent would accept it. SWE-agent stops at the first failing check;
+ * each diagnostic quotes what it says when that problem is the first.
+ */
 function validateArguments(
   toolName: string,
   keyNode: PyNode,
@@ -450,11 +457,12 @@ function validateArguments(
     out.add(
       'required-after-optional',
       spanOf(argument.nameNode),
-      `Required argument \`${argument.name}\` of \`${toolName}\` comes after optional argument \`${args[firstOptional].name}\`; SWE-agent requires required arguments first. Move it up.`,
+      `Required argument \`${argument.name}\` of \`${toolName}\` comes after optional argument \`${args[firstOptional].name}\`; SWE-agent requires required arguments first ${sweAgentFails(`Command '${toolName}': Required argument '${argument.name}' cannot come after optional arguments`)}. Move it up.`,
       { data: { argumentIndex: index, targetIndex: firstOptional }, related: [{ ...spanOf(args[firstOptional].nameNode), message: `first optional argument \`${args[firstOptional].name}\`` }] },
     );
   });
   const firstByName = new Map<string, LoadedArgument>();
+  const duplicated = new Set(args.filter((a, i) => args.findIndex((b) => b.name === a.name) !== i).map((a) => a.name));
   args.forEach((argument, index) => {
     const first = firstByName.get(argument.name);
     if (!first) {
@@ -465,7 +473,7 @@ function validateArguments(
     out.add(
       'duplicate-argument',
       spanOf(argument.nameNode),
-      `Tool \`${toolName}\` already has an argument named \`${argument.name}\` (ValueError: Duplicate argument names). Rename or remove this one.`,
+      `Tool \`${toolName}\` already has an argument named \`${argument.name}\` ${sweAgentFails(`Command '${toolName}': Duplicate argument names: ${pyReprStringSet(duplicated)}`)}. Rename or remove this one.`,
       { data: { argumentIndex: index }, related: [{ ...spanOf(first.nameNode), message: `first \`${argument.name}\`` }] },
     );
   });
@@ -476,7 +484,7 @@ function validateArguments(
       out.add(
         'invalid-argument-name',
         spanOf(argument.nameNode),
-        `Argument name ${pyReprString(argument.name)} of \`${toolName}\` is invalid: SWE-agent requires it to start with a letter or underscore and continue with letters, digits, \`_\` or \`-\`.`,
+        `Argument name ${pyReprString(argument.name)} of \`${toolName}\` is invalid: SWE-agent requires it to start with a letter or underscore and continue with letters, digits, \`_\` or \`-\` ${sweAgentFails(`Command '${toolName}': Invalid argument name: '${argument.name}'`)}.`,
       );
     } else if (matched < argument.name.length) {
       out.add(
@@ -496,7 +504,7 @@ function validateArguments(
       out.add(
         'signature-missing-argument',
         spanOf(argument.nameNode),
-        `Argument \`${argument.name}\` is not in the signature of \`${toolName}\` (${pyReprString(signature)}). SWE-agent needs <${argument.name}>, [<${argument.name}>], {${argument.name}} or --${argument.name} there.`,
+        `Argument \`${argument.name}\` is not in the signature of \`${toolName}\` (${pyReprString(signature)}). SWE-agent needs <${argument.name}>, [<${argument.name}>], {${argument.name}} or --${argument.name} there ${sweAgentFails(`Missing argument ${argument.name} in signature: ${signature}. Did you format the signature correctly? You must include all argument names in the signature with <${argument.name}>, [<${argument.name}>], {${argument.name}}, or --${argument.name} notation.`)}.`,
         {
           data: { name: argument.name, required: argument.required },
           related: signatureNode ? [{ ...spanOf(signatureNode), message: 'the signature' }] : undefined,
@@ -516,6 +524,8 @@ function validateArguments(
     return false;
   }
   const names = new Set(args.map((a) => a.name));
+  // The keys are a set, whose order Python varies from run to run; it is written sorted.
+  const mismatch = sweAgentFails(`Command '${toolName}': Argument names (${pyReprStringSet(extracted.keys)}) in signature / invoke_format ${pyReprString(invoke.text)} do not match argument names`);
   for (const field of extracted.fields) {
     if (names.has(field.name)) continue;
     ok = false;
@@ -526,10 +536,10 @@ function validateArguments(
       'signature-unknown-placeholder',
       where,
       fromToolName
-        ? `The name of tool \`${toolName}\` contains ${pyReprString(invoke.text.slice(field.start, field.end))}, which SWE-agent's invoke format reads as a placeholder with no argument. Add a signature.`
+        ? `The name of tool \`${toolName}\` contains ${pyReprString(invoke.text.slice(field.start, field.end))}, which SWE-agent's invoke format reads as a placeholder with no argument ${mismatch}. Add a signature.`
         : field.name === '' || isDecimalString(field.name)
-          ? `Placeholder \`${invoke.text.slice(field.start, field.end)}\` in the signature of \`${toolName}\` is positional; SWE-agent fills placeholders by argument name only. Name it after an argument, or write a literal brace as {{ or }}.`
-          : `Placeholder \`${sourceSpelling(origin, invoke.text.slice(field.start, field.end))}\` in the signature of \`${toolName}\` has no argument named ${pyReprString(field.name)}. Add the argument${origin && origin.length > 1 ? '' : ', or write a literal brace as {{ or }}'}.`,
+          ? `Placeholder \`${invoke.text.slice(field.start, field.end)}\` in the signature of \`${toolName}\` is positional; SWE-agent fills placeholders by argument name only ${mismatch}. Name it after an argument, or write a literal brace as {{ or }}.`
+          : `Placeholder \`${sourceSpelling(origin, invoke.text.slice(field.start, field.end))}\` in the signature of \`${toolName}\` has no argument named ${pyReprString(field.name)} ${mismatch}. Add the argument${origin && origin.length > 1 ? '' : ', or write a literal brace as {{ or }}'}.`,
       { data: fromToolName ? undefined : { name: field.name } },
     );
   }
@@ -541,8 +551,8 @@ function validateArguments(
       'argument-not-a-placeholder',
       spanOf(argument.nameNode),
       onlyFlag
-        ? `The signature of \`${toolName}\` mentions \`--${argument.name}\` but has no placeholder for its value, so the invoke format never receives \`${argument.name}\`. Write \`--${argument.name} <${argument.name}>\`.`
-        : `Argument \`${argument.name}\` of \`${toolName}\` never becomes a placeholder in the invoke format (${pyReprString(invoke.text)}): SWE-agent only rewrites names like <name> made of letters, digits, \`_\` and \`-\`.`,
+        ? `The signature of \`${toolName}\` mentions \`--${argument.name}\` but has no placeholder for its value, so the invoke format never receives \`${argument.name}\` ${mismatch}. Write \`--${argument.name} <${argument.name}>\`.`
+        : `Argument \`${argument.name}\` of \`${toolName}\` never becomes a placeholder in the invoke format (${pyReprString(invoke.text)}): SWE-agent only rewrites names like <name> made of letters, digits, \`_\` and \`-\` ${mismatch}.`,
       { data: onlyFlag ? { flagWithoutValue: argument.name } : undefined },
     );
   }

@@ -8,8 +8,6 @@ import { PyObject } from '../python/pyObject';
 export interface EnvContext {
   known: boolean;
   variables: ReadonlyMap<string, PyObject>;
-  /** The agent config it is the env of, as messages name it (`config/default.yaml`); absent when the settings give it. Never part of a check's key. */
-  from?: string;
 }
 
 /** ToolConfig.env_variables' default value. */

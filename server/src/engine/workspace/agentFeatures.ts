@@ -105,7 +105,7 @@ function hiddenToolBlocks(target: AgentTarget & { kind: 'hidden-tool' }): Block[
   const tool = bundle.model.view.tools.find((t) => t.name === hidden.name);
   if (!tool) return [para(strong(oneLine(hidden.name)), ': bundle ', code(oneLine(target.ref.path!)), ' has no such tool.')];
   const head = para(strong(oneLine(hidden.name)), ': hidden. SWE-agent installs bundle ', code(oneLine(target.ref.path!)), ' but does not show this tool to the model.');
-  return tool.command ? [head, ...toolPreviewBlocks(toolPreview(tool.command, target.env))] : [head];
+  return tool.command ? [head, ...toolPreviewBlocks(toolPreview(tool.command, { env: target.env, from: "this agent config's env" }))] : [head];
 }
 
 /** Hover on a bundle path (the bundle's tools) or a hidden tool (what is hidden). */

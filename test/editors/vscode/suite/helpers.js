@@ -113,7 +113,7 @@ const searchDiagnostics = () => [
     severity: 'error',
     code: 'signature-unknown-placeholder',
     source: 'swe-bundle',
-    message: "Placeholder `<dir>` in the signature of `find_file` has no argument named 'dir'. Add the argument.",
+    message: "Placeholder `<dir>` in the signature of `find_file` has no argument named 'dir' (SWE-agent fails: Command 'find_file': Argument names ({'dir', 'file_name'}) in signature / invoke_format 'find_file {file_name} {dir}' do not match argument names). Add the argument.",
   },
 ];
 
