@@ -1,14 +1,16 @@
 /**
  * Realistic generated bundles for tests and the benchmark: tools with
  * signatures, block-scalar docstrings, enums, array items and argument
- * formats, four arguments each (about 26 lines per tool).
+ * formats, four arguments each (about 26 lines per tool). With `envVariable`,
+ * each docstring also mentions `{<envVariable>}` (rendered with the
+ * assembly's env, as SWE-agent renders docstrings).
  */
 export interface GeneratedBundle {
   text: string;
   toolCount: number;
 }
 
-export function generateBundle(toolCount: number, seed = 1): GeneratedBundle {
+export function generateBundle(toolCount: number, seed = 1, envVariable?: string): GeneratedBundle {
   const lines = ['# Generated bundle', 'tools:'];
   for (let t = 0; t < toolCount; t++) {
     const name = `tool_${t}`;
@@ -17,7 +19,7 @@ export function generateBundle(toolCount: number, seed = 1): GeneratedBundle {
       `    signature: "${name} <path> <mode> [<lines>] [<flags>]"`,
       '    docstring: |',
       `      Runs ${name} on a file (variant ${(t * 7 + seed) % 13}).`,
-      '      The <path> must exist; <mode> picks what happens.',
+      envVariable ? `      The <path> must exist; <mode> picks what happens to {${envVariable}} lines.` : '      The <path> must exist; <mode> picks what happens.',
       '    arguments:',
       '      - name: path',
       '        type: string',

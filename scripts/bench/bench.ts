@@ -5,7 +5,8 @@
  * asserts nothing about time.
  *
  * Options: --sizes=60,5000,52000  --edits=40  --samples=30  --init-runs=10
- *          --growth-edits=1000  --growth-size=5000  --ours-only  --skip=lsp,init,growth,lint,paths,folders
+ *          --growth-edits=1000  --growth-size=5000  --agents=1,8,9,32,100  --ours-only
+ *          --skip=repo,scaling,shared,lsp,init,growth,lint,paths,folders
  *          --json=FILE  --node-args="--cpu-prof --cpu-prof-dir=/tmp/prof" (for our server)
  */
 import { spawnSync } from 'child_process';
@@ -18,6 +19,7 @@ import { OpenDocument, positionAt, start, writeBundleFolder } from './session';
 import { ServerSpec, ourServer, yamlLanguageServer } from './servers';
 import { Summary, mib, ms, ratio, summarize, table } from './stats';
 import { foldersSeries, pathsSeries } from './scaling';
+import { WorkspaceOptions, repoSeries, scalingSeries, sharedSeries } from './workspaceSessions';
 
 /** The repository (npm runs scripts there). */
 const ROOT = process.cwd();
@@ -36,6 +38,7 @@ const SAMPLES = Number(option('samples', '30'));
 const INIT_RUNS = Number(option('init-runs', '10'));
 const GROWTH_EDITS = Number(option('growth-edits', '1000'));
 const GROWTH_SIZE = Number(option('growth-size', '5000'));
+const AGENTS = option('agents', '1,8,9,32,100').split(',').map(Number);
 const SKIP = new Set(option('skip', '').split(',').filter(Boolean));
 const OURS_ONLY = flag('ours-only');
 const TYPED = ' and then a few more words typed by hand';
@@ -240,6 +243,11 @@ async function main() {
   log(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model}), Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   log(`edits per file: ${EDITS}, completion/hover samples: ${SAMPLES}`);
   try {
+    const workspaceOptions: WorkspaceOptions = { edits: EDITS, samples: SAMPLES, initRuns: INIT_RUNS, scalingSizes: AGENTS, ours, theirs: OURS_ONLY ? null : theirs, root: ROOT, log };
+    if (!SKIP.has('repo')) out.repo = await repoSeries(work, workspaceOptions);
+    if (!SKIP.has('shared')) out.shared = await sharedSeries(work, workspaceOptions);
+    if (!SKIP.has('scaling')) out.scaling = await scalingSeries(work, workspaceOptions);
+
     if (!SKIP.has('init')) {
       const init = specs.map((spec) => ({ spec, summary: undefined as Summary | undefined }));
       for (const entry of init) entry.summary = await initializeRuns(entry.spec, work);

@@ -31,6 +31,7 @@ export class LspClient {
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (value: Json) => void; reject: (error: Error) => void }>();
   private readonly diagnosticWaiters: { match: (d: Diagnostics) => boolean; resolve: (d: Diagnostics) => void }[] = [];
+  private readonly notificationWaiters: { method: string; match: (params: Json) => boolean; resolve: (at: number) => void }[] = [];
   /** Every publishDiagnostics received, newest last (trimmed to the last few). */
   readonly published: Diagnostics[] = [];
   stderr = '';
@@ -88,6 +89,13 @@ export class LspClient {
       this.send({ id: message.id, result: this.answer(message.method, message.params) });
       return;
     }
+    for (let i = 0; i < this.notificationWaiters.length; i++) {
+      const waiter = this.notificationWaiters[i];
+      if (waiter.method === message.method && waiter.match(message.params)) {
+        this.notificationWaiters.splice(i--, 1);
+        waiter.resolve(at);
+      }
+    }
     if (message.method === 'textDocument/publishDiagnostics') {
       const published: Diagnostics = { ...message.params, at };
       this.published.push(published);
@@ -135,6 +143,21 @@ export class LspClient {
         resolve: (d) => {
           clearTimeout(timer);
           resolve(d);
+        },
+      });
+    });
+  }
+
+  /** When the next notification `method` that `match` accepts arrived (registered before the action that causes it). */
+  nextNotification(method: string, match: (params: Json) => boolean, timeoutMs = 120_000): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${method} within ${timeoutMs} ms\n${this.stderr}`)), timeoutMs);
+      this.notificationWaiters.push({
+        method,
+        match,
+        resolve: (at) => {
+          clearTimeout(timer);
+          resolve(at);
         },
       });
     });
