@@ -273,10 +273,10 @@ describe('hover on tool names', () => {
     // `{x.y}` is an unknown placeholder: the tool does not load, nor the bundle
     expect(h.plain).toBe(
       [
-        'SWE-agent would not start with this bundle, so the model receives none of its tools. t: SWE-agent cannot build this tool as written, so the model would see nothing of it:',
+        'SWE-agent would not start with this bundle, so the model receives none of its tools. t: SWE-agent cannot build this tool as written, so the model would see nothing of it:\n',
         "- Argument x is not in the signature of t ('t {x.y}\\n'). SWE-agent needs <x>, [<x>], {x} or --x there (SWE-agent fails: Missing argument x in signature: t {x.y}\n. Did you format the signature correctly? You must include all argument names in the signature with <x>, [<x>], {x}, or --x notation.).",
         "- Placeholder {x.y} in the signature of t has no argument named 'x.y' (SWE-agent fails: Command 't': Argument names ({'x.y'}) in signature / invoke_format 't {x.y}\\n' do not match argument names). Add the argument, or write a literal brace as {{ or }}.",
-      ].join('\n\n'),
+      ].join('\n'),
     );
     const block = hover(`tools:\n  ¦t:\n    signature: |\n      t {x}\n    docstring: d\n`);
     expect(block.markdown?.split('\n\n').slice(0, 3)).toEqual(["**t**: invoke format `'t {x}\\n'`", 'A call with no arguments runs:', "The call fails: `KeyError: 'x'`"]);

@@ -221,7 +221,7 @@ local function main()
   vim.cmd('SweBundlePreview find_file')
   wait('the preview window', function() return #vim.api.nvim_list_wins() > windows end)
   eq({ vim.api.nvim_buf_get_lines(0, 0, -1, true), vim.bo.filetype, vim.bo.buftype, vim.bo.modifiable }, {
-    { '**find_file**: SWE-agent cannot load this tool, so the model sees nothing of it.', '',
+    { 'SWE-agent would not start with this bundle, so the model receives none of its tools. **find_file**: SWE-agent cannot build this tool as written, so the model would see nothing of it:', '',
       "- Placeholder `<dir>` in the signature of `find_file` has no argument named 'dir' (SWE-agent fails: Command 'find_file': Argument names ({'dir', 'file_name'}) in signature / invoke_format 'find_file {file_name} {dir}' do not match argument names). Add the argument." },
     'markdown', 'nofile', false,
   }, ':SweBundlePreview find_file opens the preview (here: why SWE-agent cannot load the tool) in a read-only Markdown scratch buffer')

@@ -119,7 +119,7 @@ const squash = (s) => s.replace(/\s+/g, ' ').trim();
     await rendered.locator('strong', { hasText: 'search_dir' }).waitFor({ timeout: 30000 });
     const text = squash(await rendered.locator('body').innerText());
     log('preview:', JSON.stringify(text));
-    if (!text.startsWith('search_dir: SWE-agent cannot load this tool, so the model sees nothing of it.')) throw new Error('the preview does not show the tool');
+    if (!text.startsWith('SWE-agent would not start with this bundle, so the model receives none of its tools. search_dir: SWE-agent cannot build this tool as written, so the model would see nothing of it:')) throw new Error('the preview does not show the tool');
     if (text.includes('**') || text.includes('`')) throw new Error('the preview shows Markdown syntax: it is not rendered');
     const tab = page.locator('.tabs-container .tab', { hasText: 'Preview search_dir.md' });
     await tab.first().waitFor({ timeout: 15000 });

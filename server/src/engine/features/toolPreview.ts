@@ -98,9 +98,10 @@ export function toolPreview(command: LoadedCommand, { env, from }: ViewEnv): Too
 /** Inline text: literal text, inline code, or strong text. */
 export type Inline = string | { code: string } | { strong: string };
 
-export type Block = { kind: 'para'; parts: Inline[] } | { kind: 'code'; language: string; text: string };
+export type Block = { kind: 'para'; parts: Inline[] } | { kind: 'list'; items: Inline[][] } | { kind: 'code'; language: string; text: string };
 
 export const para = (...parts: Inline[]): Block => ({ kind: 'para', parts });
+export const list = (items: Inline[][]): Block => ({ kind: 'list', items });
 export const codeBlock = (language: string, text: string): Block => ({ kind: 'code', language, text });
 export const code = (text: string): Inline => ({ code: text });
 export const strong = (text: string): Inline => ({ strong: text });
@@ -170,14 +171,22 @@ function inlineMarkdown(part: Inline, index: number): string {
   return `**${escapeMarkdown(part.strong, false)}**`;
 }
 
+const plainText = (parts: Inline[]) => parts.map((p) => (typeof p === 'string' ? p : 'code' in p ? p.code : p.strong)).join('');
+
 export function renderMarkdown(blocks: readonly Block[]): string {
-  return blocks.map((b) => (b.kind === 'para' ? b.parts.map(inlineMarkdown).join('') : markdownFence(b.language, b.text))).join('\n\n');
+  return blocks
+    .map((b) =>
+      b.kind === 'para'
+        ? b.parts.map(inlineMarkdown).join('')
+        : b.kind === 'list'
+          ? b.items.map((item) => `- ${item.map(inlineMarkdown).join('')}`).join('\n')
+          : markdownFence(b.language, b.text),
+    )
+    .join('\n\n');
 }
 
 export function renderPlainText(blocks: readonly Block[]): string {
-  return blocks
-    .map((b) => (b.kind === 'para' ? b.parts.map((p) => (typeof p === 'string' ? p : 'code' in p ? p.code : p.strong)).join('') : b.text))
-    .join('\n\n');
+  return blocks.map((b) => (b.kind === 'para' ? plainText(b.parts) : b.kind === 'list' ? b.items.map((item) => `- ${plainText(item)}`).join('\n') : b.text)).join('\n\n');
 }
 
 // ---------------------------------------------------------------- the preview
@@ -238,7 +247,7 @@ export function modelViewBlocks(tool: ToolView, context: ViewContext): Block[] {
         strong(oneLine(name)),
         `: SWE-agent cannot build this tool as written, so the model would see nothing of it${errors.length > 0 ? ':' : '.'}`,
       ),
-      ...errors.map((d) => para('- ', ...withCode(d.message))),
+      ...(errors.length > 0 ? [list(errors.map((d) => withCode(d.message)))] : []),
     ];
   }
   const preview = toolPreviewBlocks(toolPreview(tool.command, context.env));
