@@ -15,7 +15,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { generateBundle, generateBundleOfLines } from '../generateBundle';
 import { liveHeap, withHeapProbe } from './heap';
-import { OpenDocument, positionAt, start, writeBundleFolder } from './session';
+import { OpenDocument, SessionResult, editorSession, start, writeBundleFolder } from './session';
 import { ServerSpec, ourServer, yamlLanguageServer } from './servers';
 import { Summary, mib, ms, ratio, summarize, table } from './stats';
 import { foldersSeries, pathsSeries } from './scaling';
@@ -41,116 +41,6 @@ const GROWTH_SIZE = Number(option('growth-size', '5000'));
 const AGENTS = option('agents', '1,8,9,32,100').split(',').map(Number);
 const SKIP = new Set(option('skip', '').split(',').filter(Boolean));
 const OURS_ONLY = flag('ours-only');
-const TYPED = ' and then a few more words typed by hand';
-
-interface SessionResult {
-  server: string;
-  lines: number;
-  initializeMs: number;
-  openMs: number;
-  edit: Summary;
-  completionTyped: Summary;
-  completionCached: Summary;
-  hover: Summary;
-  peakRss: number;
-  /** Sanity: what the answers held. */
-  diagnosticsAtEnd: number;
-  completionItems: number;
-  hoversAnswered: number;
-}
-
-const lineOf = (text: string, offset: number) => {
-  const start = text.lastIndexOf('\n', offset - 1) + 1;
-  const end = text.indexOf('\n', offset);
-  return { start, end: end === -1 ? text.length : end };
-};
-
-/** The offset of the closing quote of tool `t`'s signature. */
-function signatureEnd(text: string, t: number): number {
-  const at = text.indexOf(`    signature: "tool_${t} `);
-  if (at === -1) throw new Error(`no signature for tool_${t}`);
-  return lineOf(text, at).end - 1;
-}
-
-async function session(spec: ServerSpec, lines: number, work: string): Promise<SessionResult> {
-  const { text, toolCount } = generateBundleOfLines(lines);
-  const workspace = path.join(work, `${spec.name}-${lines}`);
-  const file = writeBundleFolder(path.join(workspace, 'tools', 'bench'), text, Array.from({ length: toolCount }, (_, t) => `tool_${t}`), '_state');
-  const { client, initializeMs } = await start(spec, workspace);
-  try {
-    const { document, openMs } = await OpenDocument.open(client, spec, file, text);
-
-    // Typing into the description of the middle tool, one character per change.
-    const middle = Math.floor(toolCount / 2);
-    const toolAt = document.text.indexOf(`  tool_${middle}:\n`);
-    let cursor = document.text.indexOf('description: "The file to work on"', toolAt) + 'description: "The file to work on'.length;
-    const edits: number[] = [];
-    for (let i = 0; i < EDITS; i++) {
-      const { ms } = await document.changeAndWait(cursor, cursor, TYPED[i % TYPED.length]);
-      edits.push(ms);
-      cursor++;
-    }
-
-    // Typing `<` at the end of a signature (tools spread over the file), then completion there;
-    // then the same request again once the version has settled.
-    const completionTyped: number[] = [];
-    const completionCached: number[] = [];
-    let completionItems = 0;
-    for (let s = 0; s < SAMPLES; s++) {
-      const t = Math.floor(((s + 0.5) * toolCount) / SAMPLES);
-      const at = signatureEnd(document.text, t);
-      const sent = performance.now();
-      const published = document.diagnosticsFor(document.version + 1, sent);
-      document.change(at, at, ' <');
-      const positionAfter = positionAt(document.text, at + 2);
-      const params = {
-        textDocument: { uri: document.uri },
-        position: positionAfter,
-        context: { triggerKind: 2, triggerCharacter: '<' },
-      };
-      // A server without completion answers with an error: no sample.
-      const unanswered = { result: null, ms: NaN };
-      const typed = await client.timed('textDocument/completion', params).catch(() => unanswered);
-      completionTyped.push(typed.ms);
-      await published;
-      const cached = await client.timed('textDocument/completion', params).catch(() => unanswered);
-      completionCached.push(cached.ms);
-      const items = Array.isArray(cached.result) ? cached.result : (cached.result?.items ?? []);
-      if (s === 0) completionItems = items.length;
-    }
-
-    // Hover over the `<mode>` placeholder of signatures spread over the file (the version does not change).
-    const hovers: number[] = [];
-    let hoversAnswered = 0;
-    for (let s = 0; s < SAMPLES; s++) {
-      const t = Math.floor(((s + 0.5) * toolCount) / SAMPLES);
-      const lineStart = document.text.indexOf(`    signature: "tool_${t} `);
-      const at = document.text.indexOf('<mode>', lineStart) + 2;
-      const { ms, result } = await client.timed('textDocument/hover', { textDocument: { uri: document.uri }, position: positionAt(document.text, at) }).catch(() => ({ ms: NaN, result: null }));
-      hovers.push(ms);
-      if (result) hoversAnswered++;
-    }
-    await client.settle(100);
-    const last = client.published.filter((d) => d.uri === document.uri).pop();
-    return {
-      server: spec.name,
-      lines: text.split('\n').length,
-      initializeMs,
-      openMs,
-      edit: summarize(edits),
-      completionTyped: summarize(completionTyped),
-      completionCached: summarize(completionCached),
-      hover: summarize(hovers),
-      peakRss: client.memory().peak,
-      diagnosticsAtEnd: last?.diagnostics.length ?? -1,
-      completionItems,
-      hoversAnswered,
-    };
-  } finally {
-    await client.shutdown();
-  }
-}
-
 async function initializeRuns(spec: ServerSpec, work: string): Promise<Summary> {
   const workspace = path.join(work, `init-${spec.name}`);
   fs.mkdirSync(workspace, { recursive: true });
@@ -264,7 +154,7 @@ async function main() {
       for (const lines of SIZES) {
         for (const spec of specs) {
           process.stderr.write(`… ${spec.name} at ${lines} lines\n`);
-          results.push(await session(spec, lines, work));
+          results.push(await editorSession(spec, lines, work, { edits: EDITS, samples: SAMPLES, lineEnd: '\n' }));
         }
       }
       out.sessions = results;

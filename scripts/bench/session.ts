@@ -1,14 +1,17 @@
 /**
- * One server, one generated bundle: what an editor session does to it.
- * Initialize, open, type into a description one character at a time, type
- * `<` in signatures and ask for completion, hover over placeholders. Every
- * latency is client-side: from sending the message to receiving the answer.
+ * One server, one generated bundle (saved with LF or CRLF line ends): what an
+ * editor session does to it. Initialize, open, type into a description one
+ * character at a time, type `<` in signatures and ask for completion, hover
+ * over placeholders. Every latency is client-side: from sending the message
+ * to receiving the answer.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
-import { LspClient } from './lspClient';
+import { generateBundleOfLines } from '../generateBundle';
+import { Diagnostics, LspClient } from './lspClient';
 import { CLIENT_CAPABILITIES, ServerSpec } from './servers';
+import { Summary, summarize } from './stats';
 
 export interface Position {
   line: number;
@@ -71,15 +74,21 @@ export class OpenDocument {
   ) {}
 
   static async open(client: LspClient, spec: ServerSpec, file: string, text: string): Promise<{ document: OpenDocument; openMs: number }> {
-    const document = new OpenDocument(client, spec, pathToFileURL(file).toString(), text);
     const start = performance.now();
-    const published = document.diagnosticsFor(1, start);
-    client.notify('textDocument/didOpen', { textDocument: { uri: document.uri, languageId: 'yaml', version: 1, text } });
+    const { document, published } = OpenDocument.send(client, spec, file, text);
     const d = await published;
     const openMs = d.at - start;
     // A server may publish again (settings arriving, indexing finishing): wait until it is quiet.
     await client.settle(300);
     return { document, openMs };
+  }
+
+  /** Sends didOpen without waiting: the document, and its first diagnostics to come (for opening many at once). */
+  static send(client: LspClient, spec: ServerSpec, file: string, text: string): { document: OpenDocument; published: Promise<Diagnostics> } {
+    const document = new OpenDocument(client, spec, pathToFileURL(file).toString(), text);
+    const published = document.diagnosticsFor(1, performance.now());
+    client.notify('textDocument/didOpen', { textDocument: { uri: document.uri, languageId: 'yaml', version: 1, text } });
+    return { document, published };
   }
 
   /** The diagnostics published for the current version (or, for servers that do not say, the next ones after `since`). */
@@ -102,5 +111,126 @@ export class OpenDocument {
     this.change(start, end, newText);
     const d = await published;
     return { ms: d.at - sent, count: d.diagnostics.length };
+  }
+}
+
+const TYPED = ' and then a few more words typed by hand';
+
+export interface SessionResult {
+  server: string;
+  lines: number;
+  lineEnd: SessionOptions['lineEnd'];
+  initializeMs: number;
+  openMs: number;
+  edit: Summary;
+  completionTyped: Summary;
+  completionCached: Summary;
+  hover: Summary;
+  peakRss: number;
+  /** Sanity: what the answers held. */
+  diagnosticsAtEnd: number;
+  completionItems: number;
+  hoversAnswered: number;
+}
+
+/** The offset of the closing quote of tool `t`'s signature (the signature itself holds no quote). */
+function signatureEnd(text: string, t: number): number {
+  const at = text.indexOf(`    signature: "tool_${t} `);
+  if (at === -1) throw new Error(`no signature for tool_${t}`);
+  return text.indexOf('"', at + '    signature: "'.length);
+}
+
+export interface SessionOptions {
+  edits: number;
+  samples: number;
+  /** The line ends the bundle is saved with. */
+  lineEnd: '\n' | '\r\n';
+}
+
+/**
+ * Initialize, open a generated bundle of about `lines` lines, type into a
+ * description one character at a time, type `<` in signatures and ask for
+ * completion, hover over placeholders.
+ */
+export async function editorSession(spec: ServerSpec, lines: number, work: string, options: SessionOptions): Promise<SessionResult> {
+  const { lineEnd } = options;
+  const generated = generateBundleOfLines(lines);
+  const text = lineEnd === '\n' ? generated.text : generated.text.replace(/\n/g, lineEnd);
+  const { toolCount } = generated;
+  const workspace = path.join(work, `${spec.name}-${lines}${lineEnd === '\n' ? '' : '-crlf'}`);
+  const file = writeBundleFolder(path.join(workspace, 'tools', 'bench'), text, Array.from({ length: toolCount }, (_, t) => `tool_${t}`), '_state');
+  const { client, initializeMs } = await start(spec, workspace);
+  try {
+    const { document, openMs } = await OpenDocument.open(client, spec, file, text);
+
+    // Typing into the description of the middle tool, one character per change.
+    const middle = Math.floor(toolCount / 2);
+    const toolAt = document.text.indexOf(`  tool_${middle}:${lineEnd}`);
+    let cursor = document.text.indexOf('description: "The file to work on"', toolAt) + 'description: "The file to work on'.length;
+    const edits: number[] = [];
+    for (let i = 0; i < options.edits; i++) {
+      const { ms } = await document.changeAndWait(cursor, cursor, TYPED[i % TYPED.length]);
+      edits.push(ms);
+      cursor++;
+    }
+
+    // Typing `<` at the end of a signature (tools spread over the file), then completion there;
+    // then the same request again once the version has settled.
+    const completionTyped: number[] = [];
+    const completionCached: number[] = [];
+    let completionItems = 0;
+    for (let s = 0; s < options.samples; s++) {
+      const t = Math.floor(((s + 0.5) * toolCount) / options.samples);
+      const at = signatureEnd(document.text, t);
+      const sent = performance.now();
+      const published = document.diagnosticsFor(document.version + 1, sent);
+      document.change(at, at, ' <');
+      const positionAfter = positionAt(document.text, at + 2);
+      const params = {
+        textDocument: { uri: document.uri },
+        position: positionAfter,
+        context: { triggerKind: 2, triggerCharacter: '<' },
+      };
+      // A server without completion answers with an error: no sample.
+      const unanswered = { result: null, ms: NaN };
+      const typed = await client.timed('textDocument/completion', params).catch(() => unanswered);
+      completionTyped.push(typed.ms);
+      await published;
+      const cached = await client.timed('textDocument/completion', params).catch(() => unanswered);
+      completionCached.push(cached.ms);
+      const items = Array.isArray(cached.result) ? cached.result : (cached.result?.items ?? []);
+      if (s === 0) completionItems = items.length;
+    }
+
+    // Hover over the `<mode>` placeholder of signatures spread over the file (the version does not change).
+    const hovers: number[] = [];
+    let hoversAnswered = 0;
+    for (let s = 0; s < options.samples; s++) {
+      const t = Math.floor(((s + 0.5) * toolCount) / options.samples);
+      const lineStart = document.text.indexOf(`    signature: "tool_${t} `);
+      const at = document.text.indexOf('<mode>', lineStart) + 2;
+      const { ms, result } = await client.timed('textDocument/hover', { textDocument: { uri: document.uri }, position: positionAt(document.text, at) }).catch(() => ({ ms: NaN, result: null }));
+      hovers.push(ms);
+      if (result) hoversAnswered++;
+    }
+    await client.settle(100);
+    const last = client.published.filter((d) => d.uri === document.uri).pop();
+    return {
+      server: spec.name,
+      lines: text.split('\n').length,
+      lineEnd,
+      initializeMs,
+      openMs,
+      edit: summarize(edits),
+      completionTyped: summarize(completionTyped),
+      completionCached: summarize(completionCached),
+      hover: summarize(hovers),
+      peakRss: client.memory().peak,
+      diagnosticsAtEnd: last?.diagnostics.length ?? -1,
+      completionItems,
+      hoversAnswered,
+    };
+  } finally {
+    await client.shutdown();
   }
 }
