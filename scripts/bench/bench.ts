@@ -6,7 +6,9 @@
  *
  * Options: --sizes=60,5000,52000  --edits=40  --samples=30  --init-runs=10
  *          --growth-edits=1000  --growth-size=5000  --agents=1,8,9,32,100  --ours-only
- *          --skip=repo,scaling,shared,lsp,init,growth,lint,paths,folders
+ *          --crlf-sizes=5000,52000,104000 (lines, each saved with LF and with CRLF)
+ *          --opened-sizes=10,100,1000,5000 (documents open at once)
+ *          --skip=repo,scaling,shared,lsp,init,growth,lint,paths,folders,crlf,opened
  *          --json=FILE  --node-args="--cpu-prof --cpu-prof-dir=/tmp/prof" (for our server)
  */
 import { spawnSync } from 'child_process';
@@ -18,6 +20,7 @@ import { liveHeap, withHeapProbe } from './heap';
 import { OpenDocument, SessionResult, editorSession, start, writeBundleFolder } from './session';
 import { ServerSpec, ourServer, yamlLanguageServer } from './servers';
 import { Summary, mib, ms, ratio, summarize, table } from './stats';
+import { EditorScalingOptions, lineEndsSeries, openedSeries } from './editorScaling';
 import { foldersSeries, pathsSeries } from './scaling';
 import { WorkspaceOptions, repoSeries, scalingSeries, sharedSeries } from './workspaceSessions';
 
@@ -39,6 +42,8 @@ const INIT_RUNS = Number(option('init-runs', '10'));
 const GROWTH_EDITS = Number(option('growth-edits', '1000'));
 const GROWTH_SIZE = Number(option('growth-size', '5000'));
 const AGENTS = option('agents', '1,8,9,32,100').split(',').map(Number);
+const CRLF_SIZES = option('crlf-sizes', '5000,52000,104000').split(',').map(Number);
+const OPENED_SIZES = option('opened-sizes', '10,100,1000,5000').split(',').map(Number);
 const SKIP = new Set(option('skip', '').split(',').filter(Boolean));
 const OURS_ONLY = flag('ours-only');
 async function initializeRuns(spec: ServerSpec, work: string): Promise<Summary> {
@@ -252,6 +257,9 @@ async function main() {
     }
     if (!SKIP.has('paths')) out.paths = pathsSeries(ROOT, work, log);
     if (!SKIP.has('folders')) out.folders = foldersSeries(ROOT, work, log);
+    const editorScaling: EditorScalingOptions = { edits: EDITS, samples: SAMPLES, ours, root: ROOT, log };
+    if (!SKIP.has('crlf')) out.lineEnds = await lineEndsSeries(work, CRLF_SIZES, editorScaling);
+    if (!SKIP.has('opened')) out.opened = await openedSeries(work, OPENED_SIZES, editorScaling);
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }

@@ -22,16 +22,20 @@ function timeLint(root: string, cwd: string, args: string[]): { ms: number; summ
   return { ms: elapsed, summary: run.stdout.trim().split('\n').pop() ?? '' };
 }
 
+/** `count` bundle folders `tools/b<i>` of 1 to 3 tools each, with their bin/ scripts: each config.yaml and its text. */
+export function writeSmallBundles(dir: string, count: number): { file: string; text: string }[] {
+  return Array.from({ length: count }, (_, i) => {
+    const { text, toolCount } = generateBundle(1 + (i % 3), i);
+    return { file: writeBundleFolder(path.join(dir, 'tools', `b${i}`), text, Array.from({ length: toolCount }, (_, t) => `tool_${t}`), '_state'), text };
+  });
+}
+
 const perItem = (total: number, count: number) => ms(total / count);
 
 export function pathsSeries(root: string, work: string, log: (line?: string) => void): unknown {
   const sizes = [10, 100, 1000, 4000];
   const dir = path.join(work, 'paths');
-  const largest = sizes[sizes.length - 1];
-  for (let i = 0; i < largest; i++) {
-    const { text, toolCount } = generateBundle(1 + (i % 3), i);
-    writeBundleFolder(path.join(dir, 'tools', `b${i}`), text, Array.from({ length: toolCount }, (_, t) => `tool_${t}`), '_state');
-  }
+  writeSmallBundles(dir, sizes[sizes.length - 1]);
   const rows: string[][] = [];
   const results: { paths: number; argsMs: number; folderMs: number }[] = [];
   for (const size of sizes) {
