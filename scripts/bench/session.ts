@@ -104,6 +104,13 @@ export class OpenDocument {
     this.client.notify('textDocument/didChange', { textDocument: { uri: this.uri, version: this.version }, contentChanges: [{ range, text: newText }] });
   }
 
+  /** Types `count` characters of `typed` (cycling) from `at`, one change each, waiting for each one's diagnostics: the latencies, in ms. */
+  async type(at: number, typed: string, count: number): Promise<number[]> {
+    const latencies: number[] = [];
+    for (let i = 0; i < count; i++) latencies.push((await this.changeAndWait(at + i, at + i, typed[i % typed.length])).ms);
+    return latencies;
+  }
+
   /** Makes a change and waits for its diagnostics; the time from sending it to receiving them, in ms. */
   async changeAndWait(start: number, end: number, newText: string): Promise<{ ms: number; count: number }> {
     const sent = performance.now();
@@ -166,13 +173,8 @@ export async function editorSession(spec: ServerSpec, lines: number, work: strin
     // Typing into the description of the middle tool, one character per change.
     const middle = Math.floor(toolCount / 2);
     const toolAt = document.text.indexOf(`  tool_${middle}:${lineEnd}`);
-    let cursor = document.text.indexOf('description: "The file to work on"', toolAt) + 'description: "The file to work on'.length;
-    const edits: number[] = [];
-    for (let i = 0; i < options.edits; i++) {
-      const { ms } = await document.changeAndWait(cursor, cursor, TYPED[i % TYPED.length]);
-      edits.push(ms);
-      cursor++;
-    }
+    const cursor = document.text.indexOf('description: "The file to work on"', toolAt) + 'description: "The file to work on'.length;
+    const edits = await document.type(cursor, TYPED, options.edits);
 
     // Typing `<` at the end of a signature (tools spread over the file), then completion there;
     // then the same request again once the version has settled.

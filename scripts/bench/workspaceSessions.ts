@@ -92,12 +92,7 @@ const spread = <T>(items: T[], count: number): T[] => Array.from({ length: count
 async function documentSession(client: LspClient, spec: ServerSpec, file: string, options: WorkspaceOptions): Promise<DocumentResult> {
   const text = fs.readFileSync(file, 'utf8');
   const { document, openMs } = await OpenDocument.open(client, spec, file, text);
-  const edits: number[] = [];
-  let cursor = PLAN.typeAt(document.text);
-  for (let i = 0; i < options.edits; i++) {
-    edits.push((await document.changeAndWait(cursor, cursor, TYPED[i % TYPED.length])).ms);
-    cursor++;
-  }
+  const edits = await document.type(PLAN.typeAt(document.text), TYPED, options.edits);
   // ` <` typed at the end of a signature with the request right behind it; then taken out again, so that
   // the document stays as it was for the next sample.
   const completions: number[] = [];
