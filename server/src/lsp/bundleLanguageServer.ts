@@ -152,7 +152,15 @@ export function startLanguageServer(connection: Connection): void {
     quietly(() => connection.sendDiagnostics({ uri, version: document.version, diagnostics: report ? lspDiagnosticsOf(document, report) : [] }));
   };
   // Publishing waits for a big document's slices (documentPreparer.ts); the version current then is the one published.
-  const scheduler = new DiagnosticsScheduler(DIAGNOSTICS_DELAY_MS, (uri) => quietly(() => preparer.whenReady(uri).then(() => publish(uri))));
+  const scheduler = new DiagnosticsScheduler(
+    DIAGNOSTICS_DELAY_MS,
+    () => documents.all().map((d) => d.uri),
+    (uri) =>
+      preparer
+        .whenReady(uri)
+        .then(() => publish(uri))
+        .catch(() => undefined),
+  );
 
   /** Settings problems: on the settings file they are in (published, open or not), and each once in a message. */
   const reportSettings = () => {
@@ -168,10 +176,11 @@ export function startLanguageServer(connection: Connection): void {
     settingsUris = new Set(byFile.keys());
   };
 
-  const revalidateAll = () => {
+  /** After a change (in the document `changedUri`, or elsewhere): every document's diagnostics again, that one's first. */
+  const revalidateAll = (changedUri?: string) => {
     reportSettings();
     if (client.pullDiagnostics) quietly(() => connection.languages.diagnostics.refresh());
-    else for (const document of documents.all()) scheduler.schedule(document.uri);
+    else scheduler.schedule(changedUri);
     // Hints and tokens depend on settings and on agent configs' envs too.
     if (clientCapabilities.workspace?.inlayHint?.refreshSupport) quietly(() => connection.languages.inlayHint.refresh());
     if (clientCapabilities.workspace?.semanticTokens?.refreshSupport) quietly(() => connection.languages.semanticTokens.refresh());
@@ -287,7 +296,7 @@ export function startLanguageServer(connection: Connection): void {
 
   connection.onDidChangeConfiguration((params) => {
     if (client.configuration) {
-      quietly(() => refreshSettings().then(revalidateAll));
+      quietly(() => refreshSettings().then(() => revalidateAll()));
       return;
     }
     const section = (params.settings as Record<string, unknown> | null)?.[SETTINGS_SECTION];
@@ -300,7 +309,7 @@ export function startLanguageServer(connection: Connection): void {
   documents.onDidChangeContent((event) => {
     const uri = event.document.uri;
     change('document change', { opened: [{ file: open.opened(uri), text: event.document.getText() }] });
-    revalidateAll();
+    revalidateAll(uri);
   });
 
   documents.onDidClose((event) => {
