@@ -109,9 +109,9 @@ export function startLanguageServer(connection: Connection): void {
   /** Settings files with diagnostics published on them. */
   let settingsUris = new Set<string>();
 
-  const preparer = new DocumentPreparer((uri, hasTime, from) => {
+  const preparer = new DocumentPreparer((uri, scope, hasTime, from) => {
     const document = documents.get(uri);
-    return document ? guard('analysis', null, () => analysis().prepare(open.fileOf(uri), hasTime, from)) : null;
+    return document ? guard('analysis', null, () => analysis().prepare(open.fileOf(uri), hasTime, from, scope)) : null;
   });
   const context = createServerContext({
     connection,
@@ -152,7 +152,7 @@ export function startLanguageServer(connection: Connection): void {
     quietly(() => connection.sendDiagnostics({ uri, version: document.version, diagnostics: report ? lspDiagnosticsOf(document, report) : [] }));
   };
   // Publishing waits for a big document's slices (documentPreparer.ts); the version current then is the one published.
-  const scheduler = new DiagnosticsScheduler(DIAGNOSTICS_DELAY_MS, (uri) => quietly(() => preparer.whenReady(uri).then(() => publish(uri))));
+  const scheduler = new DiagnosticsScheduler(DIAGNOSTICS_DELAY_MS, (uri) => quietly(() => preparer.whenReady(uri, 'report').then(() => publish(uri))));
 
   /** Settings problems: on the settings file they are in (published, open or not), and each once in a message. */
   const reportSettings = () => {

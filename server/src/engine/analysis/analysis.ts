@@ -64,6 +64,9 @@ export interface Definitions {
   targets: DefinitionTarget[];
 }
 
+/** What `Analysis.prepare` readies a bundle for: its model (what most features read), or its report too (every context it is used in). */
+export type PrepareScope = 'model' | 'report';
+
 export type Links = { kind: 'bundle'; links: ScriptLink[] } | { kind: 'agent'; links: PathLink[] };
 
 export class Analysis {
@@ -162,7 +165,8 @@ export class Analysis {
 
   /** The bundle model features work on, or null when the file is no readable bundle config. */
   bundleModel(file: string): BundleModel | null {
-    return this.kind(file) === 'bundle' ? (this.db.get(BUNDLE_FILE, file)?.model ?? null) : null;
+    // The model BUNDLE_FILE reports on, without checking the file in every other context it is used in.
+    return this.kind(file) === 'bundle' ? this.db.get(BUNDLE_MODEL, { file, options: bundleContexts(this.db, file).options }) : null;
   }
 
   agent(file: string): AgentAnalysis | null {
@@ -208,16 +212,20 @@ export class Analysis {
 
   /**
    * Does the costly part of analysing a big bundle ahead (its chunks' parses
-   * and checks, in every context it is used in), from chunk `from` on, while
-   * `hasTime()` allows; the index to go on from, or null when nothing is left.
+   * and checks), from chunk `from` on, while `hasTime()` allows; the index to
+   * go on from, or null when nothing is left. For its `model`, the checks in
+   * the context features use (`bundleModel`); for its `report`, in every
+   * context the bundle is used in. Nothing to do when what it prepares for
+   * is current already: a request on an unchanged document costs nothing here.
    */
-  prepare(file: string, hasTime: () => boolean, from = 0): number | null {
+  prepare(file: string, hasTime: () => boolean, from = 0, scope: PrepareScope = 'report'): number | null {
     if (this.kind(file) !== 'bundle') return null;
+    const { options, uses } = bundleContexts(this.db, file);
+    if (scope === 'model' ? this.db.isCurrent(BUNDLE_MODEL, { file, options }) : this.db.isCurrent(BUNDLE_FILE, file)) return null;
     const source = this.source(file);
     const specs = source ? splitIntoChunks(source.normalized) : null;
     if (!source || !specs || specs.length < 2) return null;
-    const { options, uses } = bundleContexts(this.db, file);
-    const contexts = [options, ...uses.map((u) => u.options)];
+    const contexts = scope === 'model' ? [options] : [options, ...uses.map((u) => u.options)];
     for (let index = from; index < specs.length; index++) {
       if (!hasTime()) return index;
       // Equal chunks beyond the first are left to the model itself: rare, and each counts the ones before it.

@@ -169,6 +169,11 @@ export class Database {
     return slot.value as V;
   }
 
+  /** Whether a query's result for this key is current already (computed or verified in this revision), found without verifying anything. */
+  isCurrent<K, V>(def: QueryDef<K, V>, key: K): boolean {
+    return this.tables.get(def)?.slots.get(def.key(key))?.verifiedAt === this.currentRevision;
+  }
+
   /**
    * Keeps the results used since the last collect, and of the others the
    * `retained` most recently used, with what they were computed from; drops
