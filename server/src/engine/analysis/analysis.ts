@@ -7,8 +7,7 @@
  */
 import * as path from 'path';
 import { FileDiagnostic } from '../diagnostics';
-import { BundleModel, chunkKeys, standsAlone } from '../document/bundleModel';
-import { splitIntoChunks } from '../document/chunker';
+import { BundleModel, standsAlone } from '../document/bundleModel';
 import { LineIndex } from '../document/lineIndex';
 import { LineLookup, PositionMapper, PositionedDiagnostic, positionDiagnostics } from '../document/positioned';
 import { Placement } from '../document/placement';
@@ -39,7 +38,7 @@ import { ToolSymbol, workspaceToolSymbols } from '../workspace/workspaceSymbols'
 import { loadYaml } from '../yaml/loadYaml';
 import { strValue } from '../yaml/pyNode';
 import { AGENT_ANALYSIS, RUN_CONFIG, analyzeAgent } from './agents';
-import { BUNDLE_FILE, BUNDLE_MODEL, CHUNK, TOOL_BASE, TOOL_IN_CONTEXT, agentLabel, bundleContexts, envKey } from './bundles';
+import { BUNDLE_FILE, BUNDLE_MODEL, BUNDLE_SPLIT, CHUNK, TOOL_BASE, TOOL_IN_CONTEXT, agentLabel, bundleContexts, envKey } from './bundles';
 import { Database } from './database';
 import { LINES, SOURCE, trackedFs } from './files';
 import { FileReport, FILE_REPORT, readFailureReport, shownDiagnostics } from './reports';
@@ -222,17 +221,14 @@ export class Analysis {
     if (this.kind(file) !== 'bundle') return null;
     const { options, uses } = bundleContexts(this.db, file);
     if (scope === 'model' ? this.db.isCurrent(BUNDLE_MODEL, { file, options }) : this.db.isCurrent(BUNDLE_FILE, file)) return null;
-    const source = this.source(file);
-    const specs = source ? splitIntoChunks(source.normalized) : null;
-    if (!source || !specs || specs.length < 2) return null;
+    const split = this.db.get(BUNDLE_SPLIT, file);
+    if (!split) return null;
     const contexts = scope === 'model' ? [options] : [options, ...uses.map((u) => u.options)];
-    for (let index = from; index < specs.length; index++) {
+    for (let index = from; index < split.specs.length; index++) {
       if (!hasTime()) return index;
-      // Equal chunks beyond the first are left to the model itself: rare, and each counts the ones before it.
-      const [key] = chunkKeys(source.normalized, [specs[index]], undefined);
-      const chunk = this.db.get(CHUNK, key);
-      if (!standsAlone(specs[index].role, chunk)) return null;
-      if (specs[index].role !== 'tool') continue;
+      const key = split.keys[index];
+      if (!standsAlone(split.specs[index].role, this.db.get(CHUNK, key))) return null;
+      if (split.specs[index].role !== 'tool') continue;
       const base = this.db.get(TOOL_BASE, key);
       for (const context of contexts) this.db.get(TOOL_IN_CONTEXT, { chunk: key, context: toolContextKey(base, context), options: context });
     }

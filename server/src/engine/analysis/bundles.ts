@@ -6,7 +6,7 @@
  */
 import * as path from 'path';
 import { FileDiagnostic } from '../diagnostics';
-import { BundleModel, ChunkKey, ChunkMemo, ParsedChunk, buildBundleModel, checkedToolView, parseChunk, toolBaseOf } from '../document/bundleModel';
+import { BundleModel, BundleSplit, ChunkKey, ChunkMemo, ParsedChunk, buildBundleModel, checkedToolView, parseChunk, splitBundle, toolBaseOf } from '../document/bundleModel';
 import { ToolView } from '../document/bundleView';
 import { pyRepr } from '../python/pyObject';
 import { EnvContext } from '../swe/env';
@@ -67,14 +67,24 @@ export interface ModelKey {
   options: ToolCheckOptions;
 }
 
+/** A bundle config's chunks and their keys, once per version for every context (null: parsed whole, or not readable). */
+export const BUNDLE_SPLIT: QueryDef<string, BundleSplit | null> = {
+  name: 'bundle split',
+  key: (file) => file,
+  compute: (db, file, previous) => {
+    const source = db.get(SOURCE, file);
+    return source ? splitBundle(source.normalized, previous) : null;
+  },
+};
+
 /** A bundle config's model in one context; null when the file cannot be read as text. */
 export const BUNDLE_MODEL: QueryDef<ModelKey, BundleModel | null> = {
   name: 'bundle model',
   key: (key) => `${optionsKey(key.options)}\u0001${key.file}`,
-  compute: (db, { file, options }, previous) => {
+  compute: (db, { file, options }) => {
     const source = db.get(SOURCE, file);
     if (!source) return null;
-    return buildBundleModel(source, options, memoOf(db), previous ?? undefined, () => db.get(WHOLE_LOAD, file)!);
+    return buildBundleModel(source, db.get(BUNDLE_SPLIT, file), options, memoOf(db), () => db.get(WHOLE_LOAD, file)!);
   },
 };
 

@@ -72,16 +72,18 @@ export interface ChunkMemo {
 
 /**
  * A copy of a slice that does not keep the whole text alive. V8 makes a slice
- * a view into its parent; a chunk kept across versions would pin the whole
- * text of the version it was cut from, one per edited tool.
+ * a view into its parent; a chunk key kept across versions (in the memo's
+ * tables, beside its parse) would pin the whole text of the version it was
+ * cut from, one per edited tool.
  */
 function detach(slice: string): string {
   return (' ' + slice).slice(1);
 }
 
+/** A chunk's text parsed alone (the text of a `ChunkKey`, which holds no larger text). */
 export function parseChunk(text: string): ParsedChunk {
-  const origin: Origin = { text: detach(text) };
-  return { origin, load: loadYaml(origin.text, origin) };
+  const origin: Origin = { text };
+  return { origin, load: loadYaml(text, origin) };
 }
 
 /** The check of a tool chunk that stands alone: its only pair is the tool. */
@@ -138,8 +140,26 @@ function syntheticMap(origin: Origin, pairs: PyPair[], at: Placement): MapNode {
   };
 }
 
+/** A version's chunks and their memo keys: made once per version, and shared by every context the file is checked in. */
+export interface BundleSplit {
+  specs: readonly ChunkSpec[];
+  keys: readonly ChunkKey[];
+}
+
+/**
+ * The chunks of a text and their memo keys, or null when it is to be parsed
+ * whole (it does not split) or not at all (it is over the size budget). `previous`, the split of an earlier version of
+ * the same file, only saves work: its keys' texts are compared in place
+ * instead of slicing and hashing every chunk again.
+ */
+export function splitBundle(text: string, previous?: BundleSplit | null): BundleSplit | null {
+  if (text.length > LIMITS.maxDocumentLength) return null;
+  const specs = splitIntoChunks(text);
+  return specs && specs.length >= 2 ? { specs, keys: chunkKeys(text, specs, previous?.keys) } : null;
+}
+
 /** The memo keys of a version's chunks, equal texts told apart by their count. */
-export function chunkKeys(text: string, specs: readonly ChunkSpec[], previous: readonly PlacedChunk[] | undefined): ChunkKey[] {
+function chunkKeys(text: string, specs: readonly ChunkSpec[], previous: readonly ChunkKey[] | undefined): ChunkKey[] {
   const seen = new Map<string, number>();
   let cursor = 0;
   let previousIndex: Map<string, number> | undefined;
@@ -148,18 +168,18 @@ export function chunkKeys(text: string, specs: readonly ChunkSpec[], previous: r
     // (the usual case after an edit); its text, already a key, is the key again.
     const expected = previous?.[cursor];
     let chunkText: string;
-    if (expected && spec.end - spec.start === expected.parsed.origin.text.length && text.startsWith(expected.parsed.origin.text, spec.start)) {
-      chunkText = expected.parsed.origin.text;
+    if (expected && spec.end - spec.start === expected.text.length && text.startsWith(expected.text, spec.start)) {
+      chunkText = expected.text;
       cursor++;
     } else {
-      chunkText = text.slice(spec.start, spec.end);
-      if (previous) {
-        previousIndex ??= new Map(previous.map((c, i) => [c.parsed.origin.text, i]));
-        const moved = previousIndex.get(chunkText);
-        if (moved !== undefined) {
-          chunkText = previous[moved].parsed.origin.text;
-          cursor = moved + 1;
-        }
+      const slice = text.slice(spec.start, spec.end);
+      if (previous) previousIndex ??= new Map(previous.map((key, i) => [key.text, i]));
+      const moved = previousIndex?.get(slice);
+      if (moved !== undefined) {
+        chunkText = previous![moved].text;
+        cursor = moved + 1;
+      } else {
+        chunkText = detach(slice);
       }
     }
     const occurrence = seen.get(chunkText) ?? 0;
@@ -169,9 +189,9 @@ export function chunkKeys(text: string, specs: readonly ChunkSpec[], previous: r
 }
 
 /** The model of a text split into chunks, or null when the split does not hold. */
-function chunkedModel(source: SourceText, specs: readonly ChunkSpec[], options: ToolCheckOptions, memo: ChunkMemo, previous: BundleModel | undefined): BundleModel | null {
+function chunkedModel(source: SourceText, split: BundleSplit, options: ToolCheckOptions, memo: ChunkMemo): BundleModel | null {
   const text = source.normalized;
-  const keys = chunkKeys(text, specs, previous?.mode === 'chunked' ? previous.chunks : undefined);
+  const { specs, keys } = split;
   const documentOrigin: Origin = { text };
   const bases = new Map<Origin, number>([[documentOrigin, 0]]);
   const chunks: PlacedChunk[] = [];
@@ -246,25 +266,23 @@ export function analyzeWhole(source: SourceText, options: ToolCheckOptions, load
 }
 
 /**
- * A version's model: chunked when the split holds, else parsed whole
- * (`whole` gives the whole parse, which the host memoizes). `previous`, the
- * model of an earlier version of the same file, only saves work: the result
- * is the same without it.
+ * A version's model: chunked when its split (`splitBundle`) holds, else
+ * parsed whole (`whole` gives the whole parse, which the host memoizes).
  */
 export function buildBundleModel(
   source: SourceText,
+  split: BundleSplit | null,
   options: ToolCheckOptions,
   memo: ChunkMemo,
-  previous?: BundleModel,
   whole?: () => { origin: Origin; load: YamlLoad },
 ): BundleModel {
   if (source.normalized.length > LIMITS.maxDocumentLength) return tooLarge(source);
-  const specs = splitIntoChunks(source.normalized);
-  const chunked = specs && specs.length >= 2 ? chunkedModel(source, specs, options, memo, previous) : null;
+  const chunked = split ? chunkedModel(source, split, options, memo) : null;
   return chunked ?? analyzeWhole(source, options, whole?.());
 }
 
 /** One-shot analysis (tests, the text of a repaired line): nothing kept. */
 export function analyzeBundleText(text: string, options: ToolCheckOptions): BundleModel {
-  return buildBundleModel(sourceTextOf(text), options, NO_MEMO);
+  const source = sourceTextOf(text);
+  return buildBundleModel(source, splitBundle(source.normalized), options, NO_MEMO);
 }
