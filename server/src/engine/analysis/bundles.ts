@@ -49,7 +49,9 @@ interface ContextKey {
 /** A tool chunk checked in one context, with its view: both kept for as long as the chunk and what the check reads of the context stay. */
 export const TOOL_IN_CONTEXT: QueryDef<ContextKey, ToolView> = {
   name: 'tool check',
-  key: (key) => `${key.context}\u0001${chunkKeyText(key.chunk)}`,
+  // The chunk's text is the same string at every lookup, and keeps its hash; joined with the context, it would be hashed anew each time.
+  key: (key) => key.chunk.text,
+  within: (key) => `${key.chunk.occurrence}\u0001${key.context}`,
   compute: (db, key) => checkedToolView(db.get(CHUNK, key.chunk), db.get(TOOL_BASE, key.chunk), key.options),
 };
 
