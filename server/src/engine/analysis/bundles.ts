@@ -6,7 +6,7 @@
  */
 import * as path from 'path';
 import { FileDiagnostic } from '../diagnostics';
-import { BundleModel, BundleSplit, ChunkKey, ChunkMemo, ParsedChunk, buildBundleModel, checkedToolView, parseChunk, splitBundle, toolBaseOf } from '../document/bundleModel';
+import { BundleModel, BundleShape, BundleSplit, ChunkKey, ChunkMemo, ParsedChunk, bundleShape, checkedToolView, modelInContext, parseChunk, splitBundle, toolBaseOf } from '../document/bundleModel';
 import { ToolView } from '../document/bundleView';
 import { pyRepr } from '../python/pyObject';
 import { EnvContext } from '../swe/env';
@@ -79,14 +79,23 @@ export const BUNDLE_SPLIT: QueryDef<string, BundleSplit | null> = {
   },
 };
 
+/** What of a bundle config's model every context shares, once per version; null when the file cannot be read as text. */
+export const BUNDLE_SHAPE: QueryDef<string, BundleShape | null> = {
+  name: 'bundle shape',
+  key: (file) => file,
+  compute: (db, file) => {
+    const source = db.get(SOURCE, file);
+    return source && bundleShape(source, db.get(BUNDLE_SPLIT, file), memoOf(db), () => db.get(WHOLE_LOAD, file)!);
+  },
+};
+
 /** A bundle config's model in one context; null when the file cannot be read as text. */
 export const BUNDLE_MODEL: QueryDef<ModelKey, BundleModel | null> = {
   name: 'bundle model',
   key: (key) => `${optionsKey(key.options)}\u0001${key.file}`,
   compute: (db, { file, options }) => {
-    const source = db.get(SOURCE, file);
-    if (!source) return null;
-    return buildBundleModel(source, db.get(BUNDLE_SPLIT, file), options, memoOf(db), () => db.get(WHOLE_LOAD, file)!);
+    const shape = db.get(BUNDLE_SHAPE, file);
+    return shape && modelInContext(shape, options, memoOf(db));
   },
 };
 
