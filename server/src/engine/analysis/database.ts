@@ -192,8 +192,17 @@ export class Database {
 
   /** Whether a query's result for this key is current already (computed or verified in this revision), found without verifying anything. */
   isCurrent<K, V>(def: QueryDef<K, V>, key: K): boolean {
-    const table = this.tables.get(def);
-    return table !== undefined && this.slotOf(table, def.key(key), def.within?.(key) ?? null)?.verifiedAt === this.currentRevision;
+    return this.heldSlot(def, key)?.verifiedAt === this.currentRevision;
+  }
+
+  /** Whether a query has a result for this key, current or from an earlier revision (then most of what it read is likely held too). */
+  holds<K, V>(def: QueryDef<K, V>, key: K): boolean {
+    return this.heldSlot(def, key) !== undefined;
+  }
+
+  /** Whether a query's result for this key was computed in this revision, to a value it did not have before. */
+  changedNow<K, V>(def: QueryDef<K, V>, key: K): boolean {
+    return this.heldSlot(def, key)?.changedAt === this.currentRevision;
   }
 
   /**
@@ -250,6 +259,11 @@ export class Database {
 
   private newSlot(table: Table, keyText: string, innerText: string | null, key: unknown, value: unknown, revision: number, level: number, deps: Slot[] | null): Slot {
     return { table, keyText, innerText, key, value, changedAt: revision, verifiedAt: revision, level, deps, stale: false, computing: false, dropped: false, dependents: 0, lastUsed: this.epoch, older: null, newer: null, listed: false };
+  }
+
+  private heldSlot<K, V>(def: QueryDef<K, V>, key: K): Slot | undefined {
+    const table = this.tables.get(def);
+    return table && this.slotOf(table, def.key(key), def.within?.(key) ?? null);
   }
 
   private slotOf(table: Table, keyText: string, innerText: string | null): Slot | undefined {
