@@ -109,9 +109,9 @@ export function startLanguageServer(connection: Connection): void {
   /** Settings files with diagnostics published on them. */
   let settingsUris = new Set<string>();
 
-  const preparer = new DocumentPreparer((uri, hasTime, from) => {
+  const preparer = new DocumentPreparer((uri, scope, hasTime, from) => {
     const document = documents.get(uri);
-    return document ? guard('analysis', null, () => analysis().prepare(open.fileOf(uri), hasTime, from)) : null;
+    return document ? guard('analysis', null, () => analysis().prepare(open.fileOf(uri), hasTime, from, scope)) : null;
   });
   const context = createServerContext({
     connection,
@@ -157,7 +157,7 @@ export function startLanguageServer(connection: Connection): void {
     () => documents.all().map((d) => d.uri),
     (uri) =>
       preparer
-        .whenReady(uri)
+        .whenReady(uri, 'report')
         .then(() => publish(uri))
         .catch(() => undefined),
   );

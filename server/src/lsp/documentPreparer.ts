@@ -8,12 +8,14 @@
  * document wait for it without blocking anything else.
  */
 import { CancellationToken } from 'vscode-languageserver/node';
+import { PrepareScope } from '../engine/analysis/analysis';
 
 export const SLICE_MS = 8;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class DocumentPreparer {
+  /** By scope and URI. */
   private readonly running = new Map<string, Promise<void>>();
 
   /**
@@ -21,18 +23,20 @@ export class DocumentPreparer {
    * from where the last slice stopped; where to go on from, or null when
    * nothing is left (or the document is gone).
    */
-  constructor(private readonly prepareSlice: (uri: string, hasTime: () => boolean, from: number) => number | null) {}
+  constructor(private readonly prepareSlice: (uri: string, scope: PrepareScope, hasTime: () => boolean, from: number) => number | null) {}
 
   /**
-   * Resolves once the document's current version is prepared, right away
-   * (after one slice) for a small or already prepared one, or as soon as
-   * `token` is cancelled.
+   * Resolves once the document's current version is prepared for `scope`,
+   * right away (after one slice) for a small or already prepared one, or as
+   * soon as `token` is cancelled. A request that reads only the model does not
+   * wait for the checks in every other context the bundle is used in.
    */
-  whenReady(uri: string, token?: CancellationToken): Promise<void> {
-    let run = this.running.get(uri);
+  whenReady(uri: string, scope: PrepareScope, token?: CancellationToken): Promise<void> {
+    const id = `${scope}\0${uri}`;
+    let run = this.running.get(id);
     if (!run) {
-      run = this.run(uri).finally(() => this.running.delete(uri));
-      this.running.set(uri, run);
+      run = this.run(uri, scope).finally(() => this.running.delete(id));
+      this.running.set(id, run);
     }
     if (!token) return run;
     return new Promise<void>((resolve) => {
@@ -44,11 +48,11 @@ export class DocumentPreparer {
     });
   }
 
-  private async run(uri: string): Promise<void> {
+  private async run(uri: string, scope: PrepareScope): Promise<void> {
     let from = 0;
     for (;;) {
       const deadline = performance.now() + SLICE_MS;
-      const next = this.prepareSlice(uri, () => performance.now() < deadline, from);
+      const next = this.prepareSlice(uri, scope, () => performance.now() < deadline, from);
       if (next === null) return;
       from = next;
       await yieldToEventLoop();

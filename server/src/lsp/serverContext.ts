@@ -6,7 +6,7 @@
  */
 import { CancellationToken, ClientCapabilities, Connection, ErrorCodes, FileEvent, LSPErrorCodes, Position, ResponseError, TextDocumentIdentifier, TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { Analysis } from '../engine/analysis/analysis';
+import { Analysis, PrepareScope } from '../engine/analysis/analysis';
 import { PositionMapper } from '../engine/document/positioned';
 import { DocumentPreparer } from './documentPreparer';
 import { OpenDocuments } from './openDocuments';
@@ -45,8 +45,10 @@ export interface ServerContext {
    * waits (without blocking) while the document it is about is being
    * prepared, answers a cancelled request with RequestCancelled, and turns any
    * exception into the fallback result (logged), so a bug never kills the server.
+   * `reads`: what of the document the handler reads (`Analysis.prepare`); by
+   * default its report, which checks a bundle in every context it is used in.
    */
-  handle<P, R>(what: string, fallback: R, run: (params: P, token: CancellationToken) => R): (params: P, token: CancellationToken) => Promise<R>;
+  handle<P, R>(what: string, fallback: R, run: (params: P, token: CancellationToken) => R, reads?: PrepareScope): (params: P, token: CancellationToken) => Promise<R>;
 }
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -113,12 +115,12 @@ export function createServerContext(parts: ServerParts): ServerContext {
       if (position.character > lineText.length) return null;
       return target.mapper.offset(position);
     },
-    handle(what, fallback, run) {
+    handle(what, fallback, run, reads = 'report') {
       return async (params, token) => {
         if (!initialized()) throw new ResponseError(ErrorCodes.ServerNotInitialized, 'The server is not initialized yet.');
         await yieldToEventLoop();
         const uri = documentUriOf(params);
-        if (uri !== undefined && !token.isCancellationRequested) await preparer.whenReady(uri, token);
+        if (uri !== undefined && !token.isCancellationRequested) await preparer.whenReady(uri, reads, token);
         if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
         return guard(what, fallback, () => run(params, token));
       };

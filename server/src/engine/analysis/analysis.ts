@@ -7,8 +7,7 @@
  */
 import * as path from 'path';
 import { FileDiagnostic } from '../diagnostics';
-import { BundleModel, chunkKeys, standsAlone } from '../document/bundleModel';
-import { splitIntoChunks } from '../document/chunker';
+import { BundleModel, standsAlone } from '../document/bundleModel';
 import { LineIndex } from '../document/lineIndex';
 import { LineLookup, PositionMapper, PositionedDiagnostic, positionDiagnostics } from '../document/positioned';
 import { Placement } from '../document/placement';
@@ -39,7 +38,7 @@ import { ToolSymbol, workspaceToolSymbols } from '../workspace/workspaceSymbols'
 import { loadYaml } from '../yaml/loadYaml';
 import { strValue } from '../yaml/pyNode';
 import { AGENT_ANALYSIS, RUN_CONFIG, analyzeAgent } from './agents';
-import { BUNDLE_FILE, BUNDLE_MODEL, CHUNK, TOOL_BASE, TOOL_IN_CONTEXT, agentLabel, bundleContexts, envKey } from './bundles';
+import { BUNDLE_FILE, BUNDLE_MODEL, BUNDLE_SPLIT, CHUNK, ModelKey, TOOL_BASE, TOOL_IN_CONTEXT, agentLabel, bundleContexts, envKey } from './bundles';
 import { Database } from './database';
 import { LINES, SOURCE, trackedFs } from './files';
 import { FileReport, FILE_REPORT, readFailureReport, shownDiagnostics } from './reports';
@@ -63,6 +62,9 @@ export interface Definitions {
   origin: TextRange;
   targets: DefinitionTarget[];
 }
+
+/** What `Analysis.prepare` readies a bundle for: its model (what most features read), or its report too (every context it is used in). */
+export type PrepareScope = 'model' | 'report';
 
 export type Links = { kind: 'bundle'; links: ScriptLink[] } | { kind: 'agent'; links: PathLink[] };
 
@@ -162,7 +164,8 @@ export class Analysis {
 
   /** The bundle model features work on, or null when the file is no readable bundle config. */
   bundleModel(file: string): BundleModel | null {
-    return this.kind(file) === 'bundle' ? (this.db.get(BUNDLE_FILE, file)?.model ?? null) : null;
+    // The model BUNDLE_FILE reports on, without checking the file in every other context it is used in.
+    return this.kind(file) === 'bundle' ? this.db.get(BUNDLE_MODEL, { file, options: bundleContexts(this.db, file).options }) : null;
   }
 
   agent(file: string): AgentAnalysis | null {
@@ -207,26 +210,52 @@ export class Analysis {
   }
 
   /**
-   * Does the costly part of analysing a big bundle ahead (its chunks' parses
-   * and checks, in every context it is used in), from chunk `from` on, while
-   * `hasTime()` allows; the index to go on from, or null when nothing is left.
+   * Does the costly part of analysing a big bundle ahead, a step at a time
+   * while `hasTime()` allows, from step `from` on; the step to go on from, or
+   * null when nothing is left. First each chunk's parse and base check (the
+   * bulk of opening a big file); then, for each context, its tools' checks in
+   * it and its model. For its `model` the one context features use
+   * (`bundleModel`); for its `report` every context the bundle is used in.
+   * A context modelled before keeps the checks of its unchanged chunks, so
+   * after an edit it costs the new chunks' checks and one step for its model.
+   * Nothing to do when what it prepares for is current already: a request on
+   * an unchanged document costs nothing here.
    */
-  prepare(file: string, hasTime: () => boolean, from = 0): number | null {
+  prepare(file: string, hasTime: () => boolean, from = 0, scope: PrepareScope = 'report'): number | null {
     if (this.kind(file) !== 'bundle') return null;
-    const source = this.source(file);
-    const specs = source ? splitIntoChunks(source.normalized) : null;
-    if (!source || !specs || specs.length < 2) return null;
-    const { options, uses } = bundleContexts(this.db, file);
-    const contexts = [options, ...uses.map((u) => u.options)];
-    for (let index = from; index < specs.length; index++) {
-      if (!hasTime()) return index;
-      // Equal chunks beyond the first are left to the model itself: rare, and each counts the ones before it.
-      const [key] = chunkKeys(source.normalized, [specs[index]], undefined);
-      const chunk = this.db.get(CHUNK, key);
-      if (!standsAlone(specs[index].role, chunk)) return null;
-      if (specs[index].role !== 'tool') continue;
-      const base = this.db.get(TOOL_BASE, key);
-      for (const context of contexts) this.db.get(TOOL_IN_CONTEXT, { chunk: key, context: toolContextKey(base, context), options: context });
+    const db = this.db;
+    const { options, uses } = bundleContexts(db, file);
+    if (scope === 'model' ? db.isCurrent(BUNDLE_MODEL, { file, options }) : db.isCurrent(BUNDLE_FILE, file)) return null;
+    const split = db.get(BUNDLE_SPLIT, file);
+    if (!split) return null;
+    const { specs, keys } = split;
+    const contexts = scope === 'model' ? [options] : [options, ...uses.map((u) => u.options)];
+    // Step `at` is chunk `index` of pass `pass`: pass 0 over the chunks alone, pass 1 + c over them in context c; the extra last index of a pass makes its model.
+    const width = specs.length + 1;
+    // The context of the pass under way: its model's key, and whether it was modelled before.
+    let modelled = null as { pass: number; key: ModelKey; before: boolean } | null;
+    for (let at = from; at < width * (contexts.length + 1); at++) {
+      if (!hasTime()) return at;
+      const pass = Math.floor(at / width);
+      const index = at % width;
+      const key = keys[index];
+      if (pass === 0) {
+        if (index === specs.length) continue;
+        // A chunk that does not stand alone: the text is parsed whole, in one go, when it is asked for.
+        if (!standsAlone(specs[index].role, db.get(CHUNK, key))) return null;
+        if (specs[index].role === 'tool') db.get(TOOL_BASE, key);
+        continue;
+      }
+      if (modelled?.pass !== pass) {
+        const model: ModelKey = { file, options: contexts[pass - 1] };
+        modelled = { pass, key: model, before: db.holds(BUNDLE_MODEL, model) };
+      }
+      if (index === specs.length) db.get(BUNDLE_MODEL, modelled.key);
+      // A context modelled before has its checks of the chunks held from then: only a new chunk's is made ahead.
+      else if (specs[index].role === 'tool' && (!modelled.before || db.changedNow(TOOL_BASE, key))) {
+        const base = db.get(TOOL_BASE, key);
+        db.get(TOOL_IN_CONTEXT, { chunk: key, context: toolContextKey(base, modelled.key.options), options: modelled.key.options });
+      }
     }
     return null;
   }

@@ -6,7 +6,7 @@
  */
 import * as path from 'path';
 import { FileDiagnostic } from '../diagnostics';
-import { BundleModel, ChunkKey, ChunkMemo, ParsedChunk, buildBundleModel, checkedToolView, parseChunk, toolBaseOf } from '../document/bundleModel';
+import { BundleModel, BundleShape, BundleSplit, ChunkKey, ChunkMemo, ParsedChunk, bundleShape, checkedToolView, modelInContext, parseChunk, splitBundle, toolBaseOf } from '../document/bundleModel';
 import { ToolView } from '../document/bundleView';
 import { pyRepr } from '../python/pyObject';
 import { EnvContext } from '../swe/env';
@@ -49,7 +49,9 @@ interface ContextKey {
 /** A tool chunk checked in one context, with its view: both kept for as long as the chunk and what the check reads of the context stay. */
 export const TOOL_IN_CONTEXT: QueryDef<ContextKey, ToolView> = {
   name: 'tool check',
-  key: (key) => `${key.context}\u0001${chunkKeyText(key.chunk)}`,
+  // The chunk's text is the same string at every lookup, and keeps its hash; joined with the context, it would be hashed anew each time.
+  key: (key) => key.chunk.text,
+  within: (key) => `${key.chunk.occurrence}\u0001${key.context}`,
   compute: (db, key) => checkedToolView(db.get(CHUNK, key.chunk), db.get(TOOL_BASE, key.chunk), key.options),
 };
 
@@ -67,14 +69,33 @@ export interface ModelKey {
   options: ToolCheckOptions;
 }
 
+/** A bundle config's chunks and their keys, once per version for every context (null: parsed whole, or not readable). */
+export const BUNDLE_SPLIT: QueryDef<string, BundleSplit | null> = {
+  name: 'bundle split',
+  key: (file) => file,
+  compute: (db, file, previous) => {
+    const source = db.get(SOURCE, file);
+    return source ? splitBundle(source.normalized, previous) : null;
+  },
+};
+
+/** What of a bundle config's model every context shares, once per version; null when the file cannot be read as text. */
+export const BUNDLE_SHAPE: QueryDef<string, BundleShape | null> = {
+  name: 'bundle shape',
+  key: (file) => file,
+  compute: (db, file) => {
+    const source = db.get(SOURCE, file);
+    return source && bundleShape(source, db.get(BUNDLE_SPLIT, file), memoOf(db), () => db.get(WHOLE_LOAD, file)!);
+  },
+};
+
 /** A bundle config's model in one context; null when the file cannot be read as text. */
 export const BUNDLE_MODEL: QueryDef<ModelKey, BundleModel | null> = {
   name: 'bundle model',
   key: (key) => `${optionsKey(key.options)}\u0001${key.file}`,
-  compute: (db, { file, options }, previous) => {
-    const source = db.get(SOURCE, file);
-    if (!source) return null;
-    return buildBundleModel(source, options, memoOf(db), previous ?? undefined, () => db.get(WHOLE_LOAD, file)!);
+  compute: (db, { file, options }) => {
+    const shape = db.get(BUNDLE_SHAPE, file);
+    return shape && modelInContext(shape, options, memoOf(db));
   },
 };
 

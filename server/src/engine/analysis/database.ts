@@ -11,7 +11,11 @@
  *   later revision it is reused when none of them changed (each is verified in
  *   turn, and a query whose recomputed value equals its old one counts as
  *   unchanged, so what depends on it is not recomputed either). Keys are
- *   strings: a query is keyed by value, never by object identity.
+ *   strings: a query is keyed by value, never by object identity. A key may
+ *   have a second part (`QueryDef.within`), looked up among the keys with the
+ *   same first part: for keys made of a long text and a short part (a chunk's
+ *   text and a context), which joined would be copied and hashed again at
+ *   every lookup, where the text alone keeps its hash.
  * - **Durability**: inputs that change with every keystroke (editor buffers)
  *   are volatile; the disk, the settings and the folders are durable. A result
  *   that read only durable inputs is reused without looking at them at all
@@ -47,6 +51,8 @@ export interface InputDef<K, V> {
 export interface QueryDef<K, V> {
   readonly name: string;
   key(key: K): string;
+  /** The second part of the key, when it has one. */
+  within?(key: K): string;
   /**
    * Computes the value. `previous` is the value this query had for this key
    * in an earlier revision, when it is still held: a hint for doing less work
@@ -60,6 +66,8 @@ export interface QueryDef<K, V> {
 interface Slot {
   readonly table: Table;
   readonly keyText: string;
+  /** The key's second part (`QueryDef.within`), or null. */
+  readonly innerText: string | null;
   readonly key: unknown;
   value: unknown;
   /** The revision in which the value last changed. */
@@ -79,12 +87,18 @@ interface Slot {
   dependents: number;
   /** The `collect` epoch it was last used in. */
   lastUsed: number;
+  /** A query result's neighbours in the list of results by recency (`Database.touch`), and whether it is in it. */
+  older: Slot | null;
+  newer: Slot | null;
+  listed: boolean;
 }
 
 interface Table {
   readonly def: InputDef<unknown, unknown> | QueryDef<unknown, unknown>;
   readonly input: boolean;
   readonly slots: Map<string, Slot>;
+  /** For a query with a two-part key: by the first part, then the second. */
+  readonly nested: Map<string, Map<string, Slot>>;
 }
 
 export class CycleError extends Error {}
@@ -100,8 +114,15 @@ export class Database {
   private readonly lastChanged = [1, 1];
   private readonly tables = new Map<object, Table>();
   private readonly stack: Frame[] = [];
-  /** Query slots, least recently used first (a Map keeps insertion order). */
-  private readonly recent = new Map<Slot, true>();
+  /**
+   * Query results, least recently used first: a list threaded through the
+   * slots, so that each use moves one to the end in constant time (a Map
+   * deleted from and added to at every use spends more on that than on the
+   * lookup). What was used since the last `collect` is at the end.
+   */
+  private oldest: Slot | null = null;
+  private newest: Slot | null = null;
+  private held = 0;
   /** Bumped by `collect`: a slot used in the current epoch is live. */
   private epoch = 0;
   /** How many times each query (by name) was computed, not reused: what a change cost, counted rather than timed (tests, the benchmark). */
@@ -133,7 +154,7 @@ export class Database {
       slot.verifiedAt = revision;
       slot.stale = false;
     } else {
-      table.slots.set(keyText, this.newSlot(table, keyText, key, value, revision, LEVEL[def.durability], null));
+      table.slots.set(keyText, this.newSlot(table, keyText, null, key, value, revision, LEVEL[def.durability], null));
     }
   }
 
@@ -169,6 +190,21 @@ export class Database {
     return slot.value as V;
   }
 
+  /** Whether a query's result for this key is current already (computed or verified in this revision), found without verifying anything. */
+  isCurrent<K, V>(def: QueryDef<K, V>, key: K): boolean {
+    return this.heldSlot(def, key)?.verifiedAt === this.currentRevision;
+  }
+
+  /** Whether a query has a result for this key, current or from an earlier revision (then most of what it read is likely held too). */
+  holds<K, V>(def: QueryDef<K, V>, key: K): boolean {
+    return this.heldSlot(def, key) !== undefined;
+  }
+
+  /** Whether a query's result for this key was computed in this revision, to a value it did not have before. */
+  changedNow<K, V>(def: QueryDef<K, V>, key: K): boolean {
+    return this.heldSlot(def, key)?.changedAt === this.currentRevision;
+  }
+
   /**
    * Keeps the results used since the last collect, and of the others the
    * `retained` most recently used, with what they were computed from; drops
@@ -177,14 +213,11 @@ export class Database {
    */
   collect(): void {
     let live = 0;
-    for (const slot of this.recent.keys()) if (slot.lastUsed === this.epoch) live++;
+    for (let slot = this.newest; slot && slot.lastUsed === this.epoch; slot = slot.older) live++;
     // Those not used since, but for the `retained` most recent, least recently used first (a result is used after what it read, so it comes later).
-    const excess = this.recent.size - live - this.retained;
+    const excess = this.held - live - this.retained;
     const old = new Set<Slot>();
-    for (const slot of this.recent.keys()) {
-      if (old.size >= excess) break;
-      old.add(slot);
-    }
+    for (let slot = this.oldest; slot && old.size < excess; slot = slot.newer) old.add(slot);
     // Of them, each that no kept result was computed from goes, and then what only it held.
     const unused = (slot: Slot) => old.has(slot) && !slot.dropped && slot.dependents === 0;
     for (const slot of old) {
@@ -206,9 +239,7 @@ export class Database {
 
   /** Query results held now (for tests and the benchmark). */
   get size(): number {
-    let size = 0;
-    for (const table of this.tables.values()) if (!table.input) size += table.slots.size;
-    return size;
+    return this.held;
   }
 
   private bump(durability: Durability): number {
@@ -220,14 +251,33 @@ export class Database {
   private table(def: InputDef<unknown, unknown> | QueryDef<unknown, unknown> | object, input: boolean): Table {
     let table = this.tables.get(def);
     if (!table) {
-      table = { def: def as Table['def'], input, slots: new Map() };
+      table = { def: def as Table['def'], input, slots: new Map(), nested: new Map() };
       this.tables.set(def, table);
     }
     return table;
   }
 
-  private newSlot(table: Table, keyText: string, key: unknown, value: unknown, revision: number, level: number, deps: Slot[] | null): Slot {
-    return { table, keyText, key, value, changedAt: revision, verifiedAt: revision, level, deps, stale: false, computing: false, dropped: false, dependents: 0, lastUsed: this.epoch };
+  private newSlot(table: Table, keyText: string, innerText: string | null, key: unknown, value: unknown, revision: number, level: number, deps: Slot[] | null): Slot {
+    return { table, keyText, innerText, key, value, changedAt: revision, verifiedAt: revision, level, deps, stale: false, computing: false, dropped: false, dependents: 0, lastUsed: this.epoch, older: null, newer: null, listed: false };
+  }
+
+  private heldSlot<K, V>(def: QueryDef<K, V>, key: K): Slot | undefined {
+    const table = this.tables.get(def);
+    return table && this.slotOf(table, def.key(key), def.within?.(key) ?? null);
+  }
+
+  private slotOf(table: Table, keyText: string, innerText: string | null): Slot | undefined {
+    return innerText === null ? table.slots.get(keyText) : table.nested.get(keyText)?.get(innerText);
+  }
+
+  private store(slot: Slot): void {
+    if (slot.innerText === null) {
+      slot.table.slots.set(slot.keyText, slot);
+      return;
+    }
+    let inner = slot.table.nested.get(slot.keyText);
+    if (!inner) slot.table.nested.set(slot.keyText, (inner = new Map()));
+    inner.set(slot.innerText, slot);
   }
 
   private same(def: { equals?(a: never, b: never): boolean }, a: unknown, b: unknown): boolean {
@@ -235,9 +285,16 @@ export class Database {
   }
 
   private drop(slot: Slot): void {
-    if (slot.table.slots.get(slot.keyText) === slot) slot.table.slots.delete(slot.keyText);
+    const { table, keyText, innerText } = slot;
+    if (innerText === null) {
+      if (table.slots.get(keyText) === slot) table.slots.delete(keyText);
+    } else {
+      const inner = table.nested.get(keyText);
+      if (inner?.get(innerText) === slot) inner.delete(innerText);
+      if (inner?.size === 0) table.nested.delete(keyText);
+    }
     slot.dropped = true;
-    this.recent.delete(slot);
+    this.unlist(slot);
     this.setDeps(slot, null);
   }
 
@@ -265,7 +322,7 @@ export class Database {
       slot.verifiedAt = this.currentRevision;
     } else {
       // First read: nothing computed before this revision can have depended on it.
-      slot = this.newSlot(table, keyText, key, value, this.currentRevision, LEVEL[def.durability], null);
+      slot = this.newSlot(table, keyText, null, key, value, this.currentRevision, LEVEL[def.durability], null);
       table.slots.set(keyText, slot);
     }
     return slot;
@@ -275,13 +332,14 @@ export class Database {
   private fresh<K, V>(def: QueryDef<K, V>, key: K): Slot {
     const table = this.table(def, false);
     const keyText = def.key(key);
-    const slot = table.slots.get(keyText);
-    if (slot?.computing) throw new CycleError(`query ${def.name}(${keyText}) depends on itself`);
+    const innerText = def.within?.(key) ?? null;
+    const slot = this.slotOf(table, keyText, innerText);
+    if (slot?.computing) throw new CycleError(`query ${def.name}(${innerText === null ? keyText : `${innerText} within ${keyText}`}) depends on itself`);
     if (slot && (slot.verifiedAt === this.currentRevision || this.verify(slot))) {
       this.touch(slot);
       return slot;
     }
-    return this.compute(table, def, key, keyText, slot);
+    return this.compute(table, def, key, keyText, innerText, slot);
   }
 
   /** Whether nothing a slot was computed from changed since it was last verified; marks it verified if so. */
@@ -303,12 +361,12 @@ export class Database {
     return true;
   }
 
-  private compute<K, V>(table: Table, def: QueryDef<K, V>, key: K, keyText: string, existing: Slot | undefined): Slot {
+  private compute<K, V>(table: Table, def: QueryDef<K, V>, key: K, keyText: string, innerText: string | null, existing: Slot | undefined): Slot {
     const frame: Frame = { deps: [], level: LEVEL.durable };
     const isNew = !existing;
-    const slot = existing ?? this.newSlot(table, keyText, key, undefined, this.currentRevision, LEVEL.durable, []);
+    const slot = existing ?? this.newSlot(table, keyText, innerText, key, undefined, this.currentRevision, LEVEL.durable, []);
     // In its table while it runs, so that a query reaching itself is seen as the cycle it is.
-    if (isNew) table.slots.set(keyText, slot);
+    if (isNew) this.store(slot);
     slot.computing = true;
     this.computed.set(def.name, (this.computed.get(def.name) ?? 0) + 1);
     this.stack.push(frame);
@@ -333,9 +391,27 @@ export class Database {
     return slot;
   }
 
+  /** Marks a query result used now: live until the next `collect`, and the most recently used. */
   private touch(slot: Slot): void {
     slot.lastUsed = this.epoch;
-    this.recent.delete(slot);
-    this.recent.set(slot, true);
+    if (this.newest === slot) return;
+    this.unlist(slot);
+    slot.older = this.newest;
+    if (this.newest) this.newest.newer = slot;
+    else this.oldest = slot;
+    this.newest = slot;
+    slot.listed = true;
+    this.held++;
+  }
+
+  private unlist(slot: Slot): void {
+    if (!slot.listed) return;
+    if (slot.older) slot.older.newer = slot.newer;
+    else this.oldest = slot.newer;
+    if (slot.newer) slot.newer.older = slot.older;
+    else this.newest = slot.older;
+    slot.older = slot.newer = null;
+    slot.listed = false;
+    this.held--;
   }
 }

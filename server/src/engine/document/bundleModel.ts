@@ -14,9 +14,9 @@
  * which can reach across chunks) the whole text is parsed instead. Both paths
  * give the same result; a property test holds them to it.
  */
-import { FileDiagnostic, placeDiagnostics } from '../diagnostics';
-import { BundleCheck, ToolEntry, checkBundle } from '../swe/checkBundle';
-import { ToolBaseCheck, ToolCheck, ToolCheckOptions, checkToolBase, checkToolInContext } from '../swe/checkTool';
+import { FileDiagnostic, placeDiagnostic, placeDiagnostics } from '../diagnostics';
+import { BundleCheck, BundleStructure, bundleCheckOf, checkBundleStructure } from '../swe/checkBundle';
+import { ToolBaseCheck, ToolCheckOptions, checkToolBase, checkToolInContext } from '../swe/checkTool';
 import { YamlLoad, loadYaml } from '../yaml/loadYaml';
 import { MapNode, Origin, PyNode, PyPair, deref } from '../yaml/pyNode';
 import { TAG } from '../yaml/resolver';
@@ -24,7 +24,7 @@ import { ChunkRole, ChunkSpec, splitIntoChunks } from './chunker';
 import { LIMITS } from '../yaml/limits';
 import { SourceText, sourceTextOf } from './sourceText';
 import { Placement } from './placement';
-import { BundleView, ToolView, toolView, viewOfModel } from './bundleView';
+import { BundleView, ToolView, rootView, toolView } from './bundleView';
 
 export interface ParsedChunk {
   origin: Origin;
@@ -72,16 +72,18 @@ export interface ChunkMemo {
 
 /**
  * A copy of a slice that does not keep the whole text alive. V8 makes a slice
- * a view into its parent; a chunk kept across versions would pin the whole
- * text of the version it was cut from, one per edited tool.
+ * a view into its parent; a chunk key kept across versions (in the memo's
+ * tables, beside its parse) would pin the whole text of the version it was
+ * cut from, one per edited tool.
  */
 function detach(slice: string): string {
   return (' ' + slice).slice(1);
 }
 
+/** A chunk's text parsed alone (the text of a `ChunkKey`, which holds no larger text). */
 export function parseChunk(text: string): ParsedChunk {
-  const origin: Origin = { text: detach(text) };
-  return { origin, load: loadYaml(origin.text, origin) };
+  const origin: Origin = { text };
+  return { origin, load: loadYaml(text, origin) };
 }
 
 /** The check of a tool chunk that stands alone: its only pair is the tool. */
@@ -138,8 +140,26 @@ function syntheticMap(origin: Origin, pairs: PyPair[], at: Placement): MapNode {
   };
 }
 
+/** A version's chunks and their memo keys: made once per version, and shared by every context the file is checked in. */
+export interface BundleSplit {
+  specs: readonly ChunkSpec[];
+  keys: readonly ChunkKey[];
+}
+
+/**
+ * The chunks of a text and their memo keys, or null when it is to be parsed
+ * whole (it does not split) or not at all (it is over the size budget). `previous`, the split of an earlier version of
+ * the same file, only saves work: its keys' texts are compared in place
+ * instead of slicing and hashing every chunk again.
+ */
+export function splitBundle(text: string, previous?: BundleSplit | null): BundleSplit | null {
+  if (text.length > LIMITS.maxDocumentLength) return null;
+  const specs = splitIntoChunks(text);
+  return specs && specs.length >= 2 ? { specs, keys: chunkKeys(text, specs, previous?.keys) } : null;
+}
+
 /** The memo keys of a version's chunks, equal texts told apart by their count. */
-export function chunkKeys(text: string, specs: readonly ChunkSpec[], previous: readonly PlacedChunk[] | undefined): ChunkKey[] {
+function chunkKeys(text: string, specs: readonly ChunkSpec[], previous: readonly ChunkKey[] | undefined): ChunkKey[] {
   const seen = new Map<string, number>();
   let cursor = 0;
   let previousIndex: Map<string, number> | undefined;
@@ -148,18 +168,18 @@ export function chunkKeys(text: string, specs: readonly ChunkSpec[], previous: r
     // (the usual case after an edit); its text, already a key, is the key again.
     const expected = previous?.[cursor];
     let chunkText: string;
-    if (expected && spec.end - spec.start === expected.parsed.origin.text.length && text.startsWith(expected.parsed.origin.text, spec.start)) {
-      chunkText = expected.parsed.origin.text;
+    if (expected && spec.end - spec.start === expected.text.length && text.startsWith(expected.text, spec.start)) {
+      chunkText = expected.text;
       cursor++;
     } else {
-      chunkText = text.slice(spec.start, spec.end);
-      if (previous) {
-        previousIndex ??= new Map(previous.map((c, i) => [c.parsed.origin.text, i]));
-        const moved = previousIndex.get(chunkText);
-        if (moved !== undefined) {
-          chunkText = previous[moved].parsed.origin.text;
-          cursor = moved + 1;
-        }
+      const slice = text.slice(spec.start, spec.end);
+      if (previous) previousIndex ??= new Map(previous.map((key, i) => [key.text, i]));
+      const moved = previousIndex?.get(slice);
+      if (moved !== undefined) {
+        chunkText = previous![moved].text;
+        cursor = moved + 1;
+      } else {
+        chunkText = detach(slice);
       }
     }
     const occurrence = seen.get(chunkText) ?? 0;
@@ -168,11 +188,36 @@ export function chunkKeys(text: string, specs: readonly ChunkSpec[], previous: r
   });
 }
 
-/** The model of a text split into chunks, or null when the split does not hold. */
-function chunkedModel(source: SourceText, specs: readonly ChunkSpec[], options: ToolCheckOptions, memo: ChunkMemo, previous: BundleModel | undefined): BundleModel | null {
-  const text = source.normalized;
-  const keys = chunkKeys(text, specs, previous?.mode === 'chunked' ? previous.chunks : undefined);
-  const documentOrigin: Origin = { text };
+/**
+ * What of a version's model holds in every assembly that uses the file: its
+ * parse, where each tree sits, BundleConfig's structure, and for each tool
+ * its base check. It is made once per version; only the tools' checks in
+ * context (memoized per chunk) are made per assembly (`modelInContext`).
+ */
+export interface BundleShape {
+  source: SourceText;
+  root: PyNode | null;
+  structure: BundleStructure;
+  placement: Placement;
+  /** The structure's diagnostics, placed in this version. */
+  diagnostics: FileDiagnostic[];
+  mode: 'chunked' | 'whole';
+  chunks: readonly PlacedChunk[];
+  /** The view but for its tools. */
+  view: Omit<BundleView, 'tools'>;
+  /** Per tool entry (in the order of `structure.toolEntries`): its base check, and its chunk when it is checked through the memo. */
+  tools: readonly { base: ToolBaseCheck; chunk: { key: ChunkKey; parsed: ParsedChunk } | null }[];
+}
+
+function shapeOf(source: SourceText, root: PyNode | null, structure: BundleStructure, placement: Placement, mode: BundleShape['mode'], chunks: readonly PlacedChunk[], tools: BundleShape['tools']): BundleShape {
+  const diagnostics = placeDiagnostics(structure.diagnostics, placement);
+  return { source, root, structure, placement, diagnostics, mode, chunks, view: rootView(source, root, placement), tools };
+}
+
+/** The shape of a text split into chunks, or null when the split does not hold. */
+function chunkedShape(source: SourceText, split: BundleSplit, memo: ChunkMemo): BundleShape | null {
+  const { specs, keys } = split;
+  const documentOrigin: Origin = { text: source.normalized };
   const bases = new Map<Origin, number>([[documentOrigin, 0]]);
   const chunks: PlacedChunk[] = [];
   for (let i = 0; i < specs.length; i++) {
@@ -183,10 +228,10 @@ function chunkedModel(source: SourceText, specs: readonly ChunkSpec[], options: 
   }
   const placement = Placement.ofChunks(bases);
   const topPairs: PyPair[] = [];
-  const keyOf = new Map<Origin, ChunkKey>();
+  const chunkOf = new Map<Origin, number>();
   for (let i = 0; i < chunks.length; i++) {
     const chunk = chunks[i];
-    keyOf.set(chunk.parsed.origin, keys[i]);
+    chunkOf.set(chunk.parsed.origin, i);
     if (chunk.role === 'tool') continue;
     const pair = onlyPair(chunk.parsed);
     const tools: PyPair[] = [];
@@ -195,32 +240,30 @@ function chunkedModel(source: SourceText, specs: readonly ChunkSpec[], options: 
   }
   const root = syntheticMap(documentOrigin, topPairs, placement);
   const load: YamlLoad = { root, problems: [], features: { anchors: false, aliases: false, mergeKeys: false } };
-  const byOrigin = new Map(chunks.map((chunk) => [chunk.parsed.origin, chunk.parsed]));
-  const views = new Map<ToolCheck, ToolView>();
-  const checkOne = (entry: ToolEntry, checkOptions: ToolCheckOptions): ToolCheck => {
+  const structure = checkBundleStructure(load, documentOrigin);
+  const tools = structure.toolEntries.map((entry) => {
     const origin = entry.keyNode.origin;
-    const chunk = origin === entry.valueNode.origin ? byOrigin.get(origin) : undefined;
+    const i = origin === entry.valueNode.origin ? chunkOf.get(origin) : undefined;
     // A tool whose key and value sit in one chunk (always, when the split holds) is checked through the memo.
-    if (!chunk) return checkToolInContext(checkToolBase(entry.keyNode, entry.valueNode), checkOptions);
-    const key = keyOf.get(origin)!;
-    const view = memo.toolInContext(key, chunk, memo.toolBase(key, chunk), checkOptions);
-    views.set(view.check, view);
-    return view.check;
-  };
-  const check = checkBundle(load, documentOrigin, options, checkOne);
-  return withView({ source, root, check, placement, diagnostics: allDiagnostics(check, placement), mode: 'chunked', chunks }, views);
+    if (i === undefined) return { base: checkToolBase(entry.keyNode, entry.valueNode), chunk: null };
+    const parsed = chunks[i].parsed;
+    return { base: memo.toolBase(keys[i], parsed), chunk: { key: keys[i], parsed } };
+  });
+  return shapeOf(source, root, structure, placement, 'chunked', chunks, tools);
 }
 
-function withView(model: Omit<BundleModel, 'view'>, views?: ReadonlyMap<ToolCheck, ToolView>): BundleModel {
-  return { ...model, view: viewOfModel(model, views) };
-}
-
-function allDiagnostics(check: BundleCheck, at: Placement): FileDiagnostic[] {
-  return placeDiagnostics([...check.diagnostics, ...check.tools.flatMap((t) => t.diagnostics)], at);
+/** The shape of a text parsed whole (`load`: its parse, when the caller has one). */
+function wholeShape(source: SourceText, load?: { origin: Origin; load: YamlLoad }): BundleShape {
+  if (source.normalized.length > LIMITS.maxDocumentLength) return tooLarge(source);
+  const origin = load?.origin ?? { text: source.normalized };
+  const parsed = load?.load ?? loadYaml(source.normalized, origin);
+  const structure = checkBundleStructure(parsed, origin);
+  const tools = structure.toolEntries.map((entry) => ({ base: checkToolBase(entry.keyNode, entry.valueNode), chunk: null }));
+  return shapeOf(source, parsed.root, structure, Placement.whole(origin), 'whole', [{ role: 'top', start: 0, parsed: { origin, load: parsed } }], tools);
 }
 
 /** A document over the size budget: one diagnostic saying so, nothing else. */
-function tooLarge(source: SourceText): BundleModel {
+function tooLarge(source: SourceText): BundleShape {
   const origin: Origin = { text: source.normalized };
   const problem = {
     pyClass: 'ComposerError' as const,
@@ -230,41 +273,41 @@ function tooLarge(source: SourceText): BundleModel {
     end: 0,
   };
   const load: YamlLoad = { root: null, problems: [problem], features: { anchors: false, aliases: false, mergeKeys: false } };
-  const check = checkBundle(load, origin, { env: { known: false, variables: new Map() }, enableBashTool: true });
-  const placement = Placement.whole(origin);
-  return withView({ source, root: null, check, placement, diagnostics: placeDiagnostics(check.diagnostics, placement), mode: 'whole', chunks: [] });
-}
-
-/** The reference path: the whole text parsed and checked at once (`load`: its parse, when the caller has one). */
-export function analyzeWhole(source: SourceText, options: ToolCheckOptions, load?: { origin: Origin; load: YamlLoad }): BundleModel {
-  if (source.normalized.length > LIMITS.maxDocumentLength) return tooLarge(source);
-  const origin = load?.origin ?? { text: source.normalized };
-  const parsed = load?.load ?? loadYaml(source.normalized, origin);
-  const check = checkBundle(parsed, origin, options);
-  const placement = Placement.whole(origin);
-  return withView({ source, root: parsed.root, check, placement, diagnostics: allDiagnostics(check, placement), mode: 'whole', chunks: [{ role: 'top', start: 0, parsed: { origin, load: parsed } }] });
+  return shapeOf(source, null, checkBundleStructure(load, origin), Placement.whole(origin), 'whole', [], []);
 }
 
 /**
- * A version's model: chunked when the split holds, else parsed whole
- * (`whole` gives the whole parse, which the host memoizes). `previous`, the
- * model of an earlier version of the same file, only saves work: the result
- * is the same without it.
+ * A version's shape: chunked when its split (`splitBundle`) holds, else
+ * parsed whole (`whole` gives the whole parse, which the host memoizes).
  */
-export function buildBundleModel(
-  source: SourceText,
-  options: ToolCheckOptions,
-  memo: ChunkMemo,
-  previous?: BundleModel,
-  whole?: () => { origin: Origin; load: YamlLoad },
-): BundleModel {
+export function bundleShape(source: SourceText, split: BundleSplit | null, memo: ChunkMemo, whole?: () => { origin: Origin; load: YamlLoad }): BundleShape {
   if (source.normalized.length > LIMITS.maxDocumentLength) return tooLarge(source);
-  const specs = splitIntoChunks(source.normalized);
-  const chunked = specs && specs.length >= 2 ? chunkedModel(source, specs, options, memo, previous) : null;
-  return chunked ?? analyzeWhole(source, options, whole?.());
+  return (split && chunkedShape(source, split, memo)) ?? wholeShape(source, whole?.());
+}
+
+/** A version's model in one assembly: its shape, with each tool checked in the assembly's context. */
+export function modelInContext(shape: BundleShape, options: ToolCheckOptions, memo: ChunkMemo): BundleModel {
+  const { structure, placement } = shape;
+  const views = shape.tools.map(({ base, chunk }, i): ToolView => {
+    const entry = structure.toolEntries[i];
+    if (!chunk) return toolView(entry, checkToolInContext(base, options));
+    const view = memo.toolInContext(chunk.key, chunk.parsed, base, options);
+    // The memo's view is of the chunk's only pair, which is the entry BundleConfig reads (a view of other nodes would be wrong).
+    return view.keyNode === entry.keyNode && view.valueNode === entry.valueNode ? view : toolView(entry, view.check);
+  });
+  const diagnostics = [...shape.diagnostics];
+  for (const view of views) for (const diagnostic of view.check.diagnostics) diagnostics.push(placeDiagnostic(diagnostic, placement));
+  const check = bundleCheckOf(structure, views.map((view) => view.check));
+  return { source: shape.source, root: shape.root, check, placement, diagnostics, mode: shape.mode, chunks: shape.chunks, view: { ...shape.view, tools: views } };
+}
+
+/** The reference path: the whole text parsed and checked at once. */
+export function analyzeWhole(source: SourceText, options: ToolCheckOptions): BundleModel {
+  return modelInContext(wholeShape(source), options, NO_MEMO);
 }
 
 /** One-shot analysis (tests, the text of a repaired line): nothing kept. */
 export function analyzeBundleText(text: string, options: ToolCheckOptions): BundleModel {
-  return buildBundleModel(sourceTextOf(text), options, NO_MEMO);
+  const source = sourceTextOf(text);
+  return modelInContext(bundleShape(source, splitBundle(source.normalized), NO_MEMO), options, NO_MEMO);
 }

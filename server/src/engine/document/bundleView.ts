@@ -12,6 +12,7 @@ import { LoadedCommand } from '../swe/commandModel';
 import { asDict, laxListItems } from '../swe/pydanticLax';
 import { DictEntry, MapNode, PyNode, ScalarNode, ScalarStyle, deref, dictEntries, strValue } from '../yaml/pyNode';
 import { Placement } from './placement';
+import type { SourceText } from './sourceText';
 
 export interface ArgumentView {
   index: number;
@@ -68,19 +69,10 @@ function stringStyle(node: PyNode | undefined): ScalarStyle | null {
   return target.kind === 'scalar' && target.value.type === 'str' ? target.style : null;
 }
 
-/**
- * The view of a model's tools: `known` are views already built with their
- * checks (by the memo that made the checks); the others are built here.
- */
-export function viewOfModel(model: Pick<BundleModel, 'source' | 'root' | 'check' | 'placement'>, known?: ReadonlyMap<ToolCheck, ToolView>): BundleView {
-  const root = model.root ? asDict(model.root) : null;
-  const rootFields = root ? fieldsOf(dictEntries(root)) : new Map<string, DictEntry>();
-  const tools = model.check.toolEntries.map((entry, i): ToolView => {
-    const check = model.check.tools[i];
-    const built = known?.get(check);
-    return built && built.keyNode === entry.keyNode && built.valueNode === entry.valueNode ? built : toolView(entry, check);
-  });
-  return { text: model.source.normalized, at: model.placement, root, rootFields, tools };
+/** The view of a version but for its tools (which are viewed with their checks, per assembly). */
+export function rootView(source: SourceText, root: PyNode | null, at: Placement): Omit<BundleView, 'tools'> {
+  const map = root ? asDict(root) : null;
+  return { text: source.normalized, at, root: map, rootFields: map ? fieldsOf(dictEntries(map)) : new Map<string, DictEntry>() };
 }
 
 export function toolView(entry: ToolEntry, check: ToolCheck): ToolView {

@@ -1,7 +1,9 @@
 /**
  * A bundle's `config.yaml`, checked as SWE-agent's `Bundle` loads it:
  * `yaml.safe_load`, `BundleConfig(**data)`, then one `Command` per tool.
- * Tools are checked by an injected function so callers can cache per tool.
+ * The bundle's own structure does not depend on the assembly that uses it
+ * (`checkBundleStructure`); its tools' checks do, and are put with it per
+ * assembly (`bundleCheckOf`), so that a caller keeps each part as long as it holds.
  */
 import { DiagnosticBuilder } from '../diagnosticBuilder';
 import { EngineDiagnostic, Span, spanOf } from '../diagnostics';
@@ -40,9 +42,15 @@ export function stateCommandScript(command: string): string | null {
   return /^[A-Za-z0-9_.-]+$/.test(word) ? word : null;
 }
 
-export type ToolChecker = (entry: ToolEntry, options: ToolCheckOptions) => ToolCheck;
-
-export const checkToolEntry: ToolChecker = (entry, options) => checkTool(entry.keyNode, entry.valueNode, options);
+/** What of a bundle's check holds in every assembly: the YAML, BundleConfig's fields, and which tools there are. */
+export interface BundleStructure {
+  /** What BundleConfig says, but for the tools' own checks. */
+  diagnostics: EngineDiagnostic[];
+  toolEntries: ToolEntry[];
+  stateCommand: { value: string; node: PyNode } | null;
+  /** BundleConfig validates as far as the structure goes (each tool's own check comes on top). */
+  ok: boolean;
+}
 
 const YAML_CODES: Record<YamlProblemKind, RuleCode> = {
   'non-printable': 'yaml-non-printable',
@@ -103,8 +111,28 @@ function firstLine(node: PyNode): Span {
   return { origin: node.origin, start: node.start, end: lineEnd === -1 || lineEnd > node.end ? node.end : lineEnd };
 }
 
-export function checkBundle(load: YamlLoad, origin: Origin, options: ToolCheckOptions, checkOne: ToolChecker = checkToolEntry): BundleCheck {
-  const result: BundleCheck = { loads: false, diagnostics: [], toolEntries: [], tools: [], stateCommand: null };
+/** A bundle checked in one assembly. */
+export function checkBundle(load: YamlLoad, origin: Origin, options: ToolCheckOptions): BundleCheck {
+  const structure = checkBundleStructure(load, origin);
+  return bundleCheckOf(
+    structure,
+    structure.toolEntries.map((entry) => checkTool(entry.keyNode, entry.valueNode, options)),
+  );
+}
+
+/** A bundle's check from its structure and its tools' checks in an assembly (in the order of `structure.toolEntries`). */
+export function bundleCheckOf(structure: BundleStructure, tools: ToolCheck[]): BundleCheck {
+  return {
+    loads: structure.ok && tools.every((t) => t.bundleStageOk && t.command !== null),
+    diagnostics: structure.diagnostics,
+    toolEntries: structure.toolEntries,
+    tools,
+    stateCommand: structure.stateCommand,
+  };
+}
+
+export function checkBundleStructure(load: YamlLoad, origin: Origin): BundleStructure {
+  const result: BundleStructure = { ok: false, diagnostics: [], toolEntries: [], stateCommand: null };
   if (load.problems.length > 0) {
     result.diagnostics = yamlProblemDiagnostics(load.problems, origin);
     return result;
@@ -177,12 +205,7 @@ export function checkBundle(load: YamlLoad, origin: Origin, options: ToolCheckOp
   }
   warnDuplicateKeys(toolsMap, ' in `tools`', out, true);
   result.toolEntries = toolEntries(toolsMap);
-  for (const entry of result.toolEntries) {
-    const check = checkOne(entry, options);
-    result.tools.push(check);
-    if (!check.bundleStageOk) bundleOk = false;
-  }
-  result.loads = bundleOk && result.tools.every((t) => t.command !== null);
+  result.ok = bundleOk;
   return result;
 }
 
