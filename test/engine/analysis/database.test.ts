@@ -147,6 +147,22 @@ describe('Database', () => {
     expect(square.calls).toEqual(['0']);
   });
 
+  it('keeps the pinned results, with what they were computed from, beyond the bound', () => {
+    const db = new Database(0);
+    db.set(setting, 'k', 1);
+    const part = counted<number, number>('part', (n) => String(n), (d, n) => n * d.get(setting, 'k'));
+    const total = counted<string, number>('total', (k) => k, (d, k) => d.get(part.def, k.length) + d.get(part.def, 10 * k.length));
+    for (const k of ['a', 'bb', 'ccc']) db.get(total.def, k);
+    db.collect();
+    // Nothing used since, nothing retained: only the pinned totals and their parts stay.
+    db.collect({ def: total.def, keys: ['a', 'ccc', 'not computed'] });
+    expect(db.size).toBe(6);
+    total.calls.length = 0;
+    part.calls.length = 0;
+    for (const k of ['a', 'bb', 'ccc']) db.get(total.def, k);
+    expect([total.calls, part.calls]).toEqual([['bb'], ['2', '20']]);
+  });
+
   it('keeps what a kept result was computed from, and drops it with the last result that needed it', () => {
     const db = new Database(1);
     db.set(setting, 'k', 1);

@@ -11,12 +11,14 @@ import * as path from 'path';
 import { Analysis } from './analysis';
 import { Database, InputDef } from './database';
 import { DISK_INPUTS, ENVIRONMENT, EXTRA_ROOTS, FOLDERS, HostEnvironment, NAMED_FILES, OPEN_FILES, OVERLAY, SETTINGS_FILE, USER_SETTINGS } from './inputs';
+import { FILE_REPORT } from './reports';
 import { READ_ROOTS } from './settings';
 
 /**
  * How many query results the host keeps beyond those the last change's work
- * used (an older version's chunks, another file's checks). The one bound on
- * its memory beyond what the current workspace needs.
+ * used and the open documents' reports with what they were computed from (an
+ * older version's chunks, another file's checks). The one bound on its memory
+ * beyond what the current workspace needs.
  */
 export const RETAINED_RESULTS = 10_000;
 
@@ -57,7 +59,8 @@ export class AnalysisHost {
 
   applyChange(change: Change): void {
     const db = this.db;
-    db.collect();
+    // The open documents' reports are published again after any change: never among what the LRU bound drops.
+    db.collect({ def: FILE_REPORT, keys: db.get(OPEN_FILES, 'open') });
     const rootsBefore = db.get(READ_ROOTS, undefined);
     if (change.folders) db.set(FOLDERS, 'folders', [...change.folders]);
     if (change.extraRoots) db.set(EXTRA_ROOTS, 'extra roots', [...change.extraRoots]);

@@ -21,7 +21,8 @@
  *   that read only durable inputs is reused without looking at them at all
  *   while no durable input changed, so a keystroke never re-verifies the
  *   thousands of listings a workspace index read.
- * - **Memory**: results used since the last `collect` are live; of the
+ * - **Memory**: results used since the last `collect` are live, and so are
+ *   those the caller pins (the host pins the open documents' reports); of the
  *   others, the `retained` most recently used are kept and the rest dropped
  *   (the host collects as each change comes in), except those a kept result
  *   was computed from: its value holds them anyway, and dropping them would
@@ -206,18 +207,24 @@ export class Database {
   }
 
   /**
-   * Keeps the results used since the last collect, and of the others the
-   * `retained` most recently used, with what they were computed from; drops
-   * the rest. Call it when no query is running (the host does, as each change
-   * comes in).
+   * Keeps the results used since the last collect, the `pinned` ones (what
+   * the current state needs whether or not the last change asked for it: the
+   * reports of the open documents), and of the others the `retained` most
+   * recently used, each with what it was computed from; drops the rest. Call
+   * it when no query is running (the host does, as each change comes in).
    */
-  collect(): void {
+  collect<K, V>(pinned?: { def: QueryDef<K, V>; keys: readonly K[] }): void {
     let live = 0;
     for (let slot = this.newest; slot && slot.lastUsed === this.epoch; slot = slot.older) live++;
+    const kept = new Set<Slot>();
+    for (const key of pinned?.keys ?? []) {
+      const slot = this.heldSlot(pinned!.def, key);
+      if (slot && slot.lastUsed !== this.epoch) kept.add(slot);
+    }
     // Those not used since, but for the `retained` most recent, least recently used first (a result is used after what it read, so it comes later).
-    const excess = this.held - live - this.retained;
+    const excess = this.held - live - kept.size - this.retained;
     const old = new Set<Slot>();
-    for (let slot = this.oldest; slot && old.size < excess; slot = slot.newer) old.add(slot);
+    for (let slot = this.oldest; slot && old.size < excess; slot = slot.newer) if (!kept.has(slot)) old.add(slot);
     // Of them, each that no kept result was computed from goes, and then what only it held.
     const unused = (slot: Slot) => old.has(slot) && !slot.dropped && slot.dependents === 0;
     for (const slot of old) {
