@@ -17,8 +17,8 @@ import { READ_ROOTS } from './settings';
 /**
  * How many query results the host keeps beyond those the last change's work
  * used and the open documents' reports with what they were computed from (an
- * older version's chunks, another file's checks). The one bound on its memory
- * beyond what the current workspace needs.
+ * older version's chunks, another file's checks): between this and twice this.
+ * The one bound on its memory beyond what the current workspace needs.
  */
 export const RETAINED_RESULTS = 10_000;
 
@@ -46,6 +46,8 @@ export interface Change {
 
 export class AnalysisHost {
   private readonly db: Database;
+  /** The files of OPEN_FILES, to tell in constant time whether a change opens or closes one. */
+  private readonly openFiles = new Set<string>();
 
   constructor(environment: HostEnvironment, retained = RETAINED_RESULTS) {
     this.db = new Database(retained, environment);
@@ -73,16 +75,21 @@ export class AnalysisHost {
     if (rootsChanged || change.diskAll) this.invalidateDisk(null);
     else if (change.disk && change.disk.length > 0) this.invalidateDisk(change.disk);
     if (change.opened || change.closed) {
-      const open = new Set(db.get(OPEN_FILES, 'open'));
+      const open = this.openFiles;
+      let listChanged = false;
       for (const file of change.closed ?? []) {
-        open.delete(file);
-        db.invalidate(OVERLAY, file);
+        listChanged = open.delete(file) || listChanged;
+        db.set(OVERLAY, file, null);
       }
       for (const { file, text } of change.opened ?? []) {
         db.set(OVERLAY, file, text);
-        open.add(file);
+        if (!open.has(file)) {
+          open.add(file);
+          listChanged = true;
+        }
       }
-      db.set(OPEN_FILES, 'open', [...open].sort());
+      // A typed change to an open document leaves the list as it is: no new list of thousands to sort and compare at every keystroke.
+      if (listChanged) db.set(OPEN_FILES, 'open', [...open]);
     }
   }
 

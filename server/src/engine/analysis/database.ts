@@ -24,6 +24,7 @@
  * - **Memory**: results used since the last `collect` are live, and so are
  *   those the caller pins (the host pins the open documents' reports); of the
  *   others, the `retained` most recently used are kept and the rest dropped
+ *   when they reach twice `retained`
  *   (the host collects as each change comes in), except those a kept result
  *   was computed from: its value holds them anyway, and dropping them would
  *   make it recompute (a bundle's model and the checks of its tools go
@@ -210,12 +211,19 @@ export class Database {
    * Keeps the results used since the last collect, the `pinned` ones (what
    * the current state needs whether or not the last change asked for it: the
    * reports of the open documents), and of the others the `retained` most
-   * recently used, each with what it was computed from; drops the rest. Call
+   * recently used, each with what it was computed from; drops the rest once
+   * those others are more than twice `retained`. Call
    * it when no query is running (the host does, as each change comes in).
    */
   collect<K, V>(pinned?: { def: QueryDef<K, V>; keys: readonly K[] }): void {
     let live = 0;
     for (let slot = this.newest; slot && slot.lastUsed === this.epoch; slot = slot.older) live++;
+    // Until the results not used since are twice the bound, nothing goes: a collect then brings them down to the bound, so its
+    // cost (a look-up per pinned result, then the walk) is paid once per `retained` new results, not at every change.
+    if (this.held - live <= 2 * this.retained) {
+      this.epoch++;
+      return;
+    }
     const kept = new Set<Slot>();
     for (const key of pinned?.keys ?? []) {
       const slot = this.heldSlot(pinned!.def, key);

@@ -3,20 +3,19 @@ import { LineIndex } from '../document/lineIndex';
 import { SourceText, sourceTextOf } from '../document/sourceText';
 import { FsView } from '../workspace/workspaceFs';
 import { Database, QueryDef } from './database';
-import { DISK_ALLOWED, DISK_CONTENT, DISK_LIST, DISK_STAT, FileContent, OPEN_FILES, OVERLAY } from './inputs';
+import { DISK_ALLOWED, DISK_CONTENT, DISK_LIST, DISK_STAT, FileContent, OVERLAY } from './inputs';
 
 const byFile = (file: string) => file;
-
-/** Whether a file is open in an editor. */
-export function isOpen(db: Database, file: string): boolean {
-  return db.get(OPEN_FILES, 'open').includes(file);
-}
 
 /** What SWE-agent would read: the open editor's text, else the disk's. */
 export const CONTENT: QueryDef<string, FileContent> = {
   name: 'content',
   key: byFile,
-  compute: (db, file) => (isOpen(db, file) ? { kind: 'text', text: db.get(OVERLAY, file) } : db.get(DISK_CONTENT, file)),
+  compute: (db, file) => {
+    // The file's own overlay, not the list of open files: opening another document does not touch this file's content.
+    const overlay = db.get(OVERLAY, file);
+    return overlay !== null ? { kind: 'text', text: overlay } : db.get(DISK_CONTENT, file);
+  },
   equals: (a, b) => (a.kind === 'unreadable' || b.kind === 'unreadable' ? a === b : a.kind === b.kind && a.text === b.text),
 };
 

@@ -65,11 +65,11 @@ export const EXTRA_ROOTS: InputDef<'extra roots', readonly string[]> = { name: '
 /** Files the user named to be checked (the CLI's file arguments): a bundle config unless an agent config, whatever their name. */
 export const NAMED_FILES: InputDef<'named', readonly string[]> = { name: 'named files', durability: 'durable', key: identity, equals: sameList };
 
-/** The files open in an editor (ids: a path, or the URI of an unsaved document), sorted. */
+/** The files open in an editor (ids: a path, or the URI of an unsaved document), in the order they were opened. */
 export const OPEN_FILES: InputDef<'open', readonly string[]> = { name: 'open files', durability: 'volatile', key: identity, equals: sameList };
 
-/** An open editor buffer's text (the editor's, not the disk's); read only for files in OPEN_FILES. */
-export const OVERLAY: InputDef<string, string> = { name: 'overlay', durability: 'volatile', key: identity };
+/** An open editor buffer's text (the editor's, not the disk's); null for a file no editor has open. */
+export const OVERLAY: InputDef<string, string | null> = { name: 'overlay', durability: 'volatile', key: identity, read: () => null };
 
 /** A file's bytes, decoded, from the disk. */
 export const DISK_CONTENT: InputDef<string, FileContent> = { name: 'disk content', durability: 'durable', key: identity, equals: sameContent, read: (file, db) => readContent(fsOf(db), file) };
