@@ -7,7 +7,7 @@ import { ExtensionContext, TextDocument, TextEditor, commands, window, workspace
 import { LanguageClient, LanguageClientOptions, RevealOutputChannelOn, State } from 'vscode-languageclient/node';
 import { DocumentPatterns, documentSelector, isClaimed, readPatterns } from './documents';
 import { sweBundleConfiguration } from './configuration';
-import { claimedOnlyMiddleware } from './middleware';
+import { claimedOnlyMiddleware, stoppingClientMiddleware } from './middleware';
 import { LeveledOutputChannel } from './outputChannel';
 import { serverOptions } from './serverOptions';
 import { STATUS_NOTIFICATION, ServerStatus, StatusItem, parseStatus } from './statusItem';
@@ -110,6 +110,7 @@ class Controller {
       markdown: { isTrusted: false, supportHtml: false },
       middleware: {
         ...claimedOnlyMiddleware((document) => this.claims(document)),
+        ...stoppingClientMiddleware(() => client.state !== State.Running),
         // The code lenses run the server's preview command; show its answer instead of dropping it.
         executeCommand: (command, args, next) => {
           if (command === SERVER_PREVIEW_COMMAND && typeof args[0] === 'string' && typeof args[1] === 'string') return this.previews.show(args[0], args[1]);

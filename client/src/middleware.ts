@@ -7,7 +7,7 @@
  * as a preview instead of being dropped.
  */
 import { TextDocument } from 'vscode';
-import { Middleware } from 'vscode-languageclient/node';
+import { ErrorCodes, Middleware, ResponseError } from 'vscode-languageclient/node';
 
 /** Middleware hooks whose first argument is the document. */
 const DOCUMENT_PROVIDERS = [
@@ -51,4 +51,27 @@ export function claimedOnlyMiddleware(isClaimed: (document: TextDocument) => boo
     };
   }
   return middleware as Middleware;
+}
+
+/**
+ * A request that the library had let through just before it began to stop the
+ * server (a restart for new settings) goes out after `shutdown`, and the
+ * server refuses it with InvalidRequest, as LSP says it must. The library
+ * would log that as a failed provider; it is the connection going away, so it
+ * is passed on as ConnectionInactive, which the library answers with the
+ * provider's empty result.
+ */
+export function stoppingClientMiddleware(isStopping: () => boolean): Pick<Middleware, 'sendRequest'> {
+  return {
+    sendRequest: async (type, param, token, next) => {
+      try {
+        return await next(type, param, token);
+      } catch (error) {
+        if (error instanceof ResponseError && error.code === ErrorCodes.InvalidRequest && isStopping()) {
+          throw new ResponseError(ErrorCodes.ConnectionInactive, 'the server is stopping');
+        }
+        throw error;
+      }
+    },
+  };
 }
