@@ -54,12 +54,13 @@ export function claimedOnlyMiddleware(isClaimed: (document: TextDocument) => boo
 }
 
 /**
- * A request that the library had let through just before it began to stop the
- * server (a restart for new settings) goes out after `shutdown`, and the
- * server refuses it with InvalidRequest, as LSP says it must. The library
- * would log that as a failed provider; it is the connection going away, so it
- * is passed on as ConnectionInactive, which the library answers with the
- * provider's empty result.
+ * A request that fails while the client stops (a restart for new settings,
+ * the extension host shutting down) fails because the connection is going
+ * away: the library had let it through just before the stop began, and it
+ * reached the server after `shutdown` (which refuses it with InvalidRequest,
+ * as LSP says it must) or a connection already closed. The library would log
+ * that as a failed provider; it is passed on as ConnectionInactive, which the
+ * library answers with the provider's empty result.
  */
 export function stoppingClientMiddleware(isStopping: () => boolean): Pick<Middleware, 'sendRequest'> {
   return {
@@ -67,9 +68,7 @@ export function stoppingClientMiddleware(isStopping: () => boolean): Pick<Middle
       try {
         return await next(type, param, token);
       } catch (error) {
-        if (error instanceof ResponseError && error.code === ErrorCodes.InvalidRequest && isStopping()) {
-          throw new ResponseError(ErrorCodes.ConnectionInactive, 'the server is stopping');
-        }
+        if (isStopping()) throw new ResponseError(ErrorCodes.ConnectionInactive, `the client is stopping: ${error instanceof Error ? error.message : String(error)}`);
         throw error;
       }
     },
