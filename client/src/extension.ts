@@ -47,6 +47,8 @@ class Controller {
   private selector = documentSelector(this.patterns);
   /** Serializes start/stop so a burst of restarts cannot interleave. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** Set as soon as a stop is asked for (it runs after the queued work): from then on a failing request is the connection going away. */
+  private stopAsked = false;
 
   constructor(
     private readonly context: ExtensionContext,
@@ -64,10 +66,12 @@ class Controller {
   }
 
   stop(): Promise<void> {
+    this.stopAsked = true;
     return this.enqueue(() => this.doStop());
   }
 
   restart(): Promise<void> {
+    this.stopAsked = true;
     return this.enqueue(async () => {
       await this.doStop();
       await this.doStart();
@@ -81,6 +85,7 @@ class Controller {
   }
 
   private async doStart(): Promise<void> {
+    this.stopAsked = false;
     this.patterns = readPatterns();
     this.selector = documentSelector(this.patterns);
     this.status.set({ state: 'starting' });
@@ -110,7 +115,7 @@ class Controller {
       markdown: { isTrusted: false, supportHtml: false },
       middleware: {
         ...claimedOnlyMiddleware((document) => this.claims(document)),
-        ...stoppingClientMiddleware(() => client.state !== State.Running),
+        ...stoppingClientMiddleware(() => this.client !== client || this.stopAsked || client.state !== State.Running),
         // The code lenses run the server's preview command; show its answer instead of dropping it.
         executeCommand: (command, args, next) => {
           if (command === SERVER_PREVIEW_COMMAND && typeof args[0] === 'string' && typeof args[1] === 'string') return this.previews.show(args[0], args[1]);
