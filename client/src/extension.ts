@@ -101,6 +101,7 @@ class Controller {
       return;
     }
     this.output.log.info(`Starting the ${server.description} for ${this.selector.map((f) => f.pattern).join(', ')}`);
+    const isStopping = () => this.client !== client || this.stopAsked || client.state !== State.Running;
     const options: LanguageClientOptions = {
       documentSelector: this.selector,
       // The server's pulled diagnostics go to a collection named after its diagnosticProvider
@@ -114,8 +115,8 @@ class Controller {
       initializationOptions: () => ({ sweBundle: serverSettings() }),
       markdown: { isTrusted: false, supportHtml: false },
       middleware: {
-        ...claimedOnlyMiddleware((document) => this.claims(document)),
-        ...stoppingClientMiddleware(() => this.client !== client || this.stopAsked || client.state !== State.Running),
+        ...claimedOnlyMiddleware((document) => this.claims(document), isStopping),
+        ...stoppingClientMiddleware(isStopping),
         // The code lenses run the server's preview command; show its answer instead of dropping it.
         executeCommand: (command, args, next) => {
           if (command === SERVER_PREVIEW_COMMAND && typeof args[0] === 'string' && typeof args[1] === 'string') return this.previews.show(args[0], args[1]);

@@ -42,12 +42,23 @@ const DOCUMENT_PROVIDERS = [
 
 type Next = (...args: unknown[]) => unknown;
 
-export function claimedOnlyMiddleware(isClaimed: (document: TextDocument) => boolean): Middleware {
+/**
+ * `isStopping`: a provider whose request fails once a stop has been asked for
+ * answers nothing instead of failing (the library can fail such a request
+ * before any request middleware runs: "Starting server failed").
+ */
+export function claimedOnlyMiddleware(isClaimed: (document: TextDocument) => boolean, isStopping: () => boolean): Middleware {
   const middleware: Record<string, unknown> = {};
   for (const name of DOCUMENT_PROVIDERS) {
-    middleware[name] = (document: TextDocument, ...rest: unknown[]) => {
+    middleware[name] = async (document: TextDocument, ...rest: unknown[]) => {
       const next = rest[rest.length - 1] as Next;
-      return isClaimed(document) ? next(document, ...rest.slice(0, -1)) : undefined;
+      if (!isClaimed(document)) return undefined;
+      try {
+        return await next(document, ...rest.slice(0, -1));
+      } catch (error) {
+        if (isStopping()) return undefined;
+        throw error;
+      }
     };
   }
   return middleware as Middleware;
