@@ -46,8 +46,6 @@ export interface Change {
 
 export class AnalysisHost {
   private readonly db: Database;
-  /** The files of OPEN_FILES, to tell in constant time whether a change opens or closes one. */
-  private readonly openFiles = new Set<string>();
 
   constructor(environment: HostEnvironment, retained = RETAINED_RESULTS) {
     this.db = new Database(retained, environment);
@@ -75,21 +73,13 @@ export class AnalysisHost {
     if (rootsChanged || change.diskAll) this.invalidateDisk(null);
     else if (change.disk && change.disk.length > 0) this.invalidateDisk(change.disk);
     if (change.opened || change.closed) {
-      const open = this.openFiles;
-      let listChanged = false;
-      for (const file of change.closed ?? []) {
-        listChanged = open.delete(file) || listChanged;
-        db.set(OVERLAY, file, null);
-      }
-      for (const { file, text } of change.opened ?? []) {
-        db.set(OVERLAY, file, text);
-        if (!open.has(file)) {
-          open.add(file);
-          listChanged = true;
-        }
-      }
-      // A typed change to an open document leaves the list as it is: no new list of thousands to sort and compare at every keystroke.
-      if (listChanged) db.set(OPEN_FILES, 'open', [...open]);
+      // A file is open while it has an overlay: a typed change to an open document leaves the list as it is (no new list of thousands to compare at every keystroke).
+      const isOpen = (file: string) => db.get(OVERLAY, file) !== null;
+      const closing = new Set((change.closed ?? []).filter(isOpen));
+      const opening = new Set((change.opened ?? []).map((o) => o.file).filter((file) => closing.has(file) || !isOpen(file)));
+      for (const file of change.closed ?? []) db.set(OVERLAY, file, null);
+      for (const { file, text } of change.opened ?? []) db.set(OVERLAY, file, text);
+      if (closing.size > 0 || opening.size > 0) db.set(OPEN_FILES, 'open', [...db.get(OPEN_FILES, 'open').filter((file) => !closing.has(file)), ...opening]);
     }
   }
 
