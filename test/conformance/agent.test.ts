@@ -7,7 +7,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AGENT_CASES_DIR, readJson } from '../helpers/shared';
+import { AGENT_CASES_DIR, readJson, readable } from '../helpers/shared';
 import { runCli } from '../helpers/runCli';
 import { AgentVerdict, OurFile, agentContractViolations } from './contract';
 
@@ -22,7 +22,7 @@ describe('agent-config conformance cases', () => {
     expect(ids.length).toBeGreaterThanOrEqual(77);
   });
 
-  it.each(ids)('agent/%s agrees with SWE-agent', (id) => {
+  it.each(readable(ids, 'agent-config cases', (id) => [path.join(AGENT_CASES_DIR, id)]))('agent/%s agrees with SWE-agent', (id) => {
     const dir = path.join(AGENT_CASES_DIR, id);
     const verdict = readJson<AgentVerdict>(path.join(dir, 'expected.json'));
     const run = runCli(['--format', 'json', '--agent-config', 'config/agent.yaml'], dir);

@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CASES_DIR, MULTI_DIR, readJson } from '../helpers/shared';
+import { CASES_DIR, MULTI_DIR, readJson, readable } from '../helpers/shared';
 import { runCli } from '../helpers/runCli';
 import { tempWorkspace } from '../helpers/tempWorkspace';
 import { OurFile } from './contract';
@@ -28,7 +28,8 @@ describe('agent-level conformance cases', () => {
     expect(ids.length).toBeGreaterThanOrEqual(13);
   });
 
-  it.each(ids)('multi/%s agrees with the real ToolConfig', (id) => {
+  const readableIds = readable(ids, 'agent-level cases', (id) => [path.join(MULTI_DIR, id), ...readJson<MultiCase>(path.join(MULTI_DIR, id, 'bundles.json')).bundles.map((b) => path.join(CASES_DIR, b))]);
+  it.each(readableIds)('multi/%s agrees with the real ToolConfig', (id) => {
     const spec = readJson<MultiCase>(path.join(MULTI_DIR, id, 'bundles.json'));
     const verdict = readJson<MultiVerdict>(path.join(MULTI_DIR, id, 'expected.json'));
     const agentFile = workspace.write(`multi-${id}/agent.yaml`, multiAgentConfigYaml(spec));

@@ -14,7 +14,7 @@ import { applyEdits } from '../../server/src/engine/features/edits';
 import { QUICK_FIXES, quickFixes } from '../../server/src/engine/features/quickFixes';
 import { LintResult, lintBundleText } from '../helpers/lintText';
 import { parseMarkers } from '../helpers/markers';
-import { CASES_DIR, CORPUS_DIR } from '../helpers/shared';
+import { CASES_DIR, CORPUS_DIR, HAS_SHARED } from '../helpers/shared';
 
 type Diagnosticish = Pick<PositionedDiagnostic, 'code' | 'severity' | 'tool' | 'message'>;
 /**
@@ -604,7 +604,8 @@ function expectCorpusFix(file: string, code: string, pick: (d: FileDiagnostic, t
 
 const spanText = (d: FileDiagnostic, text: string) => text.slice(d.start, d.end);
 
-describe('on real bundles', () => {
+// The corpus bundles were taken from public repositories: only ../shared holds them.
+describe.skipIf(!HAS_SHARED)('on real bundles', () => {
   it('escapes {WINDOW} in one docstring of SWE-agent\'s default tools', () => {
     expectCorpusFix('arktrail__SWE-agent/tools/defaults/config.yaml', 'docstring-unknown-variable', (d) => d.tool === 'scroll_up', 'Escape `{WINDOW}` as `{{WINDOW}}`', [
       ['"moves the window up {WINDOW} lines"', '"moves the window up {{WINDOW}} lines"'],
@@ -660,13 +661,15 @@ const UNMASKED: Record<string, string[]> = {
   'non-string-key': ['unknown-key'],
 };
 
-describe('every fix on the conformance cases and the corpus', () => {
+describe('every fix on the conformance cases, the corpus and our own bundles', () => {
   it('removes its diagnostic and adds no other', () => {
-    const corpus = execFileSync('find', [CORPUS_DIR, '-name', 'config.yaml', '-path', '*tools*']).toString().trim().split('\n');
+    const corpus = execFileSync('find', [CORPUS_DIR, '-name', 'config.yaml', '-path', '*tools*']).toString().split('\n').filter(Boolean);
     const cases = fs.readdirSync(CASES_DIR).map((id) => path.join(CASES_DIR, id, 'config.yaml')).filter((f) => fs.existsSync(f));
     const exercised = new Map<string, number>();
     const problems: string[] = [];
-    for (const file of [...cases, ...corpus]) {
+    // Our own bundles for the fixes that only the corpus would exercise otherwise (fixSweep/README.md).
+    const ours = execFileSync('find', [path.join(__dirname, 'fixSweep'), '-name', 'config.yaml']).toString().split('\n').filter(Boolean);
+    for (const file of [...cases, ...corpus, ...ours]) {
       const before = lintBundleText(fs.readFileSync(file, 'utf8'));
       const perCode = new Map<string, number>();
       for (const diagnostic of before.model.diagnostics) {

@@ -53,6 +53,7 @@ export class TestClient {
     );
     connection.onRequest('client/registerCapability', (params: { registrations: { method: string }[] }) => {
       this.registrations.push(...params.registrations.map((r) => r.method));
+      this.wake();
       return null;
     });
     connection.onRequest('workspace/diagnostic/refresh', () => null);
@@ -114,6 +115,11 @@ export class TestClient {
         });
       });
     }
+  }
+
+  /** Waits until the server has registered every one of `methods` dynamically (client/registerCapability). */
+  async waitForRegistrations(...methods: string[]): Promise<void> {
+    await this.waitFor(() => methods.every((m) => this.registrations.includes(m)), `the registration of ${methods.join(', ')}`);
   }
 
   /** Resolves with the first publication for `uri` matching `accept`, waiting up to `timeoutMs`. */

@@ -1,5 +1,5 @@
 /** The server's diagnostics over LSP: push, pull, incremental edits, settings, cancellation. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Diagnostic, DocumentDiagnosticReport } from 'vscode-languageserver-protocol';
 import { TestClient, codes, inMemory } from '../helpers/lspClient';
 
@@ -17,6 +17,7 @@ const BUNDLE = `tools:
 
 let client: TestClient | undefined;
 afterEach(() => {
+  vi.useRealTimers();
   client?.dispose();
   client = undefined;
 });
@@ -117,6 +118,8 @@ describe('pull diagnostics', () => {
     client = await inMemory({ capabilities: { workspace: { diagnostics: { refreshSupport: true } }, textDocument: { diagnostic: { dynamicRegistration: false } } } });
     // A bundle's diagnostics depend on the agent configs that use it, and the reverse.
     expect(client.initializeResult.capabilities.diagnosticProvider).toEqual({ identifier: 'swe-bundle', interFileDependencies: true, workspaceDiagnostics: false });
+    // The fake clock holds every timer the server sets, so "no push" below is checked after all of them ran.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await client.open(URI, BUNDLE);
     const report = await client.request<DocumentDiagnosticReport & { resultId: string; items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri: URI } });
     expect(report.kind).toBe('full');
@@ -124,7 +127,8 @@ describe('pull diagnostics', () => {
     const again = await client.request<DocumentDiagnosticReport>('textDocument/diagnostic', { textDocument: { uri: URI }, previousResultId: report.resultId });
     expect(again).toEqual({ kind: 'unchanged', resultId: report.resultId });
     // No push when the client pulls.
-    await new Promise((r) => setTimeout(r, 50));
+    await vi.runAllTimersAsync();
+    vi.useRealTimers();
     expect(client.diagnostics.has(URI)).toBe(false);
   });
 
@@ -155,13 +159,18 @@ describe('a client that goes away', () => {
     process.on('unhandledRejection', record);
     try {
       const gone = await inMemory();
+      // The server's debounce timer is held by the fake clock, so the diagnostics cannot be sent before the
+      // connection closes, however loaded the machine; then the clock runs every timer the server left.
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       await gone.open(URI, BUNDLE);
-      // The answer means the server has the document; its diagnostics are still waiting for the debounce.
+      // The answer means the server has the document; its diagnostics are waiting for the debounce.
       await gone.request('textDocument/documentSymbol', { textDocument: { uri: URI } });
       expect(gone.diagnostics.get(URI)).toBeUndefined();
+      expect(vi.getTimerCount()).toBeGreaterThan(0);
       gone.dispose();
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await vi.runAllTimersAsync();
     } finally {
+      vi.useRealTimers();
       process.off('uncaughtException', record);
       process.off('unhandledRejection', record);
     }

@@ -56,8 +56,7 @@ describe('document symbols', () => {
     client.dispose();
     client = await inMemory({ capabilities: { textDocument: { documentSymbol: { dynamicRegistration: true } } } });
     expect(client.initializeResult.capabilities.documentSymbolProvider).toBeUndefined();
-    await new Promise((r) => setTimeout(r, 50));
-    expect(client.registrations).toContain('textDocument/documentSymbol');
+    await client.waitForRegistrations('textDocument/documentSymbol');
   });
 
   it('returns nothing for a document that is not open or not a bundle', async () => {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { DocumentHighlight, Location, LocationLink } from 'vscode-languageserver-protocol';
 import { TestClient, inMemory } from '../helpers/lspClient';
 import { parseMarkers, rangeOf } from '../helpers/markers';
-import { CORPUS_DIR } from '../helpers/shared';
+import { CORPUS_DIR, needsShared } from '../helpers/shared';
 
 const URI = 'file:///w/tools/viewer/config.yaml';
 
@@ -95,7 +95,7 @@ describe('references and highlights', () => {
     expect(await client.request('textDocument/definition', params(lineToken.start))).toEqual([{ uri: URI, range: nameLine }]);
   });
 
-  it('navigates a real CRLF bundle', async () => {
+  it.skipIf(needsShared(path.join(CORPUS_DIR, 'GrinnerH__SWE-agent/tools/edit_anthropic/config.yaml')))('navigates a real CRLF bundle', async () => {
     const text = fs.readFileSync(path.join(CORPUS_DIR, 'GrinnerH__SWE-agent/tools/edit_anthropic/config.yaml'), 'utf8');
     const lines = text.split('\r\n');
     client = await inMemory();

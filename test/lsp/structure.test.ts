@@ -116,7 +116,7 @@ describe('capabilities', () => {
       undefined,
       undefined,
     ]);
-    await new Promise((r) => setTimeout(r, 50));
+    await client.waitForRegistrations('textDocument/foldingRange', 'textDocument/selectionRange', 'textDocument/inlayHint', 'textDocument/semanticTokens');
     expect(client.registrations).toEqual(
       expect.arrayContaining(['textDocument/foldingRange', 'textDocument/selectionRange', 'textDocument/inlayHint', 'textDocument/semanticTokens']),
     );

@@ -23,7 +23,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LineIndex } from '../../server/src/engine/document/lineIndex';
 import { TestClient, inMemory } from '../helpers/lspClient';
 import { Random, applyEdit, randomEdit, typingEdit } from '../helpers/random';
-import { AGENT_CASES_DIR, CASES_DIR, CORPUS_DIR, caseIds } from '../helpers/shared';
+import { AGENT_CASES_DIR, CASES_DIR, CORPUS_DIR, caseIds, isComplete } from '../helpers/shared';
 import { compileJinja, renderJinja } from '../../server/src/engine/python/jinja';
 import { PyDict, PyObject } from '../../server/src/engine/python/pyObject';
 import { checkRunConfig } from '../../server/src/engine/runConfig/checkRunConfig';
@@ -197,7 +197,7 @@ describe(`fuzzing Jinja and agent configs (seed ${SEED}, ${ITERATIONS} iteration
 
   it('checks random edits of the agent-config cases, with random templates, without throwing, inside the document', { timeout: 30_000 + ITERATIONS * 30 }, () => {
     const random = new Random(SEED + 1);
-    const seeds = fs.readdirSync(AGENT_CASES_DIR).filter((id) => /^\d+$/.test(id)).map((id) => fs.readFileSync(path.join(AGENT_CASES_DIR, id, 'config', 'agent.yaml'), 'utf8'));
+    const seeds = fs.readdirSync(AGENT_CASES_DIR).filter((id) => /^\d+$/.test(id) && isComplete(path.join(AGENT_CASES_DIR, id, 'config', 'agent.yaml'))).map((id) => fs.readFileSync(path.join(AGENT_CASES_DIR, id, 'config', 'agent.yaml'), 'utf8'));
     for (let i = 0; i < ITERATIONS; i++) {
       let text = random.pick(seeds);
       if (random.next() < 0.3) text += `\n${random.pick(['agent', 'env', 'x'])}:\n  templates:\n    instance_template: ${JSON.stringify(randomJinjaTemplate(random))}\n`;

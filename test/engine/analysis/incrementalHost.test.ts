@@ -16,7 +16,7 @@ import { createNodeWorkspaceFs } from '../../../server/src/host/nodeWorkspaceFs'
 import { generateBundle } from '../../../scripts/generateBundle';
 import { MultiCase, multiAgentConfigYaml } from '../../conformance/multiCase';
 import { Random, applyEdit, randomEdit, typingEdit } from '../../helpers/random';
-import { CASES_DIR, CORPUS_DIR, MULTI_DIR, caseIds, readJson } from '../../helpers/shared';
+import { CASES_DIR, CORPUS_DIR, MULTI_DIR, caseIds, readJson, readable } from '../../helpers/shared';
 import { TempWorkspace, tempWorkspace } from '../../helpers/tempWorkspace';
 
 const STEPS = Number(process.env.INCREMENTAL_EDITS ?? 25);
@@ -130,7 +130,7 @@ describe('incremental answers equal a new host', () => {
   });
 
   const repos = fs.readdirSync(CORPUS_DIR, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
-  it.each(repos)('on the corpus: %s', (repo) => {
+  it.each(readable(repos, 'corpus repositories', (repo) => [path.join(CORPUS_DIR, repo)]))('on the corpus: %s', (repo) => {
     const ws = workspace();
     fs.cpSync(path.join(CORPUS_DIR, repo), ws.root, { recursive: true });
     runSequence(ws, repo, Math.ceil(STEPS / 3));
