@@ -1,6 +1,6 @@
 /**
- * Installing from git: npm clones the repository, installs its devDependencies, runs `prepare`
- * (which builds dist/) and installs the result, so the commands work although dist/ is not in git.
+ * Installing from git: npm clones the repository, installs its devDependencies, packs it (`prepack`
+ * builds dist/) and installs the result, so the commands work although dist/ is not in git.
  * The repository is a commit of this working tree, installed into a project folder. (A global
  * install from git, `npm install -g git+…`, fails in npm itself, npm/cli#8440: its git preparation
  * inherits --global. The README says so and installs globally from a packed tarball instead.)
@@ -31,7 +31,7 @@ afterAll(() => {
 });
 
 describe('npm install git+file://…', () => {
-  it('installs dist/ as prepare built it, and the commands', () => {
+  it('installs dist/ as prepack built it, and the commands', () => {
     const installed = path.join(project.root, 'node_modules', 'swe-bundle-lsp');
     expect(fs.readdirSync(path.join(installed, 'dist')).sort()).toEqual(['lint.js', 'server.js']);
     expect(fs.readlinkSync(path.join(project.root, 'node_modules', '.bin', 'swe-bundle-lint'))).toBe('../swe-bundle-lsp/dist/lint.js');

@@ -34,20 +34,24 @@ let packed: string[];
 /** The tarball unpacked: `package/` as npm installs it. */
 let unpacked: string;
 let prefix: string;
+/** What npm said on stderr while packing and while installing the tarball globally. */
+let npmSaid: { pack: string; install: string };
 
 beforeAll(() => {
   tree = copyWorkingTree({ nodeModules: true });
   scratch = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'swe-bundle-pack-')));
   expect(fs.existsSync(path.join(tree.root, 'dist'))).toBe(false);
   const env = userEnv({ npm_config_cache: path.join(scratch, 'pack-cache') });
-  const [result] = JSON.parse(run('npm', ['pack', '--json', '--offline'], { cwd: tree.root, env, status: 0 }).stdout) as { filename: string; files: { path: string }[] }[];
+  const pack = run('npm', ['pack', '--json', '--offline'], { cwd: tree.root, env, status: 0 });
+  const [result] = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[];
   tarball = path.join(tree.root, result.filename);
   packed = result.files.map((f) => f.path).sort();
   unpacked = path.join(scratch, 'unpacked');
   fs.mkdirSync(unpacked);
   run('tar', ['-xzf', tarball, '-C', unpacked], { cwd: scratch, status: 0 });
   prefix = path.join(scratch, 'prefix');
-  run('npm', ['install', '--global', '--prefix', prefix, '--offline', './' + result.filename], { cwd: tree.root, env: userEnv({ npm_config_cache: path.join(scratch, 'install-cache') }), status: 0 });
+  const install = run('npm', ['install', '--global', '--prefix', prefix, '--offline', './' + result.filename], { cwd: tree.root, env: userEnv({ npm_config_cache: path.join(scratch, 'install-cache') }), status: 0 });
+  npmSaid = { pack: pack.stderr, install: install.stderr };
 }, 240_000);
 
 afterAll(() => {
@@ -62,6 +66,15 @@ describe('the tarball', () => {
     for (const file of ['LICENSE', 'README.md', 'package.json', 'dist/lint.js', 'dist/server.js', 'docs/rules.md', 'client/images/screenshot.png']) expect(packed).toContain(file);
     expect(packed.filter((file) => /\.map$|^node_modules\/|^server\/|^scripts\/|^examples\//.test(file) || (file.startsWith('test/') && file !== 'test/editors/README.md'))).toEqual([]);
     expect(fs.statSync(path.join(unpacked, 'package', 'dist', 'lint.js')).mode & 0o111).not.toBe(0);
+  });
+
+  it('packs and installs globally without an npm warning, and its manifest names no script it does not ship', () => {
+    expect(npmSaid.pack.split('\n').filter((line) => /^npm warn/i.test(line))).toEqual([]);
+    expect(npmSaid.install.split('\n').filter((line) => /^npm warn/i.test(line))).toEqual([]);
+    const pkg = readJson<Record<string, unknown>>(path.join(unpacked, 'package', 'package.json'));
+    expect([pkg.scripts, pkg.devDependencies, pkg.allowScripts]).toEqual([undefined, undefined, undefined]);
+    // postpack put the repository's manifest back.
+    expect(readJson<{ scripts?: Record<string, string> }>(path.join(tree.root, 'package.json')).scripts?.prepack).toBe(readJson<{ scripts: Record<string, string> }>(path.join(REPO_ROOT, 'package.json')).scripts.prepack);
   });
 
   it('is a publishable MIT package with a description, keywords and the Node it needs', () => {
