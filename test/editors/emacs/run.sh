@@ -38,5 +38,7 @@ ln -s "$SERVER" "$D/bin/swe-bundle-language-server" # what `npm install --global
 RC=0
 run_group "${TIMEOUT:-120}" env HOME="$D/home" PATH="$D/bin:$PATH" SWE_BUNDLE_ROOT="$D/swe-agent-project" \
   "$EMACS" --batch -l "$HERE/eglot_test.el" || RC=$?
+echo "== the same Emacs, started interactively in a terminal"
+"$HERE/../scripts/interactive-start.sh" emacs "$EMACS" || RC=1
 echo "rc=$RC, work dir $D"
 exit $RC

@@ -167,6 +167,20 @@ local function main()
   local hover = vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(floats()[1]), 0, -1, true)
   eq(hover, HOVER, 'K shows the hover of the placeholder')
   close_floats()
+  if SETUP == '0.11' then
+    -- K on the name of the correct tool `open` (line 3): its hover holds the whole preview, longer than
+    -- the screen; the setup keeps the float to 15 lines.
+    open('tools/viewer/config.yaml')
+    vim.api.nvim_win_set_cursor(0, { 3, 3 })
+    feed('K')
+    wait('the hover window of the tool', function() return #floats() == 1 end)
+    local float = floats()[1]
+    local lines = vim.api.nvim_buf_line_count(vim.api.nvim_win_get_buf(float))
+    eq({ lines > 15, vim.api.nvim_win_get_height(float) }, { true, 15 }, ('K on a tool name shows its %d-line preview in a float of 15 lines'):format(lines))
+    close_floats()
+    search = open(SEARCH)
+    vim.api.nvim_win_set_cursor(0, { 4, 31 })
+  end
 
   -- Go to definition: <C-]> on the placeholder jumps to the argument's name -----------------------
   feed('<C-]>')
@@ -231,6 +245,9 @@ local function main()
   local log = require('vim.lsp.log').get_filename() -- written only once there is something to log
   local logged = vim.tbl_filter(function(l) return l:match('^%[WARN%]') or l:match('^%[ERROR%]') end, vim.fn.filereadable(log) == 1 and vim.fn.readfile(log) or {})
   eq(logged, {}, "Neovim's lsp.log has no warning or error (the exchange went as Neovim expects)")
+  -- vim.deprecate() says its warning once, in :messages.
+  local deprecated = vim.tbl_filter(function(l) return l:match('deprecated') end, vim.split(vim.fn.execute('messages'), '\n'))
+  eq(deprecated, {}, 'the setup uses nothing this Neovim deprecates')
   out('PASS')
 end
 
