@@ -1,7 +1,7 @@
 /**
  * What each rule's diagnostic carries for its quick fix: one table, so that
  * tsc holds the check that attaches the data (DiagnosticBuilder.add) and the
- * fix that reads it (features/quickFixes, workspace/agentQuickFixes.ts) to
+ * fix that reads it (features/quickFixes, features/quickFixes/agentQuickFixes.ts) to
  * the same shape. A rule without an entry carries no data. Offsets in data
  * are offsets in the value of the scalar the diagnostic is on, never in the
  * file, so that they hold in every version the check serves.

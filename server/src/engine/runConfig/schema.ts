@@ -3,7 +3,7 @@
  * as SWE-agent declares it, a field (name, type, default, what SWE-agent does
  * with it) and a model (its fields and whether it forbids extra keys). One
  * table drives validation (`validate.ts`), completion, hover and quick fixes
- * (`features.ts`), so the three cannot disagree.
+ * (`features/runConfigFeatures.ts`), so the three cannot disagree.
  */
 
 export type FieldType =

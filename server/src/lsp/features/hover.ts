@@ -1,7 +1,7 @@
 /**
  * textDocument/hover: in a bundle, arguments, keys, tool previews and docstring
  * env variables (engine/features/hover.ts); in an agent config, bundle paths
- * and hidden tools (engine/workspace/agentFeatures.ts).
+ * and hidden tools (engine/features/agentNavigation.ts).
  */
 import { ClientCapabilities, Hover, HoverRequest, MarkupKind } from 'vscode-languageserver/node';
 import { renderMarkdown, renderPlainText } from '../../engine/features/toolPreview';

@@ -5,12 +5,12 @@
  * already made, so the bundles are those SWE-agent would load.
  */
 import * as path from 'path';
-import { pickAt } from '../features/navigation';
-import { Block, Inline, code, oneLine, para, strong, toolPreview, toolPreviewBlocks } from '../features/toolPreview';
+import { pickAt } from './navigation';
+import { Block, Inline, code, oneLine, para, strong, toolPreview, toolPreviewBlocks } from './toolPreview';
 import { EnvContext } from '../swe/env';
 import { PyNode, strValue } from '../yaml/pyNode';
-import { BundleRef, HiddenTool } from './agentConfig';
-import { AgentAnalysis, BundleInContext, resolveBundlePath } from './checkAgentConfig';
+import { BundleRef, HiddenTool } from '../workspace/agentConfig';
+import { AgentAnalysis, BundleInContext, resolveBundlePath } from '../workspace/checkAgentConfig';
 
 export type AgentTarget = {
   tokenStart: number;
