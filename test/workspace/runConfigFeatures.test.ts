@@ -7,8 +7,7 @@ import { checkRunConfig } from '../../server/src/engine/runConfig/checkRunConfig
 import { agentQuickFixes } from '../../server/src/engine/features/quickFixes/agentQuickFixes';
 import { loadYaml } from '../../server/src/engine/yaml/loadYaml';
 import { parseMarkers } from '../helpers/markers';
-import { Placement } from '../../server/src/engine/document/placement';
-import { placeDiagnostics } from '../../server/src/engine/diagnostics';
+import { Placement, placeDiagnostics } from '../../server/src/engine/document/placement';
 
 function parsed(text: string) {
   const origin = { text };

@@ -4,10 +4,9 @@
  * quick fix that belongs to that code. A check reports an `EngineDiagnostic`
  * on the tree it looked at (offsets relative to that tree's origin, so the
  * check of an unchanged chunk serves every version); a document's analysis
- * places them (`placeDiagnostics`) as `FileDiagnostic`s, with offsets in the
+ * places them (`placeDiagnostics`, document/placement.ts) as `FileDiagnostic`s, with offsets in the
  * document's normalized text.
  */
-import { Placement } from './document/placement';
 import { Origin } from './yaml/pyNode';
 import { RuleCode } from './rules/ruleCatalog';
 import { AnyFixData } from './rules/fixData';
@@ -74,17 +73,4 @@ export const SOURCE = 'swe-bundle';
 
 export function spanOf(node: Span): Span {
   return { origin: node.origin, start: node.start, end: node.end };
-}
-
-/** A check's diagnostic at its place in one version of a file. */
-export function placeDiagnostic(diagnostic: EngineDiagnostic, at: Placement): FileDiagnostic {
-  const { origin: _origin, start, end, related, ...fields } = diagnostic;
-  const base = at.base(diagnostic.origin);
-  const placed = { ...fields, start: base + start, end: base + end } as FileDiagnostic;
-  if (related) placed.related = related.map((r) => (r.file !== undefined ? r : { message: r.message, ...at.range(r) }));
-  return placed;
-}
-
-export function placeDiagnostics(diagnostics: readonly EngineDiagnostic[], at: Placement): FileDiagnostic[] {
-  return diagnostics.map((d) => placeDiagnostic(d, at));
 }

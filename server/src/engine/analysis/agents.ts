@@ -5,8 +5,9 @@
  * SWE-agent's ToolConfig builds them).
  */
 import * as path from 'path';
-import { FileDiagnostic, placeDiagnostics } from '../diagnostics';
-import { overridesOf } from '../config';
+import { FileDiagnostic } from '../diagnostics';
+import { placeDiagnostics } from '../document/placement';
+import { overridesOf } from '../settings/configOptions';
 import { RunConfigCheck, checkRunConfig } from '../runConfig/checkRunConfig';
 import { RunConfigKind } from '../runConfig/classify';
 import { CommandLineOverride } from '../runConfig/commandLine';

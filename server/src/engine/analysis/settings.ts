@@ -7,7 +7,8 @@
  * your machine).
  */
 import * as path from 'path';
-import { EngineConfig, envContextOf } from '../config';
+import { EngineConfig } from '../config';
+import { envContextOf } from '../settings/configOptions';
 import { Glob, compileGlob } from '../settings/glob';
 import { SettingsProblem, validateSettingsFile, validateUserSettings } from '../settings/validateSettings';
 import { ToolCheckOptions } from '../swe/checkTool';

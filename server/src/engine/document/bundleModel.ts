@@ -14,7 +14,7 @@
  * which can reach across chunks) the whole text is parsed instead. Both paths
  * give the same result; a property test holds them to it.
  */
-import { FileDiagnostic, placeDiagnostic, placeDiagnostics } from '../diagnostics';
+import { FileDiagnostic } from '../diagnostics';
 import { BundleCheck, BundleStructure, bundleCheckOf, checkBundleStructure } from '../swe/checkBundle';
 import { ToolBaseCheck, ToolCheckOptions, checkToolBase, checkToolInContext } from '../swe/checkTool';
 import { YamlLoad, loadYaml } from '../yaml/loadYaml';
@@ -23,7 +23,7 @@ import { TAG } from '../yaml/resolver';
 import { ChunkRole, ChunkSpec, splitIntoChunks } from './chunker';
 import { LIMITS } from '../yaml/limits';
 import { SourceText, sourceTextOf } from './sourceText';
-import { Placement } from './placement';
+import { Placement, placeDiagnostic, placeDiagnostics } from './placement';
 import { BundleView, ToolView, rootView, toolView } from './bundleView';
 
 export interface ParsedChunk {
