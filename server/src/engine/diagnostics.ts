@@ -24,7 +24,7 @@ export interface Span {
 export type ToolName = string | number | null;
 
 /** A related place in another file: offsets in that file's normalized text (the edge makes them a location). */
-export interface Elsewhere {
+interface Elsewhere {
   message: string;
   file: string;
   start: number;
@@ -53,7 +53,7 @@ export interface EngineDiagnostic extends Span, DiagnosticFields {
 }
 
 /** A related place of a placed diagnostic: absolute offsets in the same file, or a range in another file. */
-export type FileRelated = { message: string; start: number; end: number; file?: undefined } | Elsewhere;
+type FileRelated = { message: string; start: number; end: number; file?: undefined } | Elsewhere;
 
 declare const PLACED: unique symbol;
 

@@ -31,14 +31,14 @@ export interface BundleUse {
 }
 
 /** The ToolConfig sections of an agent config, as parsed. */
-export const AGENT_SECTIONS: QueryDef<string, AgentTools[]> = {
+const AGENT_SECTIONS: QueryDef<string, AgentTools[]> = {
   name: 'agent sections',
   key: byFile,
   compute: (db, file) => agentToolsOf(db.get(WHOLE_LOAD, file)?.load.root ?? null),
 };
 
 /** Every bundle config an agent config's assemblies list, with how each assembly uses it; no bundle is read. */
-export const AGENT_LISTING: QueryDef<string, { configPath: string; use: BundleUse }[]> = {
+const AGENT_LISTING: QueryDef<string, { configPath: string; use: BundleUse }[]> = {
   name: 'agent listing',
   key: byFile,
   compute: (db, agentPath) => {

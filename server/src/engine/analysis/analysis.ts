@@ -50,7 +50,7 @@ import { RunConfigKind, runConfigKindOf } from '../runConfig/classify';
 import { ConfigSymbol, runConfigCompletions, runConfigHover, runConfigSymbols } from '../features/runConfigFeatures';
 
 /** Where a definition leads: a place in a file (offsets in its normalized text). */
-export interface DefinitionTarget {
+interface DefinitionTarget {
   file: string;
   /** The whole thing defined, and the part to select (its name). */
   target: TextRange;

@@ -36,7 +36,7 @@ function resolveFrom(base: string, value: string): string {
 }
 
 /** The workspace folders and the folders the user asked to have read: where a settings file may point. */
-export const WORKSPACE_ROOTS: QueryDef<void, readonly string[]> = {
+const WORKSPACE_ROOTS: QueryDef<void, readonly string[]> = {
   name: 'workspace roots',
   key: () => 'roots',
   compute: (db) => [...db.get(FOLDERS, 'folders'), ...db.get(EXTRA_ROOTS, 'extra roots')],

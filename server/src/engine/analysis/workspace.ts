@@ -24,7 +24,7 @@ import { FolderSettings, SETTINGS_AT } from './settings';
 const byFile = (file: string) => file;
 
 /** The innermost workspace folder holding a file, or null. */
-export const FOLDER_OF: QueryDef<string, string | null> = {
+const FOLDER_OF: QueryDef<string, string | null> = {
   name: 'folder of',
   key: byFile,
   compute: (db, file) =>
@@ -132,7 +132,7 @@ export const KIND: QueryDef<string, FileKind> = {
 };
 
 /** Whether a file is an agent config (runConfig/classify.ts): a parse, only for YAML that can hold the keys one has. */
-export const IS_AGENT_CONFIG: QueryDef<string, boolean> = {
+const IS_AGENT_CONFIG: QueryDef<string, boolean> = {
   name: 'is agent config',
   key: byFile,
   compute: (db, file) => {

@@ -32,7 +32,7 @@ export interface ParsedChunk {
 }
 
 /** A chunk of one version: what its text parsed to, and the role the split gave it. */
-export interface PlacedChunk {
+interface PlacedChunk {
   role: ChunkRole;
   start: number;
   parsed: ParsedChunk;
@@ -99,7 +99,7 @@ export function checkedToolView(chunk: ParsedChunk, base: ToolBaseCheck, options
 }
 
 /** Makes every piece on the spot: for one-shot analyses and tests. */
-export const NO_MEMO: ChunkMemo = {
+const NO_MEMO: ChunkMemo = {
   chunk: (key) => parseChunk(key.text),
   toolBase: (_key, chunk) => toolBaseOf(chunk),
   toolInContext: (_key, chunk, base, options) => checkedToolView(chunk, base, options),

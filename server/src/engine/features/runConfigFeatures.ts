@@ -40,7 +40,7 @@ function fieldsByKey(node: PyNode | null): Map<string, PyNode> {
  * the `type` (or `name`) the mapping has, else the member a config without
  * `type` means, else every member.
  */
-export function modelsAt(spot: Spot): ModelSchema[] {
+function modelsAt(spot: Spot): ModelSchema[] {
   const type = spot.type;
   if (type.t === 'optional') return modelsAt({ type: type.of, node: spot.node });
   if (type.t === 'model') return [type.model];

@@ -19,11 +19,11 @@ export interface ReplaceData {
 }
 
 /** A replacement field of a docstring, as offsets in the docstring's value, to be written as literal braces. */
-export interface EscapeData {
+interface EscapeData {
   escape: { start: number; end: number };
 }
 
-export interface FixDataByRule {
+interface FixDataByRule {
   'yaml-value-tag': QuoteData;
   'non-string-key': QuoteData;
   /** In a bundle, a value to quote; in an agent config, a bundle entry written as a bare path. */

@@ -37,7 +37,7 @@ export type FieldType =
   | { t: 'unchecked'; what: string };
 
 /** A validator SWE-agent runs on a field's value (`field_validator`); returns the ValueError's message. */
-export type FieldValidator = (value: unknown) => string | null;
+type FieldValidator = (value: unknown) => string | null;
 
 export interface FieldSchema {
   name: string;

@@ -22,7 +22,7 @@ import { CompletionEntry, CompletionKind } from '../../engine/features/completio
 import { eolOf, lspTextEdit } from '../convert';
 import { Feature } from './feature';
 
-export const TRIGGER_CHARACTERS = ['<', '[', '{', '-', ':', ' '];
+const TRIGGER_CHARACTERS = ['<', '[', '{', '-', ':', ' '];
 
 const KIND: Record<CompletionKind, CompletionItemKind> = {
   property: CompletionItemKind.Property,

@@ -10,7 +10,7 @@ import { withinOutputBudget } from '../outputBudget';
 import { Feature } from './feature';
 
 /** Markdown when the client lists it before plain text (its order is its preference), plain text otherwise. */
-export function hoverFormat(client: ClientCapabilities): MarkupKind {
+function hoverFormat(client: ClientCapabilities): MarkupKind {
   const formats = client.textDocument?.hover?.contentFormat ?? [];
   return formats.find((f) => f === MarkupKind.Markdown || f === MarkupKind.PlainText) ?? MarkupKind.PlainText;
 }
