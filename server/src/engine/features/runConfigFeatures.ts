@@ -19,6 +19,7 @@ import { loadYaml } from '../yaml/loadYaml';
 import { runConfigKindOf } from '../runConfig/classify';
 import { RUN_BATCH_CONFIG, RUN_SINGLE_CONFIG } from '../runConfig/models';
 import { FieldSchema, FieldType, ModelSchema, describeType, literalOf } from '../runConfig/schema';
+import { BUDGETS } from '../budgets';
 
 /** The schema at a place in the document: its type, and the document's node there when it parses. */
 interface Spot {
@@ -251,7 +252,7 @@ export interface ConfigSymbol {
   children: ConfigSymbol[];
 }
 
-const MAX_SYMBOLS = 2000;
+const MAX_SYMBOLS = BUDGETS.runConfigSymbols;
 
 /** The outline: every key of the models, nested as the file nests them (list items by their `type`, `name` or `path`). */
 export function runConfigSymbols(root: PyNode | null, at: Placement): ConfigSymbol[] {

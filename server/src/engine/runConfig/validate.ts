@@ -23,6 +23,7 @@ import { suggestName } from '../util/suggest';
 import { MapNode, PyNode, DictEntry, deref, dictEntries, isNone, strValue } from '../yaml/pyNode';
 import { FieldSchema, FieldType, ModelSchema, describeType, literalOf } from './schema';
 import { AnyFixData, FixData, ReplaceData } from '../rules/fixData';
+import { BUDGETS } from '../budgets';
 
 export type Loc = readonly (string | number)[];
 
@@ -55,7 +56,7 @@ interface Outcome {
 }
 
 /** Nodes validated before giving up: aliases can make a small file a huge tree. */
-const NODE_BUDGET = 200_000;
+const NODE_BUDGET = BUDGETS.runConfigNodes;
 
 export interface ValidationResult {
   issues: ConfigIssue[];
