@@ -133,7 +133,8 @@ describe('the document names what exists', () => {
       .map((m) => m[1])
       .filter((p) => /^[\w.-]+\/[\w./-]*$|^[\w-]+\.(ts|mjs|md|json)$/.test(p) && !/^(\.\.\/|textDocument\/|bin\/$)/.test(p));
     expect(named.length).toBeGreaterThan(80);
-    const roots = [REPO_ROOT, SRC, path.join(SRC, 'engine'), ...fs.readdirSync(path.join(SRC, 'engine'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => path.join(SRC, 'engine', e.name)), path.join(SRC, 'lsp'), path.join(SRC, 'cli'), path.join(REPO_ROOT, 'client'), path.join(REPO_ROOT, 'test')];
+    // A path is named from the repository, from server/src, or from the folder of server/src its section is about.
+    const roots = [REPO_ROOT, SRC, ...foldersOf(SOURCES).map((folder) => path.join(SRC, folder)), path.join(REPO_ROOT, 'client'), path.join(REPO_ROOT, 'test')];
     const missing = named.filter((p) => !roots.some((root) => fs.existsSync(path.join(root, p.replace(/\/$/, '')))));
     expect(missing).toEqual([]);
   });
