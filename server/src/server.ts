@@ -1,58 +1,6 @@
 /** Entry point of `swe-bundle-language-server`. Transport flags are those of vscode-languageserver (--stdio, --node-ipc, --socket=N, --pipe=NAME); stdio is the default. */
-import {
-  IPCMessageReader,
-  IPCMessageWriter,
-  MessageReader,
-  MessageWriter,
-  ProposedFeatures,
-  StreamMessageReader,
-  createConnection,
-  createServerPipeTransport,
-  createServerSocketTransport,
-} from 'vscode-languageserver/node';
-import { BoundedMessageWriter } from './lsp/boundedWriter';
-import { FrameSanitizer } from './lsp/frameSanitizer';
-import { Lifecycle } from './lsp/lifecycle';
-import { startLanguageServer } from './lsp/bundleLanguageServer';
+import { serve } from './lsp/transport';
 import { VERSION } from './version';
-
-/** The value of `--name=value` or `--name value`. */
-function option(argv: readonly string[], name: string): string | undefined {
-  const index = argv.findIndex((arg) => arg === name || arg.startsWith(`${name}=`));
-  if (index === -1) return undefined;
-  return argv[index].includes('=') ? argv[index].slice(name.length + 1) : argv[index + 1];
-}
-
-/** The reader and writer of the transport the flags name, and how to know that all output is out. */
-function transport(argv: readonly string[]): { reader: MessageReader; writer: MessageWriter; flushed: () => Promise<void> } {
-  const now = () => Promise.resolve();
-  if (argv.includes('--node-ipc')) return { reader: new IPCMessageReader(process), writer: new IPCMessageWriter(process), flushed: now };
-  const socket = option(argv, '--socket');
-  if (socket !== undefined) {
-    const [reader, writer] = createServerSocketTransport(Number(socket));
-    return { reader, writer, flushed: now };
-  }
-  const pipe = option(argv, '--pipe');
-  if (pipe !== undefined) {
-    const [reader, writer] = createServerPipeTransport(pipe);
-    return { reader, writer, flushed: now };
-  }
-  // stdio, the default: malformed frames are dropped before the reader sees them (frameSanitizer.ts),
-  // and what waits for the client is bounded (boundedWriter.ts): past the budget, the input is not read.
-  const input = process.stdin.pipe(new FrameSanitizer((reason) => process.stderr.write(`swe-bundle-language-server: dropped ${reason}\n`)));
-  const log = (line: string) => process.stderr.write(`swe-bundle-language-server: ${line}\n`);
-  const writer = new BoundedMessageWriter(process.stdout, {
-    pause: () => {
-      input.pause();
-      log('the client is not reading its answers: input paused until it has read them');
-    },
-    resume: () => {
-      input.resume();
-      log('the client read its answers: input resumed');
-    },
-  });
-  return { reader: new StreamMessageReader(input), writer, flushed: () => writer.drained() };
-}
 
 const argv = process.argv.slice(2);
 if (argv.includes('--version')) {
@@ -65,8 +13,5 @@ if (argv.includes('--version')) {
   // The last line of defence: a bug must cost one answer, not the server.
   process.on('uncaughtException', (error) => process.stderr.write(`swe-bundle-language-server: uncaught ${error.stack ?? error}\n`));
   process.on('unhandledRejection', (reason) => process.stderr.write(`swe-bundle-language-server: unhandled rejection ${String((reason as Error)?.stack ?? reason)}\n`));
-  const { reader, writer, flushed } = transport(argv);
-  const lifecycle = new Lifecycle();
-  lifecycle.exitWhenClosed(reader, flushed, (code) => process.exit(code));
-  startLanguageServer(createConnection(ProposedFeatures.all, lifecycle.guard(reader, writer), writer));
+  serve(argv);
 }

@@ -1,7 +1,7 @@
 /** Hover and go to definition on an agent config's bundle paths and hidden tools. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../server/src/engine/features/toolPreview';
-import { agentDefinitionAt, agentHoverAt } from '../../server/src/engine/workspace/agentFeatures';
+import { agentDefinitionAt, agentHoverAt } from '../../server/src/engine/features/agentNavigation';
 import { AnalysisHost } from '../../server/src/engine/analysis/analysisHost';
 import { parseMarkers } from '../helpers/markers';
 import { hostOn } from '../helpers/project';

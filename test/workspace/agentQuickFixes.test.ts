@@ -1,7 +1,7 @@
 /** Quick fixes in agent configs: exact edits, and the diagnostic is gone after them. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyEdits } from '../../server/src/engine/features/edits';
-import { agentQuickFixes } from '../../server/src/engine/workspace/agentQuickFixes';
+import { agentQuickFixes } from '../../server/src/engine/features/quickFixes/agentQuickFixes';
 import { AnalysisHost } from '../../server/src/engine/analysis/analysisHost';
 import { hostOn } from '../helpers/project';
 import { TempWorkspace, tempWorkspace } from '../helpers/tempWorkspace';

@@ -1,14 +1,13 @@
 /** Completion, hover, outline and quick fixes of agent configs from SWE-agent's model tables: exact items, exact edits. */
 import { describe, expect, it } from 'vitest';
 import { applyEdits } from '../../server/src/engine/features/edits';
-import { runConfigCompletions, runConfigHover, runConfigSymbols } from '../../server/src/engine/runConfig/features';
+import { runConfigCompletions, runConfigHover, runConfigSymbols } from '../../server/src/engine/features/runConfigFeatures';
 import { renderPlainText } from '../../server/src/engine/features/toolPreview';
 import { checkRunConfig } from '../../server/src/engine/runConfig/checkRunConfig';
-import { agentQuickFixes } from '../../server/src/engine/workspace/agentQuickFixes';
+import { agentQuickFixes } from '../../server/src/engine/features/quickFixes/agentQuickFixes';
 import { loadYaml } from '../../server/src/engine/yaml/loadYaml';
 import { parseMarkers } from '../helpers/markers';
-import { Placement } from '../../server/src/engine/document/placement';
-import { placeDiagnostics } from '../../server/src/engine/diagnostics';
+import { Placement, placeDiagnostics } from '../../server/src/engine/document/placement';
 
 function parsed(text: string) {
   const origin = { text };

@@ -54,6 +54,16 @@ const VALUES = {
    * its input until the client has read half of it (`lsp/boundedWriter.ts`).
    */
   outputQueueBytes: 16 * 1024 * 1024,
+  /** Nesting of a settings file (`.swe-bundle.json`); deeper, the file is not read (`settings/validateSettings.ts`). */
+  settingsDepth: 1_000,
+  /** Characters of one `filePatterns` glob; longer ones are refused (`settings/glob.ts`). */
+  globChars: 1_024,
+  /** Characters of a YAML file the workspace index reads to see whether it is an agent config (`analysis/workspace.ts`); longer ones are not taken for one. */
+  agentConfigChars: 2 * 1024 * 1024,
+  /** Symbols in an agent config's outline (`features/runConfigFeatures.ts`). */
+  runConfigSymbols: 2_000,
+  /** Nodes of an agent config validated before giving up: aliases can make a small file a huge tree (`runConfig/validate.ts`). */
+  runConfigNodes: 200_000,
 };
 
 export const BUDGETS: Readonly<typeof VALUES> = Object.freeze(VALUES);

@@ -3,14 +3,11 @@
  * env variables docstrings are checked against, which files are bundles,
  * where agent configs' bundle paths start. Editors send it as `sweBundle.*`
  * settings; the CLI reads the same keys from `.swe-bundle.json` and its flags;
- * `settings/validateSettings.ts` checks them all.
+ * `settings/validateSettings.ts` checks them all, and `settings/configOptions.ts`
+ * says what they mean to the checks.
  */
-import { PyObject, pyObjectFromJson } from './python/pyObject';
 import { RuleCode } from './rules/ruleCatalog';
 import { Severity } from './diagnostics';
-import { EnvContext, UNKNOWN_ENV, knownEnv } from './swe/env';
-import { ToolCheckOptions } from './swe/checkTool';
-import { CommandLineOverride, parseOverrides } from './runConfig/commandLine';
 
 export type RuleSetting = Severity | 'off';
 
@@ -26,25 +23,4 @@ export interface EngineConfig {
   inlayHints?: boolean;
   /** SWE-agent command-line arguments applied to agent configs (`--agent.model.name=gpt-4o`), as `sweagent run` applies them. */
   commandLine?: string[];
-}
-
-export function envContextOf(config: EngineConfig): EnvContext {
-  if (!config.envVariables) return UNKNOWN_ENV;
-  const variables = new Map<string, PyObject>();
-  // Settings nested past the settings' depth budget were refused when they were read (settings/validateSettings.ts).
-  for (const [name, value] of Object.entries(config.envVariables)) {
-    const converted = pyObjectFromJson(value);
-    if (converted.ok) variables.set(name, converted.value);
-  }
-  return knownEnv(variables);
-}
-
-/** The command-line overrides of the settings, parsed (validateSettings has checked that they parse). */
-export function overridesOf(config: EngineConfig): CommandLineOverride[] {
-  return parseOverrides(config.commandLine ?? []).overrides;
-}
-
-/** The options bundles are checked with under these settings alone (no agent config): their env, bash on. */
-export function toolCheckOptionsOf(config: EngineConfig): ToolCheckOptions {
-  return { env: envContextOf(config), enableBashTool: true };
 }

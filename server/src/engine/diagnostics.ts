@@ -4,10 +4,9 @@
  * quick fix that belongs to that code. A check reports an `EngineDiagnostic`
  * on the tree it looked at (offsets relative to that tree's origin, so the
  * check of an unchanged chunk serves every version); a document's analysis
- * places them (`placeDiagnostics`) as `FileDiagnostic`s, with offsets in the
+ * places them (`placeDiagnostics`, document/placement.ts) as `FileDiagnostic`s, with offsets in the
  * document's normalized text.
  */
-import { Placement } from './document/placement';
 import { Origin } from './yaml/pyNode';
 import { RuleCode } from './rules/ruleCatalog';
 import { AnyFixData } from './rules/fixData';
@@ -25,7 +24,7 @@ export interface Span {
 export type ToolName = string | number | null;
 
 /** A related place in another file: offsets in that file's normalized text (the edge makes them a location). */
-export interface Elsewhere {
+interface Elsewhere {
   message: string;
   file: string;
   start: number;
@@ -54,7 +53,7 @@ export interface EngineDiagnostic extends Span, DiagnosticFields {
 }
 
 /** A related place of a placed diagnostic: absolute offsets in the same file, or a range in another file. */
-export type FileRelated = { message: string; start: number; end: number; file?: undefined } | Elsewhere;
+type FileRelated = { message: string; start: number; end: number; file?: undefined } | Elsewhere;
 
 declare const PLACED: unique symbol;
 
@@ -74,17 +73,4 @@ export const SOURCE = 'swe-bundle';
 
 export function spanOf(node: Span): Span {
   return { origin: node.origin, start: node.start, end: node.end };
-}
-
-/** A check's diagnostic at its place in one version of a file. */
-export function placeDiagnostic(diagnostic: EngineDiagnostic, at: Placement): FileDiagnostic {
-  const { origin: _origin, start, end, related, ...fields } = diagnostic;
-  const base = at.base(diagnostic.origin);
-  const placed = { ...fields, start: base + start, end: base + end } as FileDiagnostic;
-  if (related) placed.related = related.map((r) => (r.file !== undefined ? r : { message: r.message, ...at.range(r) }));
-  return placed;
-}
-
-export function placeDiagnostics(diagnostics: readonly EngineDiagnostic[], at: Placement): FileDiagnostic[] {
-  return diagnostics.map((d) => placeDiagnostic(d, at));
 }

@@ -15,7 +15,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { BUDGETS } from '../engine/budgets';
-import { decodeFile } from '../engine/document/decodeFile';
 import { FileKind, FileStat, WorkspaceFs } from '../engine/workspace/workspaceFs';
 
 /** The C library's realpath: one call instead of Node's JavaScript walk with an lstat per path component (the CLI resolves thousands of paths). */
@@ -65,7 +64,7 @@ const sameRoots = (a: readonly string[], b: readonly string[]) => a.length === b
 const { O_RDONLY, O_NONBLOCK = 0, O_NOFOLLOW = 0 } = fs.constants;
 
 /** A regular file's bytes, at most `limit` of them, read through one descriptor checked with fstat; null for anything else. */
-export function readRegularFile(file: string, limit: number = BUDGETS.readBytes): Uint8Array | null {
+function readRegularFile(file: string, limit: number = BUDGETS.readBytes): Uint8Array | null {
   let fd: number | undefined;
   try {
     fd = fs.openSync(file, O_RDONLY | O_NONBLOCK | O_NOFOLLOW);
@@ -137,32 +136,4 @@ export function createNodeWorkspaceFs(roots: readonly string[] | (() => readonly
       }
     },
   };
-}
-
-/** `fs` with `stat` and `list` answered once per path: for a run that may take the disk as unchanging (the CLI). */
-export function memoizedWorkspaceFs(fs: WorkspaceFs): WorkspaceFs {
-  const stats = new Map<string, FileStat | null>();
-  const lists = new Map<string, string[] | null>();
-  return {
-    isAllowed: (file) => fs.isAllowed(file),
-    stat(file) {
-      let stat = stats.get(file);
-      if (stat === undefined) stats.set(file, (stat = fs.stat(file)));
-      return stat;
-    },
-    readFile: (file) => fs.readFile(file),
-    list(dir) {
-      let names = lists.get(dir);
-      if (names === undefined) lists.set(dir, (names = fs.list(dir)));
-      return names && [...names];
-    },
-  };
-}
-
-/** A file's text as SWE-agent reads it, or null when it cannot be read or is not UTF-8. */
-export function readUtf8(fsImpl: WorkspaceFs, file: string): string | null {
-  const bytes = fsImpl.readFile(file);
-  if (!bytes) return null;
-  const decoded = decodeFile(bytes);
-  return decoded.ok ? decoded.text : null;
 }

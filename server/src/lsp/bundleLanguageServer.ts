@@ -39,7 +39,7 @@ import { createServerContext } from './serverContext';
 import { settingsDiagnostics } from './settingsDiagnostics';
 import { pathOfUri } from './uris';
 
-export const DIAGNOSTICS_DELAY_MS = 10;
+const DIAGNOSTICS_DELAY_MS = 10;
 
 /** A short name for a value's JSON (FNV-1a): equal diagnostics, equal id. */
 function contentId(value: unknown): string {
@@ -62,7 +62,7 @@ function quietly(send: () => Promise<unknown>): void {
 }
 
 /** Tells clients (the VS Code status item) what the server is doing: `{state: 'indexing'}` or `{state: 'ready', bundles, agentConfigs}`. */
-export const STATUS_NOTIFICATION = 'sweBundle/status';
+const STATUS_NOTIFICATION = 'sweBundle/status';
 
 interface ClientSupport {
   pullDiagnostics: boolean;

@@ -10,7 +10,7 @@
 import { CancellationToken } from 'vscode-languageserver/node';
 import { PrepareScope } from '../engine/analysis/analysis';
 
-export const SLICE_MS = 8;
+const SLICE_MS = 8;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 

@@ -33,7 +33,7 @@ const SPACE = 0x20;
 const TAB = 0x09;
 const TOKEN_PUNCTUATION = new Set([..."!#$%&'*+-.^_`|~"].map((c) => c.charCodeAt(0)));
 
-export type HeaderParse =
+type HeaderParse =
   | { kind: 'frame'; headerLength: number; bodyLength: number }
   | { kind: 'partial' }
   | { kind: 'bad'; reason: string };
@@ -50,7 +50,7 @@ function describeByte(byte: number): string {
 }
 
 /** Reads the header block at `start` of `bytes`. */
-export function parseHeader(bytes: Uint8Array, start = 0): HeaderParse {
+function parseHeader(bytes: Uint8Array, start = 0): HeaderParse {
   const end = Math.min(bytes.length, start + BUDGETS.headerBytes + 1);
   const partial = (): HeaderParse => (end - start > BUDGETS.headerBytes ? { kind: 'bad', reason: `no end of the header block within ${BUDGETS.headerBytes} bytes` } : { kind: 'partial' });
   const bad = (reason: string): HeaderParse => ({ kind: 'bad', reason });

@@ -9,14 +9,3 @@ export function pathOfUri(uri: string): string | null {
     return null;
   }
 }
-
-/** A path for classifying the document: the file path, or the URI's path part for other schemes. */
-export function classificationPath(uri: string): string {
-  const path = pathOfUri(uri);
-  if (path !== null) return path;
-  try {
-    return decodeURIComponent(new URL(uri).pathname);
-  } catch {
-    return uri;
-  }
-}

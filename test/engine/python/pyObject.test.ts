@@ -4,7 +4,7 @@
  * outputs of CPython 3.11.7 (Unicode 14.0), written in literally.
  */
 import { BUDGETS } from '../../../server/src/engine/budgets';
-import { envContextOf } from '../../../server/src/engine/config';
+import { envContextOf } from '../../../server/src/engine/settings/configOptions';
 import { validateUserSettings } from '../../../server/src/engine/settings/validateSettings';
 import { describe, expect, it } from 'vitest';
 import { PyDict, PyObject, pyRepr, pyReprFloat, pyObjectFromJson, pyReprString, pyReprStringSet, pyStr, pyTypeName } from '../../../server/src/engine/python/pyObject';

@@ -9,7 +9,7 @@ import { RunConfigKind, runConfigKindOf } from '../../../server/src/engine/runCo
 import { parseOverrides } from '../../../server/src/engine/runConfig/commandLine';
 import { loadYaml } from '../../../server/src/engine/yaml/loadYaml';
 import { parseMarkers } from '../../helpers/markers';
-import { overridesOf } from '../../../server/src/engine/config';
+import { overridesOf } from '../../../server/src/engine/settings/configOptions';
 import { validateUserSettings } from '../../../server/src/engine/settings/validateSettings';
 
 interface Checked {

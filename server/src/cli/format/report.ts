@@ -9,7 +9,7 @@ import { formatJson } from './json';
 import { SarifContext, formatSarif } from './sarif';
 import { formatText } from './text';
 
-export function shownResults(results: readonly FileResult[]): FileResult[] {
+function shownResults(results: readonly FileResult[]): FileResult[] {
   return results.map((r) => (r.diagnostics.some((d) => d.suppressed) ? { ...r, diagnostics: r.diagnostics.filter((d) => !d.suppressed) } : r));
 }
 

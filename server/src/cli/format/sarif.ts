@@ -35,7 +35,7 @@ export interface SarifContext {
 }
 
 /** `yaml-syntax` -> `YamlSyntax`: SARIF's `name` is an identifier-like name, distinct from the id. */
-export function ruleName(code: string): string {
+function ruleName(code: string): string {
   return code
     .split('-')
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))

@@ -5,8 +5,9 @@
  * SWE-agent's ToolConfig builds them).
  */
 import * as path from 'path';
-import { FileDiagnostic, placeDiagnostics } from '../diagnostics';
-import { overridesOf } from '../config';
+import { FileDiagnostic } from '../diagnostics';
+import { placeDiagnostics } from '../document/placement';
+import { overridesOf } from '../settings/configOptions';
 import { RunConfigCheck, checkRunConfig } from '../runConfig/checkRunConfig';
 import { RunConfigKind } from '../runConfig/classify';
 import { CommandLineOverride } from '../runConfig/commandLine';
@@ -30,14 +31,14 @@ export interface BundleUse {
 }
 
 /** The ToolConfig sections of an agent config, as parsed. */
-export const AGENT_SECTIONS: QueryDef<string, AgentTools[]> = {
+const AGENT_SECTIONS: QueryDef<string, AgentTools[]> = {
   name: 'agent sections',
   key: byFile,
   compute: (db, file) => agentToolsOf(db.get(WHOLE_LOAD, file)?.load.root ?? null),
 };
 
 /** Every bundle config an agent config's assemblies list, with how each assembly uses it; no bundle is read. */
-export const AGENT_LISTING: QueryDef<string, { configPath: string; use: BundleUse }[]> = {
+const AGENT_LISTING: QueryDef<string, { configPath: string; use: BundleUse }[]> = {
   name: 'agent listing',
   key: byFile,
   compute: (db, agentPath) => {

@@ -27,14 +27,14 @@ import { SETTINGS_ENV, ViewContext, ViewEnv, refusalOf } from '../features/toolP
 import { SettingsProblem } from '../settings/validateSettings';
 import { EnvContext, UNKNOWN_ENV } from '../swe/env';
 import { STANDALONE_OPTIONS, toolContextKey } from '../swe/checkTool';
-import { AgentCompletionWorkspace, agentCompletions } from '../workspace/agentCompletion';
-import { agentDefinitionAt, agentHoverAt } from '../workspace/agentFeatures';
-import { PathLink, bundlePathLinks } from '../workspace/agentLinks';
-import { AGENT_QUICK_FIXES, agentQuickFixes } from '../workspace/agentQuickFixes';
+import { AgentCompletionWorkspace, agentCompletions } from '../features/agentCompletion';
+import { agentDefinitionAt, agentHoverAt } from '../features/agentNavigation';
+import { PathLink, bundlePathLinks } from '../features/agentLinks';
+import { AGENT_QUICK_FIXES, agentQuickFixes } from '../features/quickFixes/agentQuickFixes';
 import { BundleFolder, ScriptLink, checkBundleFolder, scriptLinks } from '../workspace/bundleFolder';
 import { AgentAnalysis } from '../workspace/checkAgentConfig';
 import { FileStat } from '../workspace/workspaceFs';
-import { ToolSymbol, workspaceToolSymbols } from '../workspace/workspaceSymbols';
+import { ToolSymbol, workspaceToolSymbols } from '../features/workspaceSymbols';
 import { loadYaml } from '../yaml/loadYaml';
 import { strValue } from '../yaml/pyNode';
 import { AGENT_ANALYSIS, RUN_CONFIG, analyzeAgent } from './agents';
@@ -47,10 +47,10 @@ import { BUNDLE_FOLDER, CONFIG_ROOT, FileKind, INDEX, KIND, SETTINGS_OF, WALK, W
 import { WalkResult } from '../workspace/walk';
 import { FOLDERS } from './inputs';
 import { RunConfigKind, runConfigKindOf } from '../runConfig/classify';
-import { ConfigSymbol, runConfigCompletions, runConfigHover, runConfigSymbols } from '../runConfig/features';
+import { ConfigSymbol, runConfigCompletions, runConfigHover, runConfigSymbols } from '../features/runConfigFeatures';
 
 /** Where a definition leads: a place in a file (offsets in its normalized text). */
-export interface DefinitionTarget {
+interface DefinitionTarget {
   file: string;
   /** The whole thing defined, and the part to select (its name). */
   target: TextRange;

@@ -20,7 +20,7 @@ import { READ_ROOTS } from './settings';
  * older version's chunks, another file's checks): between this and twice this.
  * The one bound on its memory beyond what the current workspace needs.
  */
-export const RETAINED_RESULTS = 10_000;
+const RETAINED_RESULTS = 10_000;
 
 export interface Change {
   /** The workspace folders (absolute paths). */

@@ -24,7 +24,7 @@ export function envKey(env: EnvContext): string {
 }
 
 /** Options as a value: two option objects with the same env and bash setting give the same key. */
-export function optionsKey(options: ToolCheckOptions): string {
+function optionsKey(options: ToolCheckOptions): string {
   return `${options.enableBashTool ? 'bash' : 'no-bash'}\0${envKey(options.env)}`;
 }
 
@@ -80,7 +80,7 @@ export const BUNDLE_SPLIT: QueryDef<string, BundleSplit | null> = {
 };
 
 /** What of a bundle config's model every context shares, once per version; null when the file cannot be read as text. */
-export const BUNDLE_SHAPE: QueryDef<string, BundleShape | null> = {
+const BUNDLE_SHAPE: QueryDef<string, BundleShape | null> = {
   name: 'bundle shape',
   key: (file) => file,
   compute: (db, file) => {

@@ -1,8 +1,8 @@
 /** A file's report: what it is, whether SWE-agent would load it, and its diagnostics with the user's rule settings applied. */
 import { BUDGETS } from '../budgets';
 import { DiagnosticBuilder } from '../diagnosticBuilder';
-import { FileDiagnostic, placeDiagnostics } from '../diagnostics';
-import { Placement } from '../document/placement';
+import { FileDiagnostic } from '../diagnostics';
+import { Placement, placeDiagnostics } from '../document/placement';
 import { SourceText, sourceTextOf } from '../document/sourceText';
 import { applyRuleSettings } from '../rules/applyRuleSettings';
 import { capDiagnostics } from '../rules/capDiagnostics';

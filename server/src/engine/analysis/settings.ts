@@ -7,7 +7,8 @@
  * your machine).
  */
 import * as path from 'path';
-import { EngineConfig, envContextOf } from '../config';
+import { EngineConfig } from '../config';
+import { envContextOf } from '../settings/configOptions';
 import { Glob, compileGlob } from '../settings/glob';
 import { SettingsProblem, validateSettingsFile, validateUserSettings } from '../settings/validateSettings';
 import { ToolCheckOptions } from '../swe/checkTool';
@@ -35,7 +36,7 @@ function resolveFrom(base: string, value: string): string {
 }
 
 /** The workspace folders and the folders the user asked to have read: where a settings file may point. */
-export const WORKSPACE_ROOTS: QueryDef<void, readonly string[]> = {
+const WORKSPACE_ROOTS: QueryDef<void, readonly string[]> = {
   name: 'workspace roots',
   key: () => 'roots',
   compute: (db) => [...db.get(FOLDERS, 'folders'), ...db.get(EXTRA_ROOTS, 'extra roots')],

@@ -20,11 +20,12 @@ import { sourceTextOf } from '../document/sourceText';
 import { CONTENT, SOURCE, trackedFs } from './files';
 import { FOLDERS, NAMED_FILES, OPEN_FILES } from './inputs';
 import { FolderSettings, SETTINGS_AT } from './settings';
+import { BUDGETS } from '../budgets';
 
 const byFile = (file: string) => file;
 
 /** The innermost workspace folder holding a file, or null. */
-export const FOLDER_OF: QueryDef<string, string | null> = {
+const FOLDER_OF: QueryDef<string, string | null> = {
   name: 'folder of',
   key: byFile,
   compute: (db, file) =>
@@ -62,7 +63,7 @@ export const WHOLE_LOAD: QueryDef<string, WholeLoad | null> = {
 export type FileKind = 'bundle' | 'agent' | 'other';
 
 /** Files a project reads besides bundle configs are small; bigger YAML is not an agent config. */
-const MAX_AGENT_CONFIG_LENGTH = 2 * 1024 * 1024;
+const MAX_AGENT_CONFIG_LENGTH = BUDGETS.agentConfigChars;
 
 /**
  * Whether a text can hold any of these keys: each must appear in it as
@@ -132,7 +133,7 @@ export const KIND: QueryDef<string, FileKind> = {
 };
 
 /** Whether a file is an agent config (runConfig/classify.ts): a parse, only for YAML that can hold the keys one has. */
-export const IS_AGENT_CONFIG: QueryDef<string, boolean> = {
+const IS_AGENT_CONFIG: QueryDef<string, boolean> = {
   name: 'is agent config',
   key: byFile,
   compute: (db, file) => {

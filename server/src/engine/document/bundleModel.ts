@@ -14,7 +14,7 @@
  * which can reach across chunks) the whole text is parsed instead. Both paths
  * give the same result; a property test holds them to it.
  */
-import { FileDiagnostic, placeDiagnostic, placeDiagnostics } from '../diagnostics';
+import { FileDiagnostic } from '../diagnostics';
 import { BundleCheck, BundleStructure, bundleCheckOf, checkBundleStructure } from '../swe/checkBundle';
 import { ToolBaseCheck, ToolCheckOptions, checkToolBase, checkToolInContext } from '../swe/checkTool';
 import { YamlLoad, loadYaml } from '../yaml/loadYaml';
@@ -23,7 +23,7 @@ import { TAG } from '../yaml/resolver';
 import { ChunkRole, ChunkSpec, splitIntoChunks } from './chunker';
 import { LIMITS } from '../yaml/limits';
 import { SourceText, sourceTextOf } from './sourceText';
-import { Placement } from './placement';
+import { Placement, placeDiagnostic, placeDiagnostics } from './placement';
 import { BundleView, ToolView, rootView, toolView } from './bundleView';
 
 export interface ParsedChunk {
@@ -32,7 +32,7 @@ export interface ParsedChunk {
 }
 
 /** A chunk of one version: what its text parsed to, and the role the split gave it. */
-export interface PlacedChunk {
+interface PlacedChunk {
   role: ChunkRole;
   start: number;
   parsed: ParsedChunk;
@@ -99,7 +99,7 @@ export function checkedToolView(chunk: ParsedChunk, base: ToolBaseCheck, options
 }
 
 /** Makes every piece on the spot: for one-shot analyses and tests. */
-export const NO_MEMO: ChunkMemo = {
+const NO_MEMO: ChunkMemo = {
   chunk: (key) => parseChunk(key.text),
   toolBase: (_key, chunk) => toolBaseOf(chunk),
   toolInContext: (_key, chunk, base, options) => checkedToolView(chunk, base, options),

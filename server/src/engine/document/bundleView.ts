@@ -24,7 +24,7 @@ export interface ArgumentView {
 }
 
 /** How a tool's strings are written (null: not a string), which completion's skeletons follow. */
-export interface ToolStringStyles {
+interface ToolStringStyles {
   signature: ScalarStyle | null;
   docstring: ScalarStyle | null;
   descriptions: (ScalarStyle | null)[];

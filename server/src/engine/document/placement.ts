@@ -6,6 +6,7 @@
  * the placement of the version at hand, never stored on the shared tree.
  */
 import { Origin } from '../yaml/pyNode';
+import { EngineDiagnostic, FileDiagnostic } from '../diagnostics';
 
 interface Positioned {
   origin: Origin;
@@ -68,4 +69,17 @@ export class Placement {
     while (start > 0 && text[start - 1] === ' ') start--;
     return this.base(node.origin) + (start > 0 && text[start - 1] === '-' ? start - 1 : node.start);
   }
+}
+
+/** A check's diagnostic at its place in one version of a file. */
+export function placeDiagnostic(diagnostic: EngineDiagnostic, at: Placement): FileDiagnostic {
+  const { origin: _origin, start, end, related, ...fields } = diagnostic;
+  const base = at.base(diagnostic.origin);
+  const placed = { ...fields, start: base + start, end: base + end } as FileDiagnostic;
+  if (related) placed.related = related.map((r) => (r.file !== undefined ? r : { message: r.message, ...at.range(r) }));
+  return placed;
+}
+
+export function placeDiagnostics(diagnostics: readonly EngineDiagnostic[], at: Placement): FileDiagnostic[] {
+  return diagnostics.map((d) => placeDiagnostic(d, at));
 }

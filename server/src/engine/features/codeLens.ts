@@ -16,7 +16,7 @@ export interface ToolLens {
 }
 
 /** Like json.maxItemsComputed: huge files get at most this many lenses. */
-export const MAX_CODE_LENSES = BUDGETS.itemsPerRequest;
+const MAX_CODE_LENSES = BUDGETS.itemsPerRequest;
 
 export function toolLenses(model: BundleModel, limit = MAX_CODE_LENSES): ToolLens[] {
   return model.view

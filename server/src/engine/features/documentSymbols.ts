@@ -4,7 +4,7 @@ import { PyNode } from '../yaml/pyNode';
 import { Placement } from '../document/placement';
 import { BUDGETS } from '../budgets';
 
-export type SymbolKind = 'tool' | 'argument' | 'state-command';
+type SymbolKind = 'tool' | 'argument' | 'state-command';
 
 export interface OutlineSymbol {
   name: string;
@@ -19,7 +19,7 @@ export interface OutlineSymbol {
 }
 
 /** Like json.maxItemsComputed: outlines of huge files stop here. */
-export const MAX_OUTLINE_ITEMS = BUDGETS.itemsPerRequest;
+const MAX_OUTLINE_ITEMS = BUDGETS.itemsPerRequest;
 
 function entrySymbol(at: Placement, name: string, kind: SymbolKind, key: PyNode, value: PyNode, detail?: string): OutlineSymbol {
   return { name, kind, detail, start: at.start(key), end: Math.max(at.end(key), at.trimmedEnd(value)), selectionStart: at.start(key), selectionEnd: at.end(key), children: [] };

@@ -17,12 +17,6 @@ export function applyEdits(text: string, edits: readonly OffsetEdit[]): string {
   return result;
 }
 
-/** The indentation (spaces) of the line holding `offset`. */
-export function indentationAt(text: string, offset: number): string {
-  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
-  return /^ */.exec(text.slice(lineStart))![0];
-}
-
 /** The offset of the start of the line holding `offset`, and of its end (before the line break). */
 export function lineBounds(text: string, offset: number): { start: number; end: number } {
   const start = text.lastIndexOf('\n', offset - 1) + 1;

@@ -22,7 +22,7 @@ export interface InlayHintItem {
 }
 
 /** Like json.maxItemsComputed: huge files get at most this many hints. */
-export const MAX_INLAY_HINTS = BUDGETS.itemsPerRequest;
+const MAX_INLAY_HINTS = BUDGETS.itemsPerRequest;
 
 function typeLabel(argument: ArgumentView): string | undefined {
   const typeNode = argument.fields.get('type')?.value;

@@ -43,7 +43,7 @@ export function strScalarOf(node: PyNode | undefined): ScalarNode | undefined {
   return target.kind === 'scalar' && target.value.type === 'str' ? target : undefined;
 }
 
-export type OccurrenceKind = 'name' | 'placeholder' | 'mention';
+type OccurrenceKind = 'name' | 'placeholder' | 'mention';
 
 export interface ArgumentOccurrence {
   kind: OccurrenceKind;
@@ -180,7 +180,7 @@ export function argumentTargetAt(model: BundleModel, offset: number): ArgumentTa
   };
 }
 
-export interface DefinitionTarget {
+interface DefinitionTarget {
   /** The argument's name value. */
   start: number;
   end: number;

@@ -21,8 +21,8 @@ import { BUDGETS } from '../budgets';
 
 export const TOKEN_TYPES = ['parameter', 'variable'] as const;
 export const TOKEN_MODIFIERS = ['declaration', 'readonly', 'undefined'] as const;
-export type TokenType = (typeof TOKEN_TYPES)[number];
-export type TokenModifier = (typeof TOKEN_MODIFIERS)[number];
+type TokenType = (typeof TOKEN_TYPES)[number];
+type TokenModifier = (typeof TOKEN_MODIFIERS)[number];
 
 export interface SemanticToken {
   /** Absolute offsets; start and end are on the same line. */
@@ -33,14 +33,14 @@ export interface SemanticToken {
 }
 
 /** Like json.maxItemsComputed: huge files get at most this many tokens. */
-export const MAX_SEMANTIC_TOKENS = BUDGETS.itemsPerRequest;
+const MAX_SEMANTIC_TOKENS = BUDGETS.itemsPerRequest;
 
 /**
  * The source pieces (absolute offsets) that value[start, end) of a scalar
  * comes from, one per line: characters from different lines (an escaped
  * line break) give several pieces, a folded line break gives none.
  */
-export function valueSegments(at: Placement, node: ScalarNode, offsets: ValueOffsets, start: number, end: number): { start: number; end: number }[] {
+function valueSegments(at: Placement, node: ScalarNode, offsets: ValueOffsets, start: number, end: number): { start: number; end: number }[] {
   const text = node.origin.text;
   const base = at.base(node.origin);
   const segments: { start: number; end: number }[] = [];

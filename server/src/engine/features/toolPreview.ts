@@ -101,7 +101,7 @@ export type Inline = string | { code: string } | { strong: string };
 export type Block = { kind: 'para'; parts: Inline[] } | { kind: 'list'; items: Inline[][] } | { kind: 'code'; language: string; text: string };
 
 export const para = (...parts: Inline[]): Block => ({ kind: 'para', parts });
-export const list = (items: Inline[][]): Block => ({ kind: 'list', items });
+const list = (items: Inline[][]): Block => ({ kind: 'list', items });
 export const codeBlock = (language: string, text: string): Block => ({ kind: 'code', language, text });
 export const code = (text: string): Inline => ({ code: text });
 export const strong = (text: string): Inline => ({ strong: text });

@@ -29,7 +29,7 @@ export interface FormatField {
   end: number;
 }
 
-export interface FormatItem {
+interface FormatItem {
   literal: string;
   literalStart: number;
   field: FormatField | null;
@@ -162,7 +162,7 @@ export function extractKeys(text: string): { keys: Set<string>; fields: FormatFi
   return { keys: new Set(fields.map((f) => f.name)), fields };
 }
 
-export type FormatErrorType = 'KeyError' | 'ValueError' | 'IndexError' | 'AttributeError' | 'TypeError' | 'OverflowError';
+type FormatErrorType = 'KeyError' | 'ValueError' | 'IndexError' | 'AttributeError' | 'TypeError' | 'OverflowError';
 
 export interface FormatEvalError {
   type: FormatErrorType;

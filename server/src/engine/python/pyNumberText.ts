@@ -11,7 +11,7 @@ import { pyReprString } from './pyObject';
 export type IntParse = { ok: true; value: bigint } | { ok: false; message: string };
 
 /** sys.get_int_max_str_digits() by default. */
-export const INT_MAX_STR_DIGITS = 4300;
+const INT_MAX_STR_DIGITS = 4300;
 
 /** str.isspace(): Python's whitespace, which int() and float() strip. */
 const SPACE = /[\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;

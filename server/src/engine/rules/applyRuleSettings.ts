@@ -6,7 +6,7 @@
  *
  * A rule set to `off` is dropped. A diagnostic silenced by a comment is kept,
  * marked `suppressed`: the CLI's SARIF lists it as suppressed in source, while
- * the server and the text and JSON reports leave it out (`shownDiagnostics`).
+ * the server and the text and JSON reports leave it out (`shownDiagnostics`, analysis/reports.ts).
  */
 import { FileDiagnostic } from '../diagnostics';
 import { RuleCode, isRuleCode } from './ruleCatalog';
@@ -17,7 +17,7 @@ const DIRECTIVE = /#\s*swe-bundle-disable-(next-line|line)\b([^\n#]*)/g;
 type Suppression = 'all' | Set<RuleCode>;
 
 /** Line number (0-based) -> what is suppressed there. */
-export function suppressionsOf(text: string): Map<number, Suppression> {
+function suppressionsOf(text: string): Map<number, Suppression> {
   const result = new Map<number, Suppression>();
   if (!text.includes('swe-bundle-disable')) return result;
   const starts = lineStarts(text);
@@ -77,9 +77,4 @@ export function applyRuleSettings(diagnostics: FileDiagnostic[], normalizedText:
     result.push(setting ? { ...diagnostic, severity: setting } : diagnostic);
   }
   return result.sort(compareDiagnostics);
-}
-
-/** What an editor shows: rule settings applied, diagnostics silenced by a comment left out. */
-export function shownDiagnostics(diagnostics: FileDiagnostic[], normalizedText: string, rules: Partial<Record<RuleCode, RuleSetting>> = {}): FileDiagnostic[] {
-  return applyRuleSettings(diagnostics, normalizedText, rules).filter((d) => !d.suppressed);
 }

@@ -1,7 +1,7 @@
 /**
  * What each rule's diagnostic carries for its quick fix: one table, so that
  * tsc holds the check that attaches the data (DiagnosticBuilder.add) and the
- * fix that reads it (features/quickFixes, workspace/agentQuickFixes.ts) to
+ * fix that reads it (features/quickFixes, features/quickFixes/agentQuickFixes.ts) to
  * the same shape. A rule without an entry carries no data. Offsets in data
  * are offsets in the value of the scalar the diagnostic is on, never in the
  * file, so that they hold in every version the check serves.
@@ -19,11 +19,11 @@ export interface ReplaceData {
 }
 
 /** A replacement field of a docstring, as offsets in the docstring's value, to be written as literal braces. */
-export interface EscapeData {
+interface EscapeData {
   escape: { start: number; end: number };
 }
 
-export interface FixDataByRule {
+interface FixDataByRule {
   'yaml-value-tag': QuoteData;
   'non-string-key': QuoteData;
   /** In a bundle, a value to quote; in an agent config, a bundle entry written as a bare path. */

@@ -27,7 +27,7 @@ import { RUN_BATCH_CONFIG, RUN_SINGLE_CONFIG } from './models';
 import { templateDiagnostics } from './templates';
 import { ConfigIssue, ModelVisit, locText, validateModel } from './validate';
 
-export interface RunConfigFile {
+interface RunConfigFile {
   load: YamlLoad;
   /** The origin the file was parsed with: its text (as PyYAML sees it) and where its diagnostics go. */
   origin: Origin;

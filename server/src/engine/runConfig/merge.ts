@@ -17,7 +17,7 @@ export interface ConfigFile {
   origin: Origin;
 }
 
-export type MergeProblem =
+type MergeProblem =
   | { kind: 'empty-file'; file: ConfigFile }
   /** `merge_nested_dicts` fails: the file (or a value in it) is not a mapping where one is needed. */
   | { kind: 'not-a-mapping'; file: ConfigFile; at: PyNode | null; message: string };

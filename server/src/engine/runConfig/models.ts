@@ -46,7 +46,7 @@ const DEPLOYMENT = unchecked('SWE-ReX deployment config');
 
 // --- Templates (agents.py) ---
 
-export const TEMPLATE_CONFIG: ModelSchema = {
+const TEMPLATE_CONFIG: ModelSchema = {
   name: 'TemplateConfig',
   extra: 'ignore',
   doc: 'The Jinja templates of the messages the agent sends to the model. Unknown keys are ignored.',
@@ -91,7 +91,7 @@ const TOOL_FILTER_CONFIG: ModelSchema = {
   ],
 };
 
-export const BUNDLE: ModelSchema = {
+const BUNDLE: ModelSchema = {
   name: 'Bundle',
   extra: 'ignore',
   doc: 'A tool bundle: a folder with config.yaml and bin/. Unknown keys are ignored.',
@@ -108,7 +108,7 @@ const parser = (name: string, type: string, what: string): ModelSchema => ({
   fields: [f('error_message', str, '(the parser\'s own)', 'The message sent to the model when its output does not parse.'), tag(type, 'the parser')],
 });
 
-export const PARSERS: readonly ModelSchema[] = [
+const PARSERS: readonly ModelSchema[] = [
   parser('ActionParser', 'action', 'the whole output is one command.'),
   parser('ThoughtActionParser', 'thought_action', 'a thought, then the command in a fenced code block.'),
   parser('ActionOnlyParser', 'action_only', 'the output is the command, with no thought.'),
@@ -122,7 +122,7 @@ export const PARSERS: readonly ModelSchema[] = [
   parser('SingleBashCodeBlockParser', 'single_bash_code_block', 'exactly one ```bash block.'),
 ];
 
-export const TOOL_CONFIG: ModelSchema = {
+const TOOL_CONFIG: ModelSchema = {
   name: 'ToolConfig',
   extra: 'ignore',
   doc: 'The tools the agent gets: bundles, the bash tool, the parser, the env. Unknown keys are ignored.',
@@ -185,7 +185,7 @@ const genericModelFields = (costDefault: string, name: FieldSchema): FieldSchema
 
 const fixedName = (value: string, what: string): FieldSchema => f('name', literal(value), `'${value}'`, `Selects ${what}.`);
 
-export const GENERIC_MODEL: ModelSchema = {
+const GENERIC_MODEL: ModelSchema = {
   name: 'GenericAPIModelConfig',
   extra: 'forbid',
   doc: 'A model served through litellm (gpt-4o, claude-..., ...).',
@@ -197,14 +197,14 @@ const dummyCost = (name: string) => f(name, float, '0.0', 'Not used by this mode
 
 const withDummyCosts = (fields: FieldSchema[]) => replaceField(replaceField(fields, dummyCost('per_instance_cost_limit')), dummyCost('total_cost_limit'));
 
-export const REPLAY_MODEL: ModelSchema = {
+const REPLAY_MODEL: ModelSchema = {
   name: 'ReplayModelConfig',
   extra: 'forbid',
   doc: 'Replays the actions of a recorded trajectory (`name: replay`).',
   fields: [...withDummyCosts(genericModelFields('0.0', fixedName('replay', 'the replay model'))), required('replay_path', path, 'The file of actions to replay.')],
 };
 
-export const INSTANT_EMPTY_SUBMIT_MODEL: ModelSchema = {
+const INSTANT_EMPTY_SUBMIT_MODEL: ModelSchema = {
   name: 'InstantEmptySubmitModelConfig',
   extra: 'forbid',
   doc: 'A stand-in model that submits an empty patch at once. SWE-agent picks it for a `model` without `name`.',
@@ -217,15 +217,15 @@ const humanFields = (name: FieldSchema): FieldSchema[] => [
   f('catch_eof', bool, 'True', 'Ctrl-D answers `exit`.'),
 ];
 
-export const HUMAN_MODEL: ModelSchema = { name: 'HumanModelConfig', extra: 'forbid', doc: 'You type the actions (`name: human`).', fields: humanFields(fixedName('human', 'you as the model')) };
-export const HUMAN_THOUGHT_MODEL: ModelSchema = {
+const HUMAN_MODEL: ModelSchema = { name: 'HumanModelConfig', extra: 'forbid', doc: 'You type the actions (`name: human`).', fields: humanFields(fixedName('human', 'you as the model')) };
+const HUMAN_THOUGHT_MODEL: ModelSchema = {
   name: 'HumanThoughtModelConfig',
   extra: 'forbid',
   doc: 'You type a thought and an action (`name: human_thought`).',
   fields: humanFields(fixedName('human_thought', 'you as the model, with thoughts')),
 };
 
-export const MODEL_CONFIG = union('left_to_right', ...[GENERIC_MODEL, REPLAY_MODEL, INSTANT_EMPTY_SUBMIT_MODEL, HUMAN_MODEL, HUMAN_THOUGHT_MODEL].map(model));
+const MODEL_CONFIG = union('left_to_right', ...[GENERIC_MODEL, REPLAY_MODEL, INSTANT_EMPTY_SUBMIT_MODEL, HUMAN_MODEL, HUMAN_THOUGHT_MODEL].map(model));
 
 // --- History processors (history_processors.py) ---
 
@@ -236,7 +236,7 @@ const historyProcessor = (name: string, type: string, doc: string, fields: Field
   fields: [tag(type, 'the history processor'), ...fields],
 });
 
-export const HISTORY_PROCESSORS: readonly ModelSchema[] = [
+const HISTORY_PROCESSORS: readonly ModelSchema[] = [
   historyProcessor('DefaultHistoryProcessor', 'default', 'Sends the history as it is.', []),
   historyProcessor('LastNObservations', 'last_n_observations', 'Elides all but the last `n` observations.', [
     required('n', int, 'How many observations to keep; must be positive.', (value) => (typeof value === 'bigint' && value <= 0n ? 'n must be a positive integer' : null)),
@@ -408,16 +408,16 @@ export const RETRY_AGENT: ModelSchema = {
 };
 
 /** Without `type`, a config means the default agent (pydantic tries it first). */
-export const AGENT_CONFIG: FieldType = { t: 'union', mode: 'left_to_right', members: [model(DEFAULT_AGENT), model(RETRY_AGENT), model(SHELL_AGENT)], defaultMember: 0 };
+const AGENT_CONFIG: FieldType = { t: 'union', mode: 'left_to_right', members: [model(DEFAULT_AGENT), model(RETRY_AGENT), model(SHELL_AGENT)], defaultMember: 0 };
 
 // --- Problem statements (problem_statement.py) ---
 
 const extraFields = f('extra_fields', dict(str, any), '{}', 'Extra variables for the templates.');
 const problemId = f('id', str, 'None', 'The instance id; SWE-agent derives one when it is not set.');
 
-export const GITHUB_ISSUE_PATTERN = /github\.com\/(.*?)\/(.*?)\/issues\/(\d+)/;
+const GITHUB_ISSUE_PATTERN = /github\.com\/(.*?)\/(.*?)\/issues\/(\d+)/;
 
-export const PROBLEM_STATEMENTS: readonly ModelSchema[] = [
+const PROBLEM_STATEMENTS: readonly ModelSchema[] = [
   {
     name: 'TextProblemStatement',
     extra: 'forbid',

@@ -3,7 +3,7 @@
  * as SWE-agent declares it, a field (name, type, default, what SWE-agent does
  * with it) and a model (its fields and whether it forbids extra keys). One
  * table drives validation (`validate.ts`), completion, hover and quick fixes
- * (`features.ts`), so the three cannot disagree.
+ * (`features/runConfigFeatures.ts`), so the three cannot disagree.
  */
 
 export type FieldType =
@@ -37,7 +37,7 @@ export type FieldType =
   | { t: 'unchecked'; what: string };
 
 /** A validator SWE-agent runs on a field's value (`field_validator`); returns the ValueError's message. */
-export type FieldValidator = (value: unknown) => string | null;
+type FieldValidator = (value: unknown) => string | null;
 
 export interface FieldSchema {
   name: string;

@@ -23,6 +23,7 @@ import { suggestName } from '../util/suggest';
 import { MapNode, PyNode, DictEntry, deref, dictEntries, isNone, strValue } from '../yaml/pyNode';
 import { FieldSchema, FieldType, ModelSchema, describeType, literalOf } from './schema';
 import { AnyFixData, FixData, ReplaceData } from '../rules/fixData';
+import { BUDGETS } from '../budgets';
 
 export type Loc = readonly (string | number)[];
 
@@ -55,7 +56,7 @@ interface Outcome {
 }
 
 /** Nodes validated before giving up: aliases can make a small file a huge tree. */
-const NODE_BUDGET = 200_000;
+const NODE_BUDGET = BUDGETS.runConfigNodes;
 
 export interface ValidationResult {
   issues: ConfigIssue[];
@@ -86,7 +87,7 @@ function join(outcomes: Outcome[]): Outcome {
 }
 
 /** A short rendering of a value for messages. */
-export function describeValue(node: PyNode): string {
+function describeValue(node: PyNode): string {
   const target = deref(node);
   if (target.kind === 'map') return target.python === 'set' ? 'a set' : 'a mapping';
   if (target.kind === 'seq') return 'a list';
@@ -146,7 +147,7 @@ function literalText(value: string | boolean): string {
 }
 
 /** pydantic's literal message: `Input should be 'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`. */
-export function literalMessage(values: readonly (string | boolean)[]): string {
+function literalMessage(values: readonly (string | boolean)[]): string {
   const texts = values.map(literalText);
   return `Input should be ${texts.length === 1 ? texts[0] : `${texts.slice(0, -1).join(', ')} or ${texts[texts.length - 1]}`}`;
 }

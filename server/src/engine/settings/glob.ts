@@ -12,8 +12,10 @@
 // length, whatever the pattern. Malformed patterns (an unclosed `[` or `{`, a
 // range like `[z-a]`) are reported with where they break, never thrown.
 
+import { BUDGETS } from '../budgets';
+
 /** Patterns longer than this are refused: a settings file has no use for them, and matching time grows with length. */
-export const MAX_GLOB_LENGTH = 1024;
+export const MAX_GLOB_LENGTH = BUDGETS.globChars;
 
 type Step =
   | { kind: 'char'; char: string; next: number }

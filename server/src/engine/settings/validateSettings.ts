@@ -20,9 +20,9 @@ import { BUDGETS } from '../budgets';
  * parser recurses per level). Within it, an env variable's value nested past
  * `BUDGETS.valueDepth` is left out on its own.
  */
-export const MAX_SETTINGS_DEPTH = 1000;
+export const MAX_SETTINGS_DEPTH = BUDGETS.settingsDepth;
 
-export const SETTINGS_KEYS = ['envVariables', 'rules', 'filePatterns', 'configRoot', 'inlayHints', 'commandLine'] as const;
+const SETTINGS_KEYS = ['envVariables', 'rules', 'filePatterns', 'configRoot', 'inlayHints', 'commandLine'] as const;
 
 /** Keys of the VS Code extension's own settings, which it sends along with the section: the client's business, not the server's. */
 const CLIENT_KEYS = new Set(['agentConfigPatterns', 'server', 'trace']);
@@ -45,9 +45,6 @@ export interface ValidatedSettings {
   /** Where a setting's value is in the settings file, for problems found later (a config root outside the workspace). */
   locate(key: (typeof SETTINGS_KEYS)[number]): { start: number; end: number } | undefined;
 }
-
-/** Where settings come from: the user (an object), or a settings file (its text). */
-export type SettingsOrigin = { kind: 'user' } | { kind: 'file'; file: string; text: string };
 
 type Path = (string | number)[];
 

@@ -8,7 +8,7 @@ import { spanOf } from '../diagnostics';
 import { AliasNode, MapNode, PyNode } from '../yaml/pyNode';
 import { BUDGETS } from '../budgets';
 
-export const ALIAS_EXPANSION_LIMIT = BUDGETS.aliasExpansion;
+const ALIAS_EXPANSION_LIMIT = BUDGETS.aliasExpansion;
 
 export function warnAliasBomb(root: MapNode, out: DiagnosticBuilder): void {
   const sizes = new Map<PyNode, number>();

@@ -13,13 +13,13 @@ import { YamlLoad } from '../yaml/loadYaml';
 import { MapNode, Origin, PyNode, deref, dictEntries } from '../yaml/pyNode';
 import { YamlProblem, YamlProblemKind } from '../yaml/yamlProblem';
 import { warnAliasBomb } from './aliasBomb';
-import { ToolCheck, ToolCheckOptions, checkTool, fieldsOf } from './checkTool';
+import { ToolCheck, fieldsOf } from './checkTool';
 import { warnDuplicateKeys } from './duplicateKeys';
 import { describeKey } from './pyLocItem';
 import { typePhrase } from './typePhrase';
 import { asDict, laxOptionalStr } from './pydanticLax';
 
-export const BUNDLE_FIELDS = ['tools', 'state_command'] as const;
+const BUNDLE_FIELDS = ['tools', 'state_command'] as const;
 
 export interface ToolEntry {
   /** The key of the occurrence whose value PyYAML keeps. */
@@ -109,15 +109,6 @@ export function yamlProblemDiagnostics(problems: YamlProblem[], origin: Origin):
 function firstLine(node: PyNode): Span {
   const lineEnd = node.origin.text.indexOf('\n', node.start);
   return { origin: node.origin, start: node.start, end: lineEnd === -1 || lineEnd > node.end ? node.end : lineEnd };
-}
-
-/** A bundle checked in one assembly. */
-export function checkBundle(load: YamlLoad, origin: Origin, options: ToolCheckOptions): BundleCheck {
-  const structure = checkBundleStructure(load, origin);
-  return bundleCheckOf(
-    structure,
-    structure.toolEntries.map((entry) => checkTool(entry.keyNode, entry.valueNode, options)),
-  );
 }
 
 /** A bundle's check from its structure and its tools' checks in an assembly (in the order of `structure.toolEntries`). */
@@ -210,6 +201,6 @@ export function checkBundleStructure(load: YamlLoad, origin: Origin): BundleStru
 }
 
 /** The tools of the `tools:` mapping in Python dict order, each with the key of the occurrence that wins. */
-export function toolEntries(toolsMap: MapNode): ToolEntry[] {
+function toolEntries(toolsMap: MapNode): ToolEntry[] {
   return dictEntries(toolsMap).map((entry) => ({ keyNode: entry.occurrences[entry.occurrences.length - 1].key, valueNode: entry.value }));
 }

@@ -62,8 +62,8 @@ export interface ToolBaseCheck extends ToolCheck {
   keySpan: Span;
 }
 
-export const TOOL_FIELDS = ['signature', 'docstring', 'end_name', 'arguments'] as const;
-export const ARGUMENT_FIELDS = ['name', 'type', 'description', 'required', 'enum', 'items', 'argument_format'] as const;
+const TOOL_FIELDS = ['signature', 'docstring', 'end_name', 'arguments'] as const;
+const ARGUMENT_FIELDS = ['name', 'type', 'description', 'required', 'enum', 'items', 'argument_format'] as const;
 export const JSON_SCHEMA_TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object', 'null'] as const;
 
 /** The str-keyed fields of a mapping, Python dict semantics (last duplicate wins). */
@@ -76,18 +76,12 @@ export function fieldsOf(entries: DictEntry[]): Map<string, DictEntry> {
   return fields;
 }
 
-
 /** The quick fix for a scalar PyYAML reads as a bool/number/date/null where a string is needed. */
 function quoteData(node: PyNode): QuoteData | undefined {
   const target = deref(node);
   if (node.kind === 'alias' || target.kind !== 'scalar' || target.style !== 'plain') return undefined;
   if (!plainTextIsNotString(target.text)) return undefined;
   return { quote: { text: target.text } };
-}
-
-/** A tool checked in one assembly (env and bash setting). */
-export function checkTool(keyNode: PyNode, valueNode: PyNode, options: ToolCheckOptions): ToolCheck {
-  return checkToolInContext(checkToolBase(keyNode, valueNode), options);
 }
 
 /**

@@ -15,7 +15,7 @@ export type DocsResult =
   | { ok: false; stage: 'signature'; exceptionType: 'AttributeError' | 'IndexError'; message: string };
 
 /** `get_signature(cmd)` for a command without `end_name`. */
-export function defaultSignature(command: Pick<LoadedCommand, 'name' | 'arguments'>): string {
+function defaultSignature(command: Pick<LoadedCommand, 'name' | 'arguments'>): string {
   return command.name + command.arguments.map((a) => (a.required ? ` <${a.name}>` : ` [<${a.name}>]`)).join('');
 }
 

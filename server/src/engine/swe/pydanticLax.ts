@@ -4,7 +4,7 @@
  * over PyNodes. Each failure keeps the node it is about, so the diagnostic
  * lands on that value, and pydantic's own error type and message.
  */
-import { MapNode, PyNode, ScalarNode, deref, dictEntries, pyTypeOf } from '../yaml/pyNode';
+import { MapNode, PyNode, ScalarNode, deref, dictEntries } from '../yaml/pyNode';
 import { pushAll } from '../util/pushAll';
 import { pyStrip } from '../python/pyWhitespace';
 
@@ -132,11 +132,6 @@ export function laxStrDict(node: PyNode): Lax<Map<string, string>> {
     if (key.ok && value.ok) values.set(key.value, value.value);
   }
   return issues.length ? { ok: false, issues } : { ok: true, value: values };
-}
-
-/** Describes a value for messages: its Python type, as pydantic's `input_type`. */
-export function describeType(node: PyNode): string {
-  return pyTypeOf(node);
 }
 
 /**

@@ -5,7 +5,7 @@
  * over three rolling rows: it runs once per unknown key, and a generated file
  * can have hundreds of thousands of them.
  */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const cols = b.length + 1;
   let twoBack = new Uint32Array(cols);
   let previous = new Uint32Array(cols);

@@ -19,7 +19,7 @@ import { asDict } from '../swe/pydanticLax';
 import { PyNode, strValue } from '../yaml/pyNode';
 import { AgentTools, BundleRef } from './agentConfig';
 
-export interface BundleSource {
+interface BundleSource {
   dir: string;
   configPath: string;
   /** The bundle analysed with these options. */

@@ -11,7 +11,7 @@ import * as path from 'path';
 import { BUDGETS } from '../budgets';
 import { FsView } from './workspaceFs';
 
-export const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git', '.hg', '.svn', '__pycache__', '.venv', 'venv', '.tox', '.mypy_cache']);
+const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git', '.hg', '.svn', '__pycache__', '.venv', 'venv', '.tox', '.mypy_cache']);
 
 /** Folders the walk did not search, and why: past the depth budget, or left when the entry budget ran out. */
 export interface WalkCut {
@@ -22,7 +22,7 @@ export interface WalkCut {
   count: number;
 }
 
-export const WALK_CUT_EXAMPLES = 10;
+const WALK_CUT_EXAMPLES = 10;
 
 /** What a cut means to a user: the folders not searched, and why. */
 export function describeCut(cut: WalkCut): string {

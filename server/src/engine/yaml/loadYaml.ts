@@ -15,7 +15,7 @@ import { MarkedYamlError } from './pyyaml/errors';
 import { RecursionLimit } from './pyyaml/recursionLimit';
 import { PythonCrash } from './pyyaml/scanner';
 
-export interface YamlFeatures {
+interface YamlFeatures {
   anchors: boolean;
   aliases: boolean;
   mergeKeys: boolean;

@@ -94,11 +94,6 @@ export function pyTypeOf(node: PyNode): string {
   return target.python;
 }
 
-export function isStr(node: PyNode): node is ScalarNode & { value: { type: 'str' } } {
-  const target = deref(node);
-  return target.kind === 'scalar' && target.value.type === 'str';
-}
-
 export function strValue(node: PyNode): string | undefined {
   const target = deref(node);
   return target.kind === 'scalar' && target.value.type === 'str' ? target.value.value : undefined;

@@ -36,23 +36,30 @@ const YAML = /^(?:!|&|\*)$/;
 
 type Resolver = [tag: string, pattern: RegExp];
 
-const BY_FIRST_CHAR = new Map<string, Resolver[]>();
-function register(tag: string, pattern: RegExp, first: string[]): void {
-  for (const ch of first) {
-    const list = BY_FIRST_CHAR.get(ch) ?? [];
-    list.push([tag, pattern]);
-    BY_FIRST_CHAR.set(ch, list);
+/** The resolvers to try for a scalar, by its first character, in PyYAML's order of registration. */
+const BY_FIRST_CHAR: ReadonlyMap<string, readonly Resolver[]> = byFirstChar([
+  [TAG.bool, BOOL, [...'yYnNtTfFoO']],
+  [TAG.float, FLOAT, [...'-+0123456789.']],
+  [TAG.int, INT, [...'-+0123456789']],
+  [TAG.merge, MERGE, ['<']],
+  [TAG.null, NULL, ['~', 'n', 'N', '']],
+  [TAG.timestamp, TIMESTAMP, [...'0123456789']],
+  [TAG.value, VALUE, ['=']],
+  // Plain scalars cannot start with these, but `! '*'` is resolved implicitly too.
+  [TAG.yaml, YAML, ['!', '&', '*']],
+]);
+
+function byFirstChar(registered: [tag: string, pattern: RegExp, first: string[]][]): Map<string, Resolver[]> {
+  const table = new Map<string, Resolver[]>();
+  for (const [tag, pattern, first] of registered) {
+    for (const ch of first) {
+      const list = table.get(ch) ?? [];
+      list.push([tag, pattern]);
+      table.set(ch, list);
+    }
   }
+  return table;
 }
-register(TAG.bool, BOOL, [...'yYnNtTfFoO']);
-register(TAG.float, FLOAT, [...'-+0123456789.']);
-register(TAG.int, INT, [...'-+0123456789']);
-register(TAG.merge, MERGE, ['<']);
-register(TAG.null, NULL, ['~', 'n', 'N', '']);
-register(TAG.timestamp, TIMESTAMP, [...'0123456789']);
-register(TAG.value, VALUE, ['=']);
-// Plain scalars cannot start with these, but `! '*'` is resolved implicitly too.
-register(TAG.yaml, YAML, ['!', '&', '*']);
 
 /** The tag PyYAML's Resolver gives a scalar that is resolved implicitly. */
 export function resolveImplicit(text: string): string {

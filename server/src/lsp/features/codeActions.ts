@@ -1,7 +1,7 @@
 /**
  * textDocument/codeAction: the quick fixes of the engine's registries (a
  * bundle config's, features/quickFixes; an agent config's,
- * workspace/agentQuickFixes.ts) for the diagnostics the client sends in
+ * features/quickFixes/agentQuickFixes.ts) for the diagnostics the client sends in
  * `context.diagnostics`. Each is matched to
  * the engine diagnostic (and its `data`) of the current analysis by code and
  * range, or by code and message when the client's range has drifted. Only

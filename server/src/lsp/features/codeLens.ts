@@ -13,8 +13,8 @@ import { lspRange } from '../convert';
 import { withinOutputBudget } from '../outputBudget';
 import { Feature } from './feature';
 
-export const PREVIEW_TOOL_COMMAND = 'sweBundle.previewTool';
-export const PREVIEW_TOOL_TITLE = 'Preview as the model sees it';
+const PREVIEW_TOOL_COMMAND = 'sweBundle.previewTool';
+const PREVIEW_TOOL_TITLE = 'Preview as the model sees it';
 
 export const codeLensFeature: Feature = {
   name: 'code lens',

@@ -1,6 +1,6 @@
 /**
  * textDocument/completion. In an agent config: bundle entry keys, bundle
- * paths and hidden tools (engine/workspace/agentCompletion.ts), also while
+ * paths and hidden tools (engine/features/agentCompletion.ts), also while
  * its line is half-typed and the file does not load as one. In a bundle
  * config: keys, skeletons, signature placeholders and values, and the
  * bundle's bin/ scripts (engine/features/completion.ts). Snippets only when
@@ -22,7 +22,7 @@ import { CompletionEntry, CompletionKind } from '../../engine/features/completio
 import { eolOf, lspTextEdit } from '../convert';
 import { Feature } from './feature';
 
-export const TRIGGER_CHARACTERS = ['<', '[', '{', '-', ':', ' '];
+const TRIGGER_CHARACTERS = ['<', '[', '{', '-', ':', ' '];
 
 const KIND: Record<CompletionKind, CompletionItemKind> = {
   property: CompletionItemKind.Property,

@@ -3,7 +3,7 @@ import { DocumentSymbol, DocumentSymbolRequest, SymbolKind } from 'vscode-langua
 import { OutlineSymbol } from '../../engine/features/documentSymbols';
 import { PositionMapper } from '../../engine/document/positioned';
 import { Feature } from './feature';
-import { ConfigSymbol } from '../../engine/runConfig/features';
+import { ConfigSymbol } from '../../engine/features/runConfigFeatures';
 
 const KIND: Record<OutlineSymbol['kind'], SymbolKind> = { tool: SymbolKind.Function, argument: SymbolKind.Variable, 'state-command': SymbolKind.Property };
 

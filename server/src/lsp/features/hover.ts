@@ -1,7 +1,7 @@
 /**
  * textDocument/hover: in a bundle, arguments, keys, tool previews and docstring
  * env variables (engine/features/hover.ts); in an agent config, bundle paths
- * and hidden tools (engine/workspace/agentFeatures.ts).
+ * and hidden tools (engine/features/agentNavigation.ts).
  */
 import { ClientCapabilities, Hover, HoverRequest, MarkupKind } from 'vscode-languageserver/node';
 import { renderMarkdown, renderPlainText } from '../../engine/features/toolPreview';
@@ -10,7 +10,7 @@ import { withinOutputBudget } from '../outputBudget';
 import { Feature } from './feature';
 
 /** Markdown when the client lists it before plain text (its order is its preference), plain text otherwise. */
-export function hoverFormat(client: ClientCapabilities): MarkupKind {
+function hoverFormat(client: ClientCapabilities): MarkupKind {
   const formats = client.textDocument?.hover?.contentFormat ?? [];
   return formats.find((f) => f === MarkupKind.Markdown || f === MarkupKind.PlainText) ?? MarkupKind.PlainText;
 }

@@ -3,7 +3,7 @@
  * argument's name, its placeholders in the signature and its `<name>`
  * mentions in the docstring (engine/features/navigation.ts). In an agent
  * config, definition leads from a bundle path to its config.yaml and from a
- * hidden tool to the tool (engine/workspace/agentFeatures.ts).
+ * hidden tool to the tool (engine/features/agentNavigation.ts).
  */
 import { DocumentHighlight, DocumentHighlightKind, Location, LocationLink } from 'vscode-languageserver/node';
 import { lspRange } from '../convert';

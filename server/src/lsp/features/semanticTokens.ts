@@ -8,7 +8,7 @@ import { PositionMapper } from '../../engine/document/positioned';
 import { SemanticToken, TOKEN_MODIFIERS, TOKEN_TYPES } from '../../engine/features/semanticTokens';
 import { Feature } from './feature';
 
-export const SEMANTIC_TOKENS_LEGEND: SemanticTokensLegend = { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] };
+const SEMANTIC_TOKENS_LEGEND: SemanticTokensLegend = { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] };
 
 /** What the client can ask for, or null when it cannot take relative-format tokens. */
 function options(client: ClientCapabilities): SemanticTokensOptions | null {
@@ -21,7 +21,7 @@ function options(client: ClientCapabilities): SemanticTokensOptions | null {
 }
 
 /** The LSP encoding: five integers per token, line and start relative to the previous token. */
-export function encodeTokens(tokens: readonly SemanticToken[], mapper: PositionMapper): number[] {
+function encodeTokens(tokens: readonly SemanticToken[], mapper: PositionMapper): number[] {
   const data: number[] = [];
   let line = 0;
   let character = 0;

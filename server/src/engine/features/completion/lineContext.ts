@@ -6,7 +6,7 @@
  */
 import { LineIndex } from '../../document/lineIndex';
 
-export type ValueKind = 'empty' | 'block' | 'flow' | 'scalar';
+type ValueKind = 'empty' | 'block' | 'flow' | 'scalar';
 
 export interface LineShape {
   /** Absolute offset of the line's first character. */
@@ -44,7 +44,7 @@ function valueKind(rest: string): ValueKind {
   return 'scalar';
 }
 
-export function parseLine(text: string, start: number): LineShape {
+function parseLine(text: string, start: number): LineShape {
   const indent = /^ */.exec(text)![0].length;
   const rest = text.slice(indent);
   const shape: LineShape = { start, text, indent, dashes: [], contentCol: indent, blank: rest.trim() === '' || rest.startsWith('#') };

@@ -24,8 +24,8 @@ export interface FileStyle {
   argumentFormat: 'double' | 'single';
 }
 
-export const TOOL_SKELETON_KEYS = ['signature', 'docstring', 'arguments'];
-export const ARGUMENT_SKELETON_KEYS = ['name', 'type', 'description', 'required'];
+const TOOL_SKELETON_KEYS = ['signature', 'docstring', 'arguments'];
+const ARGUMENT_SKELETON_KEYS = ['name', 'type', 'description', 'required'];
 
 function columnOf(text: string, offset: number): number {
   return offset - (text.lastIndexOf('\n', offset - 1) + 1);

@@ -13,9 +13,9 @@ export interface ToolSymbol {
   end: number;
 }
 
-export const MAX_WORKSPACE_SYMBOLS = BUDGETS.workspaceSymbols;
+const MAX_WORKSPACE_SYMBOLS = BUDGETS.workspaceSymbols;
 
-export function matchesQuery(name: string, query: string): boolean {
+function matchesQuery(name: string, query: string): boolean {
   let at = 0;
   const lower = name.toLowerCase();
   for (const ch of query.toLowerCase()) {

@@ -7,18 +7,19 @@
  * a bundle (features/completion/lineContext.ts); what the mappings hold comes
  * from the parsed document when there is one.
  */
-import { CompletionEntry, Draft, finishDrafts } from '../features/completion/entry';
-import { Frame, LineTable, enclosingFrames, framesOf, keysAround } from '../features/completion/lineContext';
-import { valueText, valueToken, quoteIfNeeded } from '../features/completion/valueToken';
-import { HoverResult } from '../features/hover';
-import { Block, code, para, strong } from '../features/toolPreview';
+import { CompletionEntry, Draft, finishDrafts } from './completion/entry';
+import { Frame, LineTable, enclosingFrames, framesOf, keysAround } from './completion/lineContext';
+import { valueText, valueToken, quoteIfNeeded } from './completion/valueToken';
+import { HoverResult } from './hover';
+import { Block, code, para, strong } from './toolPreview';
 import { Placement } from '../document/placement';
 import { asDict } from '../swe/pydanticLax';
 import { PyNode, deref, dictEntries, strValue } from '../yaml/pyNode';
 import { loadYaml } from '../yaml/loadYaml';
-import { runConfigKindOf } from './classify';
-import { RUN_BATCH_CONFIG, RUN_SINGLE_CONFIG } from './models';
-import { FieldSchema, FieldType, ModelSchema, describeType, literalOf } from './schema';
+import { runConfigKindOf } from '../runConfig/classify';
+import { RUN_BATCH_CONFIG, RUN_SINGLE_CONFIG } from '../runConfig/models';
+import { FieldSchema, FieldType, ModelSchema, describeType, literalOf } from '../runConfig/schema';
+import { BUDGETS } from '../budgets';
 
 /** The schema at a place in the document: its type, and the document's node there when it parses. */
 interface Spot {
@@ -40,7 +41,7 @@ function fieldsByKey(node: PyNode | null): Map<string, PyNode> {
  * the `type` (or `name`) the mapping has, else the member a config without
  * `type` means, else every member.
  */
-export function modelsAt(spot: Spot): ModelSchema[] {
+function modelsAt(spot: Spot): ModelSchema[] {
   const type = spot.type;
   if (type.t === 'optional') return modelsAt({ type: type.of, node: spot.node });
   if (type.t === 'model') return [type.model];
@@ -251,7 +252,7 @@ export interface ConfigSymbol {
   children: ConfigSymbol[];
 }
 
-const MAX_SYMBOLS = 2000;
+const MAX_SYMBOLS = BUDGETS.runConfigSymbols;
 
 /** The outline: every key of the models, nested as the file nests them (list items by their `type`, `name` or `path`). */
 export function runConfigSymbols(root: PyNode | null, at: Placement): ConfigSymbol[] {

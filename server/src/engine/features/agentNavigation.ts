@@ -5,14 +5,14 @@
  * already made, so the bundles are those SWE-agent would load.
  */
 import * as path from 'path';
-import { pickAt } from '../features/navigation';
-import { Block, Inline, code, oneLine, para, strong, toolPreview, toolPreviewBlocks } from '../features/toolPreview';
+import { pickAt } from './navigation';
+import { Block, Inline, code, oneLine, para, strong, toolPreview, toolPreviewBlocks } from './toolPreview';
 import { EnvContext } from '../swe/env';
 import { PyNode, strValue } from '../yaml/pyNode';
-import { BundleRef, HiddenTool } from './agentConfig';
-import { AgentAnalysis, BundleInContext, resolveBundlePath } from './checkAgentConfig';
+import { BundleRef, HiddenTool } from '../workspace/agentConfig';
+import { AgentAnalysis, BundleInContext, resolveBundlePath } from '../workspace/checkAgentConfig';
 
-export type AgentTarget = {
+type AgentTarget = {
   tokenStart: number;
   tokenEnd: number;
   ref: BundleRef;
@@ -24,7 +24,7 @@ export type AgentTarget = {
 } & ({ kind: 'bundle-path' } | { kind: 'hidden-tool'; hidden: HiddenTool });
 
 /** The bundle path or hidden tool at an offset. An aliased entry (`- *viewer`) is found at its anchor, where its text is. */
-export function agentTargetAt(analysis: AgentAnalysis, configRoot: string, offset: number): AgentTarget | null {
+function agentTargetAt(analysis: AgentAnalysis, configRoot: string, offset: number): AgentTarget | null {
   const targets: AgentTarget[] = [];
   for (const { tools, check } of analysis.sections) {
     for (const ref of tools.bundles) {

@@ -11,16 +11,16 @@
  * that line repaired (the partial word blanked, an unclosed `[` closed).
  */
 import * as path from 'path';
-import { CompletionEntry, Draft, finishDrafts } from '../features/completion/entry';
-import { Frame, LineShape, LineTable, enclosingFrames, framesOf, keysAround } from '../features/completion/lineContext';
-import { Part, stop } from '../features/completion/snippet';
-import { plainSafe } from '../features/completion/style';
-import { quoteIfNeeded, valueText, valueToken } from '../features/completion/valueToken';
+import { CompletionEntry, Draft, finishDrafts } from './completion/entry';
+import { Frame, LineShape, LineTable, enclosingFrames, framesOf, keysAround } from './completion/lineContext';
+import { Part, stop } from './completion/snippet';
+import { plainSafe } from './completion/style';
+import { quoteIfNeeded, valueText, valueToken } from './completion/valueToken';
 import { PyNode, deref, strValue } from '../yaml/pyNode';
 import { Placement } from '../document/placement';
-import { BundleRef } from './agentConfig';
-import { firstLine } from './agentFeatures';
-import { AgentAnalysis, AgentCheck, resolveBundlePath } from './checkAgentConfig';
+import { BundleRef } from '../workspace/agentConfig';
+import { firstLine } from './agentNavigation';
+import { AgentAnalysis, AgentCheck, resolveBundlePath } from '../workspace/checkAgentConfig';
 
 
 /** What agent-config completion needs of the workspace around the file. */

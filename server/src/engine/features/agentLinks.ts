@@ -1,7 +1,7 @@
 /** Where an agent config's bundle paths lead: each `path:` value to its bundle's config.yaml. */
 import { Placement } from '../document/placement';
-import { AgentTools } from './agentConfig';
-import { resolveBundlePath } from './checkAgentConfig';
+import { AgentTools } from '../workspace/agentConfig';
+import { resolveBundlePath } from '../workspace/checkAgentConfig';
 import * as path from 'path';
 
 export interface PathLink {

@@ -6,15 +6,15 @@
  * - wrong-type with `wrapPath`: a bare `- tools/x` bundle entry becomes `- path: tools/x`;
  * - bundles-misplaced: `bundles:` moves from `agent.templates` to `agent.tools`.
  */
-import { FileDiagnostic } from '../diagnostics';
-import { Placement } from '../document/placement';
+import { FileDiagnostic } from '../../diagnostics';
+import { Placement } from '../../document/placement';
 
-import { applicableFixes } from '../features/quickFixes';
-import { QuickFix, YamlQuickFixProvider, YamlQuickFixRegistry, yamlFixContext } from '../features/quickFixes/quickFix';
-import { replaceWithSuggestion } from '../features/quickFixes/replaceName';
-import { ancestorsOf, column, isFlowCollection, lineAfter, nodeAtSpan, wholeLines } from '../features/quickFixes/yamlEdits';
-import { RuleCode } from '../rules/ruleCatalog';
-import { MapNode, PyNode, deref, strValue } from '../yaml/pyNode';
+import { applicableFixes } from './index';
+import { QuickFix, YamlQuickFixProvider, YamlQuickFixRegistry, yamlFixContext } from './quickFix';
+import { replaceWithSuggestion } from './replaceName';
+import { ancestorsOf, column, isFlowCollection, lineAfter, nodeAtSpan, wholeLines } from './yamlEdits';
+import { RuleCode } from '../../rules/ruleCatalog';
+import { MapNode, PyNode, deref, strValue } from '../../yaml/pyNode';
 
 const wrapBundlePath: YamlQuickFixProvider<'wrong-type'> = (context) => {
   if (!context.data || !('wrapPath' in context.data)) return [];
