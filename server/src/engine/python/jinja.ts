@@ -914,23 +914,30 @@ function pyStrip(text: string, chars: string | null): string {
   return points.slice(start, end).join('');
 }
 
-/** str.replace(old, new, count); a negative count replaces all. */
+/** Stops the rendering before a text of `length` characters is built (the sum is known before the text is). */
+function checkLength(length: number): void {
+  if (length > MAX_OUTPUT_LENGTH) throw new LimitExceeded(`the rendered text passes ${MAX_OUTPUT_LENGTH} characters`);
+}
+
+/** `parts.join(separator)`, measured before it is built. */
+function joinWithin(parts: string[], separator: string): string {
+  checkLength(parts.reduce((sum, part) => sum + part.length, 0) + separator.length * Math.max(0, parts.length - 1));
+  return parts.join(separator);
+}
+
+/** str.replace(old, new, count); a negative count replaces all. Its length is measured before it is built. */
 function pyReplace(text: string, old: string, replacement: string, count: number): string {
   if (old === '') {
     const points = [...text];
-    let out = '';
-    for (let i = 0, done = 0; i <= points.length; i++) {
-      if (count < 0 || done < count) {
-        out += replacement;
-        done++;
-      }
-      if (i < points.length) out += points[i];
-    }
-    return out;
+    const times = count < 0 ? points.length + 1 : Math.min(count, points.length + 1);
+    checkLength(text.length + times * replacement.length);
+    return points.map((point, i) => (i < times ? replacement : '') + point).join('') + (times > points.length ? replacement : '');
   }
   const parts = text.split(old);
-  if (count < 0 || count >= parts.length - 1) return parts.join(replacement);
-  return parts.slice(0, count + 1).join(replacement) + old + parts.slice(count + 1).join(old);
+  const times = count < 0 ? parts.length - 1 : Math.min(count, parts.length - 1);
+  checkLength(text.length + times * (replacement.length - old.length));
+  if (times === parts.length - 1) return parts.join(replacement);
+  return parts.slice(0, times + 1).join(replacement) + old + parts.slice(times + 1).join(old);
 }
 
 /** Jinja's `int` filter: int(value, 10), else int(float(value)), else the default. */
@@ -963,9 +970,10 @@ function applyFilter(name: string, target: Value, args: Value[]): Value {
   switch (name) {
     case 'join':
       arity(1);
-      return iterate(target)
-        .map((item) => pyStr(item))
-        .join(toText(arg(0, '')));
+      return joinWithin(
+        iterate(target).map((item) => pyStr(item)),
+        toText(arg(0, '')),
+      );
     case 'default':
     case 'd':
       arity(2);
@@ -1095,7 +1103,7 @@ let renderSteps = 0;
 /** A value too big to build, or one step too many, ends the rendering. */
 function capped<T extends Value>(value: T): T {
   if (++renderSteps > MAX_RENDER_STEPS) throw new LimitExceeded(`rendering takes more than ${MAX_RENDER_STEPS} steps`);
-  if ((typeof value === 'string' || Array.isArray(value)) && value.length > MAX_OUTPUT_LENGTH) throw new LimitExceeded(`the rendered text passes ${MAX_OUTPUT_LENGTH} characters`);
+  if (typeof value === 'string' || Array.isArray(value)) checkLength(value.length);
   return value;
 }
 
@@ -1154,7 +1162,10 @@ function evaluateUncapped(expr: Expr, scope: Scope): Value {
       return truthy(left) ? left : evaluate(expr.right, scope);
     }
     case 'concat':
-      return expr.items.map((item) => toText(evaluate(item, scope))).join('');
+      return joinWithin(
+        expr.items.map((item) => toText(evaluate(item, scope))),
+        '',
+      );
     case 'math':
       return arithmetic(expr.op, evaluate(expr.left, scope), evaluate(expr.right, scope));
     case 'compare': {
