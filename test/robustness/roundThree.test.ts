@@ -5,7 +5,9 @@
  * is never printed whole. Times and peak RSS are printed as a table at the
  * end (numbers to read, never timed assertions).
  */
+import { spawnSync } from 'child_process';
 import * as fs from 'fs';
+import * as path from 'path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SpawnedServer, codes, spawnServer } from '../helpers/lspClient';
 import { runLintMeasured } from '../helpers/runCli';
@@ -95,6 +97,121 @@ describe.skipIf(process.platform !== 'linux')('a docstring with many backtick ru
       timing.add('server, hover + preview over 200,000 backtick runs', performance.now() - started, peakRssOf(server));
     } finally {
       server.client.dispose();
+    }
+  });
+});
+
+/** strace, when it is installed and allowed to trace here; the tests that need it say so and skip otherwise. */
+const straceWorks = process.platform === 'linux' && spawnSync('strace', ['-f', '-o', '/dev/null', 'true']).status === 0;
+if (!straceWorks) process.stdout.write('strace is not available: the checks that no file outside the workspace is opened are skipped (apt-get install strace)\n');
+
+/** Where a path leads, links resolved (as it is, when it does not exist). */
+function realPath(file: string): string {
+  try {
+    return fs.realpathSync(file);
+  } catch {
+    return file;
+  }
+}
+
+/**
+ * Runs the CLI under strace and returns the paths it opened (successfully or
+ * not), resolved against `cwd` and through their links: a read through a
+ * link shows as the link's name.
+ */
+function lintTraced(args: string[], cwd: string, log: string) {
+  const run = runLintMeasured(args, cwd, ['strace', '-f', '-qq', '-o', log, '-e', 'trace=open,openat,openat2']);
+  const opened = fs
+    .readFileSync(log, 'utf8')
+    .split('\n')
+    .flatMap((line) => {
+      const match = /open(?:at2?)?\((?:AT_FDCWD, )?"((?:[^"\\]|\\.)*)"/.exec(line);
+      return match ? [realPath(path.resolve(cwd, match[1]))] : [];
+    });
+  return { ...run, opened };
+}
+
+const SECRET = 'hunter2-SECRET-VALUE-0123456789abcdef';
+
+describe.skipIf(process.platform !== 'linux')('no way out of the workspace (item 3)', () => {
+  /** A repository whose links lead to a secret beside it, as a clone may. */
+  function linkedRepository() {
+    const ws = tempWorkspace({
+      'outside/secret.json': JSON.stringify({ client_secret: SECRET }),
+      'outside/settings.json': JSON.stringify({ envVariables: { client_secret: SECRET } }),
+      'outside/agent.yaml': `agent:\n  model:\n    name: ${SECRET}\n`,
+      'outside/bundle/config.yaml': `tools:\n  out:\n    signature: out\n    docstring: ${SECRET}\n`,
+      'repo/tools/t/config.yaml': 'tools:\n  t:\n    signature: t\n    docstring: "{type:{client_secret}}"\n',
+    });
+    fs.mkdirSync(ws.path('repo/config'));
+    fs.symlinkSync('../../outside/secret.json', ws.path('repo/config/env.json'));
+    fs.symlinkSync('../../outside/agent.yaml', ws.path('repo/config/agent.yaml'));
+    fs.symlinkSync('../../outside/bundle', ws.path('repo/tools/linked'));
+    return ws;
+  }
+
+  const cases: [string, string[], string][] = [
+    ['--env-json through a link', ['--env-json', 'config/env.json', 'tools/t/config.yaml'], 'swe-bundle-lint: --env-json file {repo}/config/env.json is a symbolic link that leads outside the working directory, so it is not read; give the file\'s own path to use it\n'],
+    ['--agent-config through a link', ['--agent-config', 'config/agent.yaml'], 'swe-bundle-lint: a symbolic link that leads outside the working directory, so it is not read (give its own path to check it): config/agent.yaml\n'],
+    ['a bundle path through a link', ['tools/linked'], 'swe-bundle-lint: a symbolic link that leads outside the working directory, so it is not read (give its own path to check it): tools/linked\n'],
+    ['--config through a link', ['--config', 'config/env.json', 'tools/t/config.yaml'], 'swe-bundle-lint: a symbolic link that leads outside the working directory, so it is not read (give its own path to check it): config/env.json\n'],
+  ];
+
+  it.each(cases)('%s is refused, not read, and nothing of the secret is printed', (_name, args, expected) => {
+    const ws = linkedRepository();
+    try {
+      const run = runLintMeasured(args, ws.path('repo'));
+      expect(run.code).toBe(2);
+      expect(run.stderr.replace(/\n\nUsage:[\s\S]*$/, '\n')).toBe(expected.replace('{repo}', ws.path('repo')));
+      expect(run.stdout + run.stderr).not.toContain('SECRET');
+    } finally {
+      ws.remove();
+    }
+  });
+
+  it('a .swe-bundle.json that links out is refused, not read', () => {
+    const ws = linkedRepository();
+    try {
+      fs.symlinkSync('../outside/settings.json', ws.path('repo/.swe-bundle.json'));
+      const run = runLintMeasured(['tools/t/config.yaml'], ws.path('repo'));
+      expect([run.code, run.stdout, run.stderr]).toEqual([2, '', 'swe-bundle-lint: a symbolic link that leads outside the working directory, so it is not read (give its own path to check it): .swe-bundle.json\n']);
+    } finally {
+      ws.remove();
+    }
+  });
+
+  it.skipIf(!straceWorks)('strace: the CLI opens nothing outside the repository it runs in, whatever the links say', () => {
+    const ws = linkedRepository();
+    try {
+      fs.symlinkSync('../outside/settings.json', ws.path('repo/.swe-bundle.json'));
+      const runs = [['.'], ['tools'], ...cases.map(([, args]) => args)].map((args, i) => lintTraced(args, ws.path('repo'), ws.path(`trace${i}.log`)));
+      for (const run of runs) {
+        expect(run.opened.length).toBeGreaterThan(0);
+        expect(run.opened.filter((file) => file.startsWith(realPath(ws.path('outside'))))).toEqual([]);
+        expect(run.stdout + run.stderr).not.toContain('SECRET');
+      }
+      fs.unlinkSync(ws.path('repo/.swe-bundle.json'));
+      // Without the settings link, the folder is linted, and the bundle behind tools/linked is not entered.
+      const folder = lintTraced(['--format', 'json', '.'], ws.path('repo'), ws.path('trace-folder.log'));
+      expect(folder.opened.filter((file) => file.startsWith(realPath(ws.path('outside'))))).toEqual([]);
+      expect(JSON.parse(folder.stdout).map((r: { path: string }) => r.path)).toEqual(['tools/t/config.yaml']);
+      timing.add('CLI under strace, a repository of links out', folder.ms, folder.peakRss);
+    } finally {
+      ws.remove();
+    }
+  });
+
+  it('an env value substituted into a format spec is printed as a short prefix, in every format', () => {
+    const ws = tempWorkspace({ 'env.json': JSON.stringify({ client_secret: SECRET }), 'tools/t/config.yaml': 'tools:\n  t:\n    signature: t\n    docstring: "{client_secret:{client_secret}}"\n' });
+    try {
+      for (const format of ['text', 'json', 'sarif']) {
+        const run = runLintMeasured(['--format', format, '--env-json', 'env.json', 'tools/t/config.yaml'], ws.root);
+        expect(run.code).toBe(1);
+        expect(run.stdout).toContain("Invalid format specifier 'hunter2-SECRET-V…' for object of type 'str'");
+        expect(run.stdout).not.toContain(SECRET);
+      }
+    } finally {
+      ws.remove();
     }
   });
 });

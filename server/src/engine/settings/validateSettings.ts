@@ -10,6 +10,7 @@ import { Node as JsonNode, ParseError, findNodeAtLocation, parseTree, printParse
 import { EngineConfig, RuleSetting } from '../config';
 import { isRuleCode, RULES } from '../rules/ruleCatalog';
 import { suggestName } from '../util/suggest';
+import { shortPrefix } from '../util/shortPrefix';
 import { compileGlob } from './glob';
 import { parseOverrides } from '../runConfig/commandLine';
 import { BUDGETS } from '../budgets';
@@ -108,7 +109,7 @@ function settingsObject(value: unknown): Record<string, unknown> | null {
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(typeof value === 'string' ? shortPrefix(value) : value)}`;
 }
 
 function check(raw: unknown, at: Locator): EngineConfig {
@@ -160,7 +161,7 @@ function check(raw: unknown, at: Locator): EngineConfig {
       }
       default: {
         const suggestion = suggestName(key, SETTINGS_KEYS);
-        at.problem(`unknown setting "${key}"${suggestion ? `; did you mean "${suggestion}"?` : ` (the settings are ${SETTINGS_KEYS.join(', ')})`}`, [key], 'key');
+        at.problem(`unknown setting ${JSON.stringify(shortPrefix(key, 40))}${suggestion ? `; did you mean "${suggestion}"?` : ` (the settings are ${SETTINGS_KEYS.join(', ')})`}`, [key], 'key');
       }
     }
   }
