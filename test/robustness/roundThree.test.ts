@@ -8,6 +8,7 @@
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
+import { pathToFileURL } from 'url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SpawnedServer, codes, spawnServer } from '../helpers/lspClient';
 import { runLintMeasured } from '../helpers/runCli';
@@ -211,6 +212,27 @@ describe.skipIf(process.platform !== 'linux')('no way out of the workspace (item
         expect(run.stdout).not.toContain(SECRET);
       }
     } finally {
+      ws.remove();
+    }
+  });
+});
+
+describe.skipIf(process.platform !== 'linux')('the one write (item 12)', () => {
+  it('makeExecutable clears setuid, setgid and sticky bits', { timeout: 60_000 }, async () => {
+    const ws = tempWorkspace({ 'tools/demo/config.yaml': 'tools:\n  a:\n    signature: a\n    docstring: d\n  b:\n    signature: b\n    docstring: d\n' });
+    const server = await spawnServer({ workspaceFolders: [{ uri: pathToFileURL(ws.root).toString(), name: 'ws' }], capabilities: { window: { workDoneProgress: true } } });
+    try {
+      ws.write('tools/demo/bin/a', '#!/bin/sh\n');
+      ws.write('tools/demo/bin/b', '#!/bin/sh\n');
+      fs.chmodSync(ws.path('tools/demo/bin/a'), 0o6644);
+      fs.chmodSync(ws.path('tools/demo/bin/b'), 0o1640);
+      await server.client.waitFor(() => server.client.progress.some((p) => p.value.kind === 'end'), 'indexing to finish');
+      const run = (name: string) => server.client.request('workspace/executeCommand', { command: 'sweBundle.makeExecutable', arguments: [pathToFileURL(ws.path(`tools/demo/bin/${name}`)).toString()] });
+      expect(await run('a')).toBe(true);
+      expect(await run('b')).toBe(true);
+      expect([fs.statSync(ws.path('tools/demo/bin/a')).mode & 0o7777, fs.statSync(ws.path('tools/demo/bin/b')).mode & 0o7777]).toEqual([0o755, 0o750]);
+    } finally {
+      server.client.dispose();
       ws.remove();
     }
   });
