@@ -237,3 +237,36 @@ describe.skipIf(process.platform !== 'linux')('the one write (item 12)', () => {
     }
   });
 });
+
+describe.skipIf(process.platform !== 'linux')('a commandLine value nested 20,000 deep inside a string (item 2)', () => {
+  const settings = JSON.stringify({ commandLine: [`--agent.templates.x=${'['.repeat(20_000)}${']'.repeat(20_000)}`] });
+  const bundle = 'tools:\n  t:\n    signature: t\n    docstring: d\n    arguments:\n      - name: x\n        type: string\n        description: d\n        required: true\n';
+  const message = 'commandLine: `--agent.templates.x=[[[[[[[[[[[[[[[[[[[[…` nests more than 100 levels deep, more than this checker reads; it is left out';
+
+  it('the CLI says so (a settings problem), no stack overflow', () => {
+    const ws = tempWorkspace({ '.swe-bundle.json': settings, 'tools/t/config.yaml': bundle });
+    try {
+      const run = runLintMeasured(['tools/t/config.yaml'], ws.root);
+      timing.add('CLI, commandLine nested 20,000 deep', run.ms, run.peakRss);
+      expect([run.code, run.stdout, run.stderr]).toEqual([2, '', `swe-bundle-lint: .swe-bundle.json: ${message}\n`]);
+    } finally {
+      ws.remove();
+    }
+  });
+
+  it('the server reports it on the settings file and still publishes the bundle', { timeout: 60_000 }, async () => {
+    const ws = tempWorkspace({ '.swe-bundle.json': settings, 'tools/t/config.yaml': bundle });
+    const server = await spawnServer({ workspaceFolders: [{ uri: pathToFileURL(ws.root).toString(), name: 'ws' }] });
+    try {
+      const uri = pathToFileURL(ws.path('tools/t/config.yaml')).toString();
+      await server.client.open(uri, bundle);
+      const published = await server.client.waitForDiagnostics(uri, () => true, 20_000);
+      expect(codes(published.diagnostics).filter((c) => !c.startsWith('bin-script'))).toEqual(['signature-missing-argument']);
+      const onSettings = await server.client.waitForDiagnostics(pathToFileURL(ws.path('.swe-bundle.json')).toString(), () => true, 20_000);
+      expect(onSettings.diagnostics.map((d) => d.message)).toEqual([message]);
+    } finally {
+      server.client.dispose();
+      ws.remove();
+    }
+  });
+});

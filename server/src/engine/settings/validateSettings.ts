@@ -11,6 +11,7 @@ import { EngineConfig, RuleSetting } from '../config';
 import { isRuleCode, RULES } from '../rules/ruleCatalog';
 import { suggestName } from '../util/suggest';
 import { shortPrefix } from '../util/shortPrefix';
+import { nestingBeyond } from '../util/jsonNesting';
 import { compileGlob } from './glob';
 import { parseOverrides } from '../runConfig/commandLine';
 import { BUDGETS } from '../budgets';
@@ -59,27 +60,6 @@ type Path = (string | number)[];
  */
 interface Locator {
   problem(message: string, path: Path, on?: 'key' | 'value' | { start: number; end: number }): void;
-}
-
-/**
- * The deepest nesting of `[`/`{` in a JSON text (outside strings), measured
- * before parsing so that no parser ever recurses that deep; the offset where
- * the limit is passed, or -1.
- */
-function nestingBeyond(text: string, limit: number): number {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (inString) {
-      if (ch === '\\') i++;
-      else if (ch === '"') inString = false;
-    } else if (ch === '"') inString = true;
-    else if (ch === '[' || ch === '{') {
-      if (++depth > limit) return i;
-    } else if ((ch === ']' || ch === '}') && depth > 0) depth--;
-  }
-  return -1;
 }
 
 /** The deepest nesting of arrays and objects in a value, counted without recursion; stops counting past `limit`. */
