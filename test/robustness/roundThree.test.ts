@@ -270,3 +270,23 @@ describe.skipIf(process.platform !== 'linux')('a commandLine value nested 20,000
     }
   });
 });
+
+describe.skipIf(process.platform !== 'linux')('a folder whose name is not UTF-8 (item 11)', () => {
+  it('is named in the output and counted as not checked (exit 2)', () => {
+    const bundle = 'tools:\n  t:\n    signature: t\n    docstring: d\n';
+    const ws = tempWorkspace({ 'tools/ok/config.yaml': bundle });
+    try {
+      const odd = Buffer.concat([Buffer.from(ws.path('tools/b')), Buffer.from([0xff]), Buffer.from('d')]);
+      fs.mkdirSync(odd);
+      fs.writeFileSync(Buffer.concat([odd, Buffer.from('/config.yaml')]), bundle);
+      const run = runLintMeasured(['--format', 'json', '.'], ws.root);
+      expect(run.code).toBe(2);
+      expect(JSON.parse(run.stdout).map((r: { path: string }) => r.path)).toEqual(['tools/ok/config.yaml']);
+      expect(run.stderr).toBe(
+        `swe-bundle-lint: 1 folder was not searched, so nothing in it is checked: its name is not valid UTF-8 (shown with U+FFFD for the bytes that are not), so it cannot be opened by name (${ws.path('tools/b\uFFFDd')})\n`,
+      );
+    } finally {
+      ws.remove();
+    }
+  });
+});
