@@ -21,6 +21,7 @@
 import { PyDict, PyObject, pyReprString, pyStr, pyTypeName } from './pyObject';
 import { pushAll } from '../util/pushAll';
 import { PY_WHITESPACE_CLASS } from './pyWhitespace';
+import { BUDGETS } from '../budgets';
 
 export type JinjaResult =
   | { kind: 'ok'; text: string }
@@ -30,12 +31,10 @@ export type JinjaResult =
   /** A budget ran out: nesting, expression depth, rendering steps or output size. */
   | { kind: 'limit'; reason: string };
 
-/** Nesting the parser follows: Jinja itself, in Python, hits the recursion limit at about 75 levels of parentheses. */
-const MAX_NESTING = 64;
-/** The depth of an expression tree (chains of filters, operators or subscripts build it without nesting). */
-const MAX_EXPRESSION_DEPTH = 256;
-const MAX_RENDER_STEPS = 1_000_000;
-const MAX_OUTPUT_LENGTH = 1_000_000;
+const MAX_NESTING = BUDGETS.jinjaNesting;
+const MAX_EXPRESSION_DEPTH = BUDGETS.jinjaExpressionDepth;
+const MAX_RENDER_STEPS = BUDGETS.jinjaRenderSteps;
+const MAX_OUTPUT_LENGTH = BUDGETS.jinjaOutputChars;
 
 class JinjaError extends Error {
   constructor(

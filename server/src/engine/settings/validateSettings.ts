@@ -22,7 +22,7 @@ import { BUDGETS } from '../budgets';
  * parser recurses per level). Within it, an env variable's value nested past
  * `BUDGETS.valueDepth` is left out on its own.
  */
-export const MAX_SETTINGS_DEPTH = 1000;
+export const MAX_SETTINGS_DEPTH = BUDGETS.settingsDepth;
 
 export const SETTINGS_KEYS = ['envVariables', 'rules', 'filePatterns', 'configRoot', 'inlayHints', 'commandLine'] as const;
 
