@@ -5,7 +5,7 @@
  * while the server starts and indexes, when it has stopped, and whenever a
  * claimed document is in the active editor; clicking it shows the output.
  */
-import { Disposable, MarkdownString, StatusBarAlignment, StatusBarItem, ThemeColor, window } from 'vscode';
+import { Disposable, MarkdownString, StatusBarAlignment, StatusBarItem, ThemeColor, window, workspace } from 'vscode';
 
 export const STATUS_NOTIFICATION = 'sweBundle/status';
 
@@ -14,6 +14,10 @@ export type ServerStatus =
   | { state: 'indexing' }
   | { state: 'ready'; bundles: number; agentConfigs: number; truncated: boolean }
   | { state: 'stopped'; reason: string };
+
+/** What the item adds in Restricted Mode: the settings VS Code then takes from the user only (package.json `restrictedConfigurations`). */
+export const RESTRICTED_NOTE =
+  "Restricted Mode: this workspace's own `sweBundle` settings that make the server run or read more (server.path, configRoot, commandLine, filePatterns, agentConfigPatterns, envVariables, rules, sweAgent) are ignored; only your user settings apply. Trust the workspace to use them.";
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -33,11 +37,13 @@ export class StatusItem implements Disposable {
   private readonly item: StatusBarItem;
   private current: ServerStatus = { state: 'starting' };
   private editorClaimed = false;
+  private readonly trustGranted: Disposable;
 
   constructor(showOutputCommand: string) {
     this.item = window.createStatusBarItem('sweBundle.status', StatusBarAlignment.Right, 100);
     this.item.name = 'SWE Bundle';
     this.item.command = showOutputCommand;
+    this.trustGranted = workspace.onDidGrantWorkspaceTrust(() => this.render());
     this.render();
   }
 
@@ -80,11 +86,17 @@ export class StatusItem implements Disposable {
         this.item.backgroundColor = new ThemeColor('statusBarItem.errorBackground');
         break;
     }
+    if (!workspace.isTrusted) {
+      const tooltip = this.item.tooltip;
+      this.item.text += ' $(shield)';
+      this.item.tooltip = new MarkdownString(`${typeof tooltip === 'string' ? tooltip : (tooltip?.value ?? '')}\n\n${RESTRICTED_NOTE}`);
+    }
     if (s.state !== 'ready' || this.editorClaimed) this.item.show();
     else this.item.hide();
   }
 
   dispose(): void {
+    this.trustGranted.dispose();
     this.item.dispose();
   }
 }

@@ -87,9 +87,15 @@ describe('client/package.json', () => {
     expect([validated.config, validated.problems]).toEqual([{ rules: {}, inlayHints: true, filePatterns: [], commandLine: [] }, []]);
   });
 
-  it('takes no setting that widens what runs or what is read from an untrusted workspace', () => {
-    // VS Code ignores these from the settings of a workspace the user has not trusted.
-    expect(manifest.capabilities.untrustedWorkspaces).toMatchObject({ supported: 'limited', restrictedConfigurations: ['sweBundle.server.path', 'sweBundle.configRoot'] });
+  it('takes no setting that widens what runs, what is read or what is done from an untrusted workspace', () => {
+    // VS Code ignores these from the settings of a workspace the user has not trusted (and the status item says so).
+    expect(manifest.capabilities.untrustedWorkspaces).toMatchObject({
+      supported: 'limited',
+      restrictedConfigurations: ['sweBundle.server.path', 'sweBundle.configRoot', 'sweBundle.commandLine', 'sweBundle.filePatterns', 'sweBundle.agentConfigPatterns', 'sweBundle.envVariables', 'sweBundle.rules', 'sweBundle.sweAgent'],
+    });
+    // Every setting that is not restricted only changes what is shown.
+    const restricted: string[] = manifest.capabilities.untrustedWorkspaces.restrictedConfigurations;
+    expect(Object.keys(properties).filter((key) => !restricted.includes(key))).toEqual(['sweBundle.inlayHints', 'sweBundle.trace.server']);
     // Paths of this machine: never synced to others, and settable per workspace once it is trusted.
     expect([properties['sweBundle.server.path'], properties['sweBundle.configRoot']].map((p) => (p as { scope?: string }).scope)).toEqual(['machine-overridable', 'machine-overridable']);
   });

@@ -6,36 +6,21 @@
  * memory is held to generous bounds far below what these inputs cost before
  * (a hover of 500 MB, 1.8 GB for 900,001 diagnostics).
  */
-import { spawnSync } from 'child_process';
 import * as fs from 'fs';
-import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { BUDGETS } from '../../server/src/engine/budgets';
 import { SpawnedServer, codes, spawnServer } from '../helpers/lspClient';
-import { REPO_ROOT } from '../helpers/shared';
+import { MeasuredRun, runLintMeasured } from '../helpers/runCli';
 import { TempWorkspace, tempWorkspace } from '../helpers/tempWorkspace';
 import { timings } from '../helpers/timings';
 
 const timing = timings('budgets (issue 15)');
 afterAll(() => timing.print());
 
-interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  ms: number;
-  peakRss: number;
-}
-
-function lint(cwd: string, args: string[]): CliRun {
-  const started = performance.now();
-  const run = spawnSync(process.execPath, ['--require', path.join(REPO_ROOT, 'test/helpers/reportRss.cjs'), path.join(REPO_ROOT, 'dist/lint.js'), ...args], { cwd, encoding: 'utf8', maxBuffer: 1 << 30 });
-  const ms = performance.now() - started;
-  const peakRss = Number(/peak-rss-bytes=(\d+)/.exec(run.stderr)?.[1] ?? NaN);
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr.replace(/\npeak-rss-bytes=\d+\n$/, ''), ms, peakRss };
-}
+type CliRun = MeasuredRun;
+const lint = (cwd: string, args: string[]) => runLintMeasured(args, cwd);
 
 type JsonDiagnostic = { code: string; severity: string; message: string; range: { start: { line: number } } };
 const jsonDiagnostics = (run: CliRun): JsonDiagnostic[] => JSON.parse(run.stdout)[0].diagnostics;

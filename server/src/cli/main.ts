@@ -8,12 +8,12 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { AnalysisHost } from '../engine/analysis/analysisHost';
 import { Analysis } from '../engine/analysis/analysis';
-import { BUDGETS } from '../engine/budgets';
 import { SETTINGS_FILE_NAME } from '../engine/settings/validateSettings';
 import { parseOverrides } from '../engine/runConfig/commandLine';
 import { checkoutAround, configRootFor } from '../engine/workspace/configRoot';
 import { describeCut, isInside } from '../engine/workspace/walk';
 import { createNodeWorkspaceFs } from '../host/nodeWorkspaceFs';
+import { WorkspaceFs } from '../engine/workspace/workspaceFs';
 import { VERSION } from '../version';
 import { LintArgs, USAGE, UsageError, parseArgs } from './args';
 import { exitStatusOf, formatReport } from './format/report';
@@ -28,23 +28,34 @@ export interface CliIo {
   env?: Record<string, string | undefined>;
 }
 
-/** A JSON file named by a flag (`--env-json`): the user's own, read as given if it is a regular file of a sane size (a FIFO would block). */
-function readJsonFile(file: string, what: string): unknown {
-  let text: string;
+/**
+ * A JSON file named by a flag (`--env-json`): a regular file of a sane size
+ * (a FIFO would block), read through `boundary`, so a path inside the working
+ * directory that a link leads out of is not read (the link is the
+ * repository's, the secret it points at is not).
+ */
+function readJsonFile(boundary: WorkspaceFs, file: string, what: string): unknown {
+  const stat = boundary.stat(file);
+  if (stat === null) throw new UsageError(`cannot read ${what} ${file}`);
+  if (stat.outside) throw new UsageError(`${what} ${file} is a symbolic link that leads outside the working directory, so it is not read; give the file's own path to use it`);
+  if (stat.kind !== 'file') throw new UsageError(`${what} ${file} is not a regular file`);
+  if (stat.tooBig) throw new UsageError(`${what} ${file} has ${stat.size} bytes, more than a settings file needs`);
+  const bytes = boundary.readFile(file);
+  if (bytes === null) throw new UsageError(`cannot read ${what} ${file}`);
   try {
-    const stat = fs.statSync(file);
-    if (!stat.isFile()) throw new UsageError(`${what} ${file} is not a regular file`);
-    if (stat.size > BUDGETS.readBytes) throw new UsageError(`${what} ${file} has ${stat.size} bytes, more than a settings file needs`);
-    text = fs.readFileSync(file, 'utf8');
-  } catch (e) {
-    if (e instanceof UsageError) throw e;
-    throw new UsageError(`cannot read ${what} ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
-  try {
-    return JSON.parse(text);
+    return JSON.parse(Buffer.from(bytes).toString('utf8'));
   } catch (e) {
     throw new UsageError(`${what} ${file} is not valid JSON: ${(e as Error).message}`);
   }
+}
+
+/**
+ * The roots the paths the user gave add to the working directory: a path
+ * outside it is a root of its own; one inside adds nothing, so a symbolic
+ * link in the repository cannot widen what is read.
+ */
+function ownRoots(cwd: string, paths: readonly string[]): string[] {
+  return [cwd, ...paths.filter((p) => !isInside(p, cwd))];
 }
 
 /** Why a path given on the command line cannot be checked (missing, not a file or folder, not readable by us), or null. */
@@ -65,7 +76,8 @@ function userSettingsOf(args: LintArgs, cwd: string): Record<string, unknown> {
   const settings: Record<string, unknown> = {};
   let env: Record<string, unknown> | undefined;
   if (args.envJson !== null) {
-    const value = readJsonFile(path.resolve(cwd, args.envJson), '--env-json file');
+    const file = path.resolve(cwd, args.envJson);
+    const value = readJsonFile(createNodeWorkspaceFs(ownRoots(cwd, [file])), file, '--env-json file');
     if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UsageError(`--env-json ${args.envJson} must hold a JSON object`);
     env = value as Record<string, unknown>;
   }
@@ -101,23 +113,25 @@ export function runLint(argv: readonly string[], io: CliIo): number {
   const given = args.paths.map((p) => path.resolve(io.cwd, p));
   const agentConfigs = args.agentConfigs.map((p) => path.resolve(io.cwd, p));
   // Each argument must be a folder or a regular file we may read: a FIFO would block, a device never end, and neither is a config.
-  const unusable = [...given, ...agentConfigs].flatMap((p) => {
+  const settingsFile = args.config !== null ? path.resolve(io.cwd, args.config) : fs.existsSync(path.join(io.cwd, SETTINGS_FILE_NAME)) ? path.join(io.cwd, SETTINGS_FILE_NAME) : null;
+  // A path inside the working directory whose link leads out is the repository's link: it is not followed.
+  const boundary = createNodeWorkspaceFs(ownRoots(io.cwd, [...given, ...agentConfigs, ...(settingsFile ? [settingsFile] : [])]));
+  const unusable = [...given, ...agentConfigs, ...(settingsFile ? [settingsFile] : [])].flatMap((p) => {
     const shown = terminalPath(path.relative(io.cwd, p) || p);
-    const problem = argumentProblem(p, agentConfigs.includes(p));
+    const problem = boundary.isAllowed(p) ? (p === settingsFile ? null : argumentProblem(p, agentConfigs.includes(p))) : 'a symbolic link that leads outside the working directory, so it is not read (give its own path to check it)';
     return problem ? [`${problem}: ${shown}`] : [];
   });
   if (unusable.length > 0) {
     for (const message of unusable) io.stderr(`swe-bundle-lint: ${terminalText(message)}\n`);
     return 2;
   }
-  const settingsFile = args.config !== null ? path.resolve(io.cwd, args.config) : fs.existsSync(path.join(io.cwd, SETTINGS_FILE_NAME)) ? path.join(io.cwd, SETTINGS_FILE_NAME) : null;
   const environmentRoot = io.env?.SWE_AGENT_CONFIG_ROOT ? path.resolve(io.cwd, io.env.SWE_AGENT_CONFIG_ROOT) : undefined;
 
   // Readable: the working directory, the paths given and a config root the user set; nothing else.
   let host: AnalysisHost | undefined;
   const nodeFs = createNodeWorkspaceFs(() => host!.readRoots());
   host = new AnalysisHost({ fs: nodeFs });
-  const extraRoots = [io.cwd, ...given, ...agentConfigs, ...(settingsFile ? [settingsFile] : [])];
+  const extraRoots = ownRoots(io.cwd, [...given, ...agentConfigs, ...(settingsFile ? [settingsFile] : [])]);
   host.applyChange({ extraRoots, userSettings, environment: { configRoot: environmentRoot } });
 
   // A bundle or file given on its own belongs to the project around it (the SWE-agent checkout: the nearest

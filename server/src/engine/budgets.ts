@@ -22,6 +22,21 @@ const VALUES = {
    * code that walks them recurses at most this deep.
    */
   valueDepth: 100,
+  /** Nesting the Jinja parser follows (parentheses, `not`, statements); Jinja itself hits Python's recursion limit at about 75. */
+  jinjaNesting: 64,
+  /** Depth of a Jinja expression tree (chains of filters, operators or subscripts build it without nesting). */
+  jinjaExpressionDepth: 256,
+  /** Steps of one Jinja rendering (each value evaluated, each loop pass). */
+  jinjaRenderSteps: 1_000_000,
+  /**
+   * Characters of a text or items of a list one Jinja rendering builds. A
+   * filter (`replace`, `join`) or `~` measures its result before building it.
+   */
+  jinjaOutputChars: 1_000_000,
+  /** Nesting of a settings file's JSON, measured before it is parsed; deeper files are not read. */
+  settingsDepth: 1_000,
+  /** Characters of a value read from a file (an env value, a setting) a message may show; the rest is cut with `…`. */
+  shownValueChars: 16,
   /** Diagnostics per file: the first ones by position, then one summary (`rules/capDiagnostics.ts`). */
   diagnosticsPerFile: 1_000,
   /** Characters of one diagnostic message (a message quotes the user's text); longer ones are cut with a note. */

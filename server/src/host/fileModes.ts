@@ -69,7 +69,8 @@ export function makeExecutable(script: string, bundleDir: string, workspaceFolde
     const now = fs.lstatSync(file);
     if (now.ino !== stat.ino || now.dev !== stat.dev || realPathOf(binDir) !== realBin) return refuse('it changed while it was being checked');
     const mode = stat.mode & 0o7777;
-    const next = mode | ((mode & 0o444) >> 2);
+    // Execute bits as far as the read bits go; setuid, setgid and sticky are cleared (a bundle's script run as its owner is not what the fix offers).
+    const next = (mode & 0o777) | ((mode & 0o444) >> 2);
     if (next === mode) {
       return refuse(
         (mode & 0o444) === 0

@@ -148,8 +148,11 @@ export function escapeMarkdown(text: string, lineStart = true): string {
     .join('  \n');
 }
 
+/** The longest match of `pattern` (a loop: spreading every match into Math.max overflows the stack on many runs). */
 function longestRun(text: string, pattern: RegExp): number {
-  return Math.max(0, ...[...text.matchAll(pattern)].map((m) => m[0].length));
+  let longest = 0;
+  for (const match of text.matchAll(pattern)) longest = Math.max(longest, match[0].length);
+  return longest;
 }
 
 /** A Markdown code span showing exactly `text` (a single line). */

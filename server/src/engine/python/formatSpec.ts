@@ -7,6 +7,7 @@
 import { PyDict, PyObject, pyReprFloat, pyStrInto, pyTypeName } from './pyObject';
 import { RenderedText, codePointLength } from './renderedText';
 import { decimalDigitValue } from './unicodeDigits';
+import { shortPrefix } from '../util/shortPrefix';
 
 /** The text is a `RenderedText`: a width of 500,000,000 is measured, not built. */
 export type FormatValueResult = { ok: true; text: RenderedText } | { ok: false; errorType: 'ValueError' | 'TypeError' | 'OverflowError'; message: string };
@@ -123,7 +124,8 @@ function parseSpec(specText: string, typeName: string, defaultType: string, defa
     pos = precision.next;
   }
   if (end - pos > 1) {
-    throw new SpecError('ValueError', `Invalid format specifier '${specText}' for object of type '${typeName}'`);
+    // Python prints the whole spec; it may be an env value (`{x:{secret}}`), so only its start is shown.
+    throw new SpecError('ValueError', `Invalid format specifier '${shortPrefix(specText)}' for object of type '${typeName}'`);
   }
   if (end - pos === 1) result.type = spec[pos];
   if (result.grouping !== '') {

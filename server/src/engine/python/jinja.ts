@@ -21,6 +21,7 @@
 import { PyDict, PyObject, pyReprString, pyStr, pyTypeName } from './pyObject';
 import { pushAll } from '../util/pushAll';
 import { PY_WHITESPACE_CLASS } from './pyWhitespace';
+import { BUDGETS } from '../budgets';
 
 export type JinjaResult =
   | { kind: 'ok'; text: string }
@@ -30,12 +31,10 @@ export type JinjaResult =
   /** A budget ran out: nesting, expression depth, rendering steps or output size. */
   | { kind: 'limit'; reason: string };
 
-/** Nesting the parser follows: Jinja itself, in Python, hits the recursion limit at about 75 levels of parentheses. */
-const MAX_NESTING = 64;
-/** The depth of an expression tree (chains of filters, operators or subscripts build it without nesting). */
-const MAX_EXPRESSION_DEPTH = 256;
-const MAX_RENDER_STEPS = 1_000_000;
-const MAX_OUTPUT_LENGTH = 1_000_000;
+const MAX_NESTING = BUDGETS.jinjaNesting;
+const MAX_EXPRESSION_DEPTH = BUDGETS.jinjaExpressionDepth;
+const MAX_RENDER_STEPS = BUDGETS.jinjaRenderSteps;
+const MAX_OUTPUT_LENGTH = BUDGETS.jinjaOutputChars;
 
 class JinjaError extends Error {
   constructor(
@@ -914,23 +913,30 @@ function pyStrip(text: string, chars: string | null): string {
   return points.slice(start, end).join('');
 }
 
-/** str.replace(old, new, count); a negative count replaces all. */
+/** Stops the rendering before a text of `length` characters is built (the sum is known before the text is). */
+function checkLength(length: number): void {
+  if (length > MAX_OUTPUT_LENGTH) throw new LimitExceeded(`the rendered text passes ${MAX_OUTPUT_LENGTH} characters`);
+}
+
+/** `parts.join(separator)`, measured before it is built. */
+function joinWithin(parts: string[], separator: string): string {
+  checkLength(parts.reduce((sum, part) => sum + part.length, 0) + separator.length * Math.max(0, parts.length - 1));
+  return parts.join(separator);
+}
+
+/** str.replace(old, new, count); a negative count replaces all. Its length is measured before it is built. */
 function pyReplace(text: string, old: string, replacement: string, count: number): string {
   if (old === '') {
     const points = [...text];
-    let out = '';
-    for (let i = 0, done = 0; i <= points.length; i++) {
-      if (count < 0 || done < count) {
-        out += replacement;
-        done++;
-      }
-      if (i < points.length) out += points[i];
-    }
-    return out;
+    const times = count < 0 ? points.length + 1 : Math.min(count, points.length + 1);
+    checkLength(text.length + times * replacement.length);
+    return points.map((point, i) => (i < times ? replacement : '') + point).join('') + (times > points.length ? replacement : '');
   }
   const parts = text.split(old);
-  if (count < 0 || count >= parts.length - 1) return parts.join(replacement);
-  return parts.slice(0, count + 1).join(replacement) + old + parts.slice(count + 1).join(old);
+  const times = count < 0 ? parts.length - 1 : Math.min(count, parts.length - 1);
+  checkLength(text.length + times * (replacement.length - old.length));
+  if (times === parts.length - 1) return parts.join(replacement);
+  return parts.slice(0, times + 1).join(replacement) + old + parts.slice(times + 1).join(old);
 }
 
 /** Jinja's `int` filter: int(value, 10), else int(float(value)), else the default. */
@@ -963,9 +969,10 @@ function applyFilter(name: string, target: Value, args: Value[]): Value {
   switch (name) {
     case 'join':
       arity(1);
-      return iterate(target)
-        .map((item) => pyStr(item))
-        .join(toText(arg(0, '')));
+      return joinWithin(
+        iterate(target).map((item) => pyStr(item)),
+        toText(arg(0, '')),
+      );
     case 'default':
     case 'd':
       arity(2);
@@ -1095,7 +1102,7 @@ let renderSteps = 0;
 /** A value too big to build, or one step too many, ends the rendering. */
 function capped<T extends Value>(value: T): T {
   if (++renderSteps > MAX_RENDER_STEPS) throw new LimitExceeded(`rendering takes more than ${MAX_RENDER_STEPS} steps`);
-  if ((typeof value === 'string' || Array.isArray(value)) && value.length > MAX_OUTPUT_LENGTH) throw new LimitExceeded(`the rendered text passes ${MAX_OUTPUT_LENGTH} characters`);
+  if (typeof value === 'string' || Array.isArray(value)) checkLength(value.length);
   return value;
 }
 
@@ -1154,7 +1161,10 @@ function evaluateUncapped(expr: Expr, scope: Scope): Value {
       return truthy(left) ? left : evaluate(expr.right, scope);
     }
     case 'concat':
-      return expr.items.map((item) => toText(evaluate(item, scope))).join('');
+      return joinWithin(
+        expr.items.map((item) => toText(evaluate(item, scope))),
+        '',
+      );
     case 'math':
       return arithmetic(expr.op, evaluate(expr.left, scope), evaluate(expr.right, scope));
     case 'compare': {

@@ -7,6 +7,9 @@
  */
 import { Origin, PyNode } from '../yaml/pyNode';
 import { FieldType, ModelSchema, fieldOf, modelsOf } from './schema';
+import { BUDGETS } from '../budgets';
+import { nestingBeyond } from '../util/jsonNesting';
+import { shortPrefix } from '../util/shortPrefix';
 
 export interface CommandLineOverride {
   /** The argument as given, for messages. */
@@ -77,6 +80,11 @@ export function parseOverrides(args: readonly string[]): { overrides: CommandLin
     const path = key.split('.');
     if (path.some((part) => part === '')) {
       problems.push(`\`${shown}\` has an empty part in its path`);
+      continue;
+    }
+    // The settings' depth check does not see inside a string: a JSON value nested 20,000 deep would overflow the stack.
+    if (nestingBeyond(value, BUDGETS.valueDepth) !== -1) {
+      problems.push(`\`${shortPrefix(shown, 40)}\` nests more than ${BUDGETS.valueDepth} levels deep, more than this checker reads; it is left out`);
       continue;
     }
     overrides.push({ arg: shown, path, value: nodeOf(valueOf(value), { text: value }) });

@@ -10,6 +10,8 @@ import { Node as JsonNode, ParseError, findNodeAtLocation, parseTree, printParse
 import { EngineConfig, RuleSetting } from '../config';
 import { isRuleCode, RULES } from '../rules/ruleCatalog';
 import { suggestName } from '../util/suggest';
+import { shortPrefix } from '../util/shortPrefix';
+import { nestingBeyond } from '../util/jsonNesting';
 import { compileGlob } from './glob';
 import { parseOverrides } from '../runConfig/commandLine';
 import { BUDGETS } from '../budgets';
@@ -57,27 +59,6 @@ interface Locator {
   problem(message: string, path: Path, on?: 'key' | 'value' | { start: number; end: number }): void;
 }
 
-/**
- * The deepest nesting of `[`/`{` in a JSON text (outside strings), measured
- * before parsing so that no parser ever recurses that deep; the offset where
- * the limit is passed, or -1.
- */
-function nestingBeyond(text: string, limit: number): number {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (inString) {
-      if (ch === '\\') i++;
-      else if (ch === '"') inString = false;
-    } else if (ch === '"') inString = true;
-    else if (ch === '[' || ch === '{') {
-      if (++depth > limit) return i;
-    } else if ((ch === ']' || ch === '}') && depth > 0) depth--;
-  }
-  return -1;
-}
-
 /** The deepest nesting of arrays and objects in a value, counted without recursion; stops counting past `limit`. */
 function depthOf(value: unknown, limit: number): number {
   let deepest = 0;
@@ -105,7 +86,7 @@ function settingsObject(value: unknown): Record<string, unknown> | null {
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(typeof value === 'string' ? shortPrefix(value) : value)}`;
 }
 
 function check(raw: unknown, at: Locator): EngineConfig {
@@ -157,7 +138,7 @@ function check(raw: unknown, at: Locator): EngineConfig {
       }
       default: {
         const suggestion = suggestName(key, SETTINGS_KEYS);
-        at.problem(`unknown setting "${key}"${suggestion ? `; did you mean "${suggestion}"?` : ` (the settings are ${SETTINGS_KEYS.join(', ')})`}`, [key], 'key');
+        at.problem(`unknown setting ${JSON.stringify(shortPrefix(key, 40))}${suggestion ? `; did you mean "${suggestion}"?` : ` (the settings are ${SETTINGS_KEYS.join(', ')})`}`, [key], 'key');
       }
     }
   }

@@ -13,9 +13,13 @@ import { FsView } from './workspaceFs';
 
 const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git', '.hg', '.svn', '__pycache__', '.venv', 'venv', '.tox', '.mypy_cache']);
 
-/** Folders the walk did not search, and why: past the depth budget, or left when the entry budget ran out. */
+/**
+ * Folders the walk did not search, and why: past the depth budget, left when
+ * the entry budget ran out, or named with bytes that are not UTF-8 (Node
+ * lists such a name with U+FFFD in place of the bytes, a name no file has).
+ */
 export interface WalkCut {
-  reason: 'depth' | 'entries';
+  reason: 'depth' | 'entries' | 'name';
   /** The first such folders, in walk order (at most `WALK_CUT_EXAMPLES`). */
   folders: string[];
   /** How many folders were not searched (for `entries`: the one being listed, and those found and not entered). */
@@ -26,7 +30,12 @@ const WALK_CUT_EXAMPLES = 10;
 
 /** What a cut means to a user: the folders not searched, and why. */
 export function describeCut(cut: WalkCut): string {
-  const why = cut.reason === 'depth' ? `they lie more than ${BUDGETS.walkDepth} folders deep` : `the search stopped after ${BUDGETS.walkEntries.toLocaleString('en-US')} entries`;
+  const why =
+    cut.reason === 'depth'
+      ? `they lie more than ${BUDGETS.walkDepth} folders deep`
+      : cut.reason === 'name'
+        ? `${cut.count === 1 ? 'its name is' : 'their names are'} not valid UTF-8 (shown with U+FFFD for the bytes that are not), so ${cut.count === 1 ? 'it cannot' : 'they cannot'} be opened by name`
+        : `the search stopped after ${BUDGETS.walkEntries.toLocaleString('en-US')} entries`;
   const shown = cut.folders.join(', ');
   return `${cut.count.toLocaleString('en-US')} folder${cut.count === 1 ? ' was' : 's were'} not searched, so nothing in ${cut.count === 1 ? 'it' : 'them'} is checked: ${why} (${shown}${cut.count > cut.folders.length ? ', ...' : ''})`;
 }
@@ -53,6 +62,7 @@ export function walkWorkspace(fs: FsView, root: string, maxEntries: number = BUD
   // A queue read by index: shift() moves every element, which made 100,000 folders cost seconds.
   const queue: { dir: string; depth: number }[] = [{ dir: root, depth: 0 }];
   const tooDeep: WalkCut = { reason: 'depth', folders: [], count: 0 };
+  const undecodable: WalkCut = { reason: 'name', folders: [], count: 0 };
   const cut = (into: WalkCut, dir: string) => {
     into.count++;
     if (into.folders.length < WALK_CUT_EXAMPLES) into.folders.push(dir);
@@ -73,6 +83,7 @@ export function walkWorkspace(fs: FsView, root: string, maxEntries: number = BUD
       }
       const full = path.join(dir, name);
       const stat = fs.stat(full);
+      if (!stat && name.includes('\uFFFD')) cut(undecodable, full);
       if (!stat || !isInside(stat.realPath, realRoot)) continue;
       if (stat.kind === 'directory') {
         if (SKIPPED_DIRECTORIES.has(name) || visited.has(stat.realPath)) continue;
@@ -88,6 +99,7 @@ export function walkWorkspace(fs: FsView, root: string, maxEntries: number = BUD
       }
     }
   }
+  if (undecodable.count > 0) result.cuts.unshift(undecodable);
   if (tooDeep.count > 0) result.cuts.unshift(tooDeep);
   return result;
 }

@@ -9,6 +9,7 @@ import { FormatField, parseFormatString } from '../../python/formatString';
 import { ScalarNode, deref } from '../../yaml/pyNode';
 import { FixContext, QuickFix, QuickFixProvider } from './quickFix';
 import { ValueChange, changeScalarValue, nodeAtSpan } from './yamlEdits';
+import { pushAll } from '../../util/pushAll';
 
 const JINJA_SINGLE = /\{\s*value\s*\}/g;
 
@@ -123,10 +124,10 @@ export const escapeDocstringField: QuickFixProvider<'docstring-format-error' | '
   if (context.diagnostic.code === 'docstring-unknown-variable') {
     // Only the first use of a name is reported: escaping one use would only surface the next.
     const variable = context.data && 'variable' in context.data ? context.data.variable : holder ? firstName(holder) : undefined;
-    targets.push(...fields.filter((f) => f !== holder && firstName(f) === variable));
+    pushAll(targets, fields.filter((f) => f !== holder && firstName(f) === variable));
     return docstringFix(context, node, targets, `Escape ${describe(value, targets)}`, false);
   }
   // Literal braces (JSON examples): every such field, since the check stops at the first.
-  if (holder && looksLiteral(holder)) targets.push(...fields.filter((f) => f !== holder && looksLiteral(f)));
+  if (holder && looksLiteral(holder)) pushAll(targets, fields.filter((f) => f !== holder && looksLiteral(f)));
   return docstringFix(context, node, targets, `Escape ${describe(value, targets)}`, holder !== undefined && looksLiteral(holder));
 };
