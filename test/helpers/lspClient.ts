@@ -27,6 +27,8 @@ export class TestClient {
   readonly shown: string[] = [];
   readonly registrations: string[] = [];
   readonly progress: { token: unknown; value: { kind: string; title?: string; message?: string } }[] = [];
+  /** The refresh requests the server sent (`workspace/diagnostic/refresh`, `workspace/inlayHint/refresh`, `workspace/semanticTokens/refresh`), in order. */
+  readonly refreshes: string[] = [];
   private waiters: (() => void)[] = [];
   initializeResult!: InitializeResult;
 
@@ -55,7 +57,13 @@ export class TestClient {
       this.registrations.push(...params.registrations.map((r) => r.method));
       return null;
     });
-    connection.onRequest('workspace/diagnostic/refresh', () => null);
+    for (const method of ['workspace/diagnostic/refresh', 'workspace/inlayHint/refresh', 'workspace/semanticTokens/refresh']) {
+      connection.onRequest(method, () => {
+        this.refreshes.push(method);
+        this.wake();
+        return null;
+      });
+    }
     connection.onRequest('window/workDoneProgress/create', () => null);
     connection.onNotification('$/progress', (params: { token: unknown; value: { kind: string } }) => {
       this.progress.push(params);
