@@ -68,4 +68,28 @@ describe('backdating through the host', () => {
     expect(cost).toMatchObject({ 'bundle uses': 1, 'bundle model': 2, 'tool check': 2 });
     expect(cost['file report']).toBeUndefined();
   });
+
+  it('a keystroke in a bundle whose docstrings mention the agent parses the edited chunk, never the whole file', () => {
+    const text = (word: string) => bundleText('one').replace('shows {WINDOW} lines of a file', `tells the agent \\ ${word}`) + bundleText('two').replace('tools:\n', '');
+    ws = tempWorkspace({ 'tools/one/config.yaml': text('a'), 'config/default.yaml': agentText(100) });
+    const host: AnalysisHost = new AnalysisHost({ fs: createNodeWorkspaceFs(() => host.readRoots()) });
+    host.applyChange({ folders: [ws.root] });
+    const bundle = ws.path('tools/one/config.yaml');
+    host.applyChange({ opened: [{ file: bundle, text: text('a') }] });
+    host.analysis().report(bundle);
+    const cost = costOf(host, () => {
+      host.applyChange({ opened: [{ file: bundle, text: text('ab') }] });
+      expect(host.analysis().report(bundle)!.diagnostics.map((d) => d.code)).toEqual(['bin-script-missing', 'bin-script-missing']);
+    });
+    expect(cost).toMatchObject({ 'is agent config': 1, chunk: 1 });
+    expect(cost['whole load']).toBeUndefined();
+    expect(host.analysis().index().agents).toEqual([ws.path('config/default.yaml')]);
+  });
+
+  it('still finds an agent config that lists bundles under a top-level tools, or under agent', () => {
+    ws = tempWorkspace({ 'a.yaml': 'tools:\n  bundles:\n    - path: tools/one\n', 'b.yaml': agentText(1), 'c.yaml': 'tools:\n  agent:\n    signature: agent\n' });
+    const host: AnalysisHost = new AnalysisHost({ fs: createNodeWorkspaceFs(() => host.readRoots()) });
+    host.applyChange({ folders: [ws.root] });
+    expect(host.analysis().index().agents).toEqual([ws.path('a.yaml'), ws.path('b.yaml')]);
+  });
 });
