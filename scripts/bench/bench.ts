@@ -8,6 +8,7 @@
  *          --growth-edits=1000  --growth-size=5000  --agents=1,8,9,32,100  --ours-only
  *          --crlf-sizes=5000,52000,104000 (lines, each saved with LF and with CRLF)
  *          --opened-sizes=10,100,1000,5000 (documents open at once)
+ *          --modes=pull,push (the editor session's diagnostics: pulled as VS Code, pushed as Neovim and Emacs)
  *          --skip=repo,scaling,shared,lsp,init,growth,lint,paths,folders,crlf,opened
  *          --json=FILE  --node-args="--cpu-prof --cpu-prof-dir=/tmp/prof" (for our server)
  */
@@ -17,7 +18,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { generateBundle, generateBundleOfLines } from '../generateBundle';
 import { liveHeap, withHeapProbe } from './heap';
-import { OpenDocument, SessionResult, editorSession, start, writeBundleFolder } from './session';
+import { DiagnosticsMode, OpenDocument, SessionResult, editorSession, start, writeBundleFolder } from './session';
 import { ServerSpec, ourServer, yamlLanguageServer } from './servers';
 import { Summary, mib, ms, ratio, summarize, table } from './stats';
 import { EditorScalingOptions, lineEndsSeries, openedSeries } from './editorScaling';
@@ -46,6 +47,7 @@ const CRLF_SIZES = option('crlf-sizes', '5000,52000,104000').split(',').map(Numb
 const OPENED_SIZES = option('opened-sizes', '10,100,1000,5000').split(',').map(Number);
 const SKIP = new Set(option('skip', '').split(',').filter(Boolean));
 const OURS_ONLY = flag('ours-only');
+const MODES = option('modes', 'pull,push').split(',') as DiagnosticsMode[];
 async function initializeRuns(spec: ServerSpec, work: string): Promise<Summary> {
   const workspace = path.join(work, `init-${spec.name}`);
   fs.mkdirSync(workspace, { recursive: true });
@@ -137,6 +139,63 @@ async function main() {
   log(`# swe-bundle benchmark`);
   log(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model}), Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   log(`edits per file: ${EDITS}, completion/hover samples: ${SAMPLES}`);
+
+  /** One mode's editor sessions, ours beside yaml-language-server's. */
+  function printSessions(results: SessionResult[], mode: DiagnosticsMode) {
+    log(`\n## Editor session, ${mode === 'pull' ? 'pull diagnostics (as VS Code)' : 'push diagnostics (as Neovim and Emacs)'}\n`);
+    log(
+      `Latency is client-side, from sending a message to receiving the answer. Edit → diagnostics includes each server's debounce (swe-bundle 10 ms, yaml-language-server 200 ms)${mode === 'pull' ? ', and for swe-bundle a textDocument/diagnostic pull sent right after each change (yaml-language-server offers no pull: its pushed diagnostics)' : ''}. Ratio = yaml-language-server ÷ swe-bundle (above 1: swe-bundle is faster or smaller).\n`,
+    );
+    const pair = (lines: number) => {
+      const near = (r: SessionResult) => r.lines >= lines * 0.9 && r.lines <= lines * 1.1 + 5;
+      return { a: results.find((r) => r.server === ours.name && near(r)), b: results.find((r) => r.server === theirs.name && near(r)) };
+    };
+    const label = (lines: number) => (pair(lines).a ?? pair(lines).b)?.lines.toLocaleString('en') ?? String(lines);
+    type Key = 'edit' | 'completionTyped' | 'completionCached' | 'hover';
+    const summaryRows = SIZES.map((lines) => {
+      const { a, b } = pair(lines);
+      const cell = (pick: (r: SessionResult) => number, format: (v: number) => string) =>
+        `${a ? format(pick(a)) : 'n/a'} / ${b ? format(pick(b)) : 'n/a'} (${a && b ? ratio(pick(a), pick(b)) : 'n/a'})`;
+      return [
+        `${label(lines)} lines`,
+        cell((r) => r.edit.p50, ms),
+        cell((r) => r.completionTyped.p50, ms),
+        cell((r) => r.hover.p50, ms),
+        cell((r) => r.peakRss, mib),
+      ];
+    });
+    log(`Summary, p50 (swe-bundle / yaml-language-server (ratio)):\n`);
+    log(table(['file', 'edit → diagnostics', 'completion after typing `<`', 'hover', 'peak RSS'], summaryRows));
+    const detail = (key: Key, title: string) => {
+      log(`\n### ${title}\n`);
+      const rows: string[][] = [];
+      for (const lines of SIZES) {
+        const { a, b } = pair(lines);
+        const stats = (r: SessionResult | undefined) => (['min', 'p50', 'p90', 'p99'] as const).map((p) => (r ? ms(r[key][p]) : 'n/a'));
+        rows.push([label(lines), ours.name, ...stats(a)]);
+        if (!OURS_ONLY) {
+          rows.push([label(lines), theirs.name, ...stats(b)]);
+          rows.push([label(lines), 'ratio', ...(['min', 'p50', 'p90', 'p99'] as const).map((p) => (a && b ? ratio(a[key][p], b[key][p]) : 'n/a'))]);
+        }
+      }
+      log(table(['lines', 'server', 'min', 'p50', 'p90', 'p99'], rows));
+    };
+    detail('edit', `edit → diagnostics (${EDITS} characters typed into a description, one change each)`);
+    detail('completionTyped', `completion after typing \`<\` (change and request sent together; ${SAMPLES} signatures)`);
+    detail('completionCached', 'completion again at the same place, same version');
+    detail('hover', `hover on a \`<mode>\` placeholder (${SAMPLES} signatures)`);
+    log('\n### Open and memory\n');
+    const once: string[][] = [];
+    for (const lines of SIZES) {
+      const { a, b } = pair(lines);
+      once.push([label(lines), 'open → first diagnostics', a ? ms(a.openMs) : 'n/a', b ? ms(b.openMs) : 'n/a', a && b ? ratio(a.openMs, b.openMs) : 'n/a']);
+      once.push([label(lines), 'peak RSS (VmHWM)', a ? mib(a.peakRss) : 'n/a', b ? mib(b.peakRss) : 'n/a', a && b ? ratio(a.peakRss, b.peakRss) : 'n/a']);
+    }
+    log(table(['lines', 'figure', ours.name, theirs.name, 'ratio'], once));
+    log('\nSanity (what the answers held):');
+    for (const r of results) log(`- ${r.server} (${r.mode}) at ${r.lines} lines: ${r.diagnosticsAtEnd} diagnostics at the end, ${r.completionItems} completion items, ${r.hoversAnswered}/${SAMPLES} hovers answered`);
+  }
+
   try {
     const workspaceOptions: WorkspaceOptions = { edits: EDITS, samples: SAMPLES, initRuns: INIT_RUNS, scalingSizes: AGENTS, ours, theirs: OURS_ONLY ? null : theirs, root: ROOT, log };
     if (!SKIP.has('repo')) out.repo = await repoSeries(work, workspaceOptions);
@@ -155,65 +214,23 @@ async function main() {
     }
 
     if (!SKIP.has('lsp')) {
-      const results: SessionResult[] = [];
+      // Ours in both modes; yaml-language-server offers no pull, so VS Code gets its pushed diagnostics: one run serves both tables.
+      const sessions: Record<DiagnosticsMode, SessionResult[]> = { pull: [], push: [] };
       for (const lines of SIZES) {
-        for (const spec of specs) {
-          process.stderr.write(`… ${spec.name} at ${lines} lines\n`);
-          results.push(await editorSession(spec, lines, work, { edits: EDITS, samples: SAMPLES, lineEnd: '\n' }));
+        for (const mode of MODES) {
+          process.stderr.write(`… ${ours.name} (${mode}) at ${lines} lines\n`);
+          sessions[mode].push(await editorSession(ours, lines, work, { edits: EDITS, samples: SAMPLES, lineEnd: '\n', mode }));
+        }
+        if (!OURS_ONLY) {
+          process.stderr.write(`… ${theirs.name} at ${lines} lines\n`);
+          const result = await editorSession(theirs, lines, work, { edits: EDITS, samples: SAMPLES, lineEnd: '\n', mode: 'pull' });
+          for (const mode of MODES) sessions[mode].push(result);
         }
       }
-      out.sessions = results;
-      log('\n## Editor session\n');
-      log("Latency is client-side, from sending a message to receiving the answer. Edit → diagnostics includes each server's debounce (swe-bundle 10 ms, yaml-language-server 200 ms). Ratio = yaml-language-server ÷ swe-bundle (above 1: swe-bundle is faster or smaller).\n");
-      const pair = (lines: number) => {
-        const near = (r: SessionResult) => r.lines >= lines * 0.9 && r.lines <= lines * 1.1 + 5;
-        return { a: results.find((r) => r.server === ours.name && near(r)), b: results.find((r) => r.server === theirs.name && near(r)) };
-      };
-      const label = (lines: number) => (pair(lines).a ?? pair(lines).b)?.lines.toLocaleString('en') ?? String(lines);
-      type Key = 'edit' | 'completionTyped' | 'completionCached' | 'hover';
-      const summaryRows = SIZES.map((lines) => {
-        const { a, b } = pair(lines);
-        const cell = (pick: (r: SessionResult) => number, format: (v: number) => string) =>
-          `${a ? format(pick(a)) : 'n/a'} / ${b ? format(pick(b)) : 'n/a'} (${a && b ? ratio(pick(a), pick(b)) : 'n/a'})`;
-        return [
-          `${label(lines)} lines`,
-          cell((r) => r.edit.p50, ms),
-          cell((r) => r.completionTyped.p50, ms),
-          cell((r) => r.hover.p50, ms),
-          cell((r) => r.peakRss, mib),
-        ];
-      });
-      log(`Summary, p50 (swe-bundle / yaml-language-server (ratio)):\n`);
-      log(table(['file', 'edit → diagnostics', 'completion after typing `<`', 'hover', 'peak RSS'], summaryRows));
-      const detail = (key: Key, title: string) => {
-        log(`\n### ${title}\n`);
-        const rows: string[][] = [];
-        for (const lines of SIZES) {
-          const { a, b } = pair(lines);
-          const stats = (r: SessionResult | undefined) => (['min', 'p50', 'p90', 'p99'] as const).map((p) => (r ? ms(r[key][p]) : 'n/a'));
-          rows.push([label(lines), ours.name, ...stats(a)]);
-          if (!OURS_ONLY) {
-            rows.push([label(lines), theirs.name, ...stats(b)]);
-            rows.push([label(lines), 'ratio', ...(['min', 'p50', 'p90', 'p99'] as const).map((p) => (a && b ? ratio(a[key][p], b[key][p]) : 'n/a'))]);
-          }
-        }
-        log(table(['lines', 'server', 'min', 'p50', 'p90', 'p99'], rows));
-      };
-      detail('edit', `edit → diagnostics (${EDITS} characters typed into a description, one change each)`);
-      detail('completionTyped', `completion after typing \`<\` (change and request sent together; ${SAMPLES} signatures)`);
-      detail('completionCached', 'completion again at the same place, same version');
-      detail('hover', `hover on a \`<mode>\` placeholder (${SAMPLES} signatures)`);
-      log('\n### Open and memory\n');
-      const once: string[][] = [];
-      for (const lines of SIZES) {
-        const { a, b } = pair(lines);
-        once.push([label(lines), 'open → first diagnostics', a ? ms(a.openMs) : 'n/a', b ? ms(b.openMs) : 'n/a', a && b ? ratio(a.openMs, b.openMs) : 'n/a']);
-        once.push([label(lines), 'peak RSS (VmHWM)', a ? mib(a.peakRss) : 'n/a', b ? mib(b.peakRss) : 'n/a', a && b ? ratio(a.peakRss, b.peakRss) : 'n/a']);
-      }
-      log(table(['lines', 'figure', ours.name, theirs.name, 'ratio'], once));
-      log('\nSanity (what the answers held):');
-      for (const r of results) log(`- ${r.server} at ${r.lines} lines: ${r.diagnosticsAtEnd} diagnostics at the end, ${r.completionItems} completion items, ${r.hoversAnswered}/${SAMPLES} hovers answered`);
+      out.sessions = sessions;
+      for (const mode of MODES) printSessions(sessions[mode], mode);
     }
+
 
     if (!SKIP.has('growth')) {
       process.stderr.write(`… ${ours.name}: ${GROWTH_EDITS} edits\n`);

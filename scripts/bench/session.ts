@@ -37,7 +37,30 @@ export function writeBundleFolder(dir: string, text: string, toolNames: string[]
   return file;
 }
 
-export async function start(spec: ServerSpec, workspace: string): Promise<{ client: LspClient; initializeMs: number }> {
+/**
+ * How the client gets diagnostics: `push` (publishDiagnostics, as Neovim and
+ * Emacs get them) or `pull` (textDocument/diagnostic after each change, as
+ * VS Code asks any server that offers it; a server that does not offer it
+ * pushes, as yaml-language-server does).
+ */
+export type DiagnosticsMode = 'push' | 'pull';
+
+/** What VS Code adds to the capabilities for pulled diagnostics and the refreshes that go with them. */
+const PULL_CAPABILITIES = {
+  workspace: { diagnostics: { refreshSupport: true }, inlayHint: { refreshSupport: true }, semanticTokens: { refreshSupport: true } },
+  textDocument: { diagnostic: { dynamicRegistration: false, relatedDocumentSupport: false } },
+};
+
+function capabilitiesFor(mode: DiagnosticsMode) {
+  if (mode === 'push') return CLIENT_CAPABILITIES;
+  return {
+    ...CLIENT_CAPABILITIES,
+    workspace: { ...CLIENT_CAPABILITIES.workspace, ...PULL_CAPABILITIES.workspace },
+    textDocument: { ...CLIENT_CAPABILITIES.textDocument, ...PULL_CAPABILITIES.textDocument },
+  };
+}
+
+export async function start(spec: ServerSpec, workspace: string, mode: DiagnosticsMode = 'push'): Promise<{ client: LspClient; initializeMs: number; pulls: boolean }> {
   let configured!: () => void;
   const configuredPromise = new Promise<void>((resolve) => (configured = resolve));
   const client = new LspClient(spec.command, spec.args, {
@@ -48,34 +71,40 @@ export async function start(spec: ServerSpec, workspace: string): Promise<{ clie
     },
   });
   const uri = pathToFileURL(workspace).toString();
-  await client.request('initialize', {
+  const initialized = await client.request<{ capabilities?: { diagnosticProvider?: unknown } }>('initialize', {
     processId: process.pid,
     rootUri: uri,
     workspaceFolders: [{ uri, name: path.basename(workspace) }],
-    capabilities: CLIENT_CAPABILITIES,
+    capabilities: capabilitiesFor(mode),
     initializationOptions: {},
   });
+  const pulls = mode === 'pull' && initialized?.capabilities?.diagnosticProvider !== undefined;
   const initializeMs = performance.now() - client.spawnedAt;
   client.notify('initialized', {});
   client.notify('workspace/didChangeConfiguration', { settings: spec.settings });
   // Both servers pull their settings after `initialized`; start once they have them.
   await Promise.race([configuredPromise, new Promise((resolve) => setTimeout(resolve, 5000))]);
   await new Promise((resolve) => setTimeout(resolve, 100));
-  return { client, initializeMs };
+  return { client, initializeMs, pulls };
 }
 
 export class OpenDocument {
   version = 1;
+  /** Pull mode: the last pull's result id, and how many diagnostics it held. */
+  private resultId: string | undefined;
+  lastCount = -1;
   constructor(
     readonly client: LspClient,
     readonly spec: ServerSpec,
     readonly uri: string,
     public text: string,
+    /** Diagnostics are pulled after each change (else awaited as published). */
+    readonly pulls = false,
   ) {}
 
-  static async open(client: LspClient, spec: ServerSpec, file: string, text: string): Promise<{ document: OpenDocument; openMs: number }> {
+  static async open(client: LspClient, spec: ServerSpec, file: string, text: string, pulls = false): Promise<{ document: OpenDocument; openMs: number }> {
     const start = performance.now();
-    const { document, published } = OpenDocument.send(client, spec, file, text);
+    const { document, published } = OpenDocument.send(client, spec, file, text, pulls);
     const d = await published;
     const openMs = d.at - start;
     // A server may publish again (settings arriving, indexing finishing): wait until it is quiet.
@@ -84,11 +113,33 @@ export class OpenDocument {
   }
 
   /** Sends didOpen without waiting: the document, and its first diagnostics to come (for opening many at once). */
-  static send(client: LspClient, spec: ServerSpec, file: string, text: string): { document: OpenDocument; published: Promise<Diagnostics> } {
-    const document = new OpenDocument(client, spec, pathToFileURL(file).toString(), text);
-    const published = document.diagnosticsFor(1, performance.now());
+  static send(client: LspClient, spec: ServerSpec, file: string, text: string, pulls = false): { document: OpenDocument; published: Promise<Diagnostics> } {
+    const document = new OpenDocument(client, spec, pathToFileURL(file).toString(), text, pulls);
+    const wait = document.awaitDiagnostics(1, performance.now());
     client.notify('textDocument/didOpen', { textDocument: { uri: document.uri, languageId: 'yaml', version: 1, text } });
-    return { document, published };
+    return { document, published: wait() };
+  }
+
+  /**
+   * Called before a change (or an open): waits, once the change is sent, for
+   * the diagnostics of the version it makes: published ones, or the answer
+   * to a pull sent right after the change (as VS Code pulls after each one).
+   */
+  awaitDiagnostics(version: number, since: number): () => Promise<Diagnostics> {
+    if (!this.pulls) {
+      const published = this.diagnosticsFor(version, since);
+      return () => published;
+    }
+    return () => this.pull();
+  }
+
+  /** Pulls the document's diagnostics (previous result id included): an unchanged answer keeps the last count. */
+  async pull(): Promise<Diagnostics> {
+    const report = await this.client.request<{ kind: 'full' | 'unchanged'; resultId?: string; items?: unknown[] }>('textDocument/diagnostic', { textDocument: { uri: this.uri }, previousResultId: this.resultId ?? null });
+    const at = performance.now();
+    this.resultId = report.resultId;
+    if (report.kind === 'full') this.lastCount = report.items?.length ?? 0;
+    return { uri: this.uri, version: this.version, diagnostics: new Array(this.lastCount).fill(null), at } as Diagnostics;
   }
 
   /** The diagnostics published for the current version (or, for servers that do not say, the next ones after `since`). */
@@ -114,9 +165,9 @@ export class OpenDocument {
   /** Makes a change and waits for its diagnostics; the time from sending it to receiving them, in ms. */
   async changeAndWait(start: number, end: number, newText: string): Promise<{ ms: number; count: number }> {
     const sent = performance.now();
-    const published = this.diagnosticsFor(this.version + 1, sent);
+    const wait = this.awaitDiagnostics(this.version + 1, sent);
     this.change(start, end, newText);
-    const d = await published;
+    const d = await wait();
     return { ms: d.at - sent, count: d.diagnostics.length };
   }
 }
@@ -125,6 +176,8 @@ const TYPED = ' and then a few more words typed by hand';
 
 export interface SessionResult {
   server: string;
+  /** How this server's diagnostics reached the client (a server that does not offer pull pushes). */
+  mode: DiagnosticsMode;
   lines: number;
   lineEnd: SessionOptions['lineEnd'];
   initializeMs: number;
@@ -152,6 +205,7 @@ export interface SessionOptions {
   samples: number;
   /** The line ends the bundle is saved with. */
   lineEnd: '\n' | '\r\n';
+  mode?: DiagnosticsMode;
 }
 
 /**
@@ -166,9 +220,9 @@ export async function editorSession(spec: ServerSpec, lines: number, work: strin
   const { toolCount } = generated;
   const workspace = path.join(work, `${spec.name}-${lines}${lineEnd === '\n' ? '' : '-crlf'}`);
   const file = writeBundleFolder(path.join(workspace, 'tools', 'bench'), text, Array.from({ length: toolCount }, (_, t) => `tool_${t}`), '_state');
-  const { client, initializeMs } = await start(spec, workspace);
+  const { client, initializeMs, pulls } = await start(spec, workspace, options.mode);
   try {
-    const { document, openMs } = await OpenDocument.open(client, spec, file, text);
+    const { document, openMs } = await OpenDocument.open(client, spec, file, text, pulls);
 
     // Typing into the description of the middle tool, one character per change.
     const middle = Math.floor(toolCount / 2);
@@ -185,7 +239,7 @@ export async function editorSession(spec: ServerSpec, lines: number, work: strin
       const t = Math.floor(((s + 0.5) * toolCount) / options.samples);
       const at = signatureEnd(document.text, t);
       const sent = performance.now();
-      const published = document.diagnosticsFor(document.version + 1, sent);
+      const wait = document.awaitDiagnostics(document.version + 1, sent);
       document.change(at, at, ' <');
       const positionAfter = positionAt(document.text, at + 2);
       const params = {
@@ -197,7 +251,7 @@ export async function editorSession(spec: ServerSpec, lines: number, work: strin
       const unanswered = { result: null, ms: NaN };
       const typed = await client.timed('textDocument/completion', params).catch(() => unanswered);
       completionTyped.push(typed.ms);
-      await published;
+      await wait();
       const cached = await client.timed('textDocument/completion', params).catch(() => unanswered);
       completionCached.push(cached.ms);
       const items = Array.isArray(cached.result) ? cached.result : (cached.result?.items ?? []);
@@ -219,6 +273,7 @@ export async function editorSession(spec: ServerSpec, lines: number, work: strin
     const last = client.published.filter((d) => d.uri === document.uri).pop();
     return {
       server: spec.name,
+      mode: pulls ? 'pull' : 'push',
       lines: text.split('\n').length,
       lineEnd,
       initializeMs,
@@ -228,7 +283,7 @@ export async function editorSession(spec: ServerSpec, lines: number, work: strin
       completionCached: summarize(completionCached),
       hover: summarize(hovers),
       peakRss: client.memory().peak,
-      diagnosticsAtEnd: last?.diagnostics.length ?? -1,
+      diagnosticsAtEnd: pulls ? document.lastCount : (last?.diagnostics.length ?? -1),
       completionItems,
       hoversAnswered,
     };

@@ -27,6 +27,8 @@ export class TestClient {
   readonly shown: string[] = [];
   readonly registrations: string[] = [];
   readonly progress: { token: unknown; value: { kind: string; title?: string; message?: string } }[] = [];
+  /** The refresh requests the server sent (`workspace/diagnostic/refresh`, `workspace/inlayHint/refresh`, `workspace/semanticTokens/refresh`), in order. */
+  readonly refreshes: string[] = [];
   private waiters: (() => void)[] = [];
   initializeResult!: InitializeResult;
 
@@ -56,7 +58,13 @@ export class TestClient {
       this.wake();
       return null;
     });
-    connection.onRequest('workspace/diagnostic/refresh', () => null);
+    for (const method of ['workspace/diagnostic/refresh', 'workspace/inlayHint/refresh', 'workspace/semanticTokens/refresh']) {
+      connection.onRequest(method, () => {
+        this.refreshes.push(method);
+        this.wake();
+        return null;
+      });
+    }
     connection.onRequest('window/workDoneProgress/create', () => null);
     connection.onNotification('$/progress', (params: { token: unknown; value: { kind: string } }) => {
       this.progress.push(params);

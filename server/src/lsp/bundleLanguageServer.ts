@@ -9,6 +9,7 @@ import * as path from 'path';
 import {
   ClientCapabilities,
   Connection,
+  Diagnostic,
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
   DocumentDiagnosticReport,
@@ -74,6 +75,14 @@ interface ClientSupport {
   workspaceFolders: boolean;
 }
 
+/** A document's diagnostics as sent for one report and version; `resultId` once a pull asked for it. */
+interface SentDiagnostics {
+  report: FileReport;
+  version: number;
+  items: Diagnostic[];
+  resultId?: string;
+}
+
 /** What the server watches: YAML (bundle and agent configs), bundles' bin/ scripts and install.sh, and the settings files. */
 const WATCHED = ['**/*.{yaml,yml}', '**/bin/**', '**/install.sh', `**/${SETTINGS_FILE_NAME}`];
 
@@ -104,10 +113,16 @@ export function startLanguageServer(connection: Connection): void {
   let folders: string[] = [];
   /** What each document's last publication showed: republished only when the host's report changed. */
   const published = new Map<string, FileReport | null>();
+  /** Pull mode: the report each document's last pull answered with, so a change elsewhere asks the client to pull again only when one differs. */
+  const pulled = new Map<string, FileReport | null>();
+  /** Pull mode: documents typed in since their last pull (the client pulls them on its own). */
+  const typedIn = new Set<string>();
+  /** Each document's diagnostics as sent, for the report and version they were made from: a push and a pull of the same report share them. */
+  const sent = new Map<string, SentDiagnostics>();
   /** The settings problems last shown, so each is shown once. */
   let shownProblems = new Set<string>();
-  /** Settings files with diagnostics published on them. */
-  let settingsUris = new Set<string>();
+  /** The diagnostics last published on each settings file (by URI, as JSON): sent again only when they change. */
+  let settingsSent = new Map<string, string>();
 
   const preparer = new DocumentPreparer((uri, scope, hasTime, from) => {
     const document = documents.get(uri);
@@ -128,8 +143,11 @@ export function startLanguageServer(connection: Connection): void {
 
   const change = (what: string, changed: Change) => guard(what, undefined, () => host!.applyChange(changed));
 
-  const lspDiagnosticsOf = (document: TextDocument, report: FileReport) =>
-    guard('validation', [], () => {
+  /** The LSP diagnostics of a document's report, made once per report and version. */
+  const lspDiagnosticsOf = (document: TextDocument, report: FileReport) => {
+    const held = sent.get(document.uri);
+    if (held?.report === report && held.version === document.version) return held;
+    const items = guard('validation', [], () => {
       const file = open.fileOf(document.uri);
       const current = analysis();
       // A diagnostic silenced by a disable comment is not shown (the CLI's SARIF lists it as suppressed).
@@ -137,6 +155,10 @@ export function startLanguageServer(connection: Connection): void {
         .positioned(file, report, open.linesOf(document, current.source(file)))
         .flatMap((d, index) => (d.suppressed ? [] : [toLspDiagnostic(d, document.uri, open, client.relatedInformation, { version: document.version, index })]));
     });
+    const made: SentDiagnostics = { report, version: document.version, items };
+    sent.set(document.uri, made);
+    return made;
+  };
 
   const publish = (uri: string) => {
     const document = documents.get(uri);
@@ -149,7 +171,15 @@ export function startLanguageServer(connection: Connection): void {
       return;
     }
     published.set(uri, report);
-    quietly(() => connection.sendDiagnostics({ uri, version: document.version, diagnostics: report ? lspDiagnosticsOf(document, report) : [] }));
+    quietly(() => connection.sendDiagnostics({ uri, version: document.version, diagnostics: report ? lspDiagnosticsOf(document, report).items : [] }));
+  };
+  /** Pull mode: after a change, asks the client to pull again once a document it pulled has another report now (not one typed in: the client pulls that one itself). */
+  const checkPulled = (uri: string) => {
+    if (!pulled.has(uri) || typedIn.has(uri) || !documents.get(uri)) return;
+    const report = guard('validation', null, () => analysis().report(open.fileOf(uri)));
+    if (report === pulled.get(uri)) return;
+    pulled.clear();
+    quietly(() => connection.languages.diagnostics.refresh());
   };
   // Publishing waits for a big document's slices (documentPreparer.ts); the version current then is the one published.
   const scheduler = new DiagnosticsScheduler(
@@ -158,7 +188,7 @@ export function startLanguageServer(connection: Connection): void {
     (uri) =>
       preparer
         .whenReady(uri, 'report')
-        .then(() => publish(uri))
+        .then(() => (client.pullDiagnostics ? checkPulled(uri) : publish(uri)))
         .catch(() => undefined),
   );
 
@@ -170,18 +200,25 @@ export function startLanguageServer(connection: Connection): void {
     shownProblems = new Set(problems.map(said));
     if (fresh.length > 0) quietly(() => connection.sendNotification('window/showMessage', { type: MessageType.Warning, message: `swe-bundle: ${fresh.map(said).join('; ')}` }));
     for (const problem of fresh) connection.console.warn(`swe-bundle: ${said(problem)}`);
-    const byFile = settingsDiagnostics(analysis(), open, problems);
-    for (const uri of settingsUris) if (!byFile.has(uri)) quietly(() => connection.sendDiagnostics({ uri, diagnostics: [] }));
-    for (const [uri, diagnostics] of byFile) quietly(() => connection.sendDiagnostics({ uri, diagnostics }));
-    settingsUris = new Set(byFile.keys());
+    const byFile = new Map([...settingsDiagnostics(analysis(), open, problems)].map(([uri, diagnostics]) => [uri, JSON.stringify(diagnostics)]));
+    for (const uri of settingsSent.keys()) if (!byFile.has(uri)) quietly(() => connection.sendDiagnostics({ uri, diagnostics: [] }));
+    for (const [uri, diagnostics] of byFile) if (settingsSent.get(uri) !== diagnostics) quietly(() => connection.sendDiagnostics({ uri, diagnostics: JSON.parse(diagnostics) }));
+    settingsSent = byFile;
   };
 
-  /** After a change (in the document `changedUri`, or elsewhere): every document's diagnostics again, that one's first. */
+  /**
+   * After a change (in the document `changedUri`, or elsewhere): every
+   * document's diagnostics again, that one's first (pushed, or in pull mode
+   * a refresh once another document's differ). Inlay hints and semantic
+   * tokens of other documents depend on settings, the disk and the envs of
+   * the agent configs that use a bundle: a keystroke asks the client to
+   * refresh them only when it changed those envs.
+   */
   const revalidateAll = (changedUri?: string) => {
     reportSettings();
-    if (client.pullDiagnostics) quietly(() => connection.languages.diagnostics.refresh());
-    else scheduler.schedule(changedUri);
-    // Hints and tokens depend on settings and on agent configs' envs too.
+    if (client.pullDiagnostics && changedUri !== undefined) typedIn.add(changedUri);
+    scheduler.schedule(changedUri);
+    if (changedUri !== undefined && !guard('analysis', true, () => analysis().bundleUsesChanged())) return;
     if (clientCapabilities.workspace?.inlayHint?.refreshSupport) quietly(() => connection.languages.inlayHint.refresh());
     if (clientCapabilities.workspace?.semanticTokens?.refreshSupport) quietly(() => connection.languages.semanticTokens.refresh());
   };
@@ -320,6 +357,9 @@ export function startLanguageServer(connection: Connection): void {
     change('document close', { closed: [file], disk: client.watchedFiles ? [] : [file] });
     if (published.get(uri)) quietly(() => connection.sendDiagnostics({ uri, diagnostics: [] }));
     published.delete(uri);
+    pulled.delete(uri);
+    typedIn.delete(uri);
+    sent.delete(uri);
     revalidateAll();
   });
 
@@ -328,12 +368,15 @@ export function startLanguageServer(connection: Connection): void {
       const document = documents.get(params.textDocument.uri);
       if (!document) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
       const report = analysis().report(open.fileOf(document.uri));
-      const items = report ? lspDiagnosticsOf(document, report) : [];
-      // The result id is the report's content: a pull after a change that changed nothing is answered "unchanged".
-      const resultId = contentId(items);
-      if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
-      return { kind: DocumentDiagnosticReportKind.Full, resultId, items };
-    }),
+      pulled.set(document.uri, report);
+      typedIn.delete(document.uri);
+      if (!report) return { kind: DocumentDiagnosticReportKind.Full, resultId: contentId([]), items: [] };
+      // What a push of this report would send, made once; the result id is its content, so a pull after a change that changed nothing is answered "unchanged".
+      const made = lspDiagnosticsOf(document, report);
+      made.resultId ??= contentId(made.items);
+      if (params.previousResultId === made.resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: made.resultId };
+      return { kind: DocumentDiagnosticReportKind.Full, resultId: made.resultId, items: made.items };
+    }, 'report'),
   );
 
   for (const feature of FEATURES) feature.register(context);

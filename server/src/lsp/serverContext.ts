@@ -46,7 +46,10 @@ export interface ServerContext {
    * prepared, answers a cancelled request with RequestCancelled, and turns any
    * exception into the fallback result (logged), so a bug never kills the server.
    * `reads`: what of the document the handler reads (`Analysis.prepare`); by
-   * default its report, which checks a bundle in every context it is used in.
+   * default its model in the one context features use, so a request waits
+   * for what it reads and not for the checks in every other context (a
+   * handler that reads the report, which checks a bundle in every context it
+   * is used in, says so).
    */
   handle<P, R>(what: string, fallback: R, run: (params: P, token: CancellationToken) => R, reads?: PrepareScope): (params: P, token: CancellationToken) => Promise<R>;
 }
@@ -115,7 +118,7 @@ export function createServerContext(parts: ServerParts): ServerContext {
       if (position.character > lineText.length) return null;
       return target.mapper.offset(position);
     },
-    handle(what, fallback, run, reads = 'report') {
+    handle(what, fallback, run, reads = 'model') {
       return async (params, token) => {
         if (!initialized()) throw new ResponseError(ErrorCodes.ServerNotInitialized, 'The server is not initialized yet.');
         await yieldToEventLoop();

@@ -95,6 +95,25 @@ describe.each([1, 7, 8, 9, 64])('a bundle used by %i agent configs with distinct
     expect(changedAgent['tool check']).toBe(TOOLS);
   });
 
+  it('answers hover and the preview after an edit from one context, whatever the number of agent configs (flat in N)', () => {
+    const { host, bundle, agents } = workspace(n);
+    host.applyChange({ opened: [{ file: bundle, text: bundleText() }] });
+    host.analysis().report(bundle);
+    const edited = bundleText('shows {WINDOW} rows');
+    const offset = edited.indexOf('{WINDOW} rows') + 1;
+    const cost = costOf(host, () => {
+      host.applyChange({ opened: [{ file: bundle, text: edited }] });
+      const hover = host.analysis().hover(bundle, offset);
+      // The env named is the first agent config's, as the diagnostics of that context see it.
+      expect(JSON.stringify(hover)).toContain("config/a00.yaml");
+      expect(host.analysis().previewTool(bundle, `t${EDITED_TOOL}`)).toContain('shows 1 rows');
+    });
+    // The model features use (the bundle on its own) and the first agent config's context: two tool checks, two models.
+    expect(cost).toMatchObject({ 'tool check': 2, 'bundle model': 2 });
+    expect(cost['bundle file']).toBeUndefined();
+    expect(agents).toHaveLength(n);
+  });
+
   it('keeps every context of the bundle across revisions that do not ask for it, even with a small bound on what the host keeps', () => {
     // A bound far below the tool checks the bundle has in all its contexts.
     const { host, bundle, agents } = workspace(n, 10);

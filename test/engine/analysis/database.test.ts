@@ -56,6 +56,24 @@ describe('Database', () => {
     expect(parity.calls).toEqual(['a']);
   });
 
+  it('backdates by value without an equals of its own: a new object with the same contents keeps the old one, and its dependents', () => {
+    const db = new Database(100);
+    db.set(text, 'a', 'x, y # one');
+    const words = counted<string, { words: string[] }>('words', (k) => k, (d, k) => ({ words: d.get(text, k).split('#')[0].split(',').map((w) => w.trim()) }));
+    const count = counted<string, number>('count', (k) => k, (d, k) => d.get(words.def, k).words.length);
+    const first = db.get(words.def, 'a');
+    expect(db.get(count.def, 'a')).toBe(2);
+    db.set(text, 'a', 'x, y # two');
+    expect(db.get(count.def, 'a')).toBe(2);
+    expect(db.get(words.def, 'a')).toBe(first);
+    expect(words.calls).toEqual(['a', 'a']);
+    expect(count.calls).toEqual(['a']);
+    db.set(text, 'a', 'x, z # two');
+    expect(db.get(words.def, 'a')).toEqual({ words: ['x', 'z'] });
+    expect(db.get(count.def, 'a')).toBe(2);
+    expect(count.calls).toEqual(['a', 'a']);
+  });
+
   it('keys by value: structurally equal keys share one result', () => {
     const db = new Database(100);
     db.set(setting, 'n', 2);

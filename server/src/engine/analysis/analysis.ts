@@ -23,7 +23,7 @@ import { QUICK_FIXES, QuickFix, quickFixes } from '../features/quickFixes';
 import { PrepareRenameResult, RenameResult, prepareRename, rename } from '../features/rename';
 import { OffsetRange, selectionRanges } from '../features/selectionRanges';
 import { SemanticToken, semanticTokens } from '../features/semanticTokens';
-import { SETTINGS_ENV, ViewContext, ViewEnv, refusalOf } from '../features/toolPreview';
+import { SETTINGS_ENV, ViewContext, ViewEnv } from '../features/toolPreview';
 import { SettingsProblem } from '../settings/validateSettings';
 import { EnvContext, UNKNOWN_ENV } from '../swe/env';
 import { STANDALONE_OPTIONS, toolContextKey } from '../swe/checkTool';
@@ -37,8 +37,8 @@ import { FileStat } from '../workspace/workspaceFs';
 import { ToolSymbol, workspaceToolSymbols } from '../features/workspaceSymbols';
 import { loadYaml } from '../yaml/loadYaml';
 import { strValue } from '../yaml/pyNode';
-import { AGENT_ANALYSIS, RUN_CONFIG, analyzeAgent } from './agents';
-import { BUNDLE_FILE, BUNDLE_MODEL, BUNDLE_SPLIT, CHUNK, ModelKey, TOOL_BASE, TOOL_IN_CONTEXT, agentLabel, bundleContexts, envKey } from './bundles';
+import { AGENT_ANALYSIS, BUNDLE_USES, RUN_CONFIG, analyzeAgent } from './agents';
+import { BUNDLE_FILE, BUNDLE_MODEL, BUNDLE_REFUSAL, BUNDLE_SPLIT, CHUNK, ModelKey, TOOL_BASE, TOOL_IN_CONTEXT, agentLabel, bundleContexts, envKey } from './bundles';
 import { Database } from './database';
 import { LINES, SOURCE, trackedFs } from './files';
 import { FileReport, FILE_REPORT, readFailureReport, shownDiagnostics } from './reports';
@@ -185,13 +185,22 @@ export class Analysis {
     return { env, from: `the env of \`${agentLabel(uses[0].agentPath)}\`, which uses this bundle${others}` };
   }
 
+  /**
+   * Whether the current revision changed which assemblies use each bundle,
+   * and so the env every bundle's hover, semantic tokens and inlay hints
+   * show: after a keystroke, whether other documents' views need asking again.
+   */
+  bundleUsesChanged(): boolean {
+    return this.db.changed(BUNDLE_USES, undefined);
+  }
+
   env(file: string): EnvContext {
     return this.viewEnv(file).env;
   }
 
-  /** What the hover and the preview show a bundle with: the env its diagnostics use, and whether SWE-agent refuses it (in every context it is used in). */
+  /** What the hover and the preview show a bundle with: the env of the one context they name, and whether SWE-agent refuses the bundle there. */
   private viewContext(file: string): ViewContext {
-    return { env: this.viewEnv(file), refusal: refusalOf(this.db.get(BUNDLE_FILE, file)?.diagnostics ?? []) };
+    return { env: this.viewEnv(file), refusal: this.db.get(BUNDLE_REFUSAL, file) };
   }
 
   /** The workspace folders. */

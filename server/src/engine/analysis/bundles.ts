@@ -8,6 +8,7 @@ import * as path from 'path';
 import { FileDiagnostic } from '../diagnostics';
 import { BundleModel, BundleShape, BundleSplit, ChunkKey, ChunkMemo, ParsedChunk, bundleShape, checkedToolView, modelInContext, parseChunk, splitBundle, toolBaseOf } from '../document/bundleModel';
 import { ToolView } from '../document/bundleView';
+import { Refusal, refusalOf } from '../features/toolPreview';
 import { pyRepr } from '../python/pyObject';
 import { EnvContext } from '../swe/env';
 import { STANDALONE_OPTIONS, ToolBaseCheck, ToolCheckOptions, toolContextKey } from '../swe/checkTool';
@@ -145,6 +146,15 @@ function mergeContexts(contexts: { use: BundleUse; model: BundleModel }[]): File
   return merged;
 }
 
+/** A bundle's diagnostics in the contexts of `uses` (none: the model's own), with its bin/ folder's. */
+function diagnosticsIn(db: Database, file: string, model: BundleModel, uses: readonly BundleUse[]): FileDiagnostic[] {
+  // SWE-agent reads a bundle from <folder>/config.yaml only; another file matched by filePatterns has no bin/ of its own.
+  const folder = path.basename(file) === 'config.yaml' ? db.get(BUNDLE_FOLDER, path.dirname(file)) : null;
+  const folderDiagnostics = folder ? checkBundleFolder(model, folder) : [];
+  const inContexts = uses.length === 0 ? model.diagnostics : mergeContexts(uses.map((use) => ({ use, model: db.get(BUNDLE_MODEL, { file, options: use.options })! })));
+  return [...inContexts, ...folderDiagnostics];
+}
+
 /** A bundle config's analysis in its workspace: every context it is used in, and its bin/ folder. */
 export const BUNDLE_FILE: QueryDef<string, BundleFileAnalysis | null> = {
   name: 'bundle file',
@@ -152,11 +162,22 @@ export const BUNDLE_FILE: QueryDef<string, BundleFileAnalysis | null> = {
   compute: (db, file) => {
     const { options, uses } = bundleContexts(db, file);
     const model = db.get(BUNDLE_MODEL, { file, options });
-    if (!model) return null;
-    // SWE-agent reads a bundle from <folder>/config.yaml only; another file matched by filePatterns has no bin/ of its own.
-    const folder = path.basename(file) === 'config.yaml' ? db.get(BUNDLE_FOLDER, path.dirname(file)) : null;
-    const folderDiagnostics = folder ? checkBundleFolder(model, folder) : [];
-    const inContexts = uses.length === 0 ? model.diagnostics : mergeContexts(uses.map((use) => ({ use, model: db.get(BUNDLE_MODEL, { file, options: use.options })! })));
-    return { model, diagnostics: [...inContexts, ...folderDiagnostics], loads: model.check.loads };
+    return model && { model, diagnostics: diagnosticsIn(db, file, model, uses), loads: model.check.loads };
+  },
+};
+
+/**
+ * Why SWE-agent refuses a bundle (its first error), as hover and the preview
+ * say it: in the one context they show the bundle in (the settings' env, or
+ * the first agent config that uses it, or on its own), never in every
+ * context, so that their cost does not grow with the agent configs.
+ */
+export const BUNDLE_REFUSAL: QueryDef<string, Refusal> = {
+  name: 'bundle refusal',
+  key: (file) => file,
+  compute: (db, file) => {
+    const { options, uses } = bundleContexts(db, file);
+    const model = db.get(BUNDLE_MODEL, { file, options });
+    return model && refusalOf(diagnosticsIn(db, file, model, uses.slice(0, 1)));
   },
 };

@@ -10,7 +10,9 @@
  *   database. Its result is kept with the inputs and queries it read; in a
  *   later revision it is reused when none of them changed (each is verified in
  *   turn, and a query whose recomputed value equals its old one counts as
- *   unchanged, so what depends on it is not recomputed either). Keys are
+ *   unchanged, so what depends on it is not recomputed either: "backdating",
+ *   by the query's own `equals` or else by value, `sameValue`, so a new Map
+ *   with the same entries is no change). Keys are
  *   strings: a query is keyed by value, never by object identity. A key may
  *   have a second part (`QueryDef.within`), looked up among the keys with the
  *   same first part: for keys made of a long text and a short part (a chunk's
@@ -37,6 +39,8 @@
  */
 
 /** Volatile inputs change with each keystroke; durable ones (disk, settings, folders) rarely. */
+import { sameValue } from './sameValue';
+
 export type Durability = 'volatile' | 'durable';
 
 const LEVEL: Record<Durability, number> = { volatile: 0, durable: 1 };
@@ -61,7 +65,7 @@ export interface QueryDef<K, V> {
    * (reusing unchanged parts), never something the result may depend on.
    */
   compute(db: Database, key: K, previous: V | undefined): V;
-  /** Whether a recomputed value may stand for the old one (then dependents are not recomputed). Default: `===`. */
+  /** Whether a recomputed value may stand for the old one (then dependents are not recomputed). Default: equal by value (`sameValue`). */
   equals?(a: V, b: V): boolean;
 }
 
@@ -207,6 +211,12 @@ export class Database {
     return this.heldSlot(def, key)?.changedAt === this.currentRevision;
   }
 
+  /** Reads a query (recording the dependency, as `get` does), and whether its value changed in this revision: recomputed to a value it did not have. */
+  changed<K, V>(def: QueryDef<K, V>, key: K): boolean {
+    this.get(def, key);
+    return this.changedNow(def, key);
+  }
+
   /**
    * Keeps the results used since the last collect, the `pinned` ones (what
    * the current state needs whether or not the last change asked for it: the
@@ -295,8 +305,10 @@ export class Database {
     inner.set(slot.innerText, slot);
   }
 
+  /** A query's or input's own `equals`, else equality by value (`sameValue`). */
   private same(def: { equals?(a: never, b: never): boolean }, a: unknown, b: unknown): boolean {
-    return def.equals ? (def.equals as (x: unknown, y: unknown) => boolean)(a, b) : a === b;
+    if (a === b) return true;
+    return def.equals ? (def.equals as (x: unknown, y: unknown) => boolean)(a, b) : sameValue(a, b);
   }
 
   private drop(slot: Slot): void {

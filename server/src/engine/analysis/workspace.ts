@@ -132,6 +132,25 @@ export const KIND: QueryDef<string, FileKind> = {
   },
 };
 
+/**
+ * Whether a text that splits into chunks has none of the keys every agent
+ * config has (runConfig/classify.ts, workspace/agentConfig.ts): a top-level
+ * `agent`, or `bundles` right under a top-level `tools`. Read from the key
+ * lines, without a parse: a bundle config's docstring that mentions the agent
+ * does not cost a parse of the whole file at each keystroke. Sound because
+ * a split holds only when every top-level key, and every key right under a
+ * block `tools:`, is a plain key on a line of its own; a `tools:` written
+ * otherwise (flow style, a tag, an anchor) is parsed.
+ */
+function lacksAgentKeys(text: string): boolean {
+  const specs = splitIntoChunks(text);
+  if (!specs) return false;
+  return specs.every((spec) => {
+    const key = text.slice(spec.keyStart, spec.keyEnd);
+    return spec.role === 'tool' ? key !== 'bundles' : key !== 'agent' && (key !== 'tools' || spec.role === 'tools-header');
+  });
+}
+
 /** Whether a file is an agent config (runConfig/classify.ts): a parse, only for YAML that can hold the keys one has. */
 const IS_AGENT_CONFIG: QueryDef<string, boolean> = {
   name: 'is agent config',
@@ -139,6 +158,8 @@ const IS_AGENT_CONFIG: QueryDef<string, boolean> = {
   compute: (db, file) => {
     const content = db.get(CONTENT, file);
     if (content.kind !== 'text' || content.text.length > MAX_AGENT_CONFIG_LENGTH || !mayHaveKeys(content.text, ['bundles', 'agent'])) return false;
+    const source = db.get(SOURCE, file);
+    if (!source || lacksAgentKeys(source.normalized)) return false;
     return runConfigKindOf(db.get(WHOLE_LOAD, file)?.load.root ?? null) !== null;
   },
 };

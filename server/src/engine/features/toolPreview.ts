@@ -37,14 +37,16 @@ export interface ViewEnv {
 /** What the hover and the preview show a bundle's tools with, as its diagnostics see the bundle. */
 export interface ViewContext {
   env: ViewEnv;
-  /** Why SWE-agent refuses the bundle (its first error), or null when SWE-agent loads it and starts with it. */
-  refusal: { message: string; tool: ToolName } | null;
+  refusal: Refusal;
 }
+
+/** Why SWE-agent refuses a bundle (its first error), or null when SWE-agent loads it and starts with it. */
+export type Refusal = { message: string; tool: ToolName } | null;
 
 export const SETTINGS_ENV = 'the env variables of the settings (`sweBundle.envVariables`)';
 
 /** The first error in document order: why SWE-agent refuses the bundle, in the words of its diagnostic. */
-export function refusalOf(diagnostics: readonly FileDiagnostic[]): ViewContext['refusal'] {
+export function refusalOf(diagnostics: readonly FileDiagnostic[]): Refusal {
   const errors = diagnostics.filter((d) => d.severity === 'error');
   if (errors.length === 0) return null;
   const first = errors.reduce((a, b) => (b.start < a.start ? b : a));

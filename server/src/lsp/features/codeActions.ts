@@ -193,11 +193,12 @@ export const codeActionFeature: Feature = {
   },
   register(context) {
     context.connection.onCodeAction(
+      // Fixes are offered for the report's diagnostics, in every context: the request waits for the report.
       context.handle('code actions', [] as CodeAction[], (params: CodeActionParams) => {
         const found = context.document(params.textDocument);
         const target = found && fixTarget(found);
         return target ? codeActionsFor(target, params, context.client()) : [];
-      }),
+      }, 'report'),
     );
   },
 };

@@ -87,7 +87,7 @@ export const completionFeature: Feature = {
         if (!target || !source) return empty;
         const entries = target.analysis.completion(target.file, target.offset, { snippets: client.snippets });
         return entries ? list(entries, target.mapper, eolOf(source)) : empty;
-      }, 'model'),
+      }),
     );
   },
 };

@@ -54,7 +54,7 @@ export const semanticTokensFeature: Feature = {
       context.handle('semantic tokens', empty, (params) => {
         const target = context.document(params.textDocument);
         return target ? { data: encodeTokens(target.analysis.semanticTokens(target.file), target.mapper) } : empty;
-      }, 'model'),
+      }),
     );
     context.connection.languages.semanticTokens.onRange(
       context.handle('semantic tokens (range)', empty, (params) => {
@@ -64,7 +64,7 @@ export const semanticTokensFeature: Feature = {
         const end = context.offsetAt(target, params.range.end);
         if (start === null || end === null || end < start) return empty;
         return { data: encodeTokens(target.analysis.semanticTokens(target.file, { start, end }), target.mapper) };
-      }, 'model'),
+      }),
     );
   },
 };
