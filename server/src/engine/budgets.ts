@@ -33,7 +33,7 @@ const VALUES = {
    * filter (`replace`, `join`) or `~` measures its result before building it.
    */
   jinjaOutputChars: 1_000_000,
-  /** Nesting of a settings file's JSON, measured before it is parsed; deeper files are not read. */
+  /** Nesting of a settings file's JSON (`.swe-bundle.json`), measured before it is parsed; deeper files are not read (`settings/validateSettings.ts`). */
   settingsDepth: 1_000,
   /** Characters of a value read from a file (an env value, a setting) a message may show; the rest is cut with `…`. */
   shownValueChars: 16,
@@ -69,8 +69,6 @@ const VALUES = {
    * its input until the client has read half of it (`lsp/boundedWriter.ts`).
    */
   outputQueueBytes: 16 * 1024 * 1024,
-  /** Nesting of a settings file (`.swe-bundle.json`); deeper, the file is not read (`settings/validateSettings.ts`). */
-  settingsDepth: 1_000,
   /** Characters of one `filePatterns` glob; longer ones are refused (`settings/glob.ts`). */
   globChars: 1_024,
   /** Characters of a YAML file the workspace index reads to see whether it is an agent config (`analysis/workspace.ts`); longer ones are not taken for one. */
