@@ -7,7 +7,10 @@
 import { Severity } from '../diagnostics';
 
 export interface RuleInfo {
+  /** The severity it is reported with (when it is on). */
   severity: Severity;
+  /** Off unless the settings turn it on (`rules: {code: severity}`). */
+  offByDefault?: true;
   sweAgentRejects: boolean;
   summary: string;
 }
@@ -35,6 +38,7 @@ export const RULES = {
   'not-a-mapping': rule('error', true, 'The file is not a YAML mapping.'),
   'non-string-key': rule('error', true, 'A key that is not a string, where SWE-agent passes keys as keyword arguments.'),
   'missing-field': rule('error', true, 'A required field is missing.'),
+  'left-to-command-line': rule('hint', false, 'A required field of an agent config left to the command line (`--agent.model.name=...`), with no `commandLine` setting to check it against.'),
   'wrong-type': rule('error', true, 'A field value pydantic cannot coerce to the field type.'),
   'name-key-conflict': rule('error', true, 'A tool sets `name:`, which clashes with the name SWE-agent passes.'),
   'required-after-optional': rule('error', true, 'A required argument follows an optional one.'),
@@ -67,7 +71,8 @@ export const RULES = {
   'template-single-braces': rule('warning', false, 'A template with `{var}` but no `{{`: SWE-agent warns that Jinja needs `{{var}}`.'),
   'bundles-misplaced': rule('warning', false, '`bundles` under `agent.templates`, where SWE-agent ignores it.'),
   'bin-script-missing': rule('warning', false, 'A tool or state command has no `bin/` script, so `which` may not find it after install.'),
-  'bin-script-not-executable': rule('information', false, 'A `bin/` script without the execute bit.'),
+  // Off by default: SWE-agent runs `chmod +x bin/*` when it installs a bundle.
+  'bin-script-not-executable': { ...rule('information', false, 'A `bin/` script without the execute bit.'), offByDefault: true },
   'bin-script-undeclared': rule('information', false, 'A `bin/` script that no tool declares.'),
   // Loads, but is wrong.
   'argument-format-jinja': rule('warning', false, '`argument_format` looks like `{value}` where Jinja needs `{{value}}` (SWE-agent logs a warning).'),
@@ -89,4 +94,10 @@ export type RuleCode = keyof typeof RULES;
 
 export function isRuleCode(code: string): code is RuleCode {
   return Object.prototype.hasOwnProperty.call(RULES, code);
+}
+
+/** What a rule is without settings: its severity, or `off`. */
+export function defaultSettingOf(code: RuleCode): Severity | 'off' {
+  const info: RuleInfo = RULES[code];
+  return info.offByDefault ? 'off' : info.severity;
 }

@@ -38,6 +38,12 @@ export interface RunConfigInput {
   files: readonly RunConfigFile[];
   /** SWE-agent's command-line overrides (`--agent.model.name=gpt-4o`), in order. */
   overrides?: readonly CommandLineOverride[];
+  /**
+   * Whether the settings give these files a command line (`commandLine`,
+   * the CLI's overrides). Without one, a required field the command line can
+   * give is only a hint; with one, a field it still lacks is an error.
+   */
+  commandLineGiven?: boolean;
   /** The command; by default what the merged file looks like (`instances:` means run-batch). */
   kind?: RunConfigKind;
 }
@@ -113,7 +119,13 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
   for (const issue of validation.issues) {
     if (topLevelKeyIssue(issue)) continue;
     const span = issue.at ? spanFor(issue.at) : fileStart(first);
-    out.add(issue.code, span, issue.message, { severity: issue.severity, data: issue.data });
+    const related = issue.detail ? [{ ...span, message: issue.detail }] : undefined;
+    if (issue.commandLineFlag && !input.commandLineGiven) {
+      out.add('left-to-command-line', span, `\`${locText(issue.loc)}\` is left to the command line: pass \`${issue.commandLineFlag}=...\` when you run SWE-agent.`, { related });
+      continue;
+    }
+    const message = issue.commandLineFlag ? `${issue.message.slice(0, -1)}, and the configured command line has no \`${issue.commandLineFlag}\`.` : issue.message;
+    out.add(issue.code, span, message, { severity: issue.severity, data: issue.data, related });
   }
   if (validation.truncated) out.add('resource-limit', fileStart(first), 'The config expands (through aliases) to more nodes than the checker reads; the rest was not checked.');
   for (const visit of validation.visits) notChecked(visit, out);
