@@ -17,10 +17,10 @@ interface Checked {
   /** `code@file:start-end` (offsets in that file), in order. */
   found: string[];
   messages: string[];
+  related: string[][];
 }
 
-/** Checks the files (each with «» around every expected diagnostic) with the overrides. */
-/** `args`: the configured command line; without it, none is configured. */
+/** Checks the files (each with «» around every expected diagnostic); `args`: the configured command line (without it, none is configured). */
 function check(marked: string[], args?: string[], kind?: RunConfigKind): Checked & { expected: string[] } {
   const files = marked.map((m) => {
     const { text, ranges } = parseMarkers(m);
@@ -36,6 +36,7 @@ function check(marked: string[], args?: string[], kind?: RunConfigKind): Checked
     found: result.diagnostics.map((d) => `${d.code}@${fileOf(d.origin)}:${d.start}-${d.end}`).sort(),
     expected: files.flatMap((f, i) => f.ranges.map((r) => `@${i}:${r.start}-${r.end}`)).sort(),
     messages: result.diagnostics.map((d) => d.message),
+    related: result.diagnostics.map((d) => (d.related ?? []).map((r) => r.message)),
   };
 }
 
@@ -153,6 +154,19 @@ describe('the union members a config means', () => {
 
   it('a model without `name` is the instant-empty-submit model, which loads', () => {
     expect(check(['agent:\n  model: {per_instance_cost_limit: 1}\n']).loads).toBe(true);
+  });
+
+  it('a literal: every allowed value in the message; pydantic\'s words, for the member it tried, as related information', () => {
+    const result = check(['agent:\n  type: «retri»\n  model: {name: gpt-4o}\n']);
+    expectFound(result, ['invalid-choice']);
+    expect(result.messages).toEqual(["`agent.type` must be one of 'default', 'retry', 'shell', not `retri` (a Python str); did you mean 'retry'?"]);
+    expect(result.related).toEqual([["pydantic, for the member whose value is 'default': Input should be 'default'"]]);
+  });
+
+  it('a missing field: one sentence, pydantic\'s words as related information', () => {
+    const result = check(['agent:\n  model: {name: gpt-4o}\ninstances:\n  «type»: file\n'], [], 'run-batch');
+    expect(result.messages).toEqual(['`instances` has no `path`, which InstancesFromFile requires, and the configured command line has no `--instances.path`.']);
+    expect(result.related).toEqual([['pydantic: instances.path Field required']]);
   });
 
   it('a parser by `type`, naming every parser type in the message', () => {

@@ -251,7 +251,9 @@ class Validator {
       code: 'invalid-choice',
       loc: place.loc,
       at: place.node,
-      message: `\`${locText(place.loc)}\` must be ${allowed.length === 1 ? literalText(allowed[0]) : `one of ${allowed.map(literalText).join(', ')}`}, not ${describeValue(place.node)}${suggestion ? `; did you mean '${suggestion}'?` : '.'} (pydantic: ${literalMessage(own)})`,
+      message: `\`${locText(place.loc)}\` must be ${allowed.length === 1 ? literalText(allowed[0]) : `one of ${allowed.map(literalText).join(', ')}`}, not ${describeValue(place.node)}${suggestion ? `; did you mean '${suggestion}'?` : '.'}`,
+      // pydantic names the values of the union member it tried, which may be fewer than the config could use.
+      detail: `pydantic${own.length < allowed.length ? `, for the member ${own.length === 1 ? 'whose value is' : 'whose values are'} ${own.map(literalText).join(', ')}` : ''}: ${literalMessage(own)}`,
       data: suggestion ? ({ replaceWith: suggestion } satisfies FixData<'invalid-choice'>) : undefined,
     };
   }
