@@ -101,10 +101,11 @@ export function runLint(argv: readonly string[], io: CliIo): number {
   const given = args.paths.map((p) => path.resolve(io.cwd, p));
   const agentConfigs = args.agentConfigs.map((p) => path.resolve(io.cwd, p));
   // Each argument must be a folder or a regular file we may read: a FIFO would block, a device never end, and neither is a config.
-  const unusable = [...given, ...agentConfigs].flatMap((p) => {
-    const shown = terminalPath(path.relative(io.cwd, p) || p);
+  // Named as the user wrote it (a relative form of `/nonexistent` would climb out of the working directory).
+  const asWritten = [...args.paths.map((p, i) => [p, given[i]] as const), ...args.agentConfigs.map((p, i) => [p, agentConfigs[i]] as const)];
+  const unusable = asWritten.flatMap(([written, p]) => {
     const problem = argumentProblem(p, agentConfigs.includes(p));
-    return problem ? [`${problem}: ${shown}`] : [];
+    return problem ? [`${problem}: ${terminalPath(written)}`] : [];
   });
   if (unusable.length > 0) {
     for (const message of unusable) io.stderr(`swe-bundle-lint: ${terminalText(message)}\n`);
