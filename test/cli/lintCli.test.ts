@@ -1,5 +1,5 @@
-import * as path from 'path';
 /** swe-bundle-lint: formats, exit codes, env, settings and folder search. */
+import * as path from 'path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bundleFiles as bundle, withExecutableBins as withBinModes } from '../helpers/bundleFolder';
 import { runCli } from '../helpers/runCli';

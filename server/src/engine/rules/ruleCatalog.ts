@@ -11,6 +11,8 @@ export interface RuleInfo {
   severity: Severity;
   /** Off unless the settings turn it on (`rules: {code: severity}`). */
   offByDefault?: true;
+  /** Says that part of what SWE-agent reads was not checked: the file is counted "not checked", never clean. */
+  leavesUnchecked?: true;
   sweAgentRejects: boolean;
   summary: string;
 }
@@ -55,7 +57,7 @@ export const RULES = {
   // Agent configs and bundle folders.
   'bundle-path-missing': rule('error', true, 'An agent config lists a bundle folder that does not exist.'),
   'bundle-config-missing': rule('error', true, 'An agent config lists a bundle folder without config.yaml.'),
-  'bundle-outside-workspace': rule('information', false, 'An agent config lists a bundle outside the workspace, which is not read.'),
+  'bundle-outside-workspace': { ...rule('information', false, 'An agent config lists a bundle outside the workspace, which is not read.'), leavesUnchecked: true },
   'hidden-tool-missing': rule('error', true, '`hidden_tools` names a tool the bundle does not have.'),
   'bundle-errors': rule('error', true, 'A bundle an agent config lists has errors in that assembly (its env, bash setting and hidden tools).'),
   'duplicate-tool': rule('error', true, 'Two bundles of an agent config define the same tool (or one defines `bash` while the built-in bash tool is on).'),
@@ -83,7 +85,7 @@ export const RULES = {
   'enum-type-mismatch': rule('warning', false, 'An `enum` value that does not fit the argument type.'),
   'optional-mismatch': rule('warning', false, 'The signature and `required` disagree about whether an argument is optional.'),
   'runtime-call-error': rule('warning', false, 'The tool loads, but calling it raises an exception in SWE-agent.'),
-  'resource-limit': rule('warning', false, 'A size budget was hit, so checking stopped early.'),
+  'resource-limit': { ...rule('warning', false, 'A size budget was hit, so checking stopped early.'), leavesUnchecked: true },
   'rendered-text-limit': rule('warning', false, 'A docstring or call renders to more text than the checker builds (a huge format width); SWE-agent builds it all.'),
   'diagnostics-limit': rule('warning', false, 'More diagnostics than the per-file budget: the rest are counted in one summary (its severity is the worst of them).'),
   // The checker's own settings.
@@ -100,4 +102,10 @@ export function isRuleCode(code: string): code is RuleCode {
 export function defaultSettingOf(code: RuleCode): Severity | 'off' {
   const info: RuleInfo = RULES[code];
   return info.offByDefault ? 'off' : info.severity;
+}
+
+/** Whether a diagnostic of this rule says that part of a file was not checked. */
+export function leavesUnchecked(code: RuleCode): boolean {
+  const info: RuleInfo = RULES[code];
+  return info.leavesUnchecked === true;
 }
