@@ -2,9 +2,10 @@
 /**
  * Lints every agent config of a SWE-agent checkout (`config/**\/*.yaml`) with
  * the built CLI (dist/lint.js, `npm run build` first), as SWE-agent's docs run
- * them: from the checkout's root, with `--agent.model.name=gpt-4o` when the
- * file names no model. Prints one line per file and a summary; exits 1 when
- * a file has an error. Nothing of the checkout is copied or kept.
+ * them: from the checkout's root, and again with `--agent.model.name=gpt-4o`
+ * when the file leaves the model to the command line (a left-to-command-line
+ * hint). Prints one line per file and a summary; exits 1 when a file has an
+ * error. Nothing of the checkout is copied or kept.
  *
  *   node scripts/check-sweagent-checkout.mjs /path/to/SWE-agent
  */
@@ -40,7 +41,7 @@ for (const file of files) {
   let entry = run(file, []);
   let given = '';
   // SWE-agent's docs pass the model on the command line for the configs that leave it out.
-  if (entry?.diagnostics.some((d) => d.code === 'missing-field' && d.message.includes('has no `model`'))) {
+  if (entry?.diagnostics.some((d) => d.code === 'left-to-command-line' && d.message.includes('`--agent.model.name=...`'))) {
     entry = run(file, ['--agent.model.name=gpt-4o']);
     given = ' (with --agent.model.name=gpt-4o)';
   }

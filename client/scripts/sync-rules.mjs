@@ -23,7 +23,7 @@ for (const [code, info] of Object.entries(RULES)) {
   properties[code] = {
     type: 'string',
     enum: ['error', 'warning', 'information', 'hint', 'off'],
-    markdownDescription: `${info.summary} Default: \`${info.severity}\`.`,
+    markdownDescription: `${info.summary} Default: \`${info.offByDefault ? 'off' : info.severity}\`.`,
   };
 }
 manifest.contributes.configuration.properties['sweBundle.rules'].properties = properties;

@@ -1,4 +1,5 @@
 /** swe-bundle-lint: formats, exit codes, env, settings and folder search. */
+import * as path from 'path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bundleFiles as bundle, withExecutableBins as withBinModes } from '../helpers/bundleFolder';
 import { runCli } from '../helpers/runCli';
@@ -28,6 +29,9 @@ describe('exit codes', () => {
     const missing = runCli(['nope'], ws.root);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe('swe-bundle-lint: no such file or folder: nope\n');
+    // Named as written, not as a path relative to the working directory.
+    const absent = path.join(path.parse(ws.root).root, 'no-such-folder-swe-bundle');
+    expect(runCli([absent], ws.root).stderr).toBe(`swe-bundle-lint: no such file or folder: ${absent}\n`);
   });
 
   it('exits 0 with only warnings', () => {

@@ -8,7 +8,7 @@
 import { readFileSync } from 'fs';
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
-import { RULES } from '../../server/src/engine/rules/ruleCatalog';
+import { RULES, defaultSettingOf } from '../../server/src/engine/rules/ruleCatalog';
 import { validateUserSettings } from '../../server/src/engine/settings/validateSettings';
 import { REPO_ROOT } from '../helpers/shared';
 
@@ -61,7 +61,7 @@ describe('client/package.json', () => {
     for (const [code, property] of Object.entries(rules.properties ?? {})) {
       expect(property.enum, code).toEqual(['error', 'warning', 'information', 'hint', 'off']);
       const info = RULES[code as keyof typeof RULES];
-      expect(property.markdownDescription, code).toBe(`${info.summary} Default: \`${info.severity}\`.`);
+      expect(property.markdownDescription, code).toBe(`${info.summary} Default: \`${defaultSettingOf(code as keyof typeof RULES)}\`.`);
     }
   });
 
@@ -78,13 +78,13 @@ describe('client/package.json', () => {
       inlayHints: true,
       filePatterns: [],
       agentConfigPatterns: ['**/config/**/*.yaml'],
-      commandLine: [],
+      commandLine: null,
       configRoot: '',
       server: { path: '' },
       trace: { server: 'off' },
     });
     const validated = validateUserSettings(section);
-    expect([validated.config, validated.problems]).toEqual([{ rules: {}, inlayHints: true, filePatterns: [], commandLine: [] }, []]);
+    expect([validated.config, validated.problems]).toEqual([{ rules: {}, inlayHints: true, filePatterns: [] }, []]);
   });
 
   it('takes no setting that widens what runs, what is read or what is done from an untrusted workspace', () => {
@@ -100,8 +100,8 @@ describe('client/package.json', () => {
     expect([properties['sweBundle.server.path'], properties['sweBundle.configRoot']].map((p) => (p as { scope?: string }).scope)).toEqual(['machine-overridable', 'machine-overridable']);
   });
 
-  it('takes SWE-agent command-line overrides as a list of arguments', () => {
-    expect(properties['sweBundle.commandLine']).toMatchObject({ type: 'array', items: { type: 'string' }, default: [], scope: 'resource' });
+  it('takes SWE-agent command-line overrides as a list of arguments or globs to lists, unset by default (so a field left to the command line is only a hint)', () => {
+    expect(properties['sweBundle.commandLine']).toMatchObject({ type: ['array', 'object', 'null'], items: { type: 'string' }, additionalProperties: { type: 'array', items: { type: 'string' } }, default: null, scope: 'resource' });
   });
 
   it('claims no language, grammar or schema, and contributes the three commands', () => {

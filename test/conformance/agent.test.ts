@@ -5,11 +5,20 @@
  * own loader, by rules A1-A4 of the README's contract.
  */
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AGENT_CASES_DIR, readJson, readable } from '../helpers/shared';
 import { runCli } from '../helpers/runCli';
 import { AgentVerdict, OurFile, agentContractViolations } from './contract';
+
+/**
+ * The verdicts are SWE-agent run with exactly the case's command line
+ * (`sweagent run --config FILE`): an empty command line, configured, so that
+ * a field left to it is judged as SWE-agent judges it (missing-field).
+ */
+const EXACT_COMMAND_LINE = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'agent-cases-')), 'settings.json');
+fs.writeFileSync(EXACT_COMMAND_LINE, JSON.stringify({ commandLine: [] }));
 
 const ids = fs
   .readdirSync(AGENT_CASES_DIR)
@@ -25,7 +34,7 @@ describe('agent-config conformance cases', () => {
   it.each(readable(ids, 'agent-config cases', (id) => [path.join(AGENT_CASES_DIR, id)]))('agent/%s agrees with SWE-agent', (id) => {
     const dir = path.join(AGENT_CASES_DIR, id);
     const verdict = readJson<AgentVerdict>(path.join(dir, 'expected.json'));
-    const run = runCli(['--format', 'json', '--agent-config', 'config/agent.yaml'], dir);
+    const run = runCli(['--format', 'json', '--config', EXACT_COMMAND_LINE, '--agent-config', 'config/agent.yaml'], dir);
     // Rule A4: no crash, exit 0 or 1, JSON on stdout.
     expect(run.stderr).toBe('');
     expect([0, 1]).toContain(run.code);
@@ -36,6 +45,7 @@ describe('agent-config conformance cases', () => {
   });
 
   afterAll(() => {
+    fs.rmSync(path.dirname(EXACT_COMMAND_LINE), { recursive: true, force: true });
     console.log(`agent: ${agreeing} of ${ids.length} agent-config cases agree with SWE-agent`);
   });
 });

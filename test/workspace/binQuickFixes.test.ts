@@ -217,7 +217,8 @@ describe('the bin/ fixes over LSP', () => {
     expect(await actionsFor(diagnostics.find((d) => d.code === 'bin-script-missing')!)).toEqual([]);
   });
 
-  it('makes a script executable as far as its read bits go, and the warning goes away', async () => {
+  it('makes a script executable as far as its read bits go, and the diagnostic (off by default, turned on) goes away', async () => {
+    ws.write('.swe-bundle.json', JSON.stringify({ rules: { 'bin-script-not-executable': 'information' } }));
     ws.write('tools/demo/bin/open', '#!/bin/sh\n', 0o755);
     ws.write('tools/demo/bin/goto', '#!/bin/sh\n', 0o640);
     const { diagnostics } = await start();

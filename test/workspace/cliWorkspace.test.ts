@@ -71,9 +71,9 @@ describe('swe-bundle-lint on a project folder', () => {
     const files = JSON.parse(run.stdout) as File[];
     expect(files.map((f) => f.path)).toEqual(['config/default.yaml', 'tools/viewer/config.yaml', 'tools/submit/config.yaml', 'tools/extra/submit_again/config.yaml']);
     // With this config's env (WINDOW: 100) the viewer's docstring is fine.
-    expect(summary(files)['tools/viewer/config.yaml']).toEqual(['bin-script-undeclared@0:0', 'bin-script-not-executable@9:2']);
-    // SWE-agent runs `chmod +x bin/*` on install: a missing execute bit is information only.
-    expect(files[1].diagnostics.map((d) => d.severity)).toEqual(['information', 'information']);
+    // SWE-agent runs `chmod +x bin/*` on install: a missing execute bit is not reported by default.
+    expect(summary(files)['tools/viewer/config.yaml']).toEqual(['bin-script-undeclared@0:0']);
+    expect(files[1].diagnostics.map((d) => d.severity)).toEqual(['information']);
     expect(run.code).toBe(1);
   });
 
@@ -164,7 +164,25 @@ describe('a folder search', () => {
         ['tools/huge/config.yaml', false, ['Stopped checking this file: the file has 16.22 MB, more than the 16 MB this checker reads.']],
       ]);
       // Whether it would load is unknown, and the summary says so.
-      expect(runCli(['.'], project.root).stdout.trim().split('\n').at(-1)).toBe('0 errors, 1 warning in 1 file; 1 not fully checked (over a size budget)');
+      const text = runCli(['.'], project.root);
+      expect(text.stdout.trim().split('\n').at(-1)).toBe('0 errors, 1 warning in 1 file; 1 not checked');
+      // Not checked is not clean: exit 1.
+      expect(text.code).toBe(1);
+    } finally {
+      project.remove();
+    }
+  });
+
+  it('counts an agent config whose bundle lies outside what it may read as not checked, and exits 1', () => {
+    const project = tempWorkspace();
+    project.write('config/agent.yaml', 'agent:\n  model: {name: gpt-4o}\n  tools:\n    bundles:\n      - path: ../../elsewhere/tools/viewer\n');
+    try {
+      const run = runCli(['config/agent.yaml'], project.root);
+      const lines = run.stdout.trim().split('\n');
+      expect(lines.length).toBe(2);
+      expect(lines[0].split(' ').slice(0, 3).join(' ')).toBe('config/agent.yaml:5:15 information bundle-outside-workspace');
+      expect(lines.at(-1)).toBe('0 errors, 0 warnings, 1 info in 1 file; 1 not checked');
+      expect(run.code).toBe(1);
     } finally {
       project.remove();
     }

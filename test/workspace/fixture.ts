@@ -77,5 +77,6 @@ export const EXPECTED: Record<string, string[]> = {
   'tools/extra/submit_again/config.yaml': [],
   'tools/submit/config.yaml': [],
   // {WINDOW} is an error because config/no_env.yaml uses this bundle without setting it.
-  'tools/viewer/config.yaml': ['bin-script-undeclared@0:0', 'docstring-unknown-variable@3:30', 'bin-script-not-executable@9:2'],
+  // Its bin/ script without the execute bit is not reported: bin-script-not-executable is off by default.
+  'tools/viewer/config.yaml': ['bin-script-undeclared@0:0', 'docstring-unknown-variable@3:30'],
 };

@@ -62,7 +62,7 @@ describe('the server on a project', () => {
       fs.writeFileSync(noEnv, original + '    env_variables: {WINDOW: 5}\n');
       await client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('config/no_env.yaml'), type: 2 }] });
       const updated = await client.waitForDiagnostics(uri(viewer), (p) => !summary(p).includes('docstring-unknown-variable@3:30'));
-      expect(summary(updated)).toEqual(['bin-script-undeclared@0:0', 'bin-script-not-executable@9:2']);
+      expect(summary(updated)).toEqual(['bin-script-undeclared@0:0']);
     } finally {
       fs.writeFileSync(noEnv, original);
     }
@@ -110,10 +110,20 @@ describe('sweBundle.commandLine', () => {
     const file = 'config/model_from_cli.yaml';
     ws.write(file, 'agent:\n  templates: {system_template: s, instance_template: i}\n');
     try {
+      // No command line configured: the model left to it is a hint.
       client = await startInProject();
-      expect(summary(await openFile(client, file))).toEqual(['missing-field@0:0']);
+      expect((await openFile(client, file)).diagnostics.map((d) => [d.code, d.severity, d.range, d.message])).toEqual([
+        ['left-to-command-line', 4, { start: { line: 0, character: 0 }, end: { line: 0, character: 5 } }, '`agent.model` is left to the command line: pass `--agent.model.name=...` when you run SWE-agent.'],
+      ]);
       client.dispose();
       client = await startInProject({ commandLine: ['--agent.model.name=gpt-4o'] });
+      expect(summary(await openFile(client, file))).toEqual([]);
+      client.dispose();
+      // A configured command line that lacks it: an error. The most specific glob gives the file its list.
+      client = await startInProject({ commandLine: { 'config/**': ['--agent.model.name=gpt-4o'], 'config/model_*.yaml': [] } });
+      expect(summary(await openFile(client, file))).toEqual(['missing-field@0:0']);
+      client.dispose();
+      client = await startInProject({ commandLine: { 'config/model_*.yaml': ['--agent.model.name=gpt-4o'], 'config/**': [] } });
       expect(summary(await openFile(client, file))).toEqual([]);
     } finally {
       fs.rmSync(ws.path(file));
@@ -205,17 +215,17 @@ describe('pull diagnostics and the workspace', () => {
     type Report = { kind: string; resultId: string; items?: { code: string }[] };
     const pull = (previousResultId?: string) => client!.request<Report>('textDocument/diagnostic', { textDocument: { uri: uri(viewer) }, previousResultId });
     const first = await pull();
-    expect(first.items!.map((d) => d.code)).toEqual(['bin-script-undeclared', 'docstring-unknown-variable', 'bin-script-not-executable']);
+    expect(first.items!.map((d) => d.code)).toEqual(['bin-script-undeclared', 'docstring-unknown-variable']);
     expect((await pull(first.resultId)).kind).toBe('unchanged');
-    const script = ws.path('tools/viewer/bin/goto');
-    fs.chmodSync(script, 0o755);
+    const script = ws.path('tools/viewer/bin/helper');
+    fs.writeFileSync(script, '#!/bin/sh\n');
     try {
-      await client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(script).toString(), type: 2 }] });
+      await client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(script).toString(), type: 1 }] });
       const after = await pull(first.resultId);
       expect(after.kind).toBe('full');
-      expect(after.items!.map((d) => d.code)).toEqual(['bin-script-undeclared', 'docstring-unknown-variable']);
+      expect(after.items!.map((d) => d.code)).toEqual(['bin-script-undeclared', 'bin-script-undeclared', 'docstring-unknown-variable']);
     } finally {
-      fs.chmodSync(script, 0o644);
+      fs.rmSync(script);
     }
   });
 });

@@ -56,7 +56,7 @@ Options:
   -h, --help                 show this help
   --version                  show the version
 
-Exit status: 0 when no errors, 1 when a bundle would not load, 2 on usage errors.`;
+Exit status: 0 when everything was checked and has no errors, 1 when a file has an error or was not checked (a bundle outside what may be read, a size budget), 2 on usage errors.`;
 
 const SWE_AGENT_TOP_LEVEL = new Set([...RUN_SINGLE_CONFIG.fields, ...RUN_BATCH_CONFIG.fields].map((f) => f.name));
 

@@ -116,10 +116,15 @@ export function runLint(argv: readonly string[], io: CliIo): number {
   const settingsFile = args.config !== null ? path.resolve(io.cwd, args.config) : fs.existsSync(path.join(io.cwd, SETTINGS_FILE_NAME)) ? path.join(io.cwd, SETTINGS_FILE_NAME) : null;
   // A path inside the working directory whose link leads out is the repository's link: it is not followed.
   const boundary = createNodeWorkspaceFs(ownRoots(io.cwd, [...given, ...agentConfigs, ...(settingsFile ? [settingsFile] : [])]));
-  const unusable = [...given, ...agentConfigs, ...(settingsFile ? [settingsFile] : [])].flatMap((p) => {
-    const shown = terminalPath(path.relative(io.cwd, p) || p);
+  // Named as the user wrote it (a relative form of `/nonexistent` would climb out of the working directory).
+  const asWritten = [
+    ...args.paths.map((p, i) => [p, given[i]] as const),
+    ...args.agentConfigs.map((p, i) => [p, agentConfigs[i]] as const),
+    ...(settingsFile ? [[args.config ?? SETTINGS_FILE_NAME, settingsFile] as const] : []),
+  ];
+  const unusable = asWritten.flatMap(([written, p]) => {
     const problem = boundary.isAllowed(p) ? (p === settingsFile ? null : argumentProblem(p, agentConfigs.includes(p))) : 'a symbolic link that leads outside the working directory, so it is not read (give its own path to check it)';
-    return problem ? [`${problem}: ${shown}`] : [];
+    return problem ? [`${problem}: ${terminalPath(written)}`] : [];
   });
   if (unusable.length > 0) {
     for (const message of unusable) io.stderr(`swe-bundle-lint: ${terminalText(message)}\n`);

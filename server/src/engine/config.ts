@@ -21,6 +21,13 @@ export interface EngineConfig {
   /** Where agent configs' bundle paths are resolved from (SWE_AGENT_CONFIG_ROOT); relative to the folder that holds the settings. */
   configRoot?: string;
   inlayHints?: boolean;
-  /** SWE-agent command-line arguments applied to agent configs (`--agent.model.name=gpt-4o`), as `sweagent run` applies them. */
-  commandLine?: string[];
+  /**
+   * SWE-agent command-line arguments applied to agent configs
+   * (`--agent.model.name=gpt-4o`), as `sweagent run` applies them: one list
+   * for every agent config, or globs (relative to the folder that holds the
+   * settings) to lists, the most specific matching glob giving a file's list.
+   */
+  commandLine?: CommandLineSetting;
 }
+
+export type CommandLineSetting = string[] | Record<string, string[]>;

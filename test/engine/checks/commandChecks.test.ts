@@ -101,6 +101,11 @@ describe('fields', () => {
     expectDiagnostics(`tools:\n  t:\n    «docstrng»: d\n    docstring: d\n    arguments: []\n`, [{ code: 'unknown-key', severity: 'warning', message: /did you mean `docstring`/ }]);
   });
 
+  it('suggests only a near name: `install_command` is not offered `state_command`', () => {
+    expectDiagnostics(`«install_command»: ./install.sh\ntools:\n  t:\n    docstring: d\n`, [{ code: 'unknown-key', severity: 'warning', message: /^(?![\s\S]*did you mean)/ }]);
+    expectDiagnostics(`«state_comand»: _state\ntools:\n  t:\n    docstring: d\n`, [{ code: 'unknown-key', severity: 'warning', message: /did you mean `state_command`/ }]);
+  });
+
   it('warns about a duplicate key on the later one', () => {
     expectDiagnostics(`tools:\n  t:\n    docstring: a\n    «docstring»: b\n`, [{ code: 'yaml-duplicate-key', severity: 'warning' }]);
   });

@@ -9,7 +9,7 @@ import { RunConfigKind, runConfigKindOf } from '../../../server/src/engine/runCo
 import { parseOverrides } from '../../../server/src/engine/runConfig/commandLine';
 import { loadYaml } from '../../../server/src/engine/yaml/loadYaml';
 import { parseMarkers } from '../../helpers/markers';
-import { overridesOf } from '../../../server/src/engine/settings/configOptions';
+import { commandLineOf, overridesOf } from '../../../server/src/engine/settings/configOptions';
 import { validateUserSettings } from '../../../server/src/engine/settings/validateSettings';
 
 interface Checked {
@@ -17,24 +17,26 @@ interface Checked {
   /** `code@file:start-end` (offsets in that file), in order. */
   found: string[];
   messages: string[];
+  related: string[][];
 }
 
-/** Checks the files (each with «» around every expected diagnostic) with the overrides. */
-function check(marked: string[], args: string[] = [], kind?: RunConfigKind): Checked & { expected: string[] } {
+/** Checks the files (each with «» around every expected diagnostic); `args`: the configured command line (without it, none is configured). */
+function check(marked: string[], args?: string[], kind?: RunConfigKind): Checked & { expected: string[] } {
   const files = marked.map((m) => {
     const { text, ranges } = parseMarkers(m);
     const origin = { text };
     return { load: loadYaml(text, origin), origin, ranges };
   });
-  const { overrides, problems } = parseOverrides(args);
+  const { overrides, problems } = parseOverrides(args ?? []);
   expect(problems).toEqual([]);
-  const result = checkRunConfig({ files, overrides, kind }, { configRoot: '/nowhere', resolve: () => ({ kind: 'missing-dir' }) });
+  const result = checkRunConfig({ files, overrides, commandLineGiven: args !== undefined, kind }, { configRoot: '/nowhere', resolve: () => ({ kind: 'missing-dir' }) });
   const fileOf = (origin: unknown) => files.findIndex((f) => f.origin === origin);
   return {
     loads: result.loads,
     found: result.diagnostics.map((d) => `${d.code}@${fileOf(d.origin)}:${d.start}-${d.end}`).sort(),
     expected: files.flatMap((f, i) => f.ranges.map((r) => `@${i}:${r.start}-${r.end}`)).sort(),
     messages: result.diagnostics.map((d) => d.message),
+    related: result.diagnostics.map((d) => (d.related ?? []).map((r) => r.message)),
   };
 }
 
@@ -59,10 +61,14 @@ describe('bad input, as SWE-agent fails on it', () => {
     expect(result.messages[0]).toContain(`AttributeError: ${message}`);
   });
 
-  it('an empty file is skipped (a warning), then `agent` is missing', () => {
+  it('an empty file is skipped (a warning), then `agent` is missing: left to the command line, or missing from the one configured', () => {
     const result = check(['«»\n  \n']);
-    expect(result.found).toEqual(['missing-field@0:0-0', 'sweagent-warning@0:0-0']);
-    expect(result.loads).toBe(false);
+    expect(result.found).toEqual(['left-to-command-line@0:0-0', 'sweagent-warning@0:0-0']);
+    expect(result.messages).toContain('`agent` is left to the command line: pass `--agent.model.name=...` when you run SWE-agent.');
+    expect(result.loads).toBe(true);
+    const configured = check(['«»\n  \n'], []);
+    expect(configured.found).toEqual(['missing-field@0:0-0', 'sweagent-warning@0:0-0']);
+    expect(configured.loads).toBe(false);
   });
 
   it('a non-string top-level key is a TypeError (keywords must be strings)', () => {
@@ -105,7 +111,14 @@ describe('several --config files, merged as merge_nested_dicts merges them', () 
 describe('command-line overrides, as pydantic-settings applies them', () => {
   it('give the model SWE-agent\'s shipped configs leave out', () => {
     const text = 'agent:\n  templates: {system_template: s, instance_template: i}\n';
-    expect(check([`«agent»:\n  templates: {system_template: s, instance_template: i}\n`]).messages[0]).toContain('--agent.model.name=gpt-4o');
+    const left = check([`«agent»:\n  templates: {system_template: s, instance_template: i}\n`]);
+    expectFound(left, ['left-to-command-line']);
+    expect(left.loads).toBe(true);
+    expect(left.messages).toEqual(['`agent.model` is left to the command line: pass `--agent.model.name=...` when you run SWE-agent.']);
+    const lacking = check([`«agent»:\n  templates: {system_template: s, instance_template: i}\n`], ['--agent.templates.next_step_template=n']);
+    expectFound(lacking, ['missing-field']);
+    expect(lacking.loads).toBe(false);
+    expect(lacking.messages).toEqual(['`agent` has no `model`, which DefaultAgentConfig requires, and the configured command line has no `--agent.model.name`.']);
     expect(check([text], ['--agent.model.name=gpt-4o'])).toMatchObject({ loads: true, found: [] });
     expect(check([text], ['--agent.model.name', 'gpt-4o'])).toMatchObject({ loads: true, found: [] });
   });
@@ -141,6 +154,19 @@ describe('the union members a config means', () => {
 
   it('a model without `name` is the instant-empty-submit model, which loads', () => {
     expect(check(['agent:\n  model: {per_instance_cost_limit: 1}\n']).loads).toBe(true);
+  });
+
+  it('a literal: every allowed value in the message; pydantic\'s words, for the member it tried, as related information', () => {
+    const result = check(['agent:\n  type: «retri»\n  model: {name: gpt-4o}\n']);
+    expectFound(result, ['invalid-choice']);
+    expect(result.messages).toEqual(["`agent.type` must be one of 'default', 'retry', 'shell', not `retri` (a Python str); did you mean 'retry'?"]);
+    expect(result.related).toEqual([["pydantic, for the member whose value is 'default': Input should be 'default'"]]);
+  });
+
+  it('a missing field: one sentence, pydantic\'s words as related information', () => {
+    const result = check(['agent:\n  model: {name: gpt-4o}\ninstances:\n  «type»: file\n'], [], 'run-batch');
+    expect(result.messages).toEqual(['`instances` has no `path`, which InstancesFromFile requires, and the configured command line has no `--instances.path`.']);
+    expect(result.related).toEqual([['pydantic: instances.path Field required']]);
   });
 
   it('a parser by `type`, naming every parser type in the message', () => {
@@ -208,11 +234,40 @@ describe('the commandLine setting', () => {
       return { config, problems: problems.map((p) => p.message) };
     };
     expect(validated({ commandLine: ['--agent.model.name=gpt-4o'] })).toEqual({ config: { commandLine: ['--agent.model.name=gpt-4o'] }, problems: [] });
-    expect(overridesOf({ commandLine: ['--agent.model.name', 'gpt-4o'] }).map((o) => [o.path, o.arg])).toEqual([[['agent', 'model', 'name'], '--agent.model.name gpt-4o']]);
-    expect(validated({ commandLine: 'gpt-4o' }).problems).toEqual(['settings: commandLine must be a list of SWE-agent command-line arguments (strings like "--agent.model.name=gpt-4o"), not string "gpt-4o"']);
+    expect(overridesOf(['--agent.model.name', 'gpt-4o']).map((o) => [o.path, o.arg])).toEqual([[['agent', 'model', 'name'], '--agent.model.name gpt-4o']]);
+    expect(validated({ commandLine: 'gpt-4o' }).problems).toEqual(['settings: commandLine must be a list of SWE-agent command-line arguments (like "--agent.model.name=gpt-4o"), or an object of glob: list, not string "gpt-4o"']);
     expect(validated({ commandLine: ['gpt-4o', '--agent..name=x'] }).problems).toEqual([
       'settings: commandLine: `gpt-4o` is not an override; write --a.b.c=value',
       'settings: commandLine: `--agent..name=x` has an empty part in its path',
     ]);
+  });
+
+  it('takes globs to lists, each list and glob checked', () => {
+    const validated = (raw: unknown) => {
+      const { config, problems } = validateUserSettings(raw);
+      return { config, problems: problems.map((p) => p.message) };
+    };
+    const byGlob = { 'config/**': ['--agent.model.name=gpt-4o'], 'config/benchmarks/*retry*.yaml': [] };
+    expect(validated({ commandLine: byGlob })).toEqual({ config: { commandLine: byGlob }, problems: [] });
+    expect(validated({ commandLine: { 'a/[': ['--x=1'], '*.yaml': '--x=1', 'b/*': [3], 'c/*': ['x'] } })).toEqual({
+      config: { commandLine: {} },
+      problems: [
+        expect.stringMatching(/^settings: commandLine: "a\/\[" is not a valid glob pattern: .*; it is ignored$/),
+        'settings: commandLine "*.yaml" must be a list of SWE-agent command-line arguments (like "--agent.model.name=gpt-4o"), or an object of glob: list, not string "--x=1"',
+        'settings: commandLine: each argument must be a string, not number 3',
+        'settings: commandLine: `x` is not an override; write --a.b.c=value',
+      ],
+    });
+  });
+
+  it('gives a file the list of the most specific glob that matches it, a later glob winning a tie', () => {
+    const setting = { 'config/**': ['--a=1'], 'config/benchmarks/*.yaml': ['--b=2'], '*.yaml': ['--c=3'], 'other/*.yaml': ['--d=4'], 'other/x*.yaml': ['--e=5'] };
+    expect(commandLineOf(setting, 'config/default.yaml')).toEqual(['--a=1']);
+    expect(commandLineOf(setting, 'config/benchmarks/retry.yaml')).toEqual(['--b=2']);
+    expect(commandLineOf(setting, 'elsewhere/x.yaml')).toEqual(['--c=3']);
+    expect(commandLineOf(setting, 'other/xy.yaml')).toEqual(['--e=5']);
+    expect(commandLineOf(setting, 'notes.txt')).toBeUndefined();
+    expect(commandLineOf(['--a=1'], 'anything.yaml')).toEqual(['--a=1']);
+    expect(commandLineOf(undefined, 'anything.yaml')).toBeUndefined();
   });
 });

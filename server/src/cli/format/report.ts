@@ -4,7 +4,7 @@
  * and JSON reports leave it out, and it never counts for the exit status.
  */
 import { OutputFormat } from '../args';
-import { FileResult } from '../fileResult';
+import { FileResult, isNotChecked } from '../fileResult';
 import { formatJson } from './json';
 import { SarifContext, formatSarif } from './sarif';
 import { formatText } from './text';
@@ -18,7 +18,7 @@ export function formatReport(format: OutputFormat, results: readonly FileResult[
   return format === 'json' ? formatJson(shownResults(results)) : formatText(shownResults(results));
 }
 
-/** 1 when a shown diagnostic is an error, else 0. */
+/** 1 when a shown diagnostic is an error or a file was not fully checked, else 0: 0 means everything was checked and is clean. */
 export function exitStatusOf(results: readonly FileResult[]): 0 | 1 {
-  return shownResults(results).some((r) => r.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
+  return shownResults(results).some((r) => isNotChecked(r) || r.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
 }

@@ -13,7 +13,7 @@ import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { Severity } from '../../engine/diagnostics';
 import { LineIndex } from '../../engine/document/lineIndex';
-import { RULES, RuleCode } from '../../engine/rules/ruleCatalog';
+import { RULES, RuleCode, defaultSettingOf } from '../../engine/rules/ruleCatalog';
 import { FileResult } from '../fileResult';
 import { PROJECT_LINKS, ProjectLinks, RULES_DOC } from './buildInfo';
 import { ruleHelpOf } from './ruleHelp';
@@ -62,7 +62,7 @@ function rulesOf(codes: readonly RuleCode[], links: ProjectLinks, rulesDoc: stri
       fullDescription: { text: doc?.fullDescription || summary },
       help: { text: doc?.helpText || summary, markdown: doc?.helpMarkdown || summary },
       ...(links.rulesDoc ? { helpUri: `${links.rulesDoc}#${code}` } : {}),
-      defaultConfiguration: { level: LEVEL[RULES[code].severity] },
+      defaultConfiguration: { level: LEVEL[RULES[code].severity], ...(defaultSettingOf(code) === 'off' ? { enabled: false } : {}) },
       properties: { sweAgentRejects: RULES[code].sweAgentRejects },
     };
   });

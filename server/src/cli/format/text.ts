@@ -1,5 +1,5 @@
 /** `file:line:col severity code message`, then a summary line; bundle text is made inert for terminals and CI logs (terminalText.ts). */
-import { FileResult } from '../fileResult';
+import { FileResult, isNotChecked } from '../fileResult';
 import { terminalPath, terminalText } from './terminalText';
 
 export function formatText(results: readonly FileResult[]): string {
@@ -12,12 +12,12 @@ export function formatText(results: readonly FileResult[]): string {
     }
   }
   const files = `${results.length} file${results.length === 1 ? '' : 's'}`;
-  // A file over a checking budget was not fully checked: whether it loads is unknown, not "no".
-  const unchecked = results.filter((r) => r.diagnostics.some((d) => d.code === 'resource-limit')).length;
-  const notLoading = results.filter((r) => !r.loads && !r.diagnostics.some((d) => d.code === 'resource-limit')).length;
+  // A file not fully checked (over a budget, a bundle outside what may be read) is counted so; whether it loads is unknown, not "no".
+  const unchecked = results.filter(isNotChecked).length;
+  const notLoading = results.filter((r) => !r.loads && !isNotChecked(r)).length;
   const parts = [`${counts.error} error${counts.error === 1 ? '' : 's'}`, `${counts.warning} warning${counts.warning === 1 ? '' : 's'}`];
   if (counts.information + counts.hint > 0) parts.push(`${counts.information + counts.hint} info`);
-  const notes = [...(notLoading ? [`${notLoading} would not load in SWE-agent`] : []), ...(unchecked ? [`${unchecked} not fully checked (over a size budget)`] : [])];
+  const notes = [...(notLoading ? [`${notLoading} would not load in SWE-agent`] : []), ...(unchecked ? [`${unchecked} not checked`] : [])];
   lines.push(`${parts.join(', ')} in ${files}${notes.map((n) => `; ${n}`).join('')}`);
   return lines.join('\n') + '\n';
 }

@@ -19,6 +19,7 @@ import { Database, QueryDef } from './database';
 import { textOf, trackedFs } from './files';
 import { BUNDLE_MODEL } from './bundles';
 import { AGENT_INDEX, CONFIG_ROOT, SETTINGS_OF, WHOLE_LOAD, WholeLoad } from './workspace';
+import { commandLineFor } from './settings';
 
 const byFile = (file: string) => file;
 
@@ -85,15 +86,16 @@ function agentContext(db: Database, file: string): AgentCheckContext {
   return { configRoot, resolve };
 }
 
-/** The command-line overrides an agent config is judged with: its settings' `commandLine`. */
-function overridesFor(db: Database, file: string): CommandLineOverride[] {
-  return overridesOf(db.get(SETTINGS_OF, file).config);
+/** The command line an agent config is judged with: what its settings' `commandLine` gives it, and whether they give it one. */
+function commandLineOfFile(db: Database, file: string): { overrides: CommandLineOverride[]; commandLineGiven: boolean } {
+  const commandLine = commandLineFor(db.get(SETTINGS_OF, file), file);
+  return { overrides: overridesOf(commandLine ?? []), commandLineGiven: commandLine !== undefined };
 }
 
 /** An agent config judged as `sweagent run --config FILE` judges it, for its parse (the file's own, or a text the file might have). */
 export function analyzeAgent(db: Database, file: string, whole: WholeLoad): AgentAnalysis {
   const context = agentContext(db, file);
-  const check = checkRunConfig({ files: [{ load: whole.load, origin: whole.origin }], overrides: overridesFor(db, file) }, context);
+  const check = checkRunConfig({ files: [{ load: whole.load, origin: whole.origin }], ...commandLineOfFile(db, file) }, context);
   return { load: whole.load, at: whole.at, sections: check.sections, diagnostics: placeDiagnostics(check.diagnostics, whole.at), loads: check.loads, configRoot: context.configRoot };
 }
 
@@ -132,7 +134,7 @@ export const RUN_CONFIG: QueryDef<RunConfigRequest, RunConfigAnalysis | null> = 
     if (wholes.some((whole) => whole === null) || wholes.length === 0) return null;
     const loaded = wholes as WholeLoad[];
     const first = request.files[0];
-    const check = checkRunConfig({ files: loaded.map((w) => ({ load: w.load, origin: w.origin })), overrides: overridesFor(db, first), kind: request.kind }, agentContext(db, first));
+    const check = checkRunConfig({ files: loaded.map((w) => ({ load: w.load, origin: w.origin })), ...commandLineOfFile(db, first), kind: request.kind }, agentContext(db, first));
     return {
       files: loaded.map((whole, i) => ({ file: request.files[i], diagnostics: placeDiagnostics(check.diagnostics.filter((d) => d.origin === whole.origin), whole.at) })),
       check,

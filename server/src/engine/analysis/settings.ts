@@ -7,8 +7,8 @@
  * your machine).
  */
 import * as path from 'path';
-import { EngineConfig } from '../config';
-import { envContextOf } from '../settings/configOptions';
+import { CommandLineSetting, EngineConfig } from '../config';
+import { commandLineOf, envContextOf } from '../settings/configOptions';
 import { Glob, compileGlob } from '../settings/glob';
 import { SettingsProblem, validateSettingsFile, validateUserSettings } from '../settings/validateSettings';
 import { ToolCheckOptions } from '../swe/checkTool';
@@ -25,7 +25,21 @@ export interface FolderSettings {
   globs: Glob[];
   /** The options a bundle is checked with when the settings give an env (`envVariables`); null when agent configs give it. */
   envOptions: ToolCheckOptions | null;
+  /** The `commandLine` settings, the settings file's then the user's. */
+  commandLines: CommandLineSetting[];
   problems: SettingsProblem[];
+}
+
+/**
+ * The command line an agent config is judged with: what each source's
+ * `commandLine` gives it, the user's after the settings file's (as later
+ * overrides win on SWE-agent's command line); undefined when no setting
+ * speaks of the file, so a field left to the command line is only a hint.
+ */
+export function commandLineFor(settings: FolderSettings, file: string): string[] | undefined {
+  const relative = path.relative(settings.base, file).split(path.sep).join('/');
+  const lists = settings.commandLines.map((setting) => commandLineOf(setting, relative)).filter((list) => list !== undefined);
+  return lists.length === 0 ? undefined : lists.flat();
 }
 
 const USER = { name: 'user settings', key: () => 'user', compute: (db) => validateUserSettings(db.get(USER_SETTINGS, 'user')) } satisfies QueryDef<void, ReturnType<typeof validateUserSettings>>;
@@ -75,10 +89,9 @@ export const SETTINGS_AT: QueryDef<string, FolderSettings> = {
     }
     const fromUser = user.config.configRoot !== undefined ? { ...user.config, configRoot: resolveFrom(base, user.config.configRoot) } : user.config;
     const config: EngineConfig = { ...fromFile, ...fromUser, rules: { ...fromFile.rules, ...fromUser.rules } };
-    // Overrides add up, the user's after the workspace's, as later ones win on SWE-agent's command line.
-    const commandLine = [...(fromFile.commandLine ?? []), ...(fromUser.commandLine ?? [])];
-    if (commandLine.length > 0) config.commandLine = commandLine;
-    else delete config.commandLine;
+    // Each source's command line is chosen per file (commandLineFor); the merged config holds none.
+    delete config.commandLine;
+    const commandLines = [fromFile.commandLine, fromUser.commandLine].filter((c) => c !== undefined);
     const environmentRoot = db.get(ENVIRONMENT, 'environment').configRoot;
     if (config.configRoot === undefined && environmentRoot !== undefined) config.configRoot = environmentRoot;
     const globs = (config.filePatterns ?? []).flatMap((pattern) => {
@@ -86,7 +99,7 @@ export const SETTINGS_AT: QueryDef<string, FolderSettings> = {
       return compiled.ok ? [compiled.glob] : [];
     });
     const envOptions = config.envVariables !== undefined ? { env: envContextOf(config), enableBashTool: true } : null;
-    return { base, config, globs, envOptions, problems };
+    return { base, config, globs, envOptions, commandLines, problems };
   },
 };
 

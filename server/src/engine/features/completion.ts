@@ -440,8 +440,12 @@ function signatureItems(site: Site, col: number, offset: number, resolved: Resol
   const after = /^[A-Za-z0-9_-]*/.exec(line.text.slice(col))![0];
   const rest = line.text.slice(col + after.length);
   const closing = { '<': '>', '[<': '>]', '{': '}', '--': '' }[trigger]!;
-  let k = 0;
-  while (k < closing.length && rest[k] === closing[k]) k++;
+  // The closing already there is not doubled: what was typed of it is kept (`>` of `>]`: only the rest is
+  // added), and what an auto-closing editor put after the cursor (the `]` of `[<` + `]`) is replaced.
+  let typed = 0;
+  while (typed < closing.length && rest[typed] === closing[typed]) typed++;
+  let autoClosed = 0;
+  if (typed === 0) for (let m = closing.length; m > 0 && autoClosed === 0; m--) if (rest.startsWith(closing.slice(closing.length - m))) autoClosed = m;
   const used = new Set<string>();
   const signature = tool.signature;
   if (signature && strValue(signature) !== undefined) {
@@ -470,8 +474,8 @@ function signatureItems(site: Site, col: number, offset: number, resolved: Resol
       detail: typeDetail(argument) + (used.has(argument.name!) ? ', already in the signature' : ''),
       documentation: text,
       start: line.start + col - match[2].length,
-      end: line.start + col + after.length,
-      parts: [argument.name! + closing.slice(k)],
+      end: line.start + col + after.length + autoClosed,
+      parts: [argument.name! + closing.slice(typed)],
     };
   });
 }

@@ -4,12 +4,12 @@
  * diagnostic's line (`# swe-bundle-disable-next-line` on the line above).
  * Without codes, a comment silences every rule on that line.
  *
- * A rule set to `off` is dropped. A diagnostic silenced by a comment is kept,
+ * A rule set to `off` (or off by default and not turned on) is dropped. A diagnostic silenced by a comment is kept,
  * marked `suppressed`: the CLI's SARIF lists it as suppressed in source, while
  * the server and the text and JSON reports leave it out (`shownDiagnostics`, analysis/reports.ts).
  */
 import { FileDiagnostic } from '../diagnostics';
-import { RuleCode, isRuleCode } from './ruleCatalog';
+import { RuleCode, defaultSettingOf, isRuleCode } from './ruleCatalog';
 import { RuleSetting } from '../config';
 
 const DIRECTIVE = /#\s*swe-bundle-disable-(next-line|line)\b([^\n#]*)/g;
@@ -65,8 +65,9 @@ export function applyRuleSettings(diagnostics: FileDiagnostic[], normalizedText:
   const starts = suppressions.size > 0 ? lineStarts(normalizedText) : [];
   const result: FileDiagnostic[] = [];
   for (const diagnostic of diagnostics) {
-    const setting = rules[diagnostic.code];
-    if (setting === 'off') continue;
+    const given = rules[diagnostic.code];
+    if (given === 'off' || (given === undefined && defaultSettingOf(diagnostic.code) === 'off')) continue;
+    const setting = given;
     if (suppressions.size > 0) {
       const suppressed = suppressions.get(lineOf(starts, diagnostic.start));
       if (suppressed === 'all' || suppressed?.has(diagnostic.code)) {

@@ -7,7 +7,12 @@
 import { Severity } from '../diagnostics';
 
 export interface RuleInfo {
+  /** The severity it is reported with (when it is on). */
   severity: Severity;
+  /** Off unless the settings turn it on (`rules: {code: severity}`). */
+  offByDefault?: true;
+  /** Says that part of what SWE-agent reads was not checked: the file is counted "not checked", never clean. */
+  leavesUnchecked?: true;
   sweAgentRejects: boolean;
   summary: string;
 }
@@ -35,6 +40,7 @@ export const RULES = {
   'not-a-mapping': rule('error', true, 'The file is not a YAML mapping.'),
   'non-string-key': rule('error', true, 'A key that is not a string, where SWE-agent passes keys as keyword arguments.'),
   'missing-field': rule('error', true, 'A required field is missing.'),
+  'left-to-command-line': rule('hint', false, 'A required field of an agent config left to the command line (`--agent.model.name=...`), with no `commandLine` setting to check it against.'),
   'wrong-type': rule('error', true, 'A field value pydantic cannot coerce to the field type.'),
   'name-key-conflict': rule('error', true, 'A tool sets `name:`, which clashes with the name SWE-agent passes.'),
   'required-after-optional': rule('error', true, 'A required argument follows an optional one.'),
@@ -51,7 +57,7 @@ export const RULES = {
   // Agent configs and bundle folders.
   'bundle-path-missing': rule('error', true, 'An agent config lists a bundle folder that does not exist.'),
   'bundle-config-missing': rule('error', true, 'An agent config lists a bundle folder without config.yaml.'),
-  'bundle-outside-workspace': rule('information', false, 'An agent config lists a bundle outside the workspace, which is not read.'),
+  'bundle-outside-workspace': { ...rule('information', false, 'An agent config lists a bundle outside the workspace, which is not read.'), leavesUnchecked: true },
   'hidden-tool-missing': rule('error', true, '`hidden_tools` names a tool the bundle does not have.'),
   'bundle-errors': rule('error', true, 'A bundle an agent config lists has errors in that assembly (its env, bash setting and hidden tools).'),
   'duplicate-tool': rule('error', true, 'Two bundles of an agent config define the same tool (or one defines `bash` while the built-in bash tool is on).'),
@@ -67,7 +73,8 @@ export const RULES = {
   'template-single-braces': rule('warning', false, 'A template with `{var}` but no `{{`: SWE-agent warns that Jinja needs `{{var}}`.'),
   'bundles-misplaced': rule('warning', false, '`bundles` under `agent.templates`, where SWE-agent ignores it.'),
   'bin-script-missing': rule('warning', false, 'A tool or state command has no `bin/` script, so `which` may not find it after install.'),
-  'bin-script-not-executable': rule('information', false, 'A `bin/` script without the execute bit.'),
+  // Off by default: SWE-agent runs `chmod +x bin/*` when it installs a bundle.
+  'bin-script-not-executable': { ...rule('information', false, 'A `bin/` script without the execute bit.'), offByDefault: true },
   'bin-script-undeclared': rule('information', false, 'A `bin/` script that no tool declares.'),
   // Loads, but is wrong.
   'argument-format-jinja': rule('warning', false, '`argument_format` looks like `{value}` where Jinja needs `{{value}}` (SWE-agent logs a warning).'),
@@ -78,7 +85,7 @@ export const RULES = {
   'enum-type-mismatch': rule('warning', false, 'An `enum` value that does not fit the argument type.'),
   'optional-mismatch': rule('warning', false, 'The signature and `required` disagree about whether an argument is optional.'),
   'runtime-call-error': rule('warning', false, 'The tool loads, but calling it raises an exception in SWE-agent.'),
-  'resource-limit': rule('warning', false, 'A size budget was hit, so checking stopped early.'),
+  'resource-limit': { ...rule('warning', false, 'A size budget was hit, so checking stopped early.'), leavesUnchecked: true },
   'rendered-text-limit': rule('warning', false, 'A docstring or call renders to more text than the checker builds (a huge format width); SWE-agent builds it all.'),
   'diagnostics-limit': rule('warning', false, 'More diagnostics than the per-file budget: the rest are counted in one summary (its severity is the worst of them).'),
   // The checker's own settings.
@@ -89,4 +96,16 @@ export type RuleCode = keyof typeof RULES;
 
 export function isRuleCode(code: string): code is RuleCode {
   return Object.prototype.hasOwnProperty.call(RULES, code);
+}
+
+/** What a rule is without settings: its severity, or `off`. */
+export function defaultSettingOf(code: RuleCode): Severity | 'off' {
+  const info: RuleInfo = RULES[code];
+  return info.offByDefault ? 'off' : info.severity;
+}
+
+/** Whether a diagnostic of this rule says that part of a file was not checked. */
+export function leavesUnchecked(code: RuleCode): boolean {
+  const info: RuleInfo = RULES[code];
+  return info.leavesUnchecked === true;
 }

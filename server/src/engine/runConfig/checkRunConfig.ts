@@ -38,6 +38,12 @@ export interface RunConfigInput {
   files: readonly RunConfigFile[];
   /** SWE-agent's command-line overrides (`--agent.model.name=gpt-4o`), in order. */
   overrides?: readonly CommandLineOverride[];
+  /**
+   * Whether the settings give these files a command line (`commandLine`,
+   * the CLI's overrides). Without one, a required field the command line can
+   * give is only a hint; with one, a field it still lacks is an error.
+   */
+  commandLineGiven?: boolean;
   /** The command; by default what the merged file looks like (`instances:` means run-batch). */
   kind?: RunConfigKind;
 }
@@ -113,7 +119,14 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
   for (const issue of validation.issues) {
     if (topLevelKeyIssue(issue)) continue;
     const span = issue.at ? spanFor(issue.at) : fileStart(first);
-    out.add(issue.code, span, issue.message, { severity: issue.severity, data: issue.data });
+    const { message: said, detail } = issue.detail ? { message: issue.message, detail: issue.detail } : pydanticApart(issue.message);
+    const related = detail ? [{ ...span, message: detail }] : undefined;
+    if (issue.commandLineFlag && !input.commandLineGiven) {
+      out.add('left-to-command-line', span, `\`${locText(issue.loc)}\` is left to the command line: pass \`${issue.commandLineFlag}=...\` when you run SWE-agent.`, { related });
+      continue;
+    }
+    const message = issue.commandLineFlag ? `${said.slice(0, -1)}, and the configured command line has no \`${issue.commandLineFlag}\`.` : said;
+    out.add(issue.code, span, message, { severity: issue.severity, data: issue.data, related });
   }
   if (validation.truncated) out.add('resource-limit', fileStart(first), 'The config expands (through aliases) to more nodes than the checker reads; the rest was not checked.');
   for (const visit of validation.visits) notChecked(visit, out);
@@ -125,6 +138,18 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
   const fileOrigins = new Set(files.map((f) => f.origin));
   const diagnostics = out.diagnostics.map((d) => (fileOrigins.has(d.origin) ? d : fromCommandLine(d, first, overrides)));
   return { kind, loads: !diagnostics.some((d) => d.severity === 'error') && sections.every((s) => s.check.loads), diagnostics, sections, root };
+}
+
+/**
+ * A message and pydantic's words in it (`... (pydantic: Field required).`)
+ * apart: the message says what is wrong, the related information what
+ * pydantic says.
+ */
+function pydanticApart(text: string): { message: string; detail?: string } {
+  const match = /^(.*?)[ ]\((pydantic: .*)\)\.?$/s.exec(text);
+  if (!match) return { message: text };
+  const said = match[1];
+  return { message: /[.?!]$/.test(said) ? said : `${said}.`, detail: match[2] };
 }
 
 /** A problem with a value given on the command line, reported at the start of the first file. */

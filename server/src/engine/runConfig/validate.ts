@@ -37,6 +37,10 @@ export interface ConfigIssue {
   message: string;
   /** What the quick fix of `code` reads (rules/fixData.ts; each producer here says which shape it gives). */
   data?: AnyFixData;
+  /** SWE-agent's (pydantic's) own words, shown beside the message (related information, `--verbose`). */
+  detail?: string;
+  /** A missing field the command line can give: the option that gives it (`--agent.model.name`). */
+  commandLineFlag?: string;
 }
 
 /** A model validated in the branch the config means, for the checks that follow (templates, tool assemblies). */
@@ -70,6 +74,30 @@ interface Place {
   node: PyNode;
   key: PyNode | null;
   loc: Loc;
+}
+
+/**
+ * The command-line option that gives a missing field, for a field reachable
+ * by a dotted path: down through the first required field of a model, and
+ * the member a union tries first (`agent.model` is given by
+ * `--agent.model.name`); null inside a list, or where no one value gives it
+ * (a union picked by `type`).
+ */
+function commandLineFlag(loc: Loc, type: FieldType): string | null {
+  if (!loc.every((part) => typeof part === 'string')) return null;
+  const path = [...loc];
+  let current: FieldType = type;
+  for (let depth = 0; depth < 8; depth++) {
+    if (current.t === 'union' && (current.defaultMember !== undefined || current.mode === 'left_to_right')) current = current.members[current.defaultMember ?? 0];
+    else if (current.t === 'model') {
+      const required: FieldSchema | undefined = current.model.fields.find((f) => f.default === undefined);
+      if (!required) return null;
+      path.push(required.name);
+      current = required.type;
+    } else if (current.t === 'union' || current.t === 'tagged' || current.t === 'unchecked') return null;
+    else return `--${path.join('.')}`;
+  }
+  return null;
 }
 
 export const locText = (loc: Loc): string => (loc.length === 0 ? 'the top level' : loc.join('.'));
@@ -224,7 +252,9 @@ class Validator {
       code: 'invalid-choice',
       loc: place.loc,
       at: place.node,
-      message: `\`${locText(place.loc)}\` must be ${allowed.length === 1 ? literalText(allowed[0]) : `one of ${allowed.map(literalText).join(', ')}`}, not ${describeValue(place.node)}${suggestion ? `; did you mean '${suggestion}'?` : '.'} (pydantic: ${literalMessage(own)})`,
+      message: `\`${locText(place.loc)}\` must be ${allowed.length === 1 ? literalText(allowed[0]) : `one of ${allowed.map(literalText).join(', ')}`}, not ${describeValue(place.node)}${suggestion ? `; did you mean '${suggestion}'?` : '.'}`,
+      // pydantic names the values of the union member it tried, which may be fewer than the config could use.
+      detail: `pydantic${own.length < allowed.length ? `, for the member ${own.length === 1 ? 'whose value is' : 'whose values are'} ${own.map(literalText).join(', ')}` : ''}: ${literalMessage(own)}`,
       data: suggestion ? ({ replaceWith: suggestion } satisfies FixData<'invalid-choice'>) : undefined,
     };
   }
@@ -386,10 +416,7 @@ class Validator {
   private missing(place: Place, schema: ModelSchema, field: FieldSchema): Outcome {
     const loc = [...place.loc, field.name];
     const where = place.loc.length === 0 ? 'The file' : `\`${locText(place.loc)}\``;
-    const commandLine = field.name === 'model' && (schema.name === 'DefaultAgentConfig' || schema.name === 'ShellAgentConfig');
-    const hint = commandLine
-      ? " SWE-agent's shipped configs leave the model to the command line: pass `--agent.model.name=gpt-4o` (the CLI takes SWE-agent's overrides; in an editor, set `sweBundle.commandLine`)."
-      : '';
+    const flag = commandLineFlag(loc, field.type);
     return {
       errors: 1,
       issues: [
@@ -399,7 +426,9 @@ class Validator {
           loc,
           // On the key of the mapping that lacks it, else (the top level, a list item) on its first key.
           at: place.key ?? asDict(place.node)?.ownPairs[0]?.key ?? place.node,
-          message: `${where} has no \`${field.name}\`; ${schema.name} requires it (pydantic: ${locText(loc)} Field required).${hint}`,
+          message: `${where} has no \`${field.name}\`, which ${schema.name} requires.`,
+          detail: `pydantic: ${locText(loc)} Field required`,
+          ...(flag ? { commandLineFlag: flag } : {}),
         },
       ],
       visits: [],

@@ -1,9 +1,10 @@
 /**
  * What the shared settings (config.ts) mean to the checks: the env a tool's
  * docstring is checked against, and the command-line overrides laid over
- * agent configs.
+ * agent configs (the list a file gets, and its parse).
  */
-import { EngineConfig } from '../config';
+import { CommandLineSetting, EngineConfig } from '../config';
+import { compileGlob, matchesFilePattern } from './glob';
 import { PyObject, pyObjectFromJson } from '../python/pyObject';
 import { EnvContext, UNKNOWN_ENV, knownEnv } from '../swe/env';
 import { CommandLineOverride, parseOverrides } from '../runConfig/commandLine';
@@ -19,7 +20,30 @@ export function envContextOf(config: EngineConfig): EnvContext {
   return knownEnv(variables);
 }
 
-/** The command-line overrides of the settings, parsed (validateSettings has checked that they parse). */
-export function overridesOf(config: EngineConfig): CommandLineOverride[] {
-  return parseOverrides(config.commandLine ?? []).overrides;
+/** Command-line arguments, parsed (validateSettings has checked that they parse). */
+export function overridesOf(commandLine: readonly string[]): CommandLineOverride[] {
+  return parseOverrides(commandLine).overrides;
+}
+
+/** How specific a glob is: its characters that match only themselves. */
+function specificity(pattern: string): number {
+  return pattern.replace(/\[[^\]]*\]|[*?{},]/g, '').length;
+}
+
+/**
+ * The command line one `commandLine` setting gives a file (its path from the
+ * settings' folder, `/`-separated): the list, or the list of the most
+ * specific glob that matches it (a later glob wins a tie); undefined when
+ * the setting says nothing about the file.
+ */
+export function commandLineOf(setting: CommandLineSetting | undefined, relative: string): string[] | undefined {
+  if (setting === undefined || Array.isArray(setting)) return setting;
+  let best: { list: string[]; specificity: number } | undefined;
+  for (const [pattern, list] of Object.entries(setting)) {
+    const compiled = compileGlob(pattern);
+    if (!compiled.ok || !matchesFilePattern(compiled.glob, relative)) continue;
+    const score = specificity(pattern);
+    if (!best || score >= best.specificity) best = { list, specificity: score };
+  }
+  return best?.list;
 }

@@ -7,7 +7,7 @@
  * comes from one; the rest of the settings still apply. Nothing here throws.
  */
 import { Node as JsonNode, ParseError, findNodeAtLocation, parseTree, printParseErrorCode } from 'jsonc-parser';
-import { EngineConfig, RuleSetting } from '../config';
+import { CommandLineSetting, EngineConfig, RuleSetting } from '../config';
 import { isRuleCode, RULES } from '../rules/ruleCatalog';
 import { suggestName } from '../util/suggest';
 import { shortPrefix } from '../util/shortPrefix';
@@ -127,13 +127,8 @@ function check(raw: unknown, at: Locator): EngineConfig {
         else at.problem(`inlayHints must be true or false, not ${describe(value)}`, [key]);
         break;
       case 'commandLine': {
-        if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) {
-          at.problem(`commandLine must be a list of SWE-agent command-line arguments (strings like "--agent.model.name=gpt-4o"), not ${describe(value)}`, [key]);
-          break;
-        }
-        const parsed = parseOverrides(value as string[]);
-        for (const problem of parsed.problems) at.problem(`commandLine: ${problem}`, [key]);
-        if (parsed.problems.length === 0) config.commandLine = value as string[];
+        const commandLine = checkCommandLine(value, at);
+        if (commandLine) config.commandLine = commandLine;
         break;
       }
       default: {
@@ -173,6 +168,45 @@ function checkRules(value: unknown, at: Locator): Partial<Record<keyof typeof RU
     }
   }
   return rules;
+}
+
+const COMMAND_LINE_SHAPE = 'a list of SWE-agent command-line arguments (like "--agent.model.name=gpt-4o"), or an object of glob: list';
+
+/** One list of arguments; null when it is not one or an argument does not parse (each problem reported). */
+function checkArguments(value: unknown, path: Path, at: Locator): string[] | null {
+  if (!Array.isArray(value)) {
+    at.problem(`commandLine${path.length > 1 ? ` "${path[1]}"` : ''} must be ${COMMAND_LINE_SHAPE}, not ${describe(value)}`, path);
+    return null;
+  }
+  const notString = value.findIndex((arg) => typeof arg !== 'string');
+  if (notString !== -1) {
+    at.problem(`commandLine: each argument must be a string, not ${describe(value[notString])}`, [...path, notString]);
+    return null;
+  }
+  // As one command line: `--agent.model.name gpt-4o` may be two entries.
+  const problems = parseOverrides(value as string[]).problems;
+  for (const problem of problems) at.problem(`commandLine: ${problem}`, path);
+  return problems.length === 0 ? (value as string[]) : null;
+}
+
+/** `commandLine`: a list for every agent config, or globs to lists; a malformed glob or list is reported and left out. */
+function checkCommandLine(value: unknown, at: Locator): CommandLineSetting | undefined {
+  if (Array.isArray(value)) return checkArguments(value, ['commandLine'], at) ?? undefined;
+  if (value === null || typeof value !== 'object') {
+    at.problem(`commandLine must be ${COMMAND_LINE_SHAPE}, not ${describe(value)}`, ['commandLine']);
+    return undefined;
+  }
+  const byGlob: Record<string, string[]> = {};
+  for (const [pattern, list] of Object.entries(value as Record<string, unknown>)) {
+    const compiled = compileGlob(pattern);
+    if (!compiled.ok) {
+      at.problem(`commandLine: "${pattern}" is not a valid glob pattern: ${compiled.message}; it is ignored`, ['commandLine', pattern], 'key');
+      continue;
+    }
+    const args = checkArguments(list, ['commandLine', pattern], at);
+    if (args) byGlob[pattern] = args;
+  }
+  return byGlob;
 }
 
 function checkPatterns(value: unknown, at: Locator): string[] | undefined {

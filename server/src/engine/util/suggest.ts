@@ -35,7 +35,8 @@ export function suggestName(word: string, candidates: readonly string[]): string
     if (target === lower) score = 0;
     else if (lower.length >= 3 && (target.startsWith(lower) || lower.startsWith(target))) score = 1;
     else {
-      const near = Math.max(1, Math.floor(target.length / 3));
+      // A quarter of the name: a typo or two, not a different word of the same shape (`install_command` is not `state_command`).
+      const near = Math.max(1, Math.floor(target.length / 4));
       // The distance is at least the difference in length: most unknown keys are not near any candidate.
       const distance = Math.abs(lower.length - target.length) > near ? Infinity : editDistance(lower, target);
       score = distance <= near ? distance + 1 : Infinity;
