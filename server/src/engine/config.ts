@@ -11,6 +11,8 @@ import { Severity } from './diagnostics';
 import { EnvContext, UNKNOWN_ENV, knownEnv } from './swe/env';
 import { ToolCheckOptions } from './swe/checkTool';
 import { CommandLineOverride, parseOverrides } from './runConfig/commandLine';
+import { SweAgentProfile } from './sweAgent/profile';
+import { MAIN_PROFILE } from './sweAgent/builtinProfiles';
 
 export type RuleSetting = Severity | 'off';
 
@@ -26,6 +28,15 @@ export interface EngineConfig {
   inlayHints?: boolean;
   /** SWE-agent command-line arguments applied to agent configs (`--agent.model.name=gpt-4o`), as `sweagent run` applies them. */
   commandLine?: string[];
+  /** Which SWE-agent files are judged by, as set: `auto` (unset), `1.0.0`, `1.0.1`, `1.1.0`, `main`, or a path to a checkout or an installed `sweagent` package. */
+  sweAgent?: string;
+  /** The SWE-agent chosen from `sweAgent` (resolved by the analysis host and the CLI, never read from a settings file); unset means main. */
+  sweAgentProfile?: SweAgentProfile;
+}
+
+/** The SWE-agent these settings judge files by (its models and the facts of its code). */
+export function profileOf(config: EngineConfig): SweAgentProfile {
+  return config.sweAgentProfile ?? MAIN_PROFILE;
 }
 
 export function envContextOf(config: EngineConfig): EnvContext {
