@@ -1,5 +1,5 @@
 /** `swe-bundle-lint [--format text|json|sarif] [--env KEY=VALUE]... [--env-json FILE] [--config FILE] [--config-root DIR] [--agent-config FILE]... [--run-batch] [--a.b.c=VALUE]... PATH...` */
-import { RUN_BATCH_CONFIG, RUN_SINGLE_CONFIG } from '../engine/runConfig/models';
+import { MAIN_PROFILE } from '../engine/sweAgent/builtinProfiles';
 
 export type OutputFormat = 'text' | 'json' | 'sarif';
 
@@ -58,7 +58,7 @@ Options:
 
 Exit status: 0 when no errors, 1 when a bundle would not load, 2 on usage errors.`;
 
-const SWE_AGENT_TOP_LEVEL = new Set([...RUN_SINGLE_CONFIG.fields, ...RUN_BATCH_CONFIG.fields].map((f) => f.name));
+const SWE_AGENT_TOP_LEVEL = new Set([...MAIN_PROFILE.runSingle.fields, ...MAIN_PROFILE.runBatch.fields].map((f) => f.name));
 
 function isOverride(name: string): boolean {
   if (!name.startsWith('--')) return false;

@@ -28,8 +28,6 @@ export interface SweAgentFacts {
   missingArgumentWording: 'all' | 'per-argument';
   /** Several `--config` files: `dict.update` (shallow, up to 1.0.1) or `merge_nested_dicts` (deep, since 1.1.0). */
   configMerge: 'shallow' | 'deep';
-  /** TemplateConfig logs "system_template/instance_template is not set" (since 1.1.0). */
-  templateNotSetWarning: boolean;
 }
 
 /** A validator or construct of a model's source that this tool does not run, said on the files it applies to. */
@@ -64,8 +62,8 @@ export interface SweAgentProfile {
 }
 
 export const VERSION_FACTS: Readonly<Record<SweAgentVersion, SweAgentFacts>> = {
-  '1.0.0': { argumentNamePattern: '+', dashDashNamesArgument: false, duplicateArguments: 'object', noArgumentSchema: 'empty-properties', missingArgumentWording: 'all', configMerge: 'shallow', templateNotSetWarning: false },
-  '1.0.1': { argumentNamePattern: '+', dashDashNamesArgument: false, duplicateArguments: 'object', noArgumentSchema: 'empty-properties', missingArgumentWording: 'all', configMerge: 'shallow', templateNotSetWarning: false },
-  '1.1.0': { argumentNamePattern: '+', dashDashNamesArgument: false, duplicateArguments: 'object', noArgumentSchema: 'empty-properties', missingArgumentWording: 'all', configMerge: 'deep', templateNotSetWarning: true },
-  main: { argumentNamePattern: '*', dashDashNamesArgument: true, duplicateArguments: 'name', noArgumentSchema: 'type-only', missingArgumentWording: 'per-argument', configMerge: 'deep', templateNotSetWarning: true },
+  '1.0.0': { argumentNamePattern: '+', dashDashNamesArgument: false, duplicateArguments: 'object', noArgumentSchema: 'empty-properties', missingArgumentWording: 'all', configMerge: 'shallow' },
+  '1.0.1': { argumentNamePattern: '+', dashDashNamesArgument: false, duplicateArguments: 'object', noArgumentSchema: 'empty-properties', missingArgumentWording: 'all', configMerge: 'shallow' },
+  '1.1.0': { argumentNamePattern: '+', dashDashNamesArgument: false, duplicateArguments: 'object', noArgumentSchema: 'empty-properties', missingArgumentWording: 'all', configMerge: 'deep' },
+  main: { argumentNamePattern: '*', dashDashNamesArgument: true, duplicateArguments: 'name', noArgumentSchema: 'type-only', missingArgumentWording: 'per-argument', configMerge: 'deep' },
 };
