@@ -70,7 +70,15 @@ function normalizeExternal(qualified: string): string {
   return qualified.replace(/^typing_extensions\./, 'typing.');
 }
 
-export function extractModels(sources: PythonSources, roots: { runSingle: string; runBatch: string } = { runSingle: RUN_SINGLE_ROOT, runBatch: RUN_BATCH_ROOT }): ProfileData {
+export interface ExtractOptions {
+  roots?: { runSingle: string; runBatch: string };
+  /** Where models from outside the sources (SWE-ReX's `swerex.*`) are taken from: a built-in profile's data. */
+  fallback?: ProfileData;
+}
+
+export function extractModels(sources: PythonSources, options: ExtractOptions = {}): ProfileData {
+  const roots = options.roots ?? { runSingle: RUN_SINGLE_ROOT, runBatch: RUN_BATCH_ROOT };
+  const fallback = options.fallback;
   const modules = new Map<string, ModuleInfo | null>();
   const files = new Map<string, string>();
   const notUnderstood: NotUnderstood[] = [];
@@ -213,6 +221,8 @@ export function extractModels(sources: PythonSources, roots: { runSingle: string
     if (symbol?.kind === 'external') {
       const scalar = SCALARS[symbol.qualified];
       if (scalar) return scalar;
+      const borrowed = fromFallback(symbol.qualified);
+      if (borrowed) return borrowed;
       return unchecked(module, line, `the type ${expr.text} (${symbol.qualified})`);
     }
     if (symbol?.kind === 'class') {
@@ -230,6 +240,31 @@ export function extractModels(sources: PythonSources, roots: { runSingle: string
       }
     }
     return unchecked(module, line, `the type ${expr.text}`);
+  };
+
+  /** A SWE-ReX type the sources import, as the fallback profile has it (its models copied along). */
+  const fromFallback = (qualified: string): DataType | null => {
+    if (!fallback || !qualified.startsWith('swerex.')) return null;
+    const name = qualified.slice(qualified.lastIndexOf('.') + 1);
+    const type: DataType | undefined = fallback.models[name] ? { t: 'ref', model: name } : name === 'DeploymentConfig' ? fallback.models.EnvironmentConfig?.fields.find((f) => f.name === 'deployment')?.type : undefined;
+    if (!type) return null;
+    const copy = (t: DataType): void => {
+      if (t.t === 'ref' || t.t === 'tagged') {
+        for (const key of t.t === 'ref' ? [t.model] : t.members) {
+          if (models.has(key) || !fallback.models[key]) continue;
+          models.set(key, fallback.models[key]);
+          for (const f of fallback.models[key].fields) copy(f.type);
+        }
+      } else if (t.t === 'optional' || t.t === 'list' || t.t === 'set') copy(t.of);
+      else if (t.t === 'tuple') t.of.forEach(copy);
+      else if (t.t === 'dict') {
+        copy(t.key);
+        copy(t.value);
+      }
+      else if (t.t === 'union') t.members.forEach(copy);
+    };
+    copy(type);
+    return type;
   };
 
   const asType = (module: string, type: TypeOrNone, line: number): DataType => (type === NONE ? unchecked(module, line, 'None alone as a type') : type);

@@ -205,8 +205,10 @@ export function readPythonModule(source: string, moduleName: string, isPackage: 
         const assign = s.findIndex((c) => c.name === 'AssignOp');
         const value = assign >= 0 && s[assign + 1] ? expr(s[assign + 1]) : undefined;
         const fieldName = text(target);
-        if (fieldName === 'model_config' && value?.k === 'call') {
-          cls.config = value.kwargs;
+        if (fieldName === 'model_config') {
+          const given = assign >= 0 ? s[assign + 1] : undefined;
+          if (value?.k === 'call') cls.config = value.kwargs;
+          else if (given?.name === 'DictionaryExpression') cls.config = dictEntriesOf(given);
           continue;
         }
         if (!typeDef) continue;
@@ -239,6 +241,17 @@ export function readPythonModule(source: string, moduleName: string, isPackage: 
       }
     }
     return cls;
+  };
+
+  /** A dict literal with string keys (`{"extra": "forbid"}`), as keyword arguments. */
+  const dictEntriesOf = (n: SyntaxNode): Record<string, Expr> => {
+    const items = children(n).filter((c) => !['{', '}', ',', ':'].includes(c.name));
+    const out: Record<string, Expr> = {};
+    for (let i = 0; i + 1 < items.length; i += 2) {
+      const key = expr(items[i]);
+      if (key.k === 'str') out[key.value] = expr(items[i + 1]);
+    }
+    return out;
   };
 
   const collectAssignments = (classNode: SyntaxNode): [string, Expr][] => {
