@@ -14,10 +14,14 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 
+// SWE-ReX: v1.4.0 for every version. SWE-agent pins no SWE-ReX release, and the per-version verdicts
+// (../shared/conformance/versions) were made with one SWE-ReX for all four: they accept at v1.0.0-v1.1.0
+// a deployment only v1.4.0's DaytonaDeploymentConfig takes (agent/118), which the releases of those
+// versions' time (v1.0.5, v1.2.0, v1.2.2) refuse.
 const VERSIONS = [
-  { version: '1.0.0', sweAgent: 'v1.0.0', sweRex: 'v1.0.5' },
-  { version: '1.0.1', sweAgent: 'v1.0.1', sweRex: 'v1.2.0' },
-  { version: '1.1.0', sweAgent: 'v1.1.0', sweRex: 'v1.2.2' },
+  { version: '1.0.0', sweAgent: 'v1.0.0', sweRex: 'v1.4.0' },
+  { version: '1.0.1', sweAgent: 'v1.0.1', sweRex: 'v1.4.0' },
+  { version: '1.1.0', sweAgent: 'v1.1.0', sweRex: 'v1.4.0' },
   { version: 'main', sweAgent: '3ea751c087f32b16e039a2233dd6eefecef325d5', sweRex: 'v1.4.0' },
 ];
 
