@@ -45,6 +45,7 @@ describe('client/package.json', () => {
         'sweBundle.inlayHints',
         'sweBundle.rules',
         'sweBundle.server.path',
+        'sweBundle.sweAgent',
         'sweBundle.trace.server',
       ].sort(),
     );
@@ -81,17 +82,18 @@ describe('client/package.json', () => {
       commandLine: [],
       configRoot: '',
       server: { path: '' },
+      sweAgent: 'auto',
       trace: { server: 'off' },
     });
     const validated = validateUserSettings(section);
-    expect([validated.config, validated.problems]).toEqual([{ rules: {}, inlayHints: true, filePatterns: [], commandLine: [] }, []]);
+    expect([validated.config, validated.problems]).toEqual([{ rules: {}, inlayHints: true, filePatterns: [], commandLine: [], sweAgent: 'auto' }, []]);
   });
 
   it('takes no setting that widens what runs or what is read from an untrusted workspace', () => {
     // VS Code ignores these from the settings of a workspace the user has not trusted.
-    expect(manifest.capabilities.untrustedWorkspaces).toMatchObject({ supported: 'limited', restrictedConfigurations: ['sweBundle.server.path', 'sweBundle.configRoot'] });
+    expect(manifest.capabilities.untrustedWorkspaces).toMatchObject({ supported: 'limited', restrictedConfigurations: ['sweBundle.server.path', 'sweBundle.configRoot', 'sweBundle.sweAgent'] });
     // Paths of this machine: never synced to others, and settable per workspace once it is trusted.
-    expect([properties['sweBundle.server.path'], properties['sweBundle.configRoot']].map((p) => (p as { scope?: string }).scope)).toEqual(['machine-overridable', 'machine-overridable']);
+    expect([properties['sweBundle.server.path'], properties['sweBundle.configRoot'], properties['sweBundle.sweAgent']].map((p) => (p as { scope?: string }).scope)).toEqual(['machine-overridable', 'machine-overridable', 'machine-overridable']);
   });
 
   it('takes SWE-agent command-line overrides as a list of arguments', () => {
