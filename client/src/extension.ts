@@ -38,6 +38,7 @@ function serverSettings(): Record<string, unknown> {
     filePatterns: config.get('filePatterns') ?? [],
     configRoot: config.get('configRoot', ''),
     commandLine: config.get('commandLine') ?? [],
+    sweAgent: config.get('sweAgent', 'auto'),
   };
 }
 

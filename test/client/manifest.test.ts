@@ -45,6 +45,7 @@ describe('client/package.json', () => {
         'sweBundle.inlayHints',
         'sweBundle.rules',
         'sweBundle.server.path',
+        'sweBundle.sweAgent',
         'sweBundle.trace.server',
       ].sort(),
     );
@@ -81,10 +82,11 @@ describe('client/package.json', () => {
       commandLine: null,
       configRoot: '',
       server: { path: '' },
+      sweAgent: 'auto',
       trace: { server: 'off' },
     });
     const validated = validateUserSettings(section);
-    expect([validated.config, validated.problems]).toEqual([{ rules: {}, inlayHints: true, filePatterns: [] }, []]);
+    expect([validated.config, validated.problems]).toEqual([{ rules: {}, inlayHints: true, filePatterns: [], sweAgent: 'auto' }, []]);
   });
 
   it('takes no setting that widens what runs, what is read or what is done from an untrusted workspace', () => {
@@ -97,7 +99,7 @@ describe('client/package.json', () => {
     const restricted: string[] = manifest.capabilities.untrustedWorkspaces.restrictedConfigurations;
     expect(Object.keys(properties).filter((key) => !restricted.includes(key))).toEqual(['sweBundle.inlayHints', 'sweBundle.trace.server']);
     // Paths of this machine: never synced to others, and settable per workspace once it is trusted.
-    expect([properties['sweBundle.server.path'], properties['sweBundle.configRoot']].map((p) => (p as { scope?: string }).scope)).toEqual(['machine-overridable', 'machine-overridable']);
+    expect([properties['sweBundle.server.path'], properties['sweBundle.configRoot'], properties['sweBundle.sweAgent']].map((p) => (p as { scope?: string }).scope)).toEqual(['machine-overridable', 'machine-overridable', 'machine-overridable']);
   });
 
   it('takes SWE-agent command-line overrides as a list of arguments or globs to lists, unset by default (so a field left to the command line is only a hint)', () => {

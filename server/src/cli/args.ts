@@ -1,5 +1,5 @@
-/** `swe-bundle-lint [--format text|json|sarif] [--env KEY=VALUE]... [--env-json FILE] [--config FILE] [--config-root DIR] [--agent-config FILE]... [--run-batch] [--a.b.c=VALUE]... PATH...` */
-import { RUN_BATCH_CONFIG, RUN_SINGLE_CONFIG } from '../engine/runConfig/models';
+/** `swe-bundle-lint [--format text|json|sarif] [--env KEY=VALUE]... [--env-json FILE] [--config FILE] [--config-root DIR] [--swe-agent WHICH] [--agent-config FILE]... [--run-batch] [--a.b.c=VALUE]... PATH...` */
+import { MAIN_PROFILE } from '../engine/sweAgent/builtinProfiles';
 
 export type OutputFormat = 'text' | 'json' | 'sarif';
 
@@ -10,6 +10,8 @@ export interface LintArgs {
   envJson: string | null;
   config: string | null;
   configRoot: string | null;
+  /** `--swe-agent`: auto, a version, or a path to a SWE-agent checkout or `sweagent` package. */
+  sweAgent: string | null;
   /** The `--agent-config` files, merged in order as SWE-agent merges repeated `--config` files. */
   agentConfigs: string[];
   /** Judge `--agent-config` as `sweagent run-batch` (RunBatchConfig) instead of `sweagent run`. */
@@ -43,6 +45,11 @@ Options:
                              $SWE_AGENT_CONFIG_ROOT, else the nearest folder
                              above the agent config with a tools/ folder, else
                              the folder holding its config/ folder)
+  --swe-agent WHICH          the SWE-agent agent configs are judged by: auto
+                             (default: the workspace's own sweagent/ package,
+                             else the version it pins, else main), 1.0.0,
+                             1.0.1, 1.1.0, main, or a path to a SWE-agent
+                             checkout or an installed sweagent package
   --agent-config FILE        check an agent config as \`sweagent run --config
                              FILE\` does (the whole file, and every bundle it
                              lists in its context: env, enable_bash_tool,
@@ -58,7 +65,7 @@ Options:
 
 Exit status: 0 when everything was checked and has no errors, 1 when a file has an error or was not checked (a bundle outside what may be read, a size budget), 2 on usage errors.`;
 
-const SWE_AGENT_TOP_LEVEL = new Set([...RUN_SINGLE_CONFIG.fields, ...RUN_BATCH_CONFIG.fields].map((f) => f.name));
+const SWE_AGENT_TOP_LEVEL = new Set([...MAIN_PROFILE.runSingle.fields, ...MAIN_PROFILE.runBatch.fields].map((f) => f.name));
 
 function isOverride(name: string): boolean {
   if (!name.startsWith('--')) return false;
@@ -67,7 +74,7 @@ function isOverride(name: string): boolean {
 }
 
 export function parseArgs(argv: readonly string[]): LintArgs {
-  const args: LintArgs = { format: 'text', env: [], envJson: null, config: null, configRoot: null, agentConfigs: [], runBatch: false, overrides: [], paths: [], help: false, version: false };
+  const args: LintArgs = { format: 'text', env: [], envJson: null, config: null, configRoot: null, sweAgent: null, agentConfigs: [], runBatch: false, overrides: [], paths: [], help: false, version: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = (): string => {
@@ -107,6 +114,9 @@ export function parseArgs(argv: readonly string[]): LintArgs {
         break;
       case '--config-root':
         args.configRoot = value();
+        break;
+      case '--swe-agent':
+        args.sweAgent = value();
         break;
       case '--agent-config':
         args.agentConfigs.push(value());

@@ -6,10 +6,8 @@
  * `settings/validateSettings.ts` checks them all, and `settings/configOptions.ts`
  * says what they mean to the checks.
  */
-import { RuleCode } from './rules/ruleCatalog';
-import { Severity } from './diagnostics';
-
-export type RuleSetting = Severity | 'off';
+import { RuleCode, RuleSetting } from './rules/ruleCatalog';
+import type { SweAgentProfile } from './sweAgent/profile';
 
 export interface EngineConfig {
   /** `tools.env_variables` to check docstrings against; unset means unknown (ToolConfig's defaults, as warnings). */
@@ -28,6 +26,10 @@ export interface EngineConfig {
    * settings) to lists, the most specific matching glob giving a file's list.
    */
   commandLine?: CommandLineSetting;
+  /** Which SWE-agent files are judged by, as set: `auto` (unset), `1.0.0`, `1.0.1`, `1.1.0`, `main`, or a path to a checkout or an installed `sweagent` package. */
+  sweAgent?: string;
+  /** The SWE-agent chosen from `sweAgent` (resolved by the analysis host and the CLI, never read from a settings file); unset means main. */
+  sweAgentProfile?: SweAgentProfile;
 }
 
 export type CommandLineSetting = string[] | Record<string, string[]>;

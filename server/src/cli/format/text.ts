@@ -17,7 +17,12 @@ export function formatText(results: readonly FileResult[]): string {
   const notLoading = results.filter((r) => !r.loads && !isNotChecked(r)).length;
   const parts = [`${counts.error} error${counts.error === 1 ? '' : 's'}`, `${counts.warning} warning${counts.warning === 1 ? '' : 's'}`];
   if (counts.information + counts.hint > 0) parts.push(`${counts.information + counts.hint} info`);
-  const notes = [...(notLoading ? [`${notLoading} would not load in SWE-agent`] : []), ...(unchecked ? [`${unchecked} not checked`] : [])];
+  const judgedBy = [...new Set(results.flatMap((r) => (r.judgedBy ? [r.judgedBy] : [])))];
+  const notes = [
+    ...(notLoading ? [`${notLoading} would not load in SWE-agent`] : []),
+    ...(unchecked ? [`${unchecked} not checked`] : []),
+    ...judgedBy.map((j) => `agent configs judged by ${terminalText(j)}`),
+  ];
   lines.push(`${parts.join(', ')} in ${files}${notes.map((n) => `; ${n}`).join('')}`);
   return lines.join('\n') + '\n';
 }

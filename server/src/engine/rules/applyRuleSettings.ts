@@ -10,7 +10,7 @@
  */
 import { FileDiagnostic } from '../diagnostics';
 import { RuleCode, defaultSettingOf, isRuleCode } from './ruleCatalog';
-import { RuleSetting } from '../config';
+import { RuleSetting } from './ruleCatalog';
 
 const DIRECTIVE = /#\s*swe-bundle-disable-(next-line|line)\b([^\n#]*)/g;
 

@@ -17,6 +17,9 @@ export interface RuleInfo {
   summary: string;
 }
 
+/** What a user may set a rule to: a severity, or `off`. */
+export type RuleSetting = Severity | 'off';
+
 const rule = (severity: Severity, sweAgentRejects: boolean, summary: string): RuleInfo => ({ severity, sweAgentRejects, summary });
 
 export const RULES = {
@@ -67,7 +70,7 @@ export const RULES = {
   'invalid-choice': rule('error', true, 'A value that is not one of the allowed ones: a literal such as `type`, or a `type` no member of a union has.'),
   'invalid-value': rule('error', true, "A value one of SWE-agent's validators refuses (`n` of last_n_observations not positive, a GitHub issue URL it cannot read, ...)."),
   'unknown-option': rule('error', true, 'A command-line override (`--agent.model.nme=...`) that names no configuration field.'),
-  'not-checked': rule('information', false, "A part of the config that is not checked here (swerex's deployment configs), said so instead of passing silently."),
+  'not-checked': rule('information', false, "A part of the config that is not checked here (a fork's validator this tool does not run, a file SWE-agent reads when it starts), said so instead of passing silently."),
   'sweagent-warning': rule('warning', false, 'SWE-agent starts, but logs a warning about the config (an empty system or instance template, an ignored demonstration template).'),
   'template-syntax': rule('warning', false, 'A Jinja syntax error in an agent template: SWE-agent starts, then fails on the first step that renders it.'),
   'template-single-braces': rule('warning', false, 'A template with `{var}` but no `{{`: SWE-agent warns that Jinja needs `{{var}}`.'),

@@ -5,6 +5,8 @@
  */
 import { CommandLineSetting, EngineConfig } from '../config';
 import { compileGlob, matchesFilePattern } from './glob';
+import { SweAgentProfile } from '../sweAgent/profile';
+import { MAIN_PROFILE } from '../sweAgent/builtinProfiles';
 import { PyObject, pyObjectFromJson } from '../python/pyObject';
 import { EnvContext, UNKNOWN_ENV, knownEnv } from '../swe/env';
 import { CommandLineOverride, parseOverrides } from '../runConfig/commandLine';
@@ -46,4 +48,9 @@ export function commandLineOf(setting: CommandLineSetting | undefined, relative:
     if (!best || score >= best.specificity) best = { list, specificity: score };
   }
   return best?.list;
+}
+
+/** The SWE-agent these settings judge files by (its models and the facts of its code). */
+export function profileOf(config: EngineConfig): SweAgentProfile {
+  return config.sweAgentProfile ?? MAIN_PROFILE;
 }

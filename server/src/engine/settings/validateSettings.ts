@@ -7,8 +7,8 @@
  * comes from one; the rest of the settings still apply. Nothing here throws.
  */
 import { Node as JsonNode, ParseError, findNodeAtLocation, parseTree, printParseErrorCode } from 'jsonc-parser';
-import { CommandLineSetting, EngineConfig, RuleSetting } from '../config';
-import { isRuleCode, RULES } from '../rules/ruleCatalog';
+import { CommandLineSetting, EngineConfig } from '../config';
+import { RuleSetting, isRuleCode, RULES } from '../rules/ruleCatalog';
 import { suggestName } from '../util/suggest';
 import { shortPrefix } from '../util/shortPrefix';
 import { nestingBeyond } from '../util/jsonNesting';
@@ -24,7 +24,7 @@ import { BUDGETS } from '../budgets';
  */
 export const MAX_SETTINGS_DEPTH = BUDGETS.settingsDepth;
 
-const SETTINGS_KEYS = ['envVariables', 'rules', 'filePatterns', 'configRoot', 'inlayHints', 'commandLine'] as const;
+export const SETTINGS_KEYS = ['envVariables', 'rules', 'filePatterns', 'configRoot', 'inlayHints', 'commandLine', 'sweAgent'] as const;
 
 /** Keys of the VS Code extension's own settings, which it sends along with the section: the client's business, not the server's. */
 const CLIENT_KEYS = new Set(['agentConfigPatterns', 'server', 'trace']);
@@ -121,6 +121,12 @@ function check(raw: unknown, at: Locator): EngineConfig {
         if (typeof value === 'string') {
           if (value.length > 0) config.configRoot = value;
         } else at.problem(`configRoot must be a folder path (a string), not ${describe(value)}`, [key]);
+        break;
+      case 'sweAgent':
+        // An empty string is an editor's "not set"; a path is checked when it is used (analysis/sweAgent.ts).
+        if (typeof value === 'string') {
+          if (value.length > 0) config.sweAgent = value;
+        } else at.problem(`sweAgent must be auto, 1.0.0, 1.0.1, 1.1.0, main or a path to a SWE-agent checkout (a string), not ${describe(value)}`, [key]);
         break;
       case 'inlayHints':
         if (typeof value === 'boolean') config.inlayHints = value;

@@ -6,6 +6,7 @@
  * docs generated with the agent's env. Every bundle is also checked in this
  * context: with the agent's env and bash setting, its hidden tools left out.
  */
+import { SweAgentProfile } from '../sweAgent/profile';
 import * as path from 'path';
 import { DiagnosticBuilder } from '../diagnosticBuilder';
 import { EngineDiagnostic, FileDiagnostic, RelatedSpan, spanOf } from '../diagnostics';
@@ -59,6 +60,8 @@ export interface AgentAnalysis {
   loads: boolean;
   /** Where its bundle paths start. */
   configRoot: string;
+  /** The SWE-agent it is judged by. */
+  profile: SweAgentProfile;
 }
 
 export interface AgentCheck {
