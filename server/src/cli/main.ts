@@ -125,7 +125,7 @@ export function runLint(argv: readonly string[], io: CliIo): number {
   // checkout (`config/`, `tools/`), else the folder is a project of its own.
   // A path outside the working directory is its own boundary: nothing around it is searched.
   const fsView = { isAllowed: (p: string) => nodeFs.isAllowed(p), stat: (p: string) => nodeFs.stat(p), list: (p: string) => nodeFs.list(p) };
-  const projectOf = (arg: string, file: string) => configRootFor(fsView, file, isInside(arg, io.cwd) ? io.cwd : path.dirname(file));
+  const projectOf = (arg: string, file: string) => configRootFor(fsView, file, isInside(arg, io.cwd) ? io.cwd : path.dirname(file)).dir;
   const isDirectory = (p: string) => fs.statSync(p).isDirectory();
   const projectFolder = (p: string) => {
     if (!isDirectory(p)) return projectOf(p, p);

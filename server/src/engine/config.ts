@@ -11,6 +11,7 @@ import { Severity } from './diagnostics';
 import { EnvContext, UNKNOWN_ENV, knownEnv } from './swe/env';
 import { ToolCheckOptions } from './swe/checkTool';
 import { CommandLineOverride, parseOverrides } from './runConfig/commandLine';
+import { DEFAULT_SWE_AGENT, SweAgentChoice } from './workspace/sweAgentBundles';
 
 export type RuleSetting = Severity | 'off';
 
@@ -47,4 +48,9 @@ export function overridesOf(config: EngineConfig): CommandLineOverride[] {
 /** The options bundles are checked with under these settings alone (no agent config): their env, bash on. */
 export function toolCheckOptionsOf(config: EngineConfig): ToolCheckOptions {
   return { env: envContextOf(config), enableBashTool: true };
+}
+
+/** The SWE-agent agent configs are judged by (its version, and its checkout when chosen by path); main until a setting chooses another. */
+export function sweAgentOf(_config: EngineConfig): SweAgentChoice {
+  return DEFAULT_SWE_AGENT;
 }

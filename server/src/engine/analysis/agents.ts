@@ -6,7 +6,7 @@
  */
 import * as path from 'path';
 import { FileDiagnostic, placeDiagnostics } from '../diagnostics';
-import { overridesOf } from '../config';
+import { overridesOf, sweAgentOf } from '../config';
 import { RunConfigCheck, checkRunConfig } from '../runConfig/checkRunConfig';
 import { RunConfigKind } from '../runConfig/classify';
 import { CommandLineOverride } from '../runConfig/commandLine';
@@ -17,7 +17,7 @@ import { AgentAnalysis, AgentCheckContext, BundleResolution, assemblyOptions, re
 import { Database, QueryDef } from './database';
 import { textOf, trackedFs } from './files';
 import { BUNDLE_MODEL } from './bundles';
-import { AGENT_INDEX, CONFIG_ROOT, SETTINGS_OF, WHOLE_LOAD, WholeLoad } from './workspace';
+import { AGENT_INDEX, CONFIG_ROOT, CONFIG_ROOT_FOUND, SETTINGS_OF, WHOLE_LOAD, WholeLoad } from './workspace';
 
 const byFile = (file: string) => file;
 
@@ -70,7 +70,7 @@ export const BUNDLE_USES: QueryDef<void, ReadonlyMap<string, readonly BundleUse[
 
 /** How an agent config's bundle paths resolve: through the host's files, so that an edit to a bundle reaches the agent configs that list it. */
 function agentContext(db: Database, file: string): AgentCheckContext {
-  const configRoot = db.get(CONFIG_ROOT, file);
+  const { dir: configRoot, source: rootSource } = db.get(CONFIG_ROOT_FOUND, file);
   const fs = trackedFs(db);
   const resolve = (dir: string): BundleResolution => {
     if (!fs.isAllowed(dir)) return { kind: 'outside' };
@@ -81,7 +81,7 @@ function agentContext(db: Database, file: string): AgentCheckContext {
     if (textOf(db, configPath) === null) return { kind: 'unreadable-config', configPath };
     return { kind: 'ok', bundle: { dir, configPath, analyze: (options) => db.get(BUNDLE_MODEL, { file: configPath, options }) as BundleModel } };
   };
-  return { configRoot, resolve };
+  return { configRoot, rootSource, sweAgent: sweAgentOf(db.get(SETTINGS_OF, file).config), resolve };
 }
 
 /** The command-line overrides an agent config is judged with: its settings' `commandLine`. */

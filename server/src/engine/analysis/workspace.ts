@@ -9,7 +9,8 @@ import { Placement } from '../document/placement';
 import { matchesFilePattern } from '../settings/glob';
 import { runConfigKindOf } from '../runConfig/classify';
 import { BundleFolder, readBundleFolder } from '../workspace/bundleFolder';
-import { configRootFor } from '../workspace/configRoot';
+import { ConfigRoot, configRootFor } from '../workspace/configRoot';
+import { sweAgentOf } from '../config';
 import { WalkCut, WalkResult, isInside, walkWorkspace } from '../workspace/walk';
 import { YamlLoad, loadYaml } from '../yaml/loadYaml';
 import { Origin, PyNode, deref, dictEntries, strValue } from '../yaml/pyNode';
@@ -137,7 +138,7 @@ export const IS_AGENT_CONFIG: QueryDef<string, boolean> = {
   key: byFile,
   compute: (db, file) => {
     const content = db.get(CONTENT, file);
-    if (content.kind !== 'text' || content.text.length > MAX_AGENT_CONFIG_LENGTH || !mayHaveKeys(content.text, ['bundles', 'agent'])) return false;
+    if (content.kind !== 'text' || content.text.length > MAX_AGENT_CONFIG_LENGTH || !mayHaveKeys(content.text, ['bundles', 'agent', 'system_template', 'command_files', 'parse_command', 'history_processor'])) return false;
     return runConfigKindOf(db.get(WHOLE_LOAD, file)?.load.root ?? null) !== null;
   },
 };
@@ -200,11 +201,22 @@ export const INDEX: QueryDef<void, WorkspaceIndex> = {
   equals: (a, b) => a.truncated === b.truncated && sameList(a.bundles, b.bundles) && sameList(a.agents, b.agents) && JSON.stringify(a.cuts) === JSON.stringify(b.cuts),
 };
 
-/** Where an agent config's bundle paths start (SWE_AGENT_CONFIG_ROOT): configured, or found from its place in the checkout. */
+/** Where an agent config's bundle paths start (SWE_AGENT_CONFIG_ROOT) and why: configured, SWE-agent's checkout, or assumed from its place. */
+export const CONFIG_ROOT_FOUND: QueryDef<string, ConfigRoot> = {
+  name: 'config root found',
+  key: byFile,
+  compute: (db, agentPath) => {
+    const config = db.get(SETTINGS_OF, agentPath).config;
+    return configRootFor(trackedFs(db), agentPath, db.get(FOLDER_OF, agentPath) ?? path.dirname(agentPath), config.configRoot, sweAgentOf(config).root);
+  },
+  equals: (a, b) => a.dir === b.dir && a.source === b.source,
+};
+
+/** Where an agent config's bundle paths start. */
 export const CONFIG_ROOT: QueryDef<string, string> = {
   name: 'config root',
   key: byFile,
-  compute: (db, agentPath) => configRootFor(trackedFs(db), agentPath, db.get(FOLDER_OF, agentPath) ?? path.dirname(agentPath), db.get(SETTINGS_OF, agentPath).config.configRoot),
+  compute: (db, agentPath) => db.get(CONFIG_ROOT_FOUND, agentPath).dir,
 };
 
 /** A bundle folder's `bin/` entries and whether it has `install.sh`; null when the folder is not on disk. */

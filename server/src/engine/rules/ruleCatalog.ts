@@ -50,6 +50,8 @@ export const RULES = {
   'bash-tool-clash': rule('error', true, 'A tool named `bash` clashes with SWE-agent\'s built-in bash tool.'),
   // Agent configs and bundle folders.
   'bundle-path-missing': rule('error', true, 'An agent config lists a bundle folder that does not exist.'),
+  'bundle-renamed': rule('error', true, "A bundle of SWE-agent's own checkout under a name the chosen version does not use (`tools/defaults`, renamed `tools/windowed` in 1.1.0)."),
+  'bundle-not-in-version': rule('error', true, "A bundle of SWE-agent's own checkout that the chosen version does not have (removed, or added in a later version)."),
   'bundle-config-missing': rule('error', true, 'An agent config lists a bundle folder without config.yaml.'),
   'bundle-outside-workspace': rule('information', false, 'An agent config lists a bundle outside the workspace, which is not read.'),
   'hidden-tool-missing': rule('error', true, '`hidden_tools` names a tool the bundle does not have.'),
@@ -61,6 +63,7 @@ export const RULES = {
   'invalid-choice': rule('error', true, 'A value that is not one of the allowed ones: a literal such as `type`, or a `type` no member of a union has.'),
   'invalid-value': rule('error', true, "A value one of SWE-agent's validators refuses (`n` of last_n_observations not positive, a GitHub issue URL it cannot read, ...)."),
   'unknown-option': rule('error', true, 'A command-line override (`--agent.model.nme=...`) that names no configuration field.'),
+  'sweagent-0x-config': rule('error', true, "A SWE-agent 0.x agent config (top-level `system_template`, `command_files`, ...): not checked here, and SWE-agent 1.x refuses it."),
   'not-checked': rule('information', false, "A part of the config that is not checked here (swerex's deployment configs), said so instead of passing silently."),
   'sweagent-warning': rule('warning', false, 'SWE-agent starts, but logs a warning about the config (an empty system or instance template, an ignored demonstration template).'),
   'template-syntax': rule('warning', false, 'A Jinja syntax error in an agent template: SWE-agent starts, then fails on the first step that renders it.'),

@@ -20,7 +20,7 @@ import { AgentCheck, AgentCheckContext, checkAgentConfig } from '../workspace/ch
 import { AgentTools, agentToolsOf } from '../workspace/agentConfig';
 import { YamlLoad } from '../yaml/loadYaml';
 import { MapNode, Origin, PyNode, deref, dictEntries, strValue } from '../yaml/pyNode';
-import { RunConfigKind, runConfigKindOf } from './classify';
+import { RunConfigKind, runConfigKindOf, sweAgent0xKeys } from './classify';
 import { CommandLineOverride, isKnownPath } from './commandLine';
 import { mergeConfigs } from './merge';
 import { RUN_BATCH_CONFIG, RUN_SINGLE_CONFIG } from './models';
@@ -78,6 +78,19 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
       if (out.hasErrors()) return stop(input.kind ?? 'run-single');
     }
   }
+
+  // A SWE-agent 0.x config: 1.x refuses its top-level keys, and its own format is not modelled here.
+  for (const file of files) {
+    const v0Keys = sweAgent0xKeys(file.load.root);
+    if (!v0Keys) continue;
+    const named = v0Keys.slice(0, 2).map((k) => `\`${strValue(k)}\``).join(', ');
+    out.add(
+      'sweagent-0x-config',
+      spanOf(v0Keys[0]),
+      `A SWE-agent 0.x config (top-level ${named}): not checked here, and SWE-agent 1.x refuses it. 1.x nests these under \`agent:\` (see its config/sweagent_0_7/).`,
+    );
+  }
+  if (out.diagnostics.some((d) => d.code === 'sweagent-0x-config')) return stop(input.kind ?? 'run-single');
 
   const overrides = (input.overrides ?? []).filter((o) => {
     if (isKnownPath(input.kind === 'run-batch' ? RUN_BATCH_CONFIG : RUN_SINGLE_CONFIG, o.path)) return true;
