@@ -21,7 +21,7 @@ import { AgentTools, agentToolsOf } from '../workspace/agentConfig';
 import { YamlLoad } from '../yaml/loadYaml';
 import { MapNode, Origin, PyNode, deref, dictEntries, strValue } from '../yaml/pyNode';
 import { RunConfigKind, runConfigKindOf, sweAgent0xKeys } from './classify';
-import { CommandLineOverride, isKnownPath } from './commandLine';
+import { CommandLineOverride, readOverrides } from './commandLine';
 import { mergeConfigs } from './merge';
 import { RUN_BATCH_CONFIG, RUN_SINGLE_CONFIG } from './models';
 import { templateDiagnostics } from './templates';
@@ -92,11 +92,21 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
   }
   if (out.diagnostics.some((d) => d.code === 'sweagent-0x-config')) return stop(input.kind ?? 'run-single');
 
-  const overrides = (input.overrides ?? []).filter((o) => {
-    if (isKnownPath(input.kind === 'run-batch' ? RUN_BATCH_CONFIG : RUN_SINGLE_CONFIG, o.path)) return true;
-    out.add('unknown-option', fileStart(first), `The command-line option \`${o.arg}\` names no configuration field (SWE-agent fails: error parsing CLI: unrecognized arguments: --${o.path.join('.')}).`);
-    return false;
-  });
+  // pydantic-settings' parser: an unknown option, one without a value or a list it cannot read stops SWE-agent before validation.
+  const overrides: CommandLineOverride[] = [];
+  for (const read of readOverrides(input.kind === 'run-batch' ? RUN_BATCH_CONFIG : RUN_SINGLE_CONFIG, input.overrides ?? [])) {
+    const { override } = read;
+    const option = `--${override.path.join('.')}`;
+    if (read.kind === 'value') overrides.push(override);
+    else if (read.kind === 'unknown') {
+      const given = override.text === null ? option : `${option}=${override.text}`;
+      out.add('unknown-option', fileStart(first), `The command-line option \`${override.arg}\` names no configuration field (SWE-agent fails: error parsing CLI: unrecognized arguments: ${given}).`);
+    } else if (read.kind === 'no-value') {
+      out.add('option-without-value', fileStart(first), `The command-line option \`${override.arg}\` has no value (SWE-agent fails: error parsing CLI: argument ${option}: expected one argument).`);
+    } else {
+      out.add('option-unparsable', fileStart(first), `SWE-agent cannot read the command-line option \`${override.arg}\` (it fails: ${read.message}).`);
+    }
+  }
   const merged = mergeConfigs(files.map((f) => ({ root: f.load.root, origin: f.origin })), overrides);
   for (const problem of merged.problems) {
     if (problem.kind === 'empty-file') {
