@@ -13,11 +13,12 @@ import { CommandLineOverride } from '../runConfig/commandLine';
 import { BundleModel } from '../document/bundleModel';
 import { ToolCheckOptions } from '../swe/checkTool';
 import { AgentTools, agentToolsOf } from '../workspace/agentConfig';
-import { AgentAnalysis, AgentCheckContext, BundleResolution, assemblyOptions, resolveBundlePath } from '../workspace/checkAgentConfig';
+import { AgentAnalysis, AgentCheckContext, BundleResolution, RunFileStatus, assemblyOptions, resolveBundlePath } from '../workspace/checkAgentConfig';
 import { Database, QueryDef } from './database';
 import { textOf, trackedFs } from './files';
 import { BUNDLE_MODEL } from './bundles';
-import { AGENT_INDEX, CONFIG_ROOT, CONFIG_ROOT_FOUND, SETTINGS_OF, WHOLE_LOAD, WholeLoad } from './workspace';
+import { AGENT_INDEX, CONFIG_ROOT, CONFIG_ROOT_FOUND, FOLDER_OF, SETTINGS_OF, WHOLE_LOAD, WholeLoad } from './workspace';
+import { ENVIRONMENT } from './inputs';
 
 const byFile = (file: string) => file;
 
@@ -81,7 +82,14 @@ function agentContext(db: Database, file: string): AgentCheckContext {
     if (textOf(db, configPath) === null) return { kind: 'unreadable-config', configPath };
     return { kind: 'ok', bundle: { dir, configPath, analyze: (options) => db.get(BUNDLE_MODEL, { file: configPath, options }) as BundleModel } };
   };
-  return { configRoot, rootSource, sweAgent: sweAgentOf(db.get(SETTINGS_OF, file).config), resolve };
+  const runFolder = db.get(ENVIRONMENT, 'environment').runFolder;
+  const stat = (target: string): RunFileStatus => {
+    if (!fs.isAllowed(target)) return 'outside';
+    const found = fs.stat(target);
+    return found === null ? 'missing' : found.kind === 'file' ? 'file' : 'not-a-file';
+  };
+  const run = { folder: runFolder ?? db.get(FOLDER_OF, file) ?? path.dirname(file), assumed: runFolder === undefined, stat };
+  return { configRoot, rootSource, sweAgent: sweAgentOf(db.get(SETTINGS_OF, file).config), resolve, run };
 }
 
 /** The command-line overrides an agent config is judged with: its settings' `commandLine`. */

@@ -66,6 +66,7 @@ export const RULES = {
   'sweagent-0x-config': rule('error', true, "A SWE-agent 0.x agent config (top-level `system_template`, `command_files`, ...): not checked here, and SWE-agent 1.x refuses it."),
   'option-without-value': rule('error', true, 'A command-line option given without a value (`--agent.model.name` last, or before another option): argparse expects one.'),
   'option-unparsable': rule('error', true, 'A list or mapping option whose value pydantic-settings cannot read (`k=v` items without `=`, an unclosed bracket).'),
+  'problem-statement-missing': rule('error', true, "A `text_file` problem statement whose `path` is missing (or a folder) where sweagent runs: SWE-agent reads it while loading."),
   'not-checked': rule('information', false, "A part of the config that is not checked here (swerex's deployment configs), said so instead of passing silently."),
   'sweagent-warning': rule('warning', false, 'SWE-agent starts, but logs a warning about the config (an empty system or instance template, an ignored demonstration template).'),
   'template-syntax': rule('warning', false, 'A Jinja syntax error in an agent template: SWE-agent starts, then fails on the first step that renders it.'),

@@ -11,6 +11,7 @@
  * resolver. Each diagnostic sits on the origin of the file it is about; what
  * comes from the command line is reported at the start of the first file.
  */
+import * as path from 'path';
 import { DiagnosticBuilder } from '../diagnosticBuilder';
 import { EngineDiagnostic, Span, spanOf } from '../diagnostics';
 import { yamlProblemDiagnostics } from '../swe/checkBundle';
@@ -139,7 +140,7 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
     out.add(issue.code, span, issue.message, { severity: issue.severity, data: issue.data });
   }
   if (validation.truncated) out.add('resource-limit', fileStart(first), 'The config expands (through aliases) to more nodes than the checker reads; the rest was not checked.');
-  for (const visit of validation.visits) notChecked(visit, out);
+  for (const visit of validation.visits) notChecked(visit, out, context);
   for (const d of templateDiagnostics(validation.visits)) out.diagnostics.push(d);
 
   const sections = agentToolsOf(root).map((tools) => ({ tools, check: checkAgentConfig(tools, context) }));
@@ -157,8 +158,8 @@ function fromCommandLine(diagnostic: EngineDiagnostic, first: Origin, overrides:
   return { ...diagnostic, origin: first, start: 0, end: 0, message: `On the command line, ${given}: ${diagnostic.message}`, data: undefined };
 }
 
-/** The parts we do not port are said to be unchecked, on their key. */
-function notChecked(visit: ModelVisit, out: DiagnosticBuilder): void {
+/** The parts we do not port are said to be unchecked, on their key; a file SWE-agent reads while loading is looked for. */
+function notChecked(visit: ModelVisit, out: DiagnosticBuilder, context: AgentCheckContext): void {
   for (const entry of dictEntries(visit.node)) {
     const name = strValue(entry.key);
     const field = name === undefined ? undefined : visit.model.fields.find((f) => f.name === name);
@@ -166,8 +167,29 @@ function notChecked(visit: ModelVisit, out: DiagnosticBuilder): void {
       out.add('not-checked', spanOf(entry.key), `\`${locText([...visit.loc, name!])}\` is not checked here: it is a ${field.type.what} (docker, modal, local, ...), which this checker does not model. SWE-agent validates it when it starts.`);
     }
   }
-  if (visit.model.name === 'FileProblemStatement') {
-    const entry = dictEntries(visit.node).find((e) => strValue(e.key) === 'path');
-    if (entry) out.add('not-checked', spanOf(entry.key), '`problem_statement.path` is not checked here: SWE-agent reads the file when it starts (a relative path starts in the folder sweagent runs in).');
+  if (visit.model.name === 'FileProblemStatement') problemStatementFile(visit, out, context);
+}
+
+/**
+ * FileProblemStatement reads its file while the config loads
+ * (`model_post_init`, to hash it into an `id`), unless an `id` is given; a
+ * relative path starts in the folder sweagent runs in.
+ */
+function problemStatementFile(visit: ModelVisit, out: DiagnosticBuilder, context: AgentCheckContext): void {
+  const entries = dictEntries(visit.node);
+  const entry = entries.find((e) => strValue(e.key) === 'path');
+  const id = entries.find((e) => strValue(e.key) === 'id');
+  const given = entry && strValue(entry.value);
+  if (!entry || given === undefined || (id && strValue(deref(id.value)) !== undefined)) return;
+  const run = context.run;
+  const file = run && path.resolve(run.folder, given);
+  const status = run && file ? run.stat(file) : 'outside';
+  if (!run || status === 'outside') {
+    out.add('not-checked', spanOf(entry.value), '`problem_statement.path` is not checked here: SWE-agent reads it while loading, from the folder sweagent runs in, which is not read here.');
+    return;
   }
+  if (status === 'file') return;
+  const where = run.assumed ? `${run.folder}, taken as where sweagent runs` : `${run.folder}, where sweagent runs`;
+  const error = status === 'missing' ? 'FileNotFoundError' : 'IsADirectoryError';
+  out.add('problem-statement-missing', spanOf(entry.value), `SWE-agent reads \`${given}\` while loading, and it is ${status === 'missing' ? 'missing' : 'not a file'} (from ${where}): ${error}.`);
 }

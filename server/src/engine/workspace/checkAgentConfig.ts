@@ -43,7 +43,12 @@ export interface AgentCheckContext {
   /** The SWE-agent the config is judged by; main when not said. */
   sweAgent?: SweAgentChoice;
   resolve(dir: string): BundleResolution;
+  /** The folder sweagent runs in (`assumed`: not known, the workspace folder is taken), and what is at a path SWE-agent reads from there. */
+  run?: { folder: string; assumed: boolean; stat(file: string): RunFileStatus };
 }
+
+/** A file SWE-agent reads while loading the config: there, not a file (a folder), missing, or outside what may be read here. */
+export type RunFileStatus = 'file' | 'not-a-file' | 'missing' | 'outside';
 
 export interface BundleInContext {
   ref: BundleRef;
