@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/runCli';
+import { hostOn } from '../helpers/project';
 import { TempWorkspace, tempWorkspace } from '../helpers/tempWorkspace';
 
 interface File {
@@ -77,6 +78,12 @@ describe('problem_statement.path, read while loading', () => {
 
   it('relative to where the CLI runs, not to the config', () => {
     expect(lint(['issue_here.yaml'], ws.path('config')).files[0].diagnostics.map(at)).toEqual(['problem-statement-missing:error@4:8-4:21']);
+  });
+
+  it('in an editor, where the run folder is not known, from the workspace folder, said as taken', () => {
+    const analysis = hostOn(ws.root).analysis().agent(ws.path('config/issue_missing.yaml'))!;
+    expect(analysis.diagnostics.map((d) => `${d.code}:${d.start}-${d.end}`)).toEqual(['problem-statement-missing:76-89']);
+    expect(analysis.diagnostics[0].message).toBe(`SWE-agent reads \`issues/two.md\` while loading, and it is missing (from ${ws.root}, taken as where sweagent runs): FileNotFoundError.`);
   });
 
   it('with an `id` given, SWE-agent does not read it while loading', () => {

@@ -9,6 +9,7 @@ import { checkRunConfig } from '../../../server/src/engine/runConfig/checkRunCon
 import { readCollectionOption } from '../../../server/src/engine/runConfig/cliCollections';
 import { parseOverrides } from '../../../server/src/engine/runConfig/commandLine';
 import { loadYaml } from '../../../server/src/engine/yaml/loadYaml';
+import { validateUserSettings } from '../../../server/src/engine/settings/validateSettings';
 import { MapNode, PyNode, dictEntries, strValue } from '../../../server/src/engine/yaml/pyNode';
 
 const MODEL = 'agent:\n  model: {name: gpt-4o}\n';
@@ -62,6 +63,12 @@ describe('an option without a value', () => {
         message: `The command-line option \`${option}\` has no value (SWE-agent fails: error parsing CLI: argument ${option}: expected one argument).`,
       },
     ]);
+  });
+
+  it('in the commandLine setting is no settings problem: the run reports it', () => {
+    const { config, problems } = validateUserSettings({ commandLine: ['--agent.model.name'] });
+    expect(problems).toEqual([]);
+    expect(config.commandLine).toEqual(['--agent.model.name']);
   });
 
   it('takes a negative number as its value, as argparse does', () => {
