@@ -77,7 +77,7 @@ describe('hover on keys', () => {
     const hover = hoverAt(text, text.indexOf('enable_bash_tool') + 3)!;
     expect([hover.start, hover.end]).toEqual([text.indexOf('enable_bash_tool'), text.indexOf('enable_bash_tool') + 'enable_bash_tool'.length]);
     expect(renderPlainText(hover.blocks)).toBe(
-      "agent.tools.enable_bash_tool: bool, default True\n\nGive the model the built-in `bash` tool. Turning it off needs the function_calling or json parser.\n\nIn ToolConfig, which ignores unknown keys.",
+      "agent.tools.enable_bash_tool: bool, default True\n\nGive the model the built-in `bash` tool. Turning it off needs the function_calling or json parser.\n\nIn ToolConfig, which ignores unknown keys.\n\nJudged by SWE-agent main (3ea751c0): the default.",
     );
   });
 

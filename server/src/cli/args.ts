@@ -1,5 +1,5 @@
-/** `swe-bundle-lint [--format text|json|sarif] [--env KEY=VALUE]... [--env-json FILE] [--config FILE] [--config-root DIR] [--agent-config FILE]... [--run-batch] [--a.b.c=VALUE]... PATH...` */
-import { RUN_BATCH_CONFIG, RUN_SINGLE_CONFIG } from '../engine/runConfig/models';
+/** `swe-bundle-lint [--format text|json|sarif] [--env KEY=VALUE]... [--env-json FILE] [--config FILE] [--config-root DIR] [--swe-agent WHICH] [--agent-config FILE]... [--run-batch] [--a.b.c=VALUE]... PATH...` */
+import { MAIN_PROFILE } from '../engine/sweAgent/builtinProfiles';
 import { isOptionValue } from '../engine/runConfig/commandLine';
 
 export type OutputFormat = 'text' | 'json' | 'sarif';
@@ -11,6 +11,8 @@ export interface LintArgs {
   envJson: string | null;
   config: string | null;
   configRoot: string | null;
+  /** `--swe-agent`: auto, a version, or a path to a SWE-agent checkout or `sweagent` package. */
+  sweAgent: string | null;
   /** The `--agent-config` files, merged in order as SWE-agent merges repeated `--config` files. */
   agentConfigs: string[];
   /** Judge `--agent-config` as `sweagent run-batch` (RunBatchConfig) instead of `sweagent run`. */
@@ -44,6 +46,11 @@ Options:
                              $SWE_AGENT_CONFIG_ROOT, else the nearest folder
                              above the agent config with a tools/ folder, else
                              the folder holding its config/ folder)
+  --swe-agent WHICH          the SWE-agent agent configs are judged by: auto
+                             (default: the workspace's own sweagent/ package,
+                             else the version it pins, else main), 1.0.0,
+                             1.0.1, 1.1.0, main, or a path to a SWE-agent
+                             checkout or an installed sweagent package
   --agent-config FILE        check an agent config as \`sweagent run --config
                              FILE\` does (the whole file, and every bundle it
                              lists in its context: env, enable_bash_tool,
@@ -59,7 +66,7 @@ Options:
 
 Exit status: 0 when no errors, 1 when a bundle would not load, 2 on usage errors.`;
 
-const SWE_AGENT_TOP_LEVEL = new Set([...RUN_SINGLE_CONFIG.fields, ...RUN_BATCH_CONFIG.fields].map((f) => f.name));
+const SWE_AGENT_TOP_LEVEL = new Set([...MAIN_PROFILE.runSingle.fields, ...MAIN_PROFILE.runBatch.fields].map((f) => f.name));
 
 /** SWE-agent's overrides are dotted paths (`--agent.model.name`) or its top-level fields (`--output_dir`), in any case, as it reads them. */
 function isOverride(name: string): boolean {
@@ -69,7 +76,7 @@ function isOverride(name: string): boolean {
 }
 
 export function parseArgs(argv: readonly string[]): LintArgs {
-  const args: LintArgs = { format: 'text', env: [], envJson: null, config: null, configRoot: null, agentConfigs: [], runBatch: false, overrides: [], paths: [], help: false, version: false };
+  const args: LintArgs = { format: 'text', env: [], envJson: null, config: null, configRoot: null, sweAgent: null, agentConfigs: [], runBatch: false, overrides: [], paths: [], help: false, version: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = (): string => {
@@ -109,6 +116,9 @@ export function parseArgs(argv: readonly string[]): LintArgs {
         break;
       case '--config-root':
         args.configRoot = value();
+        break;
+      case '--swe-agent':
+        args.sweAgent = value();
         break;
       case '--agent-config':
         args.agentConfigs.push(value());

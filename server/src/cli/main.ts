@@ -9,6 +9,7 @@ import * as path from 'path';
 import { AnalysisHost } from '../engine/analysis/analysisHost';
 import { Analysis } from '../engine/analysis/analysis';
 import { BUDGETS } from '../engine/budgets';
+import { profileOf } from '../engine/config';
 import { SETTINGS_FILE_NAME } from '../engine/settings/validateSettings';
 import { parseOverrides } from '../engine/runConfig/commandLine';
 import { checkoutAround, configRootFor } from '../engine/workspace/configRoot';
@@ -72,6 +73,7 @@ function userSettingsOf(args: LintArgs, cwd: string): Record<string, unknown> {
   if (args.env.length > 0) env = { ...(env ?? {}), ...Object.fromEntries(args.env) };
   if (env) settings.envVariables = env;
   if (args.configRoot !== null) settings.configRoot = path.resolve(cwd, args.configRoot);
+  if (args.sweAgent !== null) settings.sweAgent = /^(auto|main|\d+\.\d+\.\d+)$/.test(args.sweAgent) ? args.sweAgent : path.resolve(cwd, args.sweAgent);
   // Checked here so that a bad one is a usage error; the host applies them after a settings file's `commandLine`.
   const overrides = parseOverrides(args.overrides);
   if (overrides.problems.length > 0) throw new UsageError(overrides.problems.join('; '));
@@ -156,7 +158,7 @@ export function runLint(argv: readonly string[], io: CliIo): number {
     for (const { file, report: assembled } of analysis.assembly(agentConfigs, args.runBatch ? 'run-batch' : 'run-single')) {
       if (done.has(file)) continue;
       done.add(file);
-      results.push({ path: file, loads: assembled.loads, diagnostics: analysis.positioned(file, assembled) });
+      results.push({ path: file, loads: assembled.loads, diagnostics: analysis.positioned(file, assembled), ...judgedByOf(analysis, file) });
     }
   }
   const index = analysis.index();
@@ -179,5 +181,13 @@ export function runLint(argv: readonly string[], io: CliIo): number {
 /** One file's result, as the host reports it; null when the file is neither a bundle config nor an agent config. */
 function fileResult(analysis: Analysis, file: string): FileResult | null {
   const report = analysis.report(file);
-  return report && { path: file, loads: report.loads, diagnostics: analysis.positioned(file, report) };
+  return report && { path: file, loads: report.loads, diagnostics: analysis.positioned(file, report), ...judgedByOf(analysis, file) };
+}
+
+/** Which SWE-agent an agent config is judged by, when it is not the default (main, with nothing set or found): said in the summary. */
+function judgedByOf(analysis: Analysis, file: string): { judgedBy?: string } {
+  if (analysis.kind(file) !== 'agent') return {};
+  const config = analysis.settingsOf(file).config;
+  const profile = profileOf(config);
+  return profile.kind === 'main' && config.sweAgent === undefined ? {} : { judgedBy: `${profile.label}: ${profile.reason}` };
 }

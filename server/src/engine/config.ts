@@ -11,7 +11,8 @@ import { Severity } from './diagnostics';
 import { EnvContext, UNKNOWN_ENV, knownEnv } from './swe/env';
 import { ToolCheckOptions } from './swe/checkTool';
 import { CommandLineOverride, parseOverrides } from './runConfig/commandLine';
-import { DEFAULT_SWE_AGENT, SweAgentChoice } from './workspace/sweAgentBundles';
+import { SweAgentProfile } from './sweAgent/profile';
+import { MAIN_PROFILE } from './sweAgent/builtinProfiles';
 
 export type RuleSetting = Severity | 'off';
 
@@ -27,6 +28,15 @@ export interface EngineConfig {
   inlayHints?: boolean;
   /** SWE-agent command-line arguments applied to agent configs (`--agent.model.name=gpt-4o`), as `sweagent run` applies them. */
   commandLine?: string[];
+  /** Which SWE-agent files are judged by, as set: `auto` (unset), `1.0.0`, `1.0.1`, `1.1.0`, `main`, or a path to a checkout or an installed `sweagent` package. */
+  sweAgent?: string;
+  /** The SWE-agent chosen from `sweAgent` (resolved by the analysis host and the CLI, never read from a settings file); unset means main. */
+  sweAgentProfile?: SweAgentProfile;
+}
+
+/** The SWE-agent these settings judge files by (its models and the facts of its code). */
+export function profileOf(config: EngineConfig): SweAgentProfile {
+  return config.sweAgentProfile ?? MAIN_PROFILE;
 }
 
 export function envContextOf(config: EngineConfig): EnvContext {
@@ -48,9 +58,4 @@ export function overridesOf(config: EngineConfig): CommandLineOverride[] {
 /** The options bundles are checked with under these settings alone (no agent config): their env, bash on. */
 export function toolCheckOptionsOf(config: EngineConfig): ToolCheckOptions {
   return { env: envContextOf(config), enableBashTool: true };
-}
-
-/** The SWE-agent agent configs are judged by (its version, and its checkout when chosen by path); main until a setting chooses another. */
-export function sweAgentOf(_config: EngineConfig): SweAgentChoice {
-  return DEFAULT_SWE_AGENT;
 }

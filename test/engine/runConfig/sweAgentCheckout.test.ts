@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkRunConfig } from '../../../server/src/engine/runConfig/checkRunConfig';
 import { ConfigRootSource } from '../../../server/src/engine/workspace/configRoot';
-import { SweAgentVersion, checkoutBundleChange } from '../../../server/src/engine/workspace/sweAgentBundles';
+import { checkoutBundleChange } from '../../../server/src/engine/workspace/sweAgentBundles';
+import { SweAgentVersion } from '../../../server/src/engine/sweAgent/profile';
 import { loadYaml } from '../../../server/src/engine/yaml/loadYaml';
 import { parseMarkers } from '../../helpers/markers';
 
@@ -16,7 +17,7 @@ const ROOT = '/work/project';
 function check(marked: string, version: SweAgentVersion, rootSource: ConfigRootSource) {
   const { text, ranges } = parseMarkers(`agent:\n  model: {name: gpt-4o}\n  tools:\n    bundles:\n${marked}`);
   const origin = { text };
-  const result = checkRunConfig({ files: [{ load: loadYaml(text, origin), origin }] }, { configRoot: ROOT, rootSource, sweAgent: { version }, resolve: () => ({ kind: 'missing-dir' }) });
+  const result = checkRunConfig({ files: [{ load: loadYaml(text, origin), origin }] }, { configRoot: ROOT, rootSource, sweAgentVersion: version, resolve: () => ({ kind: 'missing-dir' }) });
   return {
     loads: result.loads,
     found: result.diagnostics.map((d) => ({ code: d.code, severity: d.severity, start: d.start, end: d.end, message: d.message, data: d.data })),

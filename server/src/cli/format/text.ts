@@ -20,11 +20,13 @@ export function formatText(results: readonly FileResult[]): string {
   // Said, never counted clean: a SWE-agent 0.x config, and a file with a part this checker could not check.
   const v0 = results.filter((r) => r.diagnostics.some((d) => d.code === 'sweagent-0x-config')).length;
   const partly = results.filter((r) => r.diagnostics.some((d) => d.code === 'not-checked')).length;
+  const judgedBy = [...new Set(results.flatMap((r) => (r.judgedBy ? [r.judgedBy] : [])))];
   const notes = [
     ...(notLoading ? [`${notLoading} would not load in SWE-agent`] : []),
     ...(unchecked ? [`${unchecked} not fully checked (over a size budget)`] : []),
     ...(v0 ? [`${v0} not checked (SWE-agent 0.x format)`] : []),
     ...(partly ? [`${partly} with parts not checked`] : []),
+    ...judgedBy.map((j) => `agent configs judged by ${terminalText(j)}`),
   ];
   lines.push(`${parts.join(', ')} in ${files}${notes.map((n) => `; ${n}`).join('')}`);
   return lines.join('\n') + '\n';

@@ -6,7 +6,7 @@
  */
 import * as path from 'path';
 import { FileDiagnostic, placeDiagnostics } from '../diagnostics';
-import { overridesOf, sweAgentOf } from '../config';
+import { overridesOf, profileOf } from '../config';
 import { RunConfigCheck, checkRunConfig } from '../runConfig/checkRunConfig';
 import { RunConfigKind } from '../runConfig/classify';
 import { CommandLineOverride } from '../runConfig/commandLine';
@@ -89,7 +89,7 @@ function agentContext(db: Database, file: string): AgentCheckContext {
     return found === null ? 'missing' : found.kind === 'file' ? 'file' : 'not-a-file';
   };
   const run = { folder: runFolder ?? db.get(FOLDER_OF, file) ?? path.dirname(file), assumed: runFolder === undefined, stat };
-  return { configRoot, rootSource, sweAgent: sweAgentOf(db.get(SETTINGS_OF, file).config), resolve, run };
+  return { configRoot, rootSource, sweAgentVersion: profileOf(db.get(SETTINGS_OF, file).config).base, resolve, run };
 }
 
 /** The command-line overrides an agent config is judged with: its settings' `commandLine`. */
@@ -100,8 +100,9 @@ function overridesFor(db: Database, file: string): CommandLineOverride[] {
 /** An agent config judged as `sweagent run --config FILE` judges it, for its parse (the file's own, or a text the file might have). */
 export function analyzeAgent(db: Database, file: string, whole: WholeLoad): AgentAnalysis {
   const context = agentContext(db, file);
-  const check = checkRunConfig({ files: [{ load: whole.load, origin: whole.origin }], overrides: overridesFor(db, file) }, context);
-  return { load: whole.load, at: whole.at, sections: check.sections, diagnostics: placeDiagnostics(check.diagnostics, whole.at), loads: check.loads, configRoot: context.configRoot };
+  const profile = profileOf(db.get(SETTINGS_OF, file).config);
+  const check = checkRunConfig({ files: [{ load: whole.load, origin: whole.origin }], overrides: overridesFor(db, file), profile }, context);
+  return { load: whole.load, at: whole.at, sections: check.sections, diagnostics: placeDiagnostics(check.diagnostics, whole.at), loads: check.loads, configRoot: context.configRoot, profile };
 }
 
 /** An agent config checked: the whole file as SWE-agent validates it, and each assembly with the bundles it lists. */
@@ -139,7 +140,7 @@ export const RUN_CONFIG: QueryDef<RunConfigRequest, RunConfigAnalysis | null> = 
     if (wholes.some((whole) => whole === null) || wholes.length === 0) return null;
     const loaded = wholes as WholeLoad[];
     const first = request.files[0];
-    const check = checkRunConfig({ files: loaded.map((w) => ({ load: w.load, origin: w.origin })), overrides: overridesFor(db, first), kind: request.kind }, agentContext(db, first));
+    const check = checkRunConfig({ files: loaded.map((w) => ({ load: w.load, origin: w.origin })), overrides: overridesFor(db, first), kind: request.kind, profile: profileOf(db.get(SETTINGS_OF, first).config) }, agentContext(db, first));
     return {
       files: loaded.map((whole, i) => ({ file: request.files[i], diagnostics: placeDiagnostics(check.diagnostics.filter((d) => d.origin === whole.origin), whole.at) })),
       check,

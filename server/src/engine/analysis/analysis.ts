@@ -263,7 +263,7 @@ export class Analysis {
   hover(file: string, offset: number): HoverResult | null {
     const agent = this.agent(file);
     // A bundle path or hidden tool first; elsewhere, the config's own keys.
-    if (agent) return agentHoverAt(agent, agent.configRoot, offset) ?? runConfigHover(agent.load.root, agent.at, offset);
+    if (agent) return agentHoverAt(agent, agent.configRoot, offset) ?? runConfigHover(agent.load.root, agent.at, offset, agent.profile);
     const model = this.bundleModel(file);
     return model ? hoverAt(model, offset, this.viewContext(file)) : null;
   }
@@ -280,7 +280,7 @@ export class Analysis {
       const agent = this.agent(file);
       const bundleEntries = agentCompletions(this.agentWorkspace(file), source.normalized, offset, agent, options);
       // The config's own keys and values, where no bundle entry is being written.
-      if (agent && !bundleEntries?.length) return runConfigCompletions(source.normalized, { root: agent.load.root, at: agent.at }, offset, options.snippets) ?? [];
+      if (agent && !bundleEntries?.length) return runConfigCompletions(source.normalized, { root: agent.load.root, at: agent.at }, offset, options.snippets, agent.profile) ?? [];
       if (bundleEntries || kind === 'agent') return bundleEntries ?? [];
       return null;
     }
@@ -390,7 +390,7 @@ export class Analysis {
   /** A bundle's outline of tools and arguments; an agent config's keys. */
   documentSymbols(file: string): { kind: 'bundle'; symbols: OutlineSymbol[] } | { kind: 'agent'; symbols: ConfigSymbol[] } | null {
     const agent = this.agent(file);
-    if (agent) return { kind: 'agent', symbols: runConfigSymbols(agent.load.root, agent.at) };
+    if (agent) return { kind: 'agent', symbols: runConfigSymbols(agent.load.root, agent.at, agent.profile) };
     const model = this.bundleModel(file);
     return model && { kind: 'bundle', symbols: documentSymbols(model) };
   }

@@ -15,6 +15,7 @@ import { isInside } from '../workspace/walk';
 import { QueryDef } from './database';
 import { textOf } from './files';
 import { ENVIRONMENT, EXTRA_ROOTS, FOLDERS, SETTINGS_FILE, USER_SETTINGS } from './inputs';
+import { chooseSweAgent } from './sweAgent';
 
 export interface FolderSettings {
   /** The folder relative settings start from: a workspace folder, or a lone file's own folder. */
@@ -50,12 +51,14 @@ export const SETTINGS_AT: QueryDef<string, FolderSettings> = {
     const problems: SettingsProblem[] = [...user.problems];
     const file = db.get(SETTINGS_FILE, base);
     let fromFile: EngineConfig = {};
+    let locateInFile: ReturnType<typeof validateSettingsFile>['locate'] = () => undefined;
     if (file !== null) {
       const text = textOf(db, file);
       if (text !== null) {
         const validated = validateSettingsFile(file, text);
         problems.push(...validated.problems);
         fromFile = validated.config;
+        locateInFile = validated.locate;
         if (fromFile.configRoot !== undefined) {
           const resolved = resolveFrom(path.dirname(file), fromFile.configRoot);
           if (db.get(WORKSPACE_ROOTS, undefined).some((root) => isInside(resolved, root))) {
@@ -84,6 +87,10 @@ export const SETTINGS_AT: QueryDef<string, FolderSettings> = {
       const compiled = compileGlob(pattern);
       return compiled.ok ? [compiled.glob] : [];
     });
+    const fromUserSetting = user.config.sweAgent !== undefined;
+    const choice = chooseSweAgent(db, base, config.sweAgent, fromUserSetting ? null : file, (p) => fromUserSetting || db.get(WORKSPACE_ROOTS, undefined).some((root) => isInside(p, root)));
+    config.sweAgentProfile = choice.profile;
+    if (choice.problem) problems.push({ file: fromUserSetting ? null : file, message: choice.problem, ...(fromUserSetting ? {} : locateInFile('sweAgent')) });
     const envOptions = config.envVariables !== undefined ? { env: envContextOf(config), enableBashTool: true } : null;
     return { base, config, globs, envOptions, problems };
   },
@@ -106,6 +113,9 @@ export const READ_ROOTS: QueryDef<void, readonly string[]> = {
     }
     const environmentRoot = db.get(ENVIRONMENT, 'environment').configRoot;
     if (environmentRoot !== undefined && path.isAbsolute(environmentRoot)) roots.push(path.normalize(environmentRoot));
+    // A SWE-agent checkout the user named (a version name is no folder).
+    const sweAgent = db.get(USER, undefined).config.sweAgent;
+    if (sweAgent !== undefined && path.isAbsolute(sweAgent)) roots.push(path.normalize(sweAgent));
     return [...new Set(roots)];
   },
   equals: (a, b) => a.length === b.length && a.every((root, i) => root === b[i]),

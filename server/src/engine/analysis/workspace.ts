@@ -10,7 +10,7 @@ import { matchesFilePattern } from '../settings/glob';
 import { runConfigKindOf } from '../runConfig/classify';
 import { BundleFolder, readBundleFolder } from '../workspace/bundleFolder';
 import { ConfigRoot, configRootFor } from '../workspace/configRoot';
-import { sweAgentOf } from '../config';
+import { profileOf } from '../config';
 import { WalkCut, WalkResult, isInside, walkWorkspace } from '../workspace/walk';
 import { YamlLoad, loadYaml } from '../yaml/loadYaml';
 import { Origin, PyNode, deref, dictEntries, strValue } from '../yaml/pyNode';
@@ -207,7 +207,7 @@ export const CONFIG_ROOT_FOUND: QueryDef<string, ConfigRoot> = {
   key: byFile,
   compute: (db, agentPath) => {
     const config = db.get(SETTINGS_OF, agentPath).config;
-    return configRootFor(trackedFs(db), agentPath, db.get(FOLDER_OF, agentPath) ?? path.dirname(agentPath), config.configRoot, sweAgentOf(config).root);
+    return configRootFor(trackedFs(db), agentPath, db.get(FOLDER_OF, agentPath) ?? path.dirname(agentPath), config.configRoot, profileOf(config).root);
   },
   equals: (a, b) => a.dir === b.dir && a.source === b.source,
 };

@@ -24,7 +24,8 @@ import { MapNode, Origin, PyNode, deref, dictEntries, strValue } from '../yaml/p
 import { RunConfigKind, runConfigKindOf, sweAgent0xKeys } from './classify';
 import { CommandLineOverride, readOverrides } from './commandLine';
 import { mergeConfigs } from './merge';
-import { RUN_BATCH_CONFIG, RUN_SINGLE_CONFIG } from './models';
+import { MAIN_PROFILE } from '../sweAgent/builtinProfiles';
+import { SweAgentProfile } from '../sweAgent/profile';
 import { templateDiagnostics } from './templates';
 import { ConfigIssue, ModelVisit, locText, validateModel } from './validate';
 
@@ -41,6 +42,8 @@ export interface RunConfigInput {
   overrides?: readonly CommandLineOverride[];
   /** The command; by default what the merged file looks like (`instances:` means run-batch). */
   kind?: RunConfigKind;
+  /** The SWE-agent the config is judged by; main by default. */
+  profile?: SweAgentProfile;
 }
 
 export interface RunConfigCheck {
@@ -69,6 +72,7 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
   const files = input.files;
   const first = files[0]?.origin ?? { text: '' };
   const fileStart = (origin: Origin): Span => ({ origin, start: 0, end: 0 });
+  const profile = input.profile ?? MAIN_PROFILE;
   const stop = (kind: RunConfigKind): RunConfigCheck => ({ kind, loads: false, diagnostics: out.diagnostics, sections: [], root: null });
 
   // PyYAML: the first file that does not load stops SWE-agent.
@@ -95,7 +99,7 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
 
   // pydantic-settings' parser: an unknown option, one without a value or a list it cannot read stops SWE-agent before validation.
   const overrides: CommandLineOverride[] = [];
-  for (const read of readOverrides(input.kind === 'run-batch' ? RUN_BATCH_CONFIG : RUN_SINGLE_CONFIG, input.overrides ?? [])) {
+  for (const read of readOverrides(input.kind === 'run-batch' ? profile.runBatch : profile.runSingle, input.overrides ?? [])) {
     const { override } = read;
     const option = `--${override.path.join('.')}`;
     if (read.kind === 'value') overrides.push(override);
@@ -131,7 +135,7 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
     }
   }
 
-  const schema = kind === 'run-batch' ? RUN_BATCH_CONFIG : RUN_SINGLE_CONFIG;
+  const schema = kind === 'run-batch' ? profile.runBatch : profile.runSingle;
   const validation = validateModel(root, schema);
   const topLevelKeyIssue = (issue: ConfigIssue) => issue.code === 'non-string-key' && issue.loc.length === 1;
   for (const issue of validation.issues) {
@@ -164,8 +168,12 @@ function notChecked(visit: ModelVisit, out: DiagnosticBuilder, context: AgentChe
     const name = strValue(entry.key);
     const field = name === undefined ? undefined : visit.model.fields.find((f) => f.name === name);
     if (field?.type.t === 'unchecked') {
-      out.add('not-checked', spanOf(entry.key), `\`${locText([...visit.loc, name!])}\` is not checked here: it is a ${field.type.what} (docker, modal, local, ...), which this checker does not model. SWE-agent validates it when it starts.`);
+      out.add('not-checked', spanOf(entry.key), `\`${locText([...visit.loc, name!])}\` is not checked here: its type, ${field.type.what}, is not one this checker reads. SWE-agent validates it when it starts.`);
     }
+  }
+  const where = dictEntries(visit.node)[0]?.key ?? visit.node;
+  for (const validator of visit.model.notRun ?? []) {
+    out.add('not-checked', spanOf(where), `\`${validator}\` is not run by this tool: it is code of the model \`${visit.model.name}\` (at \`${locText(visit.loc) || 'the top level'}\`) that SWE-agent runs when it loads the config, so what it checks is not checked here.`);
   }
   if (visit.model.name === 'FileProblemStatement') problemStatementFile(visit, out, context);
 }

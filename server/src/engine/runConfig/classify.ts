@@ -7,13 +7,16 @@
  */
 import { listsBundles } from '../workspace/agentConfig';
 import { MapNode, PyNode, deref, dictEntries, strValue } from '../yaml/pyNode';
-import { DEFAULT_AGENT, RETRY_AGENT, RUN_BATCH_CONFIG, RUN_SINGLE_CONFIG, SHELL_AGENT } from './models';
+import { MAIN_PROFILE } from '../sweAgent/builtinProfiles';
+import { fieldOf, modelsOf } from './schema';
 
 /** `sweagent run --config` or `sweagent run-batch --config`. */
 export type RunConfigKind = 'run-single' | 'run-batch';
 
-const AGENT_KEYS = new Set([DEFAULT_AGENT, RETRY_AGENT, SHELL_AGENT].flatMap((m) => m.fields.map((f) => f.name)));
-const TOP_LEVEL_KEYS = new Set([RUN_SINGLE_CONFIG, RUN_BATCH_CONFIG].flatMap((m) => m.fields.map((f) => f.name)));
+// What a file is does not depend on the SWE-agent it is judged by: main's keys tell.
+const { runSingle, runBatch } = MAIN_PROFILE;
+const AGENT_KEYS = new Set(modelsOf(fieldOf(runSingle, 'agent')!.type).flatMap((m) => m.fields.map((f) => f.name)));
+const TOP_LEVEL_KEYS = new Set([runSingle, runBatch].flatMap((m) => m.fields.map((f) => f.name)));
 
 /** Keys only a SWE-agent agent has, with the shape each must have. */
 const TELLING: Record<string, 'map' | 'seq'> = { templates: 'map', tools: 'map', model: 'map', history_processors: 'seq', agent_configs: 'seq', retry_loop: 'map' };

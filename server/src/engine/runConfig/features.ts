@@ -1,5 +1,5 @@
 /**
- * Editing features of an agent config, from the model tables (models.ts),
+ * Editing features of an agent config, from the chosen SWE-agent's model tables (sweAgent/),
  * so they say what validation checks: completion of every key at every level
  * (a union's members by the `type` or `name` the mapping has) and of literal
  * values, hover on every key (what SWE-agent does with it, its type and
@@ -17,7 +17,8 @@ import { asDict } from '../swe/pydanticLax';
 import { PyNode, deref, dictEntries, strValue } from '../yaml/pyNode';
 import { loadYaml } from '../yaml/loadYaml';
 import { runConfigKindOf } from './classify';
-import { RUN_BATCH_CONFIG, RUN_SINGLE_CONFIG } from './models';
+import { MAIN_PROFILE } from '../sweAgent/builtinProfiles';
+import { SweAgentProfile } from '../sweAgent/profile';
 import { FieldSchema, FieldType, ModelSchema, describeType, literalOf } from './schema';
 
 /** The schema at a place in the document: its type, and the document's node there when it parses. */
@@ -26,8 +27,8 @@ interface Spot {
   node: PyNode | null;
 }
 
-function rootModel(root: PyNode | null): ModelSchema {
-  return runConfigKindOf(root) === 'run-batch' ? RUN_BATCH_CONFIG : RUN_SINGLE_CONFIG;
+function rootModel(root: PyNode | null, profile: SweAgentProfile): ModelSchema {
+  return runConfigKindOf(root) === 'run-batch' ? profile.runBatch : profile.runSingle;
 }
 
 function fieldsByKey(node: PyNode | null): Map<string, PyNode> {
@@ -96,8 +97,8 @@ function step(spot: Spot, part: { key: string } | { itemAt: number; at: Placemen
 }
 
 /** The spot a chain of frames (outermost first) leads to. */
-function spotOfFrames(root: PyNode | null, at: Placement | null, frames: Frame[]): Spot | null {
-  let spot: Spot | null = { type: { t: 'model', model: rootModel(root) }, node: root };
+function spotOfFrames(root: PyNode | null, at: Placement | null, frames: Frame[], profile: SweAgentProfile): Spot | null {
+  let spot: Spot | null = { type: { t: 'model', model: rootModel(root, profile) }, node: root };
   for (const frame of frames) {
     if (!spot) return null;
     if (frame.kind === 'key') spot = step(spot, { key: frame.name });
@@ -148,7 +149,7 @@ function rootWithoutLine(text: string, start: number, end: number): { root: PyNo
  * cursor is at neither. `root` is the parsed document, null when it does not
  * parse (then the cursor's line is left out to read the rest).
  */
-export function runConfigCompletions(text: string, parsed: { root: PyNode | null; at: Placement } | null, offset: number, snippets: boolean): CompletionEntry[] | null {
+export function runConfigCompletions(text: string, parsed: { root: PyNode | null; at: Placement } | null, offset: number, snippets: boolean, profile: SweAgentProfile = MAIN_PROFILE): CompletionEntry[] | null {
   if (!Number.isInteger(offset) || offset < 0 || offset > text.length) return null;
   const table = new LineTable(text);
   const index = table.indexAt(offset);
@@ -159,7 +160,7 @@ export function runConfigCompletions(text: string, parsed: { root: PyNode | null
   if (line.key && col > line.key.colon) {
     // A value: `key: |`.
     const frames = enclosingFrames(table, index, line.contentCol, own);
-    const parent = spotOfFrames(root, at, frames);
+    const parent = spotOfFrames(root, at, frames, profile);
     const spot = parent && step(parent, { key: line.key.name });
     if (!parent || !spot) return null;
     const token = valueToken(line, col);
@@ -173,7 +174,7 @@ export function runConfigCompletions(text: string, parsed: { root: PyNode | null
   const typed = line.blank ? '' : text.slice(line.start + line.contentCol, line.key ? line.start + line.contentCol + line.key.name.length : line.start + line.text.trimEnd().length);
   if (!KEY_PREFIX.test(typed) || col < keyCol) return null;
   const frames = enclosingFrames(table, index, keyCol, own);
-  const spot = spotOfFrames(root, at, frames);
+  const spot = spotOfFrames(root, at, frames, profile);
   const models = spot ? modelsAt(spot) : [];
   if (models.length === 0) return null;
   const present = keysAround(table, index, keyCol);
@@ -194,8 +195,8 @@ export function runConfigCompletions(text: string, parsed: { root: PyNode | null
 }
 
 /** The chain of keys (and items) from the root to the key at an offset, with the spot of the mapping that holds it. */
-function keyAt(root: PyNode, at: Placement, offset: number): { key: PyNode; name: string; parent: Spot; loc: (string | number)[] } | null {
-  let spot: Spot = { type: { t: 'model', model: rootModel(root) }, node: root };
+function keyAt(root: PyNode, at: Placement, offset: number, profile: SweAgentProfile): { key: PyNode; name: string; parent: Spot; loc: (string | number)[] } | null {
+  let spot: Spot = { type: { t: 'model', model: rootModel(root, profile) }, node: root };
   const loc: (string | number)[] = [];
   for (let depth = 0; depth < 64; depth++) {
     const target = spot.node ? deref(spot.node) : null;
@@ -223,9 +224,9 @@ function keyAt(root: PyNode, at: Placement, offset: number): { key: PyNode; name
 }
 
 /** Hover on a key: what SWE-agent does with it, its type, its default. */
-export function runConfigHover(root: PyNode | null, at: Placement, offset: number): HoverResult | null {
+export function runConfigHover(root: PyNode | null, at: Placement, offset: number, profile: SweAgentProfile = MAIN_PROFILE): HoverResult | null {
   if (!root) return null;
-  const found = keyAt(root, at, offset);
+  const found = keyAt(root, at, offset, profile);
   if (!found) return null;
   const models = modelsAt(found.parent);
   const model = models.find((m) => m.fields.some((f) => f.name === found.name));
@@ -235,6 +236,7 @@ export function runConfigHover(root: PyNode | null, at: Placement, offset: numbe
     para(strong(found.loc.join('.')), ': ', code(describeType(field.type)), field.default === undefined ? ', required' : ', default ', ...(field.default === undefined ? [] : [code(field.default)])),
     para(field.doc),
     para(`In ${model.name}, which ${model.extra === 'forbid' ? 'refuses unknown keys: a key it does not have stops SWE-agent' : 'ignores unknown keys'}.`),
+    para(`Judged by ${profile.label}: ${profile.reason}.`),
   ];
   return { ...at.range(found.key), blocks };
 }
@@ -254,7 +256,7 @@ export interface ConfigSymbol {
 const MAX_SYMBOLS = 2000;
 
 /** The outline: every key of the models, nested as the file nests them (list items by their `type`, `name` or `path`). */
-export function runConfigSymbols(root: PyNode | null, at: Placement): ConfigSymbol[] {
+export function runConfigSymbols(root: PyNode | null, at: Placement, profile: SweAgentProfile = MAIN_PROFILE): ConfigSymbol[] {
   let budget = MAX_SYMBOLS;
   const walk = (spot: Spot, depth: number): ConfigSymbol[] => {
     const target = spot.node ? deref(spot.node) : null;
@@ -279,7 +281,7 @@ export function runConfigSymbols(root: PyNode | null, at: Placement): ConfigSymb
     }
     return [];
   };
-  return root ? walk({ type: { t: 'model', model: rootModel(root) }, node: root }, 0) : [];
+  return root ? walk({ type: { t: 'model', model: rootModel(root, profile) }, node: root }, 0) : [];
 }
 
 function symbol(at: Placement, name: string, key: PyNode, value: PyNode, spot: Spot | null, children: ConfigSymbol[]): ConfigSymbol {

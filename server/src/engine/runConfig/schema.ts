@@ -1,5 +1,5 @@
 /**
- * The vocabulary of the model tables in `models.ts`: a pydantic v2 field type
+ * The vocabulary of a SWE-agent profile's model tables (`sweAgent/buildProfile.ts`): a pydantic v2 field type
  * as SWE-agent declares it, a field (name, type, default, what SWE-agent does
  * with it) and a model (its fields and whether it forbids extra keys). One
  * table drives validation (`validate.ts`), completion, hover and quick fixes
@@ -66,6 +66,8 @@ export interface ModelSchema {
   fields: readonly FieldSchema[];
   /** The model's own validators, given the validated values of the fields present; run only when every field validates, as pydantic does. */
   check?: (values: ReadonlyMap<string, unknown>) => ModelProblem[];
+  /** Validators of the model's source that this tool does not run (`MaxStepAgentConfig.check_steps`), said where the model is used. */
+  notRun?: readonly string[];
 }
 
 export const str: FieldType = { t: 'str' };

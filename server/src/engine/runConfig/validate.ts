@@ -193,7 +193,10 @@ class Validator {
       case 'set': {
         const items = type.t === 'list' ? laxListItems(node) : laxCollectionItems(node, 'set');
         if (!items.ok) return fromLax(place, type, items);
-        return join(items.value.map((item, i) => this.value({ node: item, key: null, loc: [...place.loc, i] }, type.of)));
+        const outcomes = items.value.map((item, i) => this.value({ node: item, key: null, loc: [...place.loc, i] }, type.of));
+        const result = join(outcomes);
+        result.value = outcomes.map((o) => o.value);
+        return result;
       }
       case 'tuple':
         return this.tuple(place, type);

@@ -22,7 +22,7 @@ import { BUDGETS } from '../budgets';
  */
 export const MAX_SETTINGS_DEPTH = 1000;
 
-export const SETTINGS_KEYS = ['envVariables', 'rules', 'filePatterns', 'configRoot', 'inlayHints', 'commandLine'] as const;
+export const SETTINGS_KEYS = ['envVariables', 'rules', 'filePatterns', 'configRoot', 'inlayHints', 'commandLine', 'sweAgent'] as const;
 
 /** Keys of the VS Code extension's own settings, which it sends along with the section: the client's business, not the server's. */
 const CLIENT_KEYS = new Set(['agentConfigPatterns', 'server', 'trace']);
@@ -143,6 +143,12 @@ function check(raw: unknown, at: Locator): EngineConfig {
         if (typeof value === 'string') {
           if (value.length > 0) config.configRoot = value;
         } else at.problem(`configRoot must be a folder path (a string), not ${describe(value)}`, [key]);
+        break;
+      case 'sweAgent':
+        // An empty string is an editor's "not set"; a path is checked when it is used (analysis/sweAgent.ts).
+        if (typeof value === 'string') {
+          if (value.length > 0) config.sweAgent = value;
+        } else at.problem(`sweAgent must be auto, 1.0.0, 1.0.1, 1.1.0, main or a path to a SWE-agent checkout (a string), not ${describe(value)}`, [key]);
         break;
       case 'inlayHints':
         if (typeof value === 'boolean') config.inlayHints = value;

@@ -6,6 +6,7 @@
  * docs generated with the agent's env. Every bundle is also checked in this
  * context: with the agent's env and bash setting, its hidden tools left out.
  */
+import { SweAgentProfile } from '../sweAgent/profile';
 import * as path from 'path';
 import { DiagnosticBuilder } from '../diagnosticBuilder';
 import { EngineDiagnostic, FileDiagnostic, RelatedSpan, Span, spanOf } from '../diagnostics';
@@ -19,7 +20,8 @@ import { asDict } from '../swe/pydanticLax';
 import { PyNode, strValue } from '../yaml/pyNode';
 import { AgentTools, BundleRef } from './agentConfig';
 import { ConfigRootSource } from './configRoot';
-import { DEFAULT_SWE_AGENT, SweAgentChoice, checkoutBundleChange, checkoutBundleName, isShippedBundle } from './sweAgentBundles';
+import { checkoutBundleChange, checkoutBundleName, isShippedBundle } from './sweAgentBundles';
+import { SweAgentVersion } from '../sweAgent/profile';
 
 export interface BundleSource {
   dir: string;
@@ -40,8 +42,8 @@ export interface AgentCheckContext {
   configRoot: string;
   /** Why the config root is there; assumed when not said. */
   rootSource?: ConfigRootSource;
-  /** The SWE-agent the config is judged by; main when not said. */
-  sweAgent?: SweAgentChoice;
+  /** The SWE-agent release the config is judged by (a fork's: the release it is based on); main when not said. */
+  sweAgentVersion?: SweAgentVersion;
   resolve(dir: string): BundleResolution;
   /** The folder sweagent runs in (`assumed`: not known, the workspace folder is taken), and what is at a path SWE-agent reads from there. */
   run?: { folder: string; assumed: boolean; stat(file: string): RunFileStatus };
@@ -70,6 +72,8 @@ export interface AgentAnalysis {
   loads: boolean;
   /** Where its bundle paths start. */
   configRoot: string;
+  /** The SWE-agent it is judged by. */
+  profile: SweAgentProfile;
 }
 
 export interface AgentCheck {
@@ -115,7 +119,7 @@ function rootPhrase(root: string, source: ConfigRootSource): string {
  */
 function missingBundle(bundlePath: string, dir: string, at: Span, context: AgentCheckContext, out: DiagnosticBuilder): void {
   const source = context.rootSource ?? 'assumed';
-  const { version } = context.sweAgent ?? DEFAULT_SWE_AGENT;
+  const version = context.sweAgentVersion ?? 'main';
   const name = checkoutBundleName(bundlePath);
   const fails = `SWE-agent fails: Bundle path '${dir}' does not exist.`;
   if (name !== null && source === 'assumed' && isShippedBundle(version, name)) {

@@ -8,18 +8,7 @@
  * removed: 1.1.0 renamed `defaults` to `windowed` and `edit_*` to
  * `windowed_edit_*`, and removed `review_on_submit`.
  */
-
-/** The SWE-agent versions this checker knows by their own code. */
-export const SWE_AGENT_VERSIONS = ['1.0.0', '1.0.1', '1.1.0', 'main'] as const;
-export type SweAgentVersion = (typeof SWE_AGENT_VERSIONS)[number];
-
-/** The SWE-agent a config is judged by: a known version, and its checkout (REPO_ROOT) when there is one to read. */
-export interface SweAgentChoice {
-  version: SweAgentVersion;
-  root?: string;
-}
-
-export const DEFAULT_SWE_AGENT: SweAgentChoice = { version: 'main' };
+import { SWE_AGENT_VERSIONS, SweAgentVersion } from '../sweAgent/profile';
 
 const UP_TO_1_0_1 = ['defaults', 'diff_state', 'edit_anthropic', 'edit_linting', 'edit_replace', 'edit_rewrite', 'filemap', 'forfeit', 'registry', 'review_on_submit', 'review_on_submit_m', 'search', 'submit'];
 const SINCE_1_1_0 = ['diff_state', 'edit_anthropic', 'filemap', 'forfeit', 'multilingual_setup', 'registry', 'review_on_submit_m', 'search', 'submit', 'windowed', 'windowed_edit_linting', 'windowed_edit_replace', 'windowed_edit_rewrite'];

@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+/**
+ * Lints a SWE-agent fork from its root, as a user would with no settings, and
+ * compares each file's verdict with the fork's own code's (verdicts.jsonl, as
+ * in ../shared/forks/OWNER__REPO/): whether it loads, and its error count.
+ *
+ *   node scripts/check-fork.mjs FORK_FOLDER TREE_DIR [--layout GIT_DIR]
+ *
+ * FORK_FOLDER holds tree.json and verdicts.jsonl. With --layout, the files of
+ * tree.json are first laid out into TREE_DIR from the fork's git mirror at the
+ * commit tree.json names (never commit them). Needs `npm run build` (dist/lint.js).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const args = process.argv.slice(2);
+const layoutAt = args.indexOf('--layout');
+const gitDir = layoutAt >= 0 ? args.splice(layoutAt, 2)[1] : null;
+const [forkFolder, treeDir] = args;
+if (!forkFolder || !treeDir) {
+  console.error('usage: check-fork.mjs FORK_FOLDER TREE_DIR [--layout GIT_DIR]');
+  process.exit(2);
+}
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const lint = path.join(root, 'dist', 'lint.js');
+
+if (gitDir) {
+  const tree = JSON.parse(readFileSync(path.join(forkFolder, 'tree.json'), 'utf8'));
+  // File by file: a mirror may lack some large blobs (data files), which are said and left out.
+  const listed = execFileSync('git', ['--git-dir', gitDir, 'ls-tree', '-r', '--name-only', tree.commit, '--', ...tree.files], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  for (const file of listed.split('\n').filter(Boolean)) {
+    const blob = spawnSync('git', ['--git-dir', gitDir, 'show', `${tree.commit}:${file}`], { maxBuffer: 1 << 30 });
+    if (blob.status !== 0) {
+      console.error(`left out (not in the mirror): ${file}`);
+      continue;
+    }
+    mkdirSync(path.dirname(path.join(treeDir, file)), { recursive: true });
+    writeFileSync(path.join(treeDir, file), blob.stdout);
+  }
+}
+
+/** The product's arguments for a verdict's command line (`sweagent run[-batch] --config FILE [--a.b=c]...`). */
+function lintArgsOf(verdict) {
+  if (verdict.kind === 'bundle') return [verdict.path];
+  const words = verdict.command.split(/\s+/).slice(1);
+  const out = words[0] === 'run-batch' ? ['--run-batch'] : [];
+  for (let i = 1; i < words.length; i++) {
+    if (words[i] === '--config') out.push('--agent-config', words[++i]);
+    else out.push(words[i]);
+  }
+  return out;
+}
+
+const verdicts = readFileSync(path.join(forkFolder, 'verdicts.jsonl'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+const counts = { files: 0, loadsAgree: 0, errorsAgree: 0, notJudged: 0, saidNotChecked: 0 };
+const disagreements = [];
+for (const verdict of verdicts) {
+  const run = spawnSync(process.execPath, [lint, '--format', 'json', ...lintArgsOf(verdict)], { cwd: treeDir, encoding: 'utf8', maxBuffer: 1 << 28 });
+  let files = null;
+  try {
+    files = JSON.parse(run.stdout ?? '');
+  } catch {
+    files = null;
+  }
+  if (!Array.isArray(files)) {
+    disagreements.push(`${verdict.path}: the linter printed no report (exit ${run.status}): ${run.error?.message ?? (run.stderr ?? '').trim().split('\n')[0]}`);
+    continue;
+  }
+  const result = files.find((f) => f.path === verdict.path) ?? files[0];
+  if (verdict.format === '0.x') {
+    counts.notJudged++;
+    if (result && result.diagnostics.length > 0) counts.saidNotChecked++;
+    else disagreements.push(`${verdict.path}: a 0.x config passed silently`);
+    continue;
+  }
+  counts.files++;
+  const ourErrors = result ? result.diagnostics.filter((d) => d.severity === 'error').length : 0;
+  const loads = result ? result.loads : true;
+  if (loads === verdict.loads) counts.loadsAgree++;
+  if (ourErrors === verdict.errors.length) counts.errorsAgree++;
+  if (loads !== verdict.loads || ourErrors !== verdict.errors.length) {
+    const ours = result ? result.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.code}@${d.range.start.line + 1}`).join(', ') : 'not reported';
+    disagreements.push(`${verdict.path}: SWE-agent loads=${verdict.loads} errors=${verdict.errors.map((e) => e.loc ?? e.kind).join(', ') || 'none'}; we loads=${loads} errors=${ours || 'none'}`);
+  }
+}
+console.log(`${path.basename(forkFolder)}: ${counts.loadsAgree}/${counts.files} agree on loading, ${counts.errorsAgree}/${counts.files} on the number of errors; 0.x configs: ${counts.saidNotChecked}/${counts.notJudged} said not checked`);
+for (const d of disagreements) console.log(`  ${d}`);
+process.exitCode = disagreements.length > 0 ? 1 : 0;

@@ -1,0 +1,37 @@
+/**
+ * The built-in profiles: SWE-agent v1.0.0, v1.0.1, v1.1.0 and main 3ea751c0,
+ * each with the SWE-ReX release of its time, read from their sources by
+ * `scripts/gen-sweagent-profiles.mjs` (`profiles/*.json`, with provenance).
+ */
+import { buildProfile } from './buildProfile';
+import { SweAgentProfile, SweAgentVersion, VERSION_FACTS } from './profile';
+import { ProfileData } from './profileData';
+import v100 from './profiles/1.0.0.json';
+import v101 from './profiles/1.0.1.json';
+import v110 from './profiles/1.1.0.json';
+import main from './profiles/main.json';
+
+const DATA: Record<SweAgentVersion, ProfileData> = { '1.0.0': v100 as ProfileData, '1.0.1': v101 as ProfileData, '1.1.0': v110 as ProfileData, main: main as ProfileData };
+
+const built = new Map<SweAgentVersion, SweAgentProfile>();
+
+/** The data of a built-in profile (a fork's profile takes what its own source lacks from it, e.g. SWE-ReX's models). */
+export function builtinProfileData(version: SweAgentVersion): ProfileData {
+  return DATA[version];
+}
+
+function labelOf(version: SweAgentVersion): string {
+  return version === 'main' ? `SWE-agent main (${DATA.main.provenance[0].commit!.slice(0, 8)})` : `SWE-agent v${version}`;
+}
+
+/** A built-in profile, chosen for `reason`; the model tables are built once per version. */
+export function builtinProfile(version: SweAgentVersion, reason = 'the default'): SweAgentProfile {
+  let profile = built.get(version);
+  if (!profile) {
+    profile = buildProfile(DATA[version], { kind: version, label: labelOf(version), reason: 'the default', base: version, facts: VERSION_FACTS[version] });
+    built.set(version, profile);
+  }
+  return profile.reason === reason ? profile : { ...profile, reason };
+}
+
+export const MAIN_PROFILE: SweAgentProfile = builtinProfile('main');
