@@ -53,6 +53,13 @@ describe("a project run from SWE-agent's checkout (SWE-smith's layout)", () => {
     expect(file.diagnostics.some((d) => d.message.includes('as SWE_AGENT_CONFIG_ROOT'))).toBe(false);
   });
 
+  it('judged by SWE-agent 1.0.1, tools/defaults is one of its own bundles: not checked, not renamed', () => {
+    const run = runCli(['--format', 'json', '--swe-agent', '1.0.1', 'smith'], ws.root);
+    const [file] = JSON.parse(run.stdout) as File[];
+    expect(file.diagnostics.map(at)).toEqual(['not-checked:information@4:14-4:28', 'not-checked:information@5:14-5:28', 'bundle-path-missing:error@6:14-6:30']);
+    expect(file.diagnostics[1].message).toContain('SWE-agent 1.0.1 finds it in its own checkout');
+  });
+
   it('the text summary does not count a file with unchecked bundles as clean', () => {
     const run = runCli(['smith'], ws.root);
     expect(run.stdout.trimEnd().split('\n').pop()).toBe('2 errors, 0 warnings, 1 info in 1 file; 1 would not load in SWE-agent; 1 with parts not checked');
@@ -82,7 +89,8 @@ describe("a project run from SWE-agent's checkout (SWE-smith's layout)", () => {
 
 describe('a fork holding SWE-agent’s package', () => {
   it('resolves bundle paths against its own checkout (REPO_ROOT), and says so', () => {
-    const run = runCli(['--format', 'json', 'fork/config/default.yaml'], ws.root);
+    // Judged by main's models (the synthetic package has none); its checkout is still where SWE-agent looks.
+    const run = runCli(['--format', 'json', '--swe-agent', 'main', 'fork/config/default.yaml'], ws.root);
     const [file] = JSON.parse(run.stdout) as File[];
     expect(file.diagnostics.map(at)).toEqual(['bundle-path-missing:error@5:14-5:24']);
     expect(file.diagnostics[0].message).toBe(
