@@ -56,7 +56,7 @@ describe('swe-bundle-lint on a project folder', () => {
     expect(duplicate.message).toBe(
       "Tool `submit` of bundle `tools/extra/submit_again` is already defined by bundle `tools/submit`; SWE-agent fails: Tool 'submit' is defined multiple times. Hide one with `hidden_tools`.",
     );
-    expect(files[0].diagnostics.find((d) => d.code === 'bundle-path-missing')!.message).toContain(`resolved against the config root ${ws.root}`);
+    expect(files[0].diagnostics.find((d) => d.code === 'bundle-path-missing')!.message).toContain(`resolved against ${ws.root}, assumed to be SWE-agent's checkout;`);
   });
 
   it('names the agent config whose env lacks a docstring variable', () => {

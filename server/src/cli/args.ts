@@ -1,5 +1,6 @@
 /** `swe-bundle-lint [--format text|json|sarif] [--env KEY=VALUE]... [--env-json FILE] [--config FILE] [--config-root DIR] [--swe-agent WHICH] [--agent-config FILE]... [--run-batch] [--a.b.c=VALUE]... PATH...` */
 import { MAIN_PROFILE } from '../engine/sweAgent/builtinProfiles';
+import { isOptionValue } from '../engine/runConfig/commandLine';
 
 export type OutputFormat = 'text' | 'json' | 'sarif';
 
@@ -67,9 +68,10 @@ Exit status: 0 when everything was checked and has no errors, 1 when a file has 
 
 const SWE_AGENT_TOP_LEVEL = new Set([...MAIN_PROFILE.runSingle.fields, ...MAIN_PROFILE.runBatch.fields].map((f) => f.name));
 
+/** SWE-agent's overrides are dotted paths (`--agent.model.name`) or its top-level fields (`--output_dir`), in any case, as it reads them. */
 function isOverride(name: string): boolean {
   if (!name.startsWith('--')) return false;
-  const first = name.slice(2).split('.')[0];
+  const first = name.slice(2).split('.')[0].toLowerCase();
   return name.includes('.') || SWE_AGENT_TOP_LEVEL.has(first);
 }
 
@@ -129,9 +131,11 @@ export function parseArgs(argv: readonly string[]): LintArgs {
         i = argv.length;
         break;
       default:
-        // SWE-agent's overrides are dotted paths (`--agent.model.name`) or its top-level fields (`--output_dir`).
+        // Passed on as SWE-agent's parser takes them: one without a value is its error to report, not a usage error of ours.
         if (isOverride(name)) {
-          args.overrides.push(arg.includes('=') ? arg : `${arg}=${value()}`);
+          if (arg.includes('=')) args.overrides.push(arg);
+          else if (i + 1 < argv.length && isOptionValue(argv[i + 1])) args.overrides.push(arg, argv[++i]);
+          else args.overrides.push(arg);
           break;
         }
         if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option ${arg}`);

@@ -139,14 +139,14 @@ export function runLint(argv: readonly string[], io: CliIo): number {
   const nodeFs = createNodeWorkspaceFs(() => host!.readRoots());
   host = new AnalysisHost({ fs: nodeFs });
   const extraRoots = ownRoots(io.cwd, [...given, ...agentConfigs, ...(settingsFile ? [settingsFile] : [])]);
-  host.applyChange({ extraRoots, userSettings, environment: { configRoot: environmentRoot } });
+  host.applyChange({ extraRoots, userSettings, environment: { configRoot: environmentRoot, runFolder: io.cwd } });
 
   // A bundle or file given on its own belongs to the project around it (the SWE-agent checkout: the nearest
   // folder above with tools/), whose agent configs give it context; so does a folder to search inside a
   // checkout (`config/`, `tools/`), else the folder is a project of its own.
   // A path outside the working directory is its own boundary: nothing around it is searched.
   const fsView = { isAllowed: (p: string) => nodeFs.isAllowed(p), stat: (p: string) => nodeFs.stat(p), list: (p: string) => nodeFs.list(p) };
-  const projectOf = (arg: string, file: string) => configRootFor(fsView, file, isInside(arg, io.cwd) ? io.cwd : path.dirname(file));
+  const projectOf = (arg: string, file: string) => configRootFor(fsView, file, isInside(arg, io.cwd) ? io.cwd : path.dirname(file)).dir;
   const isDirectory = (p: string) => fs.statSync(p).isDirectory();
   const projectFolder = (p: string) => {
     if (!isDirectory(p)) return projectOf(p, p);

@@ -148,7 +148,7 @@ local function main()
   local agent = open('config/default.yaml')
   expect_diagnostics(agent, {
     '5:14-5:26 error swe-bundle bundle-errors: Bundle `tools/search` does not load in this assembly: 2 errors in its config.yaml, the first: Argument `search_term` of `search_dir` has no `required`; SWE-agent requires it (pydantic: Field required).',
-    ('6:14-6:27 error swe-bundle bundle-path-missing: Bundle path `tools/missing` does not exist (resolved against the config root %s, as SWE_AGENT_CONFIG_ROOT). SWE-agent fails: Bundle path \'%s/tools/missing\' does not exist.'):format(ROOT, ROOT),
+    ('6:14-6:27 error swe-bundle bundle-path-missing: Bundle path `tools/missing` does not exist (resolved against %s, assumed to be SWE-agent\'s checkout; set sweBundle.configRoot or --config-root to the right one). SWE-agent fails: Bundle path \'%s/tools/missing\' does not exist.'):format(ROOT, ROOT),
   }, 'the agent config gets its diagnostics')
   eq(vim.tbl_map(function(c) return c.id end, clients_of(agent)), { client_id }, 'from the same client')
 

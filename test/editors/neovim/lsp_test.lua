@@ -169,7 +169,7 @@ local function main()
     { range = '5:14-5:26', severity = 'error', code = 'bundle-errors', source = 'swe-bundle',
       message = 'Bundle `tools/search` does not load in this assembly: 2 errors in its config.yaml, the first: Argument `search_term` of `search_dir` has no `required`; SWE-agent requires it (pydantic: Field required).' },
     { range = '6:14-6:27', severity = 'error', code = 'bundle-path-missing', source = 'swe-bundle',
-      message = ('Bundle path `tools/missing` does not exist (resolved against the config root %s, as SWE_AGENT_CONFIG_ROOT). SWE-agent fails: Bundle path \'%s/tools/missing\' does not exist.'):format(ROOT, ROOT) },
+      message = ('Bundle path `tools/missing` does not exist (resolved against %s, assumed to be SWE-agent\'s checkout; set sweBundle.configRoot or --config-root to the right one). SWE-agent fails: Bundle path \'%s/tools/missing\' does not exist.'):format(ROOT, ROOT) },
   }, 'the exact diagnostics of the agent config config/default.yaml')
 
   local at_bundle = { textDocument = td(agent), position = position(4, 18) } -- line 4 is `      - path: tools/viewer`

@@ -134,15 +134,18 @@ describe('command-line overrides, as pydantic-settings applies them', () => {
     expect(result.messages[0]).toMatch(/^On the command line, `--agent.tools.enable_bash_tool=maybe`: /);
   });
 
-  it('read JSON for lists and mappings, and null as None', () => {
-    expect(check([MODEL], ['--agent.tools.bundles=[]', '--agent.model.top_p=null']).found).toEqual([]);
+  it('read JSON for mappings, and null as None', () => {
+    expect(check([MODEL], ['--agent.tools.env_variables={}', '--agent.model.top_p=null']).found).toEqual([]);
   });
 
-  it('must name a field (SWE-agent: unrecognized arguments)', () => {
+  it('must name a field (SWE-agent: unrecognized arguments), nothing below a dict field', () => {
     const result = check([`«»${MODEL}`], ['--agent.model.nme=x']);
     expectFound(result, ['unknown-option']);
-    // Below a dict field anything goes.
-    expect(check([MODEL], ['--agent.tools.env_variables.WINDOW=100']).found).toEqual([]);
+    const below = check([`«»${MODEL}`], ['--agent.tools.env_variables.WINDOW=100']);
+    expectFound(below, ['unknown-option']);
+    expect(below.messages).toEqual([
+      'The command-line option `--agent.tools.env_variables.WINDOW=100` names no configuration field (SWE-agent fails: error parsing CLI: unrecognized arguments: --agent.tools.env_variables.window=100).',
+    ]);
   });
 });
 

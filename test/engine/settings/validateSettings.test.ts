@@ -27,7 +27,7 @@ describe('user settings', () => {
   });
 
   it('reports what is not an object, and drops it', () => {
-    expect(user(['unknown-key'])).toEqual({ config: {}, problems: ['settings: the settings must be an object of envVariables, rules, filePatterns, configRoot, inlayHints, commandLine, not a list'] });
+    expect(user(['unknown-key'])).toEqual({ config: {}, problems: ['settings: the settings must be an object of envVariables, rules, filePatterns, configRoot, inlayHints, commandLine, sweAgent, not a list'] });
     expect(user({ rules: ['unknown-key'], envVariables: [1] })).toEqual({
       config: {},
       problems: ['settings: rules must be an object of code: severity, not a list', 'settings: envVariables must be an object of NAME: value, like tools.env_variables, not a list'],

@@ -17,10 +17,15 @@ export function formatText(results: readonly FileResult[]): string {
   const notLoading = results.filter((r) => !r.loads && !isNotChecked(r)).length;
   const parts = [`${counts.error} error${counts.error === 1 ? '' : 's'}`, `${counts.warning} warning${counts.warning === 1 ? '' : 's'}`];
   if (counts.information + counts.hint > 0) parts.push(`${counts.information + counts.hint} info`);
+  // Said, never counted clean: a SWE-agent 0.x config, and a file with a part this checker could not check.
+  const v0 = results.filter((r) => r.diagnostics.some((d) => d.code === 'sweagent-0x-config')).length;
+  const partly = results.filter((r) => r.diagnostics.some((d) => d.code === 'not-checked')).length;
   const judgedBy = [...new Set(results.flatMap((r) => (r.judgedBy ? [r.judgedBy] : [])))];
   const notes = [
     ...(notLoading ? [`${notLoading} would not load in SWE-agent`] : []),
     ...(unchecked ? [`${unchecked} not checked`] : []),
+    ...(v0 ? [`${v0} not checked (SWE-agent 0.x format)`] : []),
+    ...(partly ? [`${partly} with parts not checked`] : []),
     ...judgedBy.map((j) => `agent configs judged by ${terminalText(j)}`),
   ];
   lines.push(`${parts.join(', ')} in ${files}${notes.map((n) => `; ${n}`).join('')}`);

@@ -14,12 +14,13 @@ import { CommandLineOverride } from '../runConfig/commandLine';
 import { BundleModel } from '../document/bundleModel';
 import { ToolCheckOptions } from '../swe/checkTool';
 import { AgentTools, agentToolsOf } from '../workspace/agentConfig';
-import { AgentAnalysis, AgentCheckContext, BundleResolution, assemblyOptions, resolveBundlePath } from '../workspace/checkAgentConfig';
+import { AgentAnalysis, AgentCheckContext, BundleResolution, RunFileStatus, assemblyOptions, resolveBundlePath } from '../workspace/checkAgentConfig';
 import { Database, QueryDef } from './database';
 import { textOf, trackedFs } from './files';
 import { BUNDLE_MODEL } from './bundles';
-import { AGENT_INDEX, CONFIG_ROOT, SETTINGS_OF, WHOLE_LOAD, WholeLoad } from './workspace';
+import { AGENT_INDEX, CONFIG_ROOT, CONFIG_ROOT_FOUND, FOLDER_OF, SETTINGS_OF, WHOLE_LOAD, WholeLoad } from './workspace';
 import { commandLineFor } from './settings';
+import { ENVIRONMENT } from './inputs';
 
 const byFile = (file: string) => file;
 
@@ -72,7 +73,7 @@ export const BUNDLE_USES: QueryDef<void, ReadonlyMap<string, readonly BundleUse[
 
 /** How an agent config's bundle paths resolve: through the host's files, so that an edit to a bundle reaches the agent configs that list it. */
 function agentContext(db: Database, file: string): AgentCheckContext {
-  const configRoot = db.get(CONFIG_ROOT, file);
+  const { dir: configRoot, source: rootSource } = db.get(CONFIG_ROOT_FOUND, file);
   const fs = trackedFs(db);
   const resolve = (dir: string): BundleResolution => {
     if (!fs.isAllowed(dir)) return { kind: 'outside' };
@@ -83,7 +84,14 @@ function agentContext(db: Database, file: string): AgentCheckContext {
     if (textOf(db, configPath) === null) return { kind: 'unreadable-config', configPath };
     return { kind: 'ok', bundle: { dir, configPath, analyze: (options) => db.get(BUNDLE_MODEL, { file: configPath, options }) as BundleModel } };
   };
-  return { configRoot, resolve };
+  const runFolder = db.get(ENVIRONMENT, 'environment').runFolder;
+  const stat = (target: string): RunFileStatus => {
+    if (!fs.isAllowed(target)) return 'outside';
+    const found = fs.stat(target);
+    return found === null ? 'missing' : found.kind === 'file' ? 'file' : 'not-a-file';
+  };
+  const run = { folder: runFolder ?? db.get(FOLDER_OF, file) ?? path.dirname(file), assumed: runFolder === undefined, stat };
+  return { configRoot, rootSource, sweAgentVersion: profileOf(db.get(SETTINGS_OF, file).config).base, resolve, run };
 }
 
 /** The command line an agent config is judged with: what its settings' `commandLine` gives it, and whether they give it one. */

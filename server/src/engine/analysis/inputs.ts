@@ -55,9 +55,17 @@ export const SETTINGS_FILE: InputDef<string, string | null> = { name: 'settings 
 
 /**
  * The process environment SWE-agent reads (`SWE_AGENT_CONFIG_ROOT`): trusted,
- * it is the user's. Both front ends pass their own process's.
+ * it is the user's. Both front ends pass their own process's. `runFolder`:
+ * where sweagent is run, for the files it reads relative to it (the CLI's
+ * working directory; unset in an editor, where it is taken to be the
+ * workspace folder).
  */
-export const ENVIRONMENT: InputDef<'environment', { configRoot?: string }> = { name: 'environment', durability: 'durable', key: identity, equals: (a, b) => a.configRoot === b.configRoot };
+export const ENVIRONMENT: InputDef<'environment', { configRoot?: string; runFolder?: string }> = {
+  name: 'environment',
+  durability: 'durable',
+  key: identity,
+  equals: (a, b) => a.configRoot === b.configRoot && a.runFolder === b.runFolder,
+};
 
 /** Folders the user asked to have read besides the workspace folders (the CLI's working directory and the paths it was given). */
 export const EXTRA_ROOTS: InputDef<'extra roots', readonly string[]> = { name: 'extra roots', durability: 'durable', key: identity, equals: sameList };

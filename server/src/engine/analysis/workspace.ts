@@ -9,7 +9,8 @@ import { Placement } from '../document/placement';
 import { matchesFilePattern } from '../settings/glob';
 import { runConfigKindOf } from '../runConfig/classify';
 import { BundleFolder, readBundleFolder } from '../workspace/bundleFolder';
-import { configRootFor } from '../workspace/configRoot';
+import { ConfigRoot, configRootFor } from '../workspace/configRoot';
+import { profileOf } from '../settings/configOptions';
 import { WalkCut, WalkResult, isInside, walkWorkspace } from '../workspace/walk';
 import { YamlLoad, loadYaml } from '../yaml/loadYaml';
 import { Origin, PyNode, deref, dictEntries, strValue } from '../yaml/pyNode';
@@ -25,7 +26,7 @@ import { BUDGETS } from '../budgets';
 const byFile = (file: string) => file;
 
 /** The innermost workspace folder holding a file, or null. */
-const FOLDER_OF: QueryDef<string, string | null> = {
+export const FOLDER_OF: QueryDef<string, string | null> = {
   name: 'folder of',
   key: byFile,
   compute: (db, file) =>
@@ -132,10 +133,13 @@ export const KIND: QueryDef<string, FileKind> = {
   },
 };
 
+/** Top-level keys only an agent config has: 1.x's `agent`, and 0.x's (runConfig/classify.ts recognises a 0.x config by them). */
+const AGENT_TOP_KEYS = ['agent', 'system_template', 'command_files', 'parse_command', 'history_processor'];
+
 /**
  * Whether a text that splits into chunks has none of the keys every agent
  * config has (runConfig/classify.ts, workspace/agentConfig.ts): a top-level
- * `agent`, or `bundles` right under a top-level `tools`. Read from the key
+ * `agent` (or a 0.x config's keys), or `bundles` right under a top-level `tools`. Read from the key
  * lines, without a parse: a bundle config's docstring that mentions the agent
  * does not cost a parse of the whole file at each keystroke. Sound because
  * a split holds only when every top-level key, and every key right under a
@@ -147,7 +151,7 @@ function lacksAgentKeys(text: string): boolean {
   if (!specs) return false;
   return specs.every((spec) => {
     const key = text.slice(spec.keyStart, spec.keyEnd);
-    return spec.role === 'tool' ? key !== 'bundles' : key !== 'agent' && (key !== 'tools' || spec.role === 'tools-header');
+    return spec.role === 'tool' ? key !== 'bundles' : !AGENT_TOP_KEYS.includes(key) && (key !== 'tools' || spec.role === 'tools-header');
   });
 }
 
@@ -157,7 +161,7 @@ const IS_AGENT_CONFIG: QueryDef<string, boolean> = {
   key: byFile,
   compute: (db, file) => {
     const content = db.get(CONTENT, file);
-    if (content.kind !== 'text' || content.text.length > MAX_AGENT_CONFIG_LENGTH || !mayHaveKeys(content.text, ['bundles', 'agent'])) return false;
+    if (content.kind !== 'text' || content.text.length > MAX_AGENT_CONFIG_LENGTH || !mayHaveKeys(content.text, ['bundles', ...AGENT_TOP_KEYS])) return false;
     const source = db.get(SOURCE, file);
     if (!source || lacksAgentKeys(source.normalized)) return false;
     return runConfigKindOf(db.get(WHOLE_LOAD, file)?.load.root ?? null) !== null;
@@ -222,11 +226,22 @@ export const INDEX: QueryDef<void, WorkspaceIndex> = {
   equals: (a, b) => a.truncated === b.truncated && sameList(a.bundles, b.bundles) && sameList(a.agents, b.agents) && JSON.stringify(a.cuts) === JSON.stringify(b.cuts),
 };
 
-/** Where an agent config's bundle paths start (SWE_AGENT_CONFIG_ROOT): configured, or found from its place in the checkout. */
+/** Where an agent config's bundle paths start (SWE_AGENT_CONFIG_ROOT) and why: configured, SWE-agent's checkout, or assumed from its place. */
+export const CONFIG_ROOT_FOUND: QueryDef<string, ConfigRoot> = {
+  name: 'config root found',
+  key: byFile,
+  compute: (db, agentPath) => {
+    const config = db.get(SETTINGS_OF, agentPath).config;
+    return configRootFor(trackedFs(db), agentPath, db.get(FOLDER_OF, agentPath) ?? path.dirname(agentPath), config.configRoot, profileOf(config).root);
+  },
+  equals: (a, b) => a.dir === b.dir && a.source === b.source,
+};
+
+/** Where an agent config's bundle paths start. */
 export const CONFIG_ROOT: QueryDef<string, string> = {
   name: 'config root',
   key: byFile,
-  compute: (db, agentPath) => configRootFor(trackedFs(db), agentPath, db.get(FOLDER_OF, agentPath) ?? path.dirname(agentPath), db.get(SETTINGS_OF, agentPath).config.configRoot),
+  compute: (db, agentPath) => db.get(CONFIG_ROOT_FOUND, agentPath).dir,
 };
 
 /** A bundle folder's `bin/` entries and whether it has `install.sh`; null when the folder is not on disk. */

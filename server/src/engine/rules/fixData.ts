@@ -31,6 +31,8 @@ interface FixDataByRule {
   'unknown-key': ReplaceData;
   'forbidden-key': ReplaceData;
   'invalid-choice': ReplaceData;
+  /** The bundle path under the chosen version's name. */
+  'bundle-renamed': ReplaceData;
   'unknown-json-schema-type': ReplaceData;
   'enum-type-mismatch': ReplaceData;
   /** The field to add: `docstring` to the tool, or a field of the argument at `argumentIndex`. */

@@ -11,6 +11,7 @@
  * resolver. Each diagnostic sits on the origin of the file it is about; what
  * comes from the command line is reported at the start of the first file.
  */
+import * as path from 'path';
 import { DiagnosticBuilder } from '../diagnosticBuilder';
 import { EngineDiagnostic, Span, spanOf } from '../diagnostics';
 import { yamlProblemDiagnostics } from '../swe/checkBundle';
@@ -20,8 +21,8 @@ import { AgentCheck, AgentCheckContext, checkAgentConfig } from '../workspace/ch
 import { AgentTools, agentToolsOf } from '../workspace/agentConfig';
 import { YamlLoad } from '../yaml/loadYaml';
 import { MapNode, Origin, PyNode, deref, dictEntries, strValue } from '../yaml/pyNode';
-import { RunConfigKind, runConfigKindOf } from './classify';
-import { CommandLineOverride, isKnownPath } from './commandLine';
+import { RunConfigKind, runConfigKindOf, sweAgent0xKeys } from './classify';
+import { CommandLineOverride, readOverrides } from './commandLine';
 import { mergeConfigs } from './merge';
 import { MAIN_PROFILE } from '../sweAgent/builtinProfiles';
 import { SweAgentProfile } from '../sweAgent/profile';
@@ -89,11 +90,34 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
     }
   }
 
-  const overrides = (input.overrides ?? []).filter((o) => {
-    if (isKnownPath(input.kind === 'run-batch' ? profile.runBatch : profile.runSingle, o.path)) return true;
-    out.add('unknown-option', fileStart(first), `The command-line option \`${o.arg}\` names no configuration field (SWE-agent fails: error parsing CLI: unrecognized arguments: --${o.path.join('.')}).`);
-    return false;
-  });
+  // A SWE-agent 0.x config: 1.x refuses its top-level keys, and its own format is not modelled here.
+  for (const file of files) {
+    const v0Keys = sweAgent0xKeys(file.load.root);
+    if (!v0Keys) continue;
+    const named = v0Keys.slice(0, 2).map((k) => `\`${strValue(k)}\``).join(', ');
+    out.add(
+      'sweagent-0x-config',
+      spanOf(v0Keys[0]),
+      `A SWE-agent 0.x config (top-level ${named}): not checked here, and SWE-agent 1.x refuses it. 1.x nests these under \`agent:\` (see its config/sweagent_0_7/).`,
+    );
+  }
+  if (out.diagnostics.some((d) => d.code === 'sweagent-0x-config')) return stop(input.kind ?? 'run-single');
+
+  // pydantic-settings' parser: an unknown option, one without a value or a list it cannot read stops SWE-agent before validation.
+  const overrides: CommandLineOverride[] = [];
+  for (const read of readOverrides(input.kind === 'run-batch' ? profile.runBatch : profile.runSingle, input.overrides ?? [])) {
+    const { override } = read;
+    const option = `--${override.path.join('.')}`;
+    if (read.kind === 'value') overrides.push(override);
+    else if (read.kind === 'unknown') {
+      const given = override.text === null ? option : `${option}=${override.text}`;
+      out.add('unknown-option', fileStart(first), `The command-line option \`${override.arg}\` names no configuration field (SWE-agent fails: error parsing CLI: unrecognized arguments: ${given}).`);
+    } else if (read.kind === 'no-value') {
+      out.add('option-without-value', fileStart(first), `The command-line option \`${override.arg}\` has no value (SWE-agent fails: error parsing CLI: argument ${option}: expected one argument).`);
+    } else {
+      out.add('option-unparsable', fileStart(first), `SWE-agent cannot read the command-line option \`${override.arg}\` (it fails: ${read.message}).`);
+    }
+  }
   const merged = mergeConfigs(files.map((f) => ({ root: f.load.root, origin: f.origin })), overrides);
   for (const problem of merged.problems) {
     if (problem.kind === 'empty-file') {
@@ -133,7 +157,7 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
     out.add(issue.code, span, message, { severity: issue.severity, data: issue.data, related });
   }
   if (validation.truncated) out.add('resource-limit', fileStart(first), 'The config expands (through aliases) to more nodes than the checker reads; the rest was not checked.');
-  for (const visit of validation.visits) notChecked(visit, out);
+  for (const visit of validation.visits) notChecked(visit, out, context);
   for (const d of templateDiagnostics(validation.visits)) out.diagnostics.push(d);
 
   const sections = agentToolsOf(root).map((tools) => ({ tools, check: checkAgentConfig(tools, context) }));
@@ -163,8 +187,8 @@ function fromCommandLine(diagnostic: EngineDiagnostic, first: Origin, overrides:
   return { ...diagnostic, origin: first, start: 0, end: 0, message: `On the command line, ${given}: ${diagnostic.message}`, data: undefined };
 }
 
-/** The parts we do not port are said to be unchecked, on their key. */
-function notChecked(visit: ModelVisit, out: DiagnosticBuilder): void {
+/** The parts we do not port are said to be unchecked, on their key; a file SWE-agent reads while loading is looked for. */
+function notChecked(visit: ModelVisit, out: DiagnosticBuilder, context: AgentCheckContext): void {
   for (const entry of dictEntries(visit.node)) {
     const name = strValue(entry.key);
     const field = name === undefined ? undefined : visit.model.fields.find((f) => f.name === name);
@@ -176,8 +200,29 @@ function notChecked(visit: ModelVisit, out: DiagnosticBuilder): void {
   for (const validator of visit.model.notRun ?? []) {
     out.add('not-checked', spanOf(where), `\`${validator}\` is not run by this tool: it is code of the model \`${visit.model.name}\` (at \`${locText(visit.loc) || 'the top level'}\`) that SWE-agent runs when it loads the config, so what it checks is not checked here.`);
   }
-  if (visit.model.name === 'FileProblemStatement') {
-    const entry = dictEntries(visit.node).find((e) => strValue(e.key) === 'path');
-    if (entry) out.add('not-checked', spanOf(entry.key), '`problem_statement.path` is not checked here: SWE-agent reads the file when it starts (a relative path starts in the folder sweagent runs in).');
+  if (visit.model.name === 'FileProblemStatement') problemStatementFile(visit, out, context);
+}
+
+/**
+ * FileProblemStatement reads its file while the config loads
+ * (`model_post_init`, to hash it into an `id`), unless an `id` is given; a
+ * relative path starts in the folder sweagent runs in.
+ */
+function problemStatementFile(visit: ModelVisit, out: DiagnosticBuilder, context: AgentCheckContext): void {
+  const entries = dictEntries(visit.node);
+  const entry = entries.find((e) => strValue(e.key) === 'path');
+  const id = entries.find((e) => strValue(e.key) === 'id');
+  const given = entry && strValue(entry.value);
+  if (!entry || given === undefined || (id && strValue(deref(id.value)) !== undefined)) return;
+  const run = context.run;
+  const file = run && path.resolve(run.folder, given);
+  const status = run && file ? run.stat(file) : 'outside';
+  if (!run || status === 'outside') {
+    out.add('not-checked', spanOf(entry.value), '`problem_statement.path` is not checked here: SWE-agent reads it while loading, from the folder sweagent runs in, which is not read here.');
+    return;
   }
+  if (status === 'file') return;
+  const where = run.assumed ? `${run.folder}, taken as where sweagent runs` : `${run.folder}, where sweagent runs`;
+  const error = status === 'missing' ? 'FileNotFoundError' : 'IsADirectoryError';
+  out.add('problem-statement-missing', spanOf(entry.value), `SWE-agent reads \`${given}\` while loading, and it is ${status === 'missing' ? 'missing' : 'not a file'} (from ${where}): ${error}.`);
 }

@@ -39,10 +39,39 @@ function looksLikeSweAgentAgent(agent: MapNode): boolean {
 }
 
 /**
+ * SWE-agent 0.x's AgentConfig fields (sweagent/agent/agents.py at v0.7.0),
+ * which 0.x configs held at the top level; 1.x nests what is left of them
+ * under `agent:`.
+ */
+const V0_KEYS = new Set([
+  'system_template', 'instance_template', 'next_step_template', 'next_step_no_output_template', 'strategy_template', 'demonstration_template',
+  'demonstrations', 'put_demos_in_history', 'format_error_template', 'command_files', 'env_variables', 'util_functions', 'submit_command',
+  'parse_function', 'parse_command', 'history_processor', 'history_processor_args', 'command_docs', 'summarizer_config',
+  'blocklist_error_template', 'blocklist', 'blocklist_standalone', 'block_unless_regex', 'state_command',
+]);
+/** Keys no 1.x file holds at its top level: only a 0.x agent config does. */
+const V0_TELLING = ['system_template', 'instance_template', 'command_files', 'parse_command', 'history_processor'];
+
+/**
+ * The top-level keys that make a file a SWE-agent 0.x agent config (in file
+ * order), or null when it is not one: at least two 0.x fields, one of them
+ * telling, most keys 0.x fields, and neither `agent` nor a bundle's `tools`.
+ */
+export function sweAgent0xKeys(root: PyNode | null): PyNode[] | null {
+  const map = root ? mapOf(root) : null;
+  if (!map) return null;
+  const keys = keysOf(map);
+  if (keys.has('agent') || keys.has('tools')) return null;
+  const known = dictEntries(map).filter((e) => V0_KEYS.has(strValue(e.key) ?? ''));
+  const telling = V0_TELLING.some((k) => keys.has(k));
+  return telling && known.length >= 2 && known.length * 2 > keys.size ? known.map((e) => e.key) : null;
+}
+
+/**
  * The command an agent config is meant for, or null when the file is not one:
  * `instances:` next to an `agent:` mapping is a run-batch config; an `agent:`
  * mapping that looks like SWE-agent's (or bundles listed as agent configs
- * list them) is a run config.
+ * list them) is a run config, and so is a SWE-agent 0.x config.
  */
 export function runConfigKindOf(root: PyNode | null): RunConfigKind | null {
   const map = root ? mapOf(root) : null;
@@ -52,5 +81,7 @@ export function runConfigKindOf(root: PyNode | null): RunConfigKind | null {
   const mostlyKnown = [...keys.keys()].filter((k) => TOP_LEVEL_KEYS.has(k)).length * 2 >= keys.size;
   if (agent && mostlyKnown && looksLikeSweAgentAgent(agent)) return keys.has('instances') ? 'run-batch' : 'run-single';
   if (listsBundles(root)) return keys.has('instances') ? 'run-batch' : 'run-single';
+  // A 0.x config is meant for `sweagent run` too: it is recognised, and said not to be checked (checkRunConfig.ts).
+  if (sweAgent0xKeys(root)) return 'run-single';
   return null;
 }

@@ -9,7 +9,7 @@
 import { SweAgentProfile } from '../sweAgent/profile';
 import * as path from 'path';
 import { DiagnosticBuilder } from '../diagnosticBuilder';
-import { EngineDiagnostic, FileDiagnostic, RelatedSpan, spanOf } from '../diagnostics';
+import { EngineDiagnostic, FileDiagnostic, RelatedSpan, Span, spanOf } from '../diagnostics';
 import { BundleModel } from '../document/bundleModel';
 import { Placement } from '../document/placement';
 import { YamlLoad } from '../yaml/loadYaml';
@@ -19,6 +19,9 @@ import { DEFAULT_ENV_VARIABLES, knownEnv } from '../swe/env';
 import { asDict } from '../swe/pydanticLax';
 import { PyNode, strValue } from '../yaml/pyNode';
 import { AgentTools, BundleRef } from './agentConfig';
+import { ConfigRootSource } from './configRoot';
+import { checkoutBundleChange, checkoutBundleName, isShippedBundle } from './sweAgentBundles';
+import { SweAgentVersion } from '../sweAgent/profile';
 
 interface BundleSource {
   dir: string;
@@ -37,8 +40,17 @@ export type BundleResolution =
 
 export interface AgentCheckContext {
   configRoot: string;
+  /** Why the config root is there; assumed when not said. */
+  rootSource?: ConfigRootSource;
+  /** The SWE-agent release the config is judged by (a fork's: the release it is based on); main when not said. */
+  sweAgentVersion?: SweAgentVersion;
   resolve(dir: string): BundleResolution;
+  /** The folder sweagent runs in (`assumed`: not known, the workspace folder is taken), and what is at a path SWE-agent reads from there. */
+  run?: { folder: string; assumed: boolean; stat(file: string): RunFileStatus };
 }
+
+/** A file SWE-agent reads while loading the config: there, not a file (a folder), missing, or outside what may be read here. */
+export type RunFileStatus = 'file' | 'not-a-file' | 'missing' | 'outside';
 
 export interface BundleInContext {
   ref: BundleRef;
@@ -91,6 +103,48 @@ export function hiddenToolDiagnostics(model: BundleModel, hidden: Set<string>): 
   return (diagnostic) => typeof diagnostic.tool === 'string' && hidden.has(diagnostic.tool) && !failsBundleConfig.has(diagnostic.tool);
 }
 
+/** How the config root was found, as a bundle-path message says it. */
+function rootPhrase(root: string, source: ConfigRootSource): string {
+  if (source === 'configured') return `the config root ${root}, as SWE_AGENT_CONFIG_ROOT`;
+  if (source === 'checkout') return `SWE-agent's checkout ${root} (its REPO_ROOT)`;
+  return `${root}, assumed to be SWE-agent's checkout; set sweBundle.configRoot or --config-root to the right one`;
+}
+
+/**
+ * A bundle path that is not on disk. A `tools/<name>` that SWE-agent's own
+ * checkout renamed, removed or added in another version is said with that
+ * version (and the new name as a fix); one that the chosen version ships,
+ * missing only from an assumed root, is where SWE-agent finds it without
+ * SWE_AGENT_CONFIG_ROOT: in its own checkout, which is not read here.
+ */
+function missingBundle(bundlePath: string, dir: string, at: Span, context: AgentCheckContext, out: DiagnosticBuilder): void {
+  const source = context.rootSource ?? 'assumed';
+  const version = context.sweAgentVersion ?? 'main';
+  const name = checkoutBundleName(bundlePath);
+  const fails = `SWE-agent fails: Bundle path '${dir}' does not exist.`;
+  if (name !== null && source === 'assumed' && isShippedBundle(version, name)) {
+    out.add(
+      'not-checked',
+      at,
+      `Bundle \`${bundlePath}\` is not checked: SWE-agent ${version} finds it in its own checkout, not read here (assumed root: ${context.configRoot}). Set sweBundle.configRoot or --config-root to check it.`,
+    );
+    return;
+  }
+  const change = name === null ? null : checkoutBundleChange(version, name);
+  if (change?.kind === 'renamed' || change?.kind === 'named-later') {
+    const to = change.kind === 'renamed' ? change.to : change.was;
+    const why = change.kind === 'renamed' ? `SWE-agent ${change.in} renamed it \`tools/${to}\`` : `that is its name since SWE-agent ${change.in}; ${version} calls it \`tools/${to}\``;
+    out.add('bundle-renamed', at, `Bundle \`${bundlePath}\` does not exist in SWE-agent ${version}: ${why}. ${fails}`, { data: { replaceWith: `tools/${to}` } });
+    return;
+  }
+  if (change) {
+    const why = change.kind === 'removed' ? `SWE-agent ${change.in} removed it` : `SWE-agent ships it since ${change.since}`;
+    out.add('bundle-not-in-version', at, `Bundle \`${bundlePath}\` does not exist in SWE-agent ${version}: ${why}. ${fails}`);
+    return;
+  }
+  out.add('bundle-path-missing', at, `Bundle path \`${bundlePath}\` does not exist (resolved against ${rootPhrase(context.configRoot, source)}). ${fails}`);
+}
+
 export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext): AgentCheck {
   const out = new DiagnosticBuilder(null);
   const options = assemblyOptions(tools);
@@ -106,11 +160,7 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
     const dir = resolveBundlePath(context.configRoot, ref.path);
     const resolution = context.resolve(dir);
     if (resolution.kind === 'missing-dir') {
-      out.add(
-        'bundle-path-missing',
-        entrySpan,
-        `Bundle path \`${ref.path}\` does not exist (resolved against the config root ${context.configRoot}, as SWE_AGENT_CONFIG_ROOT). SWE-agent fails: Bundle path '${dir}' does not exist.`,
-      );
+      missingBundle(ref.path, dir, entrySpan, context, out);
       continue;
     }
     if (resolution.kind === 'outside') {

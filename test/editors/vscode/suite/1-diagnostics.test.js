@@ -39,7 +39,7 @@ suite('diagnostics', () => {
         severity: 'error',
         code: 'bundle-path-missing',
         source: 'swe-bundle',
-        message: `Bundle path \`tools/missing\` does not exist (resolved against the config root ${root()}, as SWE_AGENT_CONFIG_ROOT). SWE-agent fails: Bundle path '${missing}' does not exist.`,
+        message: `Bundle path \`tools/missing\` does not exist (resolved against ${root()}, assumed to be SWE-agent's checkout; set sweBundle.configRoot or --config-root to the right one). SWE-agent fails: Bundle path '${missing}' does not exist.`,
       },
     ]);
   });

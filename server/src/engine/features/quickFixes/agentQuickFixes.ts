@@ -3,6 +3,7 @@
  * registry (features/quickFixes/index.ts), over the YAML alone:
  * - unknown-key, forbidden-key: the suggested field (runConfig/validate.ts's did-you-mean);
  * - invalid-choice: the suggested value of a literal or a union's `type`;
+ * - bundle-renamed: the bundle path under the chosen SWE-agent's name for it;
  * - wrong-type with `wrapPath`: a bare `- tools/x` bundle entry becomes `- path: tools/x`;
  * - bundles-misplaced: `bundles:` moves from `agent.templates` to `agent.tools`.
  */
@@ -74,6 +75,7 @@ export const AGENT_QUICK_FIXES: YamlQuickFixRegistry = {
   'unknown-key': replaceWithSuggestion,
   'forbidden-key': replaceWithSuggestion,
   'invalid-choice': replaceWithSuggestion,
+  'bundle-renamed': replaceWithSuggestion,
   'wrong-type': wrapBundlePath,
   'bundles-misplaced': moveBundlesToTools,
 };

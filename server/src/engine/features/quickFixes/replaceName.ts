@@ -1,7 +1,7 @@
 /**
  * unknown-key, forbidden-key, invalid-choice, unknown-json-schema-type,
- * enum-type-mismatch: a key or a
- * `type` value with a suggested spelling (`data.replaceWith`). The fix
+ * enum-type-mismatch, bundle-renamed: a key or a
+ * value (a `type`, a bundle path) with a suggested spelling (`data.replaceWith`). The fix
  * rewrites the scalar in its own quoting style. It needs only the YAML, so
  * agent configs use it too.
  */
@@ -9,7 +9,7 @@ import { strValue } from '../../yaml/pyNode';
 import { YamlQuickFixProvider } from './quickFix';
 import { appendIndex, changeScalarValue, nodeAtSpan } from './yamlEdits';
 
-export const replaceWithSuggestion: YamlQuickFixProvider<'unknown-key' | 'forbidden-key' | 'invalid-choice' | 'unknown-json-schema-type' | 'enum-type-mismatch'> = (context) => {
+export const replaceWithSuggestion: YamlQuickFixProvider<'unknown-key' | 'forbidden-key' | 'invalid-choice' | 'unknown-json-schema-type' | 'enum-type-mismatch' | 'bundle-renamed'> = (context) => {
   const replacement = context.data?.replaceWith;
   if (replacement === undefined) return [];
   const found = nodeAtSpan(context.at, context.root, context.start, context.end);
