@@ -34,6 +34,14 @@ const VALUES = {
   workspaceSymbols: 1_000,
   /** Docstring variables reported per tool (each costs a format pass). */
   unknownVariablesPerDocstring: 100,
+  /** Nesting the Jinja parser follows (parentheses, `not`, statements): Jinja itself, in Python, hits the recursion limit at about 75 levels of parentheses. */
+  jinjaNesting: 64,
+  /** Depth of a Jinja expression tree (chains of filters, operators or subscripts build it without nesting). */
+  jinjaExpressionDepth: 256,
+  /** Steps (evaluations, output appends) of one Jinja rendering. */
+  jinjaRenderSteps: 1_000_000,
+  /** Characters of a value or text one Jinja rendering builds. */
+  jinjaOutputChars: 1_000_000,
   /** Values an alias may expand to before the file is reported as an alias bomb. */
   aliasExpansion: 100_000,
   /** Entries of a bundle's `bin/` looked at (stat'ed and reported as undeclared); the rest is summarized. Well below the diagnostics per file. */
