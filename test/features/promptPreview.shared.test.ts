@@ -58,8 +58,12 @@ describe.skipIf(!present)('prompt preview = ../shared/conformance/prompts/synthe
       .filter(([, file]) => fs.existsSync(path.join(PROMPTS, 'synthetic', id, file)))
       .map(([version, file]) => [id, version, file] as const),
   );
-  it.each(cases)('%s at %s', (id, version, file) => {
+  it.for(cases)('%s at %s', ([id, version, file], context) => {
     const dir = path.join(PROMPTS, 'synthetic', id);
+    // ../shared keeps files taken from elsewhere as empty stand-ins; a demonstration among them cannot be compared.
+    const demos = path.join(dir, 'demos');
+    const emptyDemos = fs.existsSync(demos) ? fs.readdirSync(demos).filter((f) => fs.statSync(path.join(demos, f)).size === 0) : [];
+    if (emptyDemos.length > 0) return context.skip(`its demonstrations ${emptyDemos.join(', ')} are empty stand-ins in ${demos}`);
     const spec = readJson<{ config: string; args: string[]; state: Record<string, unknown> | null }>(path.join(dir, 'case.json'));
     const args = [...spec.args, ...(spec.state ? ['--prompt-state', JSON.stringify(spec.state)] : [])];
     const { result } = preview(dir, spec.config, args, version, { SWE_AGENT_CONFIG_ROOT: dir });

@@ -259,6 +259,10 @@ function build(inputs: PromptInputs): PromptPreview {
   const { placeholders, version } = inputs;
   const { agent, where, kind, subAgent } = queryingAgent(inputs.config);
   const name = text(field(agent, 'name'), 'main');
+  const processors = field(agent, 'history_processors');
+  // The config check follows main's models; v1.1.0 has no `image_parsing` and refuses the config.
+  const unknown = version === 'v1.1.0' && Array.isArray(processors) ? processors.find((p) => field(p, 'type') === 'image_parsing') : undefined;
+  if (unknown !== undefined) throw new PreviewStop('sweagent', "SWE-agent v1.1.0 has no history processor `image_parsing` (pydantic: Input tag 'image_parsing' found using 'type' does not match any of the expected tags)");
   const templates = field(agent, 'templates');
   const tools = field(agent, 'tools');
   const model = field(agent, 'model');
@@ -283,7 +287,6 @@ function build(inputs: PromptInputs): PromptPreview {
   history.push({ agent: name, role: 'user', content: parts.join('\n'), messageType: 'observation', isDemo: false, cacheControl: false });
 
   // `DefaultAgent.messages`: this agent's entries only (a demo entry of another agent disappears), then the processors.
-  const processors = field(agent, 'history_processors');
   const processed = runHistoryProcessors(
     history.filter((item) => item.agent === name),
     Array.isArray(processors) ? (processors as HistoryProcessor[]) : [new PyDict(new Map([['type', 'default']]))],
