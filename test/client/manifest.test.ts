@@ -98,7 +98,7 @@ describe('client/package.json', () => {
     expect(properties['sweBundle.commandLine']).toMatchObject({ type: 'array', items: { type: 'string' }, default: [], scope: 'resource' });
   });
 
-  it('claims no language, grammar or schema, and contributes the three commands', () => {
+  it('claims no language, grammar or schema, and contributes the four commands', () => {
     expect(manifest.contributes.languages).toBeUndefined();
     expect(manifest.contributes.grammars).toBeUndefined();
     expect(manifest.contributes.yamlValidation).toBeUndefined();
@@ -107,6 +107,7 @@ describe('client/package.json', () => {
       ['sweBundle.restartServer', 'SWE Bundle: Restart Server'],
       ['sweBundle.showOutput', 'SWE Bundle: Show Output'],
       ['sweBundle.showToolPreview', 'SWE Bundle: Preview Tool as the Model Sees It'],
+      ['sweBundle.showPromptPreview', 'SWE Bundle: Preview the Prompt'],
     ]);
   });
 
