@@ -1,10 +1,7 @@
 /** `swe-bundle-lint [--format text|json|sarif] [--env KEY=VALUE]... [--env-json FILE] [--config FILE] [--config-root DIR] [--agent-config FILE]... [--run-batch] [--a.b.c=VALUE]... PATH...` */
-import {
-  RUN_BATCH_CONFIG,
-  RUN_SINGLE_CONFIG,
-} from "../engine/runConfig/models";
+import { RUN_BATCH_CONFIG, RUN_SINGLE_CONFIG } from '../engine/runConfig/models';
 
-export type OutputFormat = "text" | "json" | "sarif";
+export type OutputFormat = 'text' | 'json' | 'sarif';
 
 export interface LintArgs {
   format: OutputFormat;
@@ -22,7 +19,7 @@ export interface LintArgs {
   /** `--prompt-state JSON`: the state the state commands write, instead of the placeholder state. */
   promptState: string | null;
   /** `--prompt-version main|v1.1.0`: the SWE-agent version whose prompt building the preview follows. */
-  promptVersion: "main" | "v1.1.0";
+  promptVersion: 'main' | 'v1.1.0';
   /** SWE-agent's own overrides (`--agent.model.name=gpt-4o`), as given, in order. */
   overrides: string[];
   paths: string[];
@@ -78,128 +75,89 @@ Options:
 
 Exit status: 0 when no errors, 1 when a bundle would not load, 2 on usage errors.`;
 
-const SWE_AGENT_TOP_LEVEL = new Set(
-  [...RUN_SINGLE_CONFIG.fields, ...RUN_BATCH_CONFIG.fields].map((f) => f.name),
-);
+const SWE_AGENT_TOP_LEVEL = new Set([...RUN_SINGLE_CONFIG.fields, ...RUN_BATCH_CONFIG.fields].map((f) => f.name));
 
 function isOverride(name: string): boolean {
-  if (!name.startsWith("--")) return false;
-  const first = name.slice(2).split(".")[0];
-  return name.includes(".") || SWE_AGENT_TOP_LEVEL.has(first);
+  if (!name.startsWith('--')) return false;
+  const first = name.slice(2).split('.')[0];
+  return name.includes('.') || SWE_AGENT_TOP_LEVEL.has(first);
 }
 
 export function parseArgs(argv: readonly string[]): LintArgs {
-  const args: LintArgs = {
-    format: "text",
-    env: [],
-    envJson: null,
-    config: null,
-    configRoot: null,
-    agentConfigs: [],
-    runBatch: false,
-    previewPrompt: null,
-    promptState: null,
-    promptVersion: "main",
-    overrides: [],
-    paths: [],
-    help: false,
-    version: false,
-  };
+  const args: LintArgs = { format: 'text', env: [], envJson: null, config: null, configRoot: null, agentConfigs: [], runBatch: false, previewPrompt: null, promptState: null, promptVersion: 'main', overrides: [], paths: [], help: false, version: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = (): string => {
-      const inline =
-        arg.includes("=") && arg.startsWith("--")
-          ? arg.slice(arg.indexOf("=") + 1)
-          : undefined;
+      const inline = arg.includes('=') && arg.startsWith('--') ? arg.slice(arg.indexOf('=') + 1) : undefined;
       if (inline !== undefined) return inline;
       const next = argv[++i];
       if (next === undefined) throw new UsageError(`${arg} needs a value`);
       return next;
     };
-    const name =
-      arg.startsWith("--") && arg.includes("=")
-        ? arg.slice(0, arg.indexOf("="))
-        : arg;
+    const name = arg.startsWith('--') && arg.includes('=') ? arg.slice(0, arg.indexOf('=')) : arg;
     switch (name) {
-      case "-h":
-      case "--help":
+      case '-h':
+      case '--help':
         args.help = true;
         break;
-      case "--version":
+      case '--version':
         args.version = true;
         break;
-      case "--format": {
+      case '--format': {
         const format = value();
-        if (format !== "text" && format !== "json" && format !== "sarif")
-          throw new UsageError(
-            `unknown format "${format}" (use text, json or sarif)`,
-          );
+        if (format !== 'text' && format !== 'json' && format !== 'sarif') throw new UsageError(`unknown format "${format}" (use text, json or sarif)`);
         args.format = format;
         break;
       }
-      case "--env": {
+      case '--env': {
         const pair = value();
-        const eq = pair.indexOf("=");
-        if (eq <= 0)
-          throw new UsageError(`--env needs KEY=VALUE, got "${pair}"`);
+        const eq = pair.indexOf('=');
+        if (eq <= 0) throw new UsageError(`--env needs KEY=VALUE, got "${pair}"`);
         args.env.push([pair.slice(0, eq), pair.slice(eq + 1)]);
         break;
       }
-      case "--env-json":
+      case '--env-json':
         args.envJson = value();
         break;
-      case "--config":
+      case '--config':
         args.config = value();
         break;
-      case "--config-root":
+      case '--config-root':
         args.configRoot = value();
         break;
-      case "--agent-config":
+      case '--agent-config':
         args.agentConfigs.push(value());
         break;
-      case "--run-batch":
+      case '--run-batch':
         args.runBatch = true;
         break;
-      case "--preview-prompt":
+      case '--preview-prompt':
         args.previewPrompt = value();
         break;
-      case "--prompt-state":
+      case '--prompt-state':
         args.promptState = value();
         break;
-      case "--prompt-version": {
+      case '--prompt-version': {
         const version = value();
-        if (version !== "main" && version !== "v1.1.0")
-          throw new UsageError(
-            `unknown --prompt-version "${version}" (use main or v1.1.0)`,
-          );
+        if (version !== 'main' && version !== 'v1.1.0') throw new UsageError(`unknown --prompt-version "${version}" (use main or v1.1.0)`);
         args.promptVersion = version;
         break;
       }
-      case "--":
+      case '--':
         args.paths.push(...argv.slice(i + 1));
         i = argv.length;
         break;
       default:
         // SWE-agent's overrides are dotted paths (`--agent.model.name`) or its top-level fields (`--output_dir`).
         if (isOverride(name)) {
-          args.overrides.push(arg.includes("=") ? arg : `${arg}=${value()}`);
+          args.overrides.push(arg.includes('=') ? arg : `${arg}=${value()}`);
           break;
         }
-        if (arg.startsWith("-") && arg !== "-")
-          throw new UsageError(`unknown option ${arg}`);
+        if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option ${arg}`);
         args.paths.push(arg);
     }
   }
-  if (args.previewPrompt !== null && args.format === "sarif")
-    throw new UsageError("--preview-prompt prints text or json, not sarif");
-  if (
-    !args.help &&
-    !args.version &&
-    args.paths.length === 0 &&
-    args.agentConfigs.length === 0 &&
-    args.previewPrompt === null
-  )
-    throw new UsageError("no PATH given");
+  if (args.previewPrompt !== null && args.format === 'sarif') throw new UsageError('--preview-prompt prints text or json, not sarif');
+  if (!args.help && !args.version && args.paths.length === 0 && args.agentConfigs.length === 0 && args.previewPrompt === null) throw new UsageError('no PATH given');
   return args;
 }

@@ -1,5 +1,5 @@
 /** What the CLI reports of one file, in every output format. */
-import { PositionedDiagnostic } from "../engine/document/positioned";
+import { PositionedDiagnostic } from '../engine/document/positioned';
 
 export interface FileResult {
   path: string;

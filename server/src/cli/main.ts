@@ -4,30 +4,24 @@
  * the paths, the settings, the env) in one change, then reports each file as
  * the host answers it. No process globals, so tests can drive it.
  */
-import * as fs from "fs";
-import * as path from "path";
-import { AnalysisHost } from "../engine/analysis/analysisHost";
-import { Analysis } from "../engine/analysis/analysis";
-import { BUDGETS } from "../engine/budgets";
-import { SETTINGS_FILE_NAME } from "../engine/settings/validateSettings";
-import { parseOverrides } from "../engine/runConfig/commandLine";
-import { checkoutAround, configRootFor } from "../engine/workspace/configRoot";
-import { describeCut, isInside } from "../engine/workspace/walk";
-import { createNodeWorkspaceFs } from "../host/nodeWorkspaceFs";
-import { VERSION } from "../version";
-import { LintArgs, USAGE, UsageError, parseArgs } from "./args";
-import { exitStatusOf, formatReport } from "./format/report";
-import {
-  PROMPT_PLACEHOLDERS,
-  PromptPlaceholders,
-} from "../engine/features/promptPreview";
-import {
-  promptPreviewJson,
-  promptPreviewText,
-} from "../engine/features/promptPreviewText";
-import { PyDict, PyObject, pyObjectFromJson } from "../engine/python/pyObject";
-import { terminalPath, terminalText } from "./format/terminalText";
-import { FileResult } from "./fileResult";
+import * as fs from 'fs';
+import * as path from 'path';
+import { AnalysisHost } from '../engine/analysis/analysisHost';
+import { Analysis } from '../engine/analysis/analysis';
+import { BUDGETS } from '../engine/budgets';
+import { SETTINGS_FILE_NAME } from '../engine/settings/validateSettings';
+import { parseOverrides } from '../engine/runConfig/commandLine';
+import { checkoutAround, configRootFor } from '../engine/workspace/configRoot';
+import { describeCut, isInside } from '../engine/workspace/walk';
+import { createNodeWorkspaceFs } from '../host/nodeWorkspaceFs';
+import { VERSION } from '../version';
+import { LintArgs, USAGE, UsageError, parseArgs } from './args';
+import { exitStatusOf, formatReport } from './format/report';
+import { PROMPT_PLACEHOLDERS, PromptPlaceholders } from '../engine/features/promptPreview';
+import { promptPreviewJson, promptPreviewText } from '../engine/features/promptPreviewText';
+import { PyDict, PyObject, pyObjectFromJson } from '../engine/python/pyObject';
+import { terminalPath, terminalText } from './format/terminalText';
+import { FileResult } from './fileResult';
 
 export interface CliIo {
   stdout(text: string): void;
@@ -42,25 +36,17 @@ function readJsonFile(file: string, what: string): unknown {
   let text: string;
   try {
     const stat = fs.statSync(file);
-    if (!stat.isFile())
-      throw new UsageError(`${what} ${file} is not a regular file`);
-    if (stat.size > BUDGETS.readBytes)
-      throw new UsageError(
-        `${what} ${file} has ${stat.size} bytes, more than a settings file needs`,
-      );
-    text = fs.readFileSync(file, "utf8");
+    if (!stat.isFile()) throw new UsageError(`${what} ${file} is not a regular file`);
+    if (stat.size > BUDGETS.readBytes) throw new UsageError(`${what} ${file} has ${stat.size} bytes, more than a settings file needs`);
+    text = fs.readFileSync(file, 'utf8');
   } catch (e) {
     if (e instanceof UsageError) throw e;
-    throw new UsageError(
-      `cannot read ${what} ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
-    );
+    throw new UsageError(`cannot read ${what} ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new UsageError(
-      `${what} ${file} is not valid JSON: ${(e as Error).message}`,
-    );
+    throw new UsageError(`${what} ${file} is not valid JSON: ${(e as Error).message}`);
   }
 }
 
@@ -68,20 +54,12 @@ function readJsonFile(file: string, what: string): unknown {
 function argumentProblem(file: string, mustBeFile: boolean): string | null {
   try {
     const stat = fs.statSync(file);
-    if (!stat.isFile() && (mustBeFile || !stat.isDirectory()))
-      return `not a regular file${mustBeFile ? "" : " or folder"}, so it cannot be a config`;
-    fs.accessSync(
-      file,
-      stat.isDirectory()
-        ? fs.constants.R_OK | fs.constants.X_OK
-        : fs.constants.R_OK,
-    );
+    if (!stat.isFile() && (mustBeFile || !stat.isDirectory())) return `not a regular file${mustBeFile ? '' : ' or folder'}, so it cannot be a config`;
+    fs.accessSync(file, stat.isDirectory() ? fs.constants.R_OK | fs.constants.X_OK : fs.constants.R_OK);
     return null;
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    return code === "ENOENT" || code === "ENOTDIR"
-      ? "no such file or folder"
-      : `cannot read (${code ?? (e as Error).message})`;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? 'no such file or folder' : `cannot read (${code ?? (e as Error).message})`;
   }
 }
 
@@ -90,25 +68,16 @@ function userSettingsOf(args: LintArgs, cwd: string): Record<string, unknown> {
   const settings: Record<string, unknown> = {};
   let env: Record<string, unknown> | undefined;
   if (args.envJson !== null) {
-    const value = readJsonFile(
-      path.resolve(cwd, args.envJson),
-      "--env-json file",
-    );
-    if (value === null || typeof value !== "object" || Array.isArray(value))
-      throw new UsageError(
-        `--env-json ${args.envJson} must hold a JSON object`,
-      );
+    const value = readJsonFile(path.resolve(cwd, args.envJson), '--env-json file');
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UsageError(`--env-json ${args.envJson} must hold a JSON object`);
     env = value as Record<string, unknown>;
   }
-  if (args.env.length > 0)
-    env = { ...(env ?? {}), ...Object.fromEntries(args.env) };
+  if (args.env.length > 0) env = { ...(env ?? {}), ...Object.fromEntries(args.env) };
   if (env) settings.envVariables = env;
-  if (args.configRoot !== null)
-    settings.configRoot = path.resolve(cwd, args.configRoot);
+  if (args.configRoot !== null) settings.configRoot = path.resolve(cwd, args.configRoot);
   // Checked here so that a bad one is a usage error; the host applies them after a settings file's `commandLine`.
   const overrides = parseOverrides(args.overrides);
-  if (overrides.problems.length > 0)
-    throw new UsageError(overrides.problems.join("; "));
+  if (overrides.problems.length > 0) throw new UsageError(overrides.problems.join('; '));
   if (args.overrides.length > 0) settings.commandLine = args.overrides;
   return settings;
 }
@@ -119,11 +88,11 @@ export function runLint(argv: readonly string[], io: CliIo): number {
   try {
     args = parseArgs(argv);
     if (args.help) {
-      io.stdout(USAGE + "\n");
+      io.stdout(USAGE + '\n');
       return 0;
     }
     if (args.version) {
-      io.stdout(VERSION + "\n");
+      io.stdout(VERSION + '\n');
       return 0;
     }
     userSettings = userSettingsOf(args, io.cwd);
@@ -133,10 +102,7 @@ export function runLint(argv: readonly string[], io: CliIo): number {
     return 2;
   }
   const given = args.paths.map((p) => path.resolve(io.cwd, p));
-  const agentConfigs = [
-    ...args.agentConfigs,
-    ...(args.previewPrompt !== null ? [args.previewPrompt] : []),
-  ].map((p) => path.resolve(io.cwd, p));
+  const agentConfigs = [...args.agentConfigs, ...(args.previewPrompt !== null ? [args.previewPrompt] : [])].map((p) => path.resolve(io.cwd, p));
   // Each argument must be a folder or a regular file we may read: a FIFO would block, a device never end, and neither is a config.
   const unusable = [...given, ...agentConfigs].flatMap((p) => {
     const shown = terminalPath(path.relative(io.cwd, p) || p);
@@ -144,82 +110,44 @@ export function runLint(argv: readonly string[], io: CliIo): number {
     return problem ? [`${problem}: ${shown}`] : [];
   });
   if (unusable.length > 0) {
-    for (const message of unusable)
-      io.stderr(`swe-bundle-lint: ${terminalText(message)}\n`);
+    for (const message of unusable) io.stderr(`swe-bundle-lint: ${terminalText(message)}\n`);
     return 2;
   }
-  const settingsFile =
-    args.config !== null
-      ? path.resolve(io.cwd, args.config)
-      : fs.existsSync(path.join(io.cwd, SETTINGS_FILE_NAME))
-        ? path.join(io.cwd, SETTINGS_FILE_NAME)
-        : null;
-  const environmentRoot = io.env?.SWE_AGENT_CONFIG_ROOT
-    ? path.resolve(io.cwd, io.env.SWE_AGENT_CONFIG_ROOT)
-    : undefined;
+  const settingsFile = args.config !== null ? path.resolve(io.cwd, args.config) : fs.existsSync(path.join(io.cwd, SETTINGS_FILE_NAME)) ? path.join(io.cwd, SETTINGS_FILE_NAME) : null;
+  const environmentRoot = io.env?.SWE_AGENT_CONFIG_ROOT ? path.resolve(io.cwd, io.env.SWE_AGENT_CONFIG_ROOT) : undefined;
 
   // Readable: the working directory, the paths given and a config root the user set; nothing else.
   let host: AnalysisHost | undefined;
   const nodeFs = createNodeWorkspaceFs(() => host!.readRoots());
   host = new AnalysisHost({ fs: nodeFs });
-  const extraRoots = [
-    io.cwd,
-    ...given,
-    ...agentConfigs,
-    ...(settingsFile ? [settingsFile] : []),
-  ];
-  host.applyChange({
-    extraRoots,
-    userSettings,
-    environment: { configRoot: environmentRoot },
-  });
+  const extraRoots = [io.cwd, ...given, ...agentConfigs, ...(settingsFile ? [settingsFile] : [])];
+  host.applyChange({ extraRoots, userSettings, environment: { configRoot: environmentRoot } });
 
   // A bundle or file given on its own belongs to the project around it (the SWE-agent checkout: the nearest
   // folder above with tools/), whose agent configs give it context; so does a folder to search inside a
   // checkout (`config/`, `tools/`), else the folder is a project of its own.
   // A path outside the working directory is its own boundary: nothing around it is searched.
-  const fsView = {
-    isAllowed: (p: string) => nodeFs.isAllowed(p),
-    stat: (p: string) => nodeFs.stat(p),
-    list: (p: string) => nodeFs.list(p),
-  };
-  const projectOf = (arg: string, file: string) =>
-    configRootFor(
-      fsView,
-      file,
-      isInside(arg, io.cwd) ? io.cwd : path.dirname(file),
-    );
+  const fsView = { isAllowed: (p: string) => nodeFs.isAllowed(p), stat: (p: string) => nodeFs.stat(p), list: (p: string) => nodeFs.list(p) };
+  const projectOf = (arg: string, file: string) => configRootFor(fsView, file, isInside(arg, io.cwd) ? io.cwd : path.dirname(file));
   const isDirectory = (p: string) => fs.statSync(p).isDirectory();
   const projectFolder = (p: string) => {
     if (!isDirectory(p)) return projectOf(p, p);
-    if (fs.existsSync(path.join(p, "config.yaml")))
-      return projectOf(p, path.join(p, "config.yaml"));
+    if (fs.existsSync(path.join(p, 'config.yaml'))) return projectOf(p, path.join(p, 'config.yaml'));
     return isInside(p, io.cwd) ? (checkoutAround(fsView, p, io.cwd) ?? p) : p;
   };
-  const folders =
-    given.length === 0 ? [io.cwd] : [...new Set(given.map(projectFolder))];
+  const folders = given.length === 0 ? [io.cwd] : [...new Set(given.map(projectFolder))];
   // What the user named is checked whatever it looks like: a file given, a bundle folder's config.yaml.
-  const named = given
-    .map((p) => (isDirectory(p) ? path.join(p, "config.yaml") : p))
-    .filter((p) => fs.existsSync(p));
-  host.applyChange({
-    folders,
-    named,
-    settingsFiles: folders.map((folder) => ({ folder, file: settingsFile })),
-  });
+  const named = given.map((p) => (isDirectory(p) ? path.join(p, 'config.yaml') : p)).filter((p) => fs.existsSync(p));
+  host.applyChange({ folders, named, settingsFiles: folders.map((folder) => ({ folder, file: settingsFile })) });
   const analysis = host.analysis();
 
   const problems = analysis.settingsProblems();
   if (problems.length > 0) {
-    for (const problem of problems)
-      io.stderr(
-        `swe-bundle-lint: ${problem.file ? `${terminalPath(path.relative(io.cwd, problem.file) || problem.file)}: ` : ""}${terminalText(problem.message)}\n`,
-      );
+    for (const problem of problems) io.stderr(`swe-bundle-lint: ${problem.file ? `${terminalPath(path.relative(io.cwd, problem.file) || problem.file)}: ` : ''}${terminalText(problem.message)}\n`);
     return 2;
   }
 
-  if (args.previewPrompt !== null)
-    return printPromptPreview(analysis, agentConfigs, args, io);
+  if (args.previewPrompt !== null) return printPromptPreview(analysis, agentConfigs, args, io);
 
   const results: FileResult[] = [];
   const done = new Set<string>();
@@ -230,96 +158,48 @@ export function runLint(argv: readonly string[], io: CliIo): number {
     if (result) results.push(result);
   };
   if (agentConfigs.length > 0) {
-    for (const { file, report: assembled } of analysis.assembly(
-      agentConfigs,
-      args.runBatch ? "run-batch" : "run-single",
-    )) {
+    for (const { file, report: assembled } of analysis.assembly(agentConfigs, args.runBatch ? 'run-batch' : 'run-single')) {
       if (done.has(file)) continue;
       done.add(file);
-      results.push({
-        path: file,
-        loads: assembled.loads,
-        diagnostics: analysis.positioned(file, assembled),
-      });
+      results.push({ path: file, loads: assembled.loads, diagnostics: analysis.positioned(file, assembled) });
     }
   }
   const index = analysis.index();
   const targets: string[] = [];
   for (const target of given) {
     if (!isDirectory(target)) targets.push(target);
-    else if (fs.existsSync(path.join(target, "config.yaml")))
-      targets.push(path.join(target, "config.yaml"));
-    else
-      targets.push(
-        ...[...index.bundles, ...index.agents].filter((file) =>
-          isInside(file, target),
-        ),
-      );
+    else if (fs.existsSync(path.join(target, 'config.yaml'))) targets.push(path.join(target, 'config.yaml'));
+    else targets.push(...[...index.bundles, ...index.agents].filter((file) => isInside(file, target)));
   }
   for (const target of targets.sort()) report(target);
   // A search that did not reach everything cannot say everything is fine: said plainly, and the exit status says it too.
-  const cuts = index.cuts.filter((cut) =>
-    given.some(
-      (target) =>
-        isDirectory(target) &&
-        cut.folders.some((folder) => isInside(folder, target)),
-    ),
-  );
-  for (const cut of cuts)
-    io.stderr(`swe-bundle-lint: ${terminalText(describeCut(cut))}\n`);
+  const cuts = index.cuts.filter((cut) => given.some((target) => isDirectory(target) && cut.folders.some((folder) => isInside(folder, target))));
+  for (const cut of cuts) io.stderr(`swe-bundle-lint: ${terminalText(describeCut(cut))}\n`);
 
-  const output = results.map((r) => ({
-    ...r,
-    path: path.relative(io.cwd, r.path) || r.path,
-  }));
-  io.stdout(
-    formatReport(args.format, output, {
-      version: VERSION,
-      textOf: (file) =>
-        analysis.source(path.resolve(io.cwd, file))?.original ?? null,
-    }),
-  );
+  const output = results.map((r) => ({ ...r, path: path.relative(io.cwd, r.path) || r.path }));
+  io.stdout(formatReport(args.format, output, { version: VERSION, textOf: (file) => analysis.source(path.resolve(io.cwd, file))?.original ?? null }));
   return cuts.length > 0 ? 2 : exitStatusOf(results);
 }
 
 /** One file's result, as the host reports it; null when the file is neither a bundle config nor an agent config. */
 function fileResult(analysis: Analysis, file: string): FileResult | null {
   const report = analysis.report(file);
-  return (
-    report && {
-      path: file,
-      loads: report.loads,
-      diagnostics: analysis.positioned(file, report),
-    }
-  );
+  return report && { path: file, loads: report.loads, diagnostics: analysis.positioned(file, report) };
 }
 
 /** `--preview-prompt`: the merged agent configs' first prompt, as text or JSON; exit 1 when there is none to show. */
-function printPromptPreview(
-  analysis: Analysis,
-  agentConfigs: string[],
-  args: LintArgs,
-  io: CliIo,
-): number {
+function printPromptPreview(analysis: Analysis, agentConfigs: string[], args: LintArgs, io: CliIo): number {
   let placeholders: PromptPlaceholders | undefined;
   if (args.promptState !== null) {
     const state = promptStateOf(args.promptState);
-    if (typeof state === "string") {
+    if (typeof state === 'string') {
       io.stderr(`swe-bundle-lint: ${terminalText(state)}\n`);
       return 2;
     }
     placeholders = { ...PROMPT_PLACEHOLDERS, state };
   }
-  const preview = analysis.previewPrompt(
-    agentConfigs,
-    args.runBatch ? "run-batch" : "run-single",
-    { version: args.promptVersion, placeholders },
-  );
-  io.stdout(
-    args.format === "json"
-      ? JSON.stringify(promptPreviewJson(preview), null, 2) + "\n"
-      : promptPreviewText(preview),
-  );
+  const preview = analysis.previewPrompt(agentConfigs, args.runBatch ? 'run-batch' : 'run-single', { version: args.promptVersion, placeholders });
+  io.stdout(args.format === 'json' ? JSON.stringify(promptPreviewJson(preview), null, 2) + '\n' : promptPreviewText(preview));
   return preview.ok ? 0 : 1;
 }
 
@@ -329,13 +209,8 @@ function promptStateOf(text: string): ReadonlyMap<string, PyObject> | string {
   try {
     json = JSON.parse(text);
   } catch {
-    return "--prompt-state needs a JSON object";
+    return '--prompt-state needs a JSON object';
   }
-  const value =
-    json !== null && typeof json === "object" && !Array.isArray(json)
-      ? pyObjectFromJson(json)
-      : null;
-  return value?.ok && value.value instanceof PyDict
-    ? value.value.entries
-    : "--prompt-state needs a JSON object";
+  const value = json !== null && typeof json === 'object' && !Array.isArray(json) ? pyObjectFromJson(json) : null;
+  return value?.ok && value.value instanceof PyDict ? value.value.entries : '--prompt-state needs a JSON object';
 }

@@ -5,128 +5,52 @@
  * in one place, calls the pure feature function, and returns offsets in the
  * file's normalized text; the front end turns them into positions.
  */
-import * as path from "path";
-import { FileDiagnostic } from "../diagnostics";
-import { BundleModel, standsAlone } from "../document/bundleModel";
-import { LineIndex } from "../document/lineIndex";
-import {
-  LineLookup,
-  PositionMapper,
-  PositionedDiagnostic,
-  positionDiagnostics,
-} from "../document/positioned";
-import { Placement } from "../document/placement";
-import { SourceText, sourceTextOf } from "../document/sourceText";
-import {
-  PromptLens,
-  ToolLens,
-  promptLens,
-  toolLenses,
-  previewToolMarkdown,
-} from "../features/codeLens";
-import { CompletionEntry, completions } from "../features/completion";
-import { documentSymbols, OutlineSymbol } from "../features/documentSymbols";
-import { FoldingRegion, foldingRanges } from "../features/folding";
-import { HoverResult, hoverAt } from "../features/hover";
-import { InlayHintItem, inlayHints } from "../features/inlayHints";
-import {
-  Highlight,
-  TextRange,
-  definitionAt,
-  highlightsAt,
-  referencesAt,
-} from "../features/navigation";
-import { QUICK_FIXES, QuickFix, quickFixes } from "../features/quickFixes";
-import {
-  PrepareRenameResult,
-  RenameResult,
-  prepareRename,
-  rename,
-} from "../features/rename";
-import { OffsetRange, selectionRanges } from "../features/selectionRanges";
-import { SemanticToken, semanticTokens } from "../features/semanticTokens";
-import {
-  SETTINGS_ENV,
-  ViewContext,
-  ViewEnv,
-  refusalOf,
-} from "../features/toolPreview";
-import { SettingsProblem } from "../settings/validateSettings";
-import { EnvContext, UNKNOWN_ENV } from "../swe/env";
-import { STANDALONE_OPTIONS, toolContextKey } from "../swe/checkTool";
-import {
-  AgentCompletionWorkspace,
-  agentCompletions,
-} from "../workspace/agentCompletion";
-import { agentDefinitionAt, agentHoverAt } from "../workspace/agentFeatures";
-import { PathLink, bundlePathLinks } from "../workspace/agentLinks";
-import {
-  AGENT_QUICK_FIXES,
-  agentQuickFixes,
-} from "../workspace/agentQuickFixes";
-import {
-  BundleFolder,
-  ScriptLink,
-  checkBundleFolder,
-  scriptLinks,
-} from "../workspace/bundleFolder";
-import { AgentAnalysis } from "../workspace/checkAgentConfig";
-import { FileStat } from "../workspace/workspaceFs";
-import {
-  ToolSymbol,
-  workspaceToolSymbols,
-} from "../workspace/workspaceSymbols";
-import { loadYaml } from "../yaml/loadYaml";
-import { strValue } from "../yaml/pyNode";
-import { AGENT_ANALYSIS, RUN_CONFIG, analyzeAgent } from "./agents";
-import {
-  BUNDLE_FILE,
-  BUNDLE_MODEL,
-  BUNDLE_SPLIT,
-  CHUNK,
-  ModelKey,
-  TOOL_BASE,
-  TOOL_IN_CONTEXT,
-  agentLabel,
-  bundleContexts,
-  envKey,
-} from "./bundles";
-import { Database } from "./database";
-import { LINES, SOURCE, textOf, trackedFs } from "./files";
-import {
-  FileReport,
-  FILE_REPORT,
-  readFailureReport,
-  shownDiagnostics,
-} from "./reports";
-import { FolderSettings, SETTINGS_AT } from "./settings";
-import {
-  BUNDLE_FOLDER,
-  CONFIG_ROOT,
-  FileKind,
-  INDEX,
-  KIND,
-  SETTINGS_OF,
-  WALK,
-  WorkspaceIndex,
-} from "./workspace";
-import { WalkResult } from "../workspace/walk";
-import { FOLDERS } from "./inputs";
-import { RunConfigKind, runConfigKindOf } from "../runConfig/classify";
-import {
-  ConfigSymbol,
-  runConfigCompletions,
-  runConfigHover,
-  runConfigSymbols,
-} from "../runConfig/features";
-import {
-  PromptPlaceholders,
-  PromptPreview,
-  PromptVersion,
-  previewPrompt,
-} from "../features/promptPreview";
-import { promptInputsOf } from "../runConfig/promptInputs";
-import { promptPreviewMarkdown } from "../features/promptPreviewText";
+import * as path from 'path';
+import { FileDiagnostic } from '../diagnostics';
+import { BundleModel, standsAlone } from '../document/bundleModel';
+import { LineIndex } from '../document/lineIndex';
+import { LineLookup, PositionMapper, PositionedDiagnostic, positionDiagnostics } from '../document/positioned';
+import { Placement } from '../document/placement';
+import { SourceText, sourceTextOf } from '../document/sourceText';
+import { PromptLens, ToolLens, promptLens, toolLenses, previewToolMarkdown } from '../features/codeLens';
+import { CompletionEntry, completions } from '../features/completion';
+import { documentSymbols, OutlineSymbol } from '../features/documentSymbols';
+import { FoldingRegion, foldingRanges } from '../features/folding';
+import { HoverResult, hoverAt } from '../features/hover';
+import { InlayHintItem, inlayHints } from '../features/inlayHints';
+import { Highlight, TextRange, definitionAt, highlightsAt, referencesAt } from '../features/navigation';
+import { QUICK_FIXES, QuickFix, quickFixes } from '../features/quickFixes';
+import { PrepareRenameResult, RenameResult, prepareRename, rename } from '../features/rename';
+import { OffsetRange, selectionRanges } from '../features/selectionRanges';
+import { SemanticToken, semanticTokens } from '../features/semanticTokens';
+import { SETTINGS_ENV, ViewContext, ViewEnv, refusalOf } from '../features/toolPreview';
+import { SettingsProblem } from '../settings/validateSettings';
+import { EnvContext, UNKNOWN_ENV } from '../swe/env';
+import { STANDALONE_OPTIONS, toolContextKey } from '../swe/checkTool';
+import { AgentCompletionWorkspace, agentCompletions } from '../workspace/agentCompletion';
+import { agentDefinitionAt, agentHoverAt } from '../workspace/agentFeatures';
+import { PathLink, bundlePathLinks } from '../workspace/agentLinks';
+import { AGENT_QUICK_FIXES, agentQuickFixes } from '../workspace/agentQuickFixes';
+import { BundleFolder, ScriptLink, checkBundleFolder, scriptLinks } from '../workspace/bundleFolder';
+import { AgentAnalysis } from '../workspace/checkAgentConfig';
+import { FileStat } from '../workspace/workspaceFs';
+import { ToolSymbol, workspaceToolSymbols } from '../workspace/workspaceSymbols';
+import { loadYaml } from '../yaml/loadYaml';
+import { strValue } from '../yaml/pyNode';
+import { AGENT_ANALYSIS, RUN_CONFIG, analyzeAgent } from './agents';
+import { BUNDLE_FILE, BUNDLE_MODEL, BUNDLE_SPLIT, CHUNK, ModelKey, TOOL_BASE, TOOL_IN_CONTEXT, agentLabel, bundleContexts, envKey } from './bundles';
+import { Database } from './database';
+import { LINES, SOURCE, textOf, trackedFs } from './files';
+import { FileReport, FILE_REPORT, readFailureReport, shownDiagnostics } from './reports';
+import { FolderSettings, SETTINGS_AT } from './settings';
+import { BUNDLE_FOLDER, CONFIG_ROOT, FileKind, INDEX, KIND, SETTINGS_OF, WALK, WorkspaceIndex } from './workspace';
+import { WalkResult } from '../workspace/walk';
+import { FOLDERS } from './inputs';
+import { RunConfigKind, runConfigKindOf } from '../runConfig/classify';
+import { ConfigSymbol, runConfigCompletions, runConfigHover, runConfigSymbols } from '../runConfig/features';
+import { PromptPlaceholders, PromptPreview, PromptVersion, previewPrompt } from '../features/promptPreview';
+import { promptInputsOf } from '../runConfig/promptInputs';
+import { promptPreviewMarkdown } from '../features/promptPreviewText';
 
 /** Where a definition leads: a place in a file (offsets in its normalized text). */
 export interface DefinitionTarget {
@@ -143,11 +67,9 @@ export interface Definitions {
 }
 
 /** What `Analysis.prepare` readies a bundle for: its model (what most features read), or its report too (every context it is used in). */
-export type PrepareScope = "model" | "report";
+export type PrepareScope = 'model' | 'report';
 
-export type Links =
-  | { kind: "bundle"; links: ScriptLink[] }
-  | { kind: "agent"; links: PathLink[] };
+export type Links = { kind: 'bundle'; links: ScriptLink[] } | { kind: 'agent'; links: PathLink[] };
 
 export class Analysis {
   constructor(private readonly db: Database) {}
@@ -173,28 +95,14 @@ export class Analysis {
 
   /** The positions of offsets in a file's normalized text, in its own text (`lines`: the editor's line table, when it has the same text). */
   mapper(file: string, lines?: LineLookup): PositionMapper {
-    const source = this.source(file) ?? sourceTextOf("");
+    const source = this.source(file) ?? sourceTextOf('');
     return new PositionMapper(source, lines ?? this.lines(file) ?? undefined);
   }
 
   /** A file's diagnostics with positions (related places in other files too), as both front ends report them. */
-  positioned(
-    file: string,
-    report: FileReport,
-    lines?: LineLookup,
-  ): PositionedDiagnostic[] {
-    const mapper = new PositionMapper(
-      report.source,
-      lines ??
-        (this.source(file) === report.source
-          ? (this.lines(file) ?? undefined)
-          : undefined),
-    );
-    return positionDiagnostics(
-      report.diagnostics,
-      mapper,
-      (other, start, end) => this.mapper(other).range({ start, end }),
-    );
+  positioned(file: string, report: FileReport, lines?: LineLookup): PositionedDiagnostic[] {
+    const mapper = new PositionMapper(report.source, lines ?? (this.source(file) === report.source ? (this.lines(file) ?? undefined) : undefined));
+    return positionDiagnostics(report.diagnostics, mapper, (other, start, end) => this.mapper(other).range({ start, end }));
   }
 
   /**
@@ -205,63 +113,26 @@ export class Analysis {
    * bundle folder's checks; in the order they are listed. A file that cannot
    * be read is reported as such, and stops the merge as it stops SWE-agent.
    */
-  assembly(
-    agentFiles: readonly string[],
-    kind: RunConfigKind,
-  ): { file: string; report: FileReport }[] {
+  assembly(agentFiles: readonly string[], kind: RunConfigKind): { file: string; report: FileReport }[] {
     const merged = this.db.get(RUN_CONFIG, { files: agentFiles, kind });
     if (!merged) {
       // The first file that cannot be read stops SWE-agent, and the check.
       const failed = agentFiles.find((file) => !this.source(file));
-      const report =
-        failed === undefined
-          ? null
-          : readFailureReport(this.db, failed, "agent");
+      const report = failed === undefined ? null : readFailureReport(this.db, failed, 'agent');
       return report ? [{ file: failed!, report }] : [];
     }
-    const reports: { file: string; report: FileReport }[] = merged.files.map(
-      ({ file, diagnostics }) => {
-        const source = this.source(file)!;
-        return {
-          file,
-          report: {
-            kind: "agent",
-            loads: merged.check.loads,
-            diagnostics: shownDiagnostics(
-              diagnostics,
-              source,
-              this.settingsOf(file).config.rules,
-            ),
-            source,
-          },
-        };
-      },
-    );
+    const reports: { file: string; report: FileReport }[] = merged.files.map(({ file, diagnostics }) => {
+      const source = this.source(file)!;
+      return { file, report: { kind: 'agent', loads: merged.check.loads, diagnostics: shownDiagnostics(diagnostics, source, this.settingsOf(file).config.rules), source } };
+    });
     const seen = new Set(agentFiles);
-    for (const bundle of merged.check.sections.flatMap(
-      (s) => s.check.bundles,
-    )) {
+    for (const bundle of merged.check.sections.flatMap((s) => s.check.bundles)) {
       const file = bundle.source.configPath;
       if (seen.has(file)) continue;
       seen.add(file);
       const folder = this.bundleFolder(file);
-      const diagnostics = [
-        ...bundle.diagnostics,
-        ...(folder ? checkBundleFolder(bundle.model, folder) : []),
-      ];
-      reports.push({
-        file,
-        report: {
-          kind: "bundle",
-          loads: !bundle.diagnostics.some((d) => d.severity === "error"),
-          diagnostics: shownDiagnostics(
-            diagnostics,
-            bundle.model.source,
-            this.settingsOf(file).config.rules,
-          ),
-          source: bundle.model.source,
-        },
-      });
+      const diagnostics = [...bundle.diagnostics, ...(folder ? checkBundleFolder(bundle.model, folder) : [])];
+      reports.push({ file, report: { kind: 'bundle', loads: !bundle.diagnostics.some((d) => d.severity === 'error'), diagnostics: shownDiagnostics(diagnostics, bundle.model.source, this.settingsOf(file).config.rules), source: bundle.model.source } });
     }
     return reports;
   }
@@ -272,39 +143,13 @@ export class Analysis {
    * what only a run knows. When SWE-agent stops before the first query
    * because of the config, the reason is the first error of `assembly`.
    */
-  previewPrompt(
-    agentFiles: readonly string[],
-    kind: RunConfigKind,
-    options: {
-      version?: PromptVersion;
-      placeholders?: PromptPlaceholders;
-    } = {},
-  ): PromptPreview {
-    const merged =
-      agentFiles.length > 0
-        ? this.db.get(RUN_CONFIG, { files: agentFiles, kind })
-        : null;
-    const inputs =
-      merged &&
-      promptInputsOf(merged.check, {
-        configRoot: this.db.get(CONFIG_ROOT, agentFiles[0]),
-        read: (file) => textOf(this.db, file),
-        ...options,
-      });
+  previewPrompt(agentFiles: readonly string[], kind: RunConfigKind, options: { version?: PromptVersion; placeholders?: PromptPlaceholders } = {}): PromptPreview {
+    const merged = agentFiles.length > 0 ? this.db.get(RUN_CONFIG, { files: agentFiles, kind }) : null;
+    const inputs = merged && promptInputsOf(merged.check, { configRoot: this.db.get(CONFIG_ROOT, agentFiles[0]), read: (file) => textOf(this.db, file), ...options });
     if (inputs) return previewPrompt(inputs);
     const reports = this.assembly(agentFiles, kind);
-    const first = reports.flatMap((r) =>
-      r.report.diagnostics
-        .filter((d) => d.severity === "error")
-        .map((d) => ({ file: r.file, message: d.message })),
-    )[0];
-    return {
-      ok: false,
-      kind: "sweagent",
-      reason: first
-        ? `SWE-agent stops at its configuration (${path.basename(first.file)}): ${first.message}`
-        : "SWE-agent stops at its configuration.",
-    };
+    const first = reports.flatMap((r) => r.report.diagnostics.filter((d) => d.severity === 'error').map((d) => ({ file: r.file, message: d.message })))[0];
+    return { ok: false, kind: 'sweagent', reason: first ? `SWE-agent stops at its configuration (${path.basename(first.file)}): ${first.message}` : 'SWE-agent stops at its configuration.' };
   }
 
   /** The preview of an agent config's prompt as Markdown, for the editor; null for other files. */
@@ -317,12 +162,7 @@ export class Analysis {
   previewPromptOf(file: string): PromptPreview | null {
     const agent = this.agent(file);
     if (!agent) return null;
-    return this.previewPrompt(
-      [file],
-      runConfigKindOf(agent.load.root) === "run-batch"
-        ? "run-batch"
-        : "run-single",
-    );
+    return this.previewPrompt([file], runConfigKindOf(agent.load.root) === 'run-batch' ? 'run-batch' : 'run-single');
   }
 
   /** What the walk of one workspace folder found. */
@@ -342,7 +182,7 @@ export class Analysis {
   settingsProblems(): SettingsProblem[] {
     const seen = new Set<string>();
     const problems: SettingsProblem[] = [];
-    for (const folder of this.db.get(FOLDERS, "folders")) {
+    for (const folder of this.db.get(FOLDERS, 'folders')) {
       for (const problem of this.db.get(SETTINGS_AT, folder).problems) {
         const key = `${problem.file}\0${problem.start}\0${problem.message}`;
         if (seen.has(key)) continue;
@@ -356,18 +196,11 @@ export class Analysis {
   /** The bundle model features work on, or null when the file is no readable bundle config. */
   bundleModel(file: string): BundleModel | null {
     // The model BUNDLE_FILE reports on, without checking the file in every other context it is used in.
-    return this.kind(file) === "bundle"
-      ? this.db.get(BUNDLE_MODEL, {
-          file,
-          options: bundleContexts(this.db, file).options,
-        })
-      : null;
+    return this.kind(file) === 'bundle' ? this.db.get(BUNDLE_MODEL, { file, options: bundleContexts(this.db, file).options }) : null;
   }
 
   agent(file: string): AgentAnalysis | null {
-    return this.kind(file) === "agent"
-      ? this.db.get(AGENT_ANALYSIS, file)
-      : null;
+    return this.kind(file) === 'agent' ? this.db.get(AGENT_ANALYSIS, file) : null;
   }
 
   /**
@@ -377,19 +210,10 @@ export class Analysis {
    */
   viewEnv(file: string): ViewEnv {
     const { options, uses } = bundleContexts(this.db, file);
-    if (uses.length === 0)
-      return options === STANDALONE_OPTIONS
-        ? { env: UNKNOWN_ENV, from: null }
-        : { env: options.env, from: SETTINGS_ENV };
+    if (uses.length === 0) return options === STANDALONE_OPTIONS ? { env: UNKNOWN_ENV, from: null } : { env: options.env, from: SETTINGS_ENV };
     const env = uses[0].options.env;
-    const others =
-      uses.length === 1
-        ? ""
-        : `, the first of the ${uses.length} agent configs that use it${new Set(uses.map((u) => envKey(u.options.env))).size > 1 ? " (their envs differ; the diagnostics check each)" : ""}`;
-    return {
-      env,
-      from: `the env of \`${agentLabel(uses[0].agentPath)}\`, which uses this bundle${others}`,
-    };
+    const others = uses.length === 1 ? '' : `, the first of the ${uses.length} agent configs that use it${new Set(uses.map((u) => envKey(u.options.env))).size > 1 ? ' (their envs differ; the diagnostics check each)' : ''}`;
+    return { env, from: `the env of \`${agentLabel(uses[0].agentPath)}\`, which uses this bundle${others}` };
   }
 
   env(file: string): EnvContext {
@@ -398,15 +222,12 @@ export class Analysis {
 
   /** What the hover and the preview show a bundle with: the env its diagnostics use, and whether SWE-agent refuses it (in every context it is used in). */
   private viewContext(file: string): ViewContext {
-    return {
-      env: this.viewEnv(file),
-      refusal: refusalOf(this.db.get(BUNDLE_FILE, file)?.diagnostics ?? []),
-    };
+    return { env: this.viewEnv(file), refusal: refusalOf(this.db.get(BUNDLE_FILE, file)?.diagnostics ?? []) };
   }
 
   /** The workspace folders. */
   folders(): readonly string[] {
-    return this.db.get(FOLDERS, "folders");
+    return this.db.get(FOLDERS, 'folders');
   }
 
   /** What the disk says a path is (inside the readable roots). */
@@ -416,9 +237,7 @@ export class Analysis {
   }
 
   bundleFolder(file: string): BundleFolder | null {
-    return path.basename(file) === "config.yaml"
-      ? this.db.get(BUNDLE_FOLDER, path.dirname(file))
-      : null;
+    return path.basename(file) === 'config.yaml' ? this.db.get(BUNDLE_FOLDER, path.dirname(file)) : null;
   }
 
   /**
@@ -433,34 +252,19 @@ export class Analysis {
    * Nothing to do when what it prepares for is current already: a request on
    * an unchanged document costs nothing here.
    */
-  prepare(
-    file: string,
-    hasTime: () => boolean,
-    from = 0,
-    scope: PrepareScope = "report",
-  ): number | null {
-    if (this.kind(file) !== "bundle") return null;
+  prepare(file: string, hasTime: () => boolean, from = 0, scope: PrepareScope = 'report'): number | null {
+    if (this.kind(file) !== 'bundle') return null;
     const db = this.db;
     const { options, uses } = bundleContexts(db, file);
-    if (
-      scope === "model"
-        ? db.isCurrent(BUNDLE_MODEL, { file, options })
-        : db.isCurrent(BUNDLE_FILE, file)
-    )
-      return null;
+    if (scope === 'model' ? db.isCurrent(BUNDLE_MODEL, { file, options }) : db.isCurrent(BUNDLE_FILE, file)) return null;
     const split = db.get(BUNDLE_SPLIT, file);
     if (!split) return null;
     const { specs, keys } = split;
-    const contexts =
-      scope === "model" ? [options] : [options, ...uses.map((u) => u.options)];
+    const contexts = scope === 'model' ? [options] : [options, ...uses.map((u) => u.options)];
     // Step `at` is chunk `index` of pass `pass`: pass 0 over the chunks alone, pass 1 + c over them in context c; the extra last index of a pass makes its model.
     const width = specs.length + 1;
     // The context of the pass under way: its model's key, and whether it was modelled before.
-    let modelled = null as {
-      pass: number;
-      key: ModelKey;
-      before: boolean;
-    } | null;
+    let modelled = null as { pass: number; key: ModelKey; before: boolean } | null;
     for (let at = from; at < width * (contexts.length + 1); at++) {
       if (!hasTime()) return at;
       const pass = Math.floor(at / width);
@@ -470,7 +274,7 @@ export class Analysis {
         if (index === specs.length) continue;
         // A chunk that does not stand alone: the text is parsed whole, in one go, when it is asked for.
         if (!standsAlone(specs[index].role, db.get(CHUNK, key))) return null;
-        if (specs[index].role === "tool") db.get(TOOL_BASE, key);
+        if (specs[index].role === 'tool') db.get(TOOL_BASE, key);
         continue;
       }
       if (modelled?.pass !== pass) {
@@ -479,16 +283,9 @@ export class Analysis {
       }
       if (index === specs.length) db.get(BUNDLE_MODEL, modelled.key);
       // A context modelled before has its checks of the chunks held from then: only a new chunk's is made ahead.
-      else if (
-        specs[index].role === "tool" &&
-        (!modelled.before || db.changedNow(TOOL_BASE, key))
-      ) {
+      else if (specs[index].role === 'tool' && (!modelled.before || db.changedNow(TOOL_BASE, key))) {
         const base = db.get(TOOL_BASE, key);
-        db.get(TOOL_IN_CONTEXT, {
-          chunk: key,
-          context: toolContextKey(base, modelled.key.options),
-          options: modelled.key.options,
-        });
+        db.get(TOOL_IN_CONTEXT, { chunk: key, context: toolContextKey(base, modelled.key.options), options: modelled.key.options });
       }
     }
     return null;
@@ -497,11 +294,7 @@ export class Analysis {
   hover(file: string, offset: number): HoverResult | null {
     const agent = this.agent(file);
     // A bundle path or hidden tool first; elsewhere, the config's own keys.
-    if (agent)
-      return (
-        agentHoverAt(agent, agent.configRoot, offset) ??
-        runConfigHover(agent.load.root, agent.at, offset)
-      );
+    if (agent) return agentHoverAt(agent, agent.configRoot, offset) ?? runConfigHover(agent.load.root, agent.at, offset);
     const model = this.bundleModel(file);
     return model ? hoverAt(model, offset, this.viewContext(file)) : null;
   }
@@ -510,45 +303,24 @@ export class Analysis {
    * Completion items; in an agent config also while its line is half-typed
    * and the file does not read as one. Null when the file is neither kind.
    */
-  completion(
-    file: string,
-    offset: number,
-    options: { snippets: boolean },
-  ): CompletionEntry[] | null {
+  completion(file: string, offset: number, options: { snippets: boolean }): CompletionEntry[] | null {
     const kind = this.kind(file);
     const source = this.source(file);
     if (!source) return null;
-    if (kind !== "bundle") {
+    if (kind !== 'bundle') {
       const agent = this.agent(file);
-      const bundleEntries = agentCompletions(
-        this.agentWorkspace(file),
-        source.normalized,
-        offset,
-        agent,
-        options,
-      );
+      const bundleEntries = agentCompletions(this.agentWorkspace(file), source.normalized, offset, agent, options);
       // The config's own keys and values, where no bundle entry is being written.
-      if (agent && !bundleEntries?.length)
-        return (
-          runConfigCompletions(
-            source.normalized,
-            { root: agent.load.root, at: agent.at },
-            offset,
-            options.snippets,
-          ) ?? []
-        );
-      if (bundleEntries || kind === "agent") return bundleEntries ?? [];
+      if (agent && !bundleEntries?.length) return runConfigCompletions(source.normalized, { root: agent.load.root, at: agent.at }, offset, options.snippets) ?? [];
+      if (bundleEntries || kind === 'agent') return bundleEntries ?? [];
       return null;
     }
     const model = this.bundleModel(file);
     if (!model) return null;
     const binScripts = this.bundleFolder(file)
-      ?.bin?.entries.filter((entry) => entry.kind === "file")
+      ?.bin?.entries.filter((entry) => entry.kind === 'file')
       .map((entry) => entry.name);
-    return completions(model, offset, {
-      snippets: options.snippets,
-      binScripts,
-    });
+    return completions(model, offset, { snippets: options.snippets, binScripts });
   }
 
   private agentWorkspace(file: string): AgentCompletionWorkspace {
@@ -556,26 +328,13 @@ export class Analysis {
     return {
       bundlePaths: this.index().bundles,
       toolNames: (configPath) =>
-        (
-          db.get(BUNDLE_MODEL, {
-            file: configPath,
-            options: STANDALONE_OPTIONS,
-          })?.check.toolEntries ?? []
-        )
-          .map((e) => strValue(e.keyNode))
-          .filter((n): n is string => n !== undefined),
+        (db.get(BUNDLE_MODEL, { file: configPath, options: STANDALONE_OPTIONS })?.check.toolEntries ?? []).map((e) => strValue(e.keyNode)).filter((n): n is string => n !== undefined),
       configRoot: db.get(CONFIG_ROOT, file),
       analyzeText(text) {
         const normalized = sourceTextOf(text).normalized;
         const origin = { text: normalized };
         const load = loadYaml(normalized, origin);
-        return runConfigKindOf(load.root) !== null
-          ? analyzeAgent(db, file, {
-              origin,
-              at: Placement.whole(origin),
-              load,
-            })
-          : null;
+        return runConfigKindOf(load.root) !== null ? analyzeAgent(db, file, { origin, at: Placement.whole(origin), load }) : null;
       },
     };
   }
@@ -584,38 +343,14 @@ export class Analysis {
     const agent = this.agent(file);
     if (agent) {
       const found = agentDefinitionAt(agent, agent.configRoot, offset);
-      return (
-        found && {
-          origin: found.origin,
-          targets: [
-            {
-              file: found.file,
-              target: found.target,
-              selection: found.selection,
-            },
-          ],
-        }
-      );
+      return found && { origin: found.origin, targets: [{ file: found.file, target: found.target, selection: found.selection }] };
     }
     const model = this.bundleModel(file);
     const found = model && definitionAt(model, offset);
-    return (
-      found && {
-        origin: found.origin,
-        targets: found.targets.map((t) => ({
-          file,
-          target: { start: t.itemStart, end: t.itemEnd },
-          selection: { start: t.start, end: t.end },
-        })),
-      }
-    );
+    return found && { origin: found.origin, targets: found.targets.map((t) => ({ file, target: { start: t.itemStart, end: t.itemEnd }, selection: { start: t.start, end: t.end } })) };
   }
 
-  references(
-    file: string,
-    offset: number,
-    includeDeclaration: boolean,
-  ): TextRange[] {
+  references(file: string, offset: number, includeDeclaration: boolean): TextRange[] {
     const model = this.bundleModel(file);
     return model ? referencesAt(model, offset, includeDeclaration) : [];
   }
@@ -638,22 +373,14 @@ export class Analysis {
   /** Whether diagnostics of this code can have quick fixes in this file. */
   fixable(file: string, code: string): boolean {
     const kind = this.kind(file);
-    return kind === "agent"
-      ? code in AGENT_QUICK_FIXES
-      : kind === "bundle" && code in QUICK_FIXES;
+    return kind === 'agent' ? code in AGENT_QUICK_FIXES : kind === 'bundle' && code in QUICK_FIXES;
   }
 
   /** The quick fixes of one of the file's diagnostics. */
   quickFixes(file: string, diagnostic: FileDiagnostic): QuickFix[] {
     const agent = this.agent(file);
     const source = this.source(file);
-    if (agent && source)
-      return agentQuickFixes(
-        source.normalized,
-        agent.load.root,
-        agent.at,
-        diagnostic,
-      );
+    if (agent && source) return agentQuickFixes(source.normalized, agent.load.root, agent.at, diagnostic);
     const model = this.bundleModel(file);
     return model ? quickFixes(model, diagnostic) : [];
   }
@@ -677,9 +404,7 @@ export class Analysis {
 
   inlayHints(file: string, range?: TextRange): InlayHintItem[] {
     const model = this.bundleModel(file);
-    return model && this.settingsOf(file).config.inlayHints !== false
-      ? inlayHints(model, range)
-      : [];
+    return model && this.settingsOf(file).config.inlayHints !== false ? inlayHints(model, range) : [];
   }
 
   codeLenses(file: string): (ToolLens | PromptLens)[] {
@@ -692,58 +417,29 @@ export class Analysis {
   /** The tool's preview as Markdown (or why the model sees nothing of it); null when the file has no such tool. */
   previewTool(file: string, toolName: string): string | null {
     const model = this.bundleModel(file);
-    return model
-      ? previewToolMarkdown(model, toolName, this.viewContext(file))
-      : null;
+    return model ? previewToolMarkdown(model, toolName, this.viewContext(file)) : null;
   }
 
   /** A bundle's outline of tools and arguments; an agent config's keys. */
-  documentSymbols(
-    file: string,
-  ):
-    | { kind: "bundle"; symbols: OutlineSymbol[] }
-    | { kind: "agent"; symbols: ConfigSymbol[] }
-    | null {
+  documentSymbols(file: string): { kind: 'bundle'; symbols: OutlineSymbol[] } | { kind: 'agent'; symbols: ConfigSymbol[] } | null {
     const agent = this.agent(file);
-    if (agent)
-      return {
-        kind: "agent",
-        symbols: runConfigSymbols(agent.load.root, agent.at),
-      };
+    if (agent) return { kind: 'agent', symbols: runConfigSymbols(agent.load.root, agent.at) };
     const model = this.bundleModel(file);
-    return model && { kind: "bundle", symbols: documentSymbols(model) };
+    return model && { kind: 'bundle', symbols: documentSymbols(model) };
   }
 
   documentLinks(file: string): Links | null {
     const agent = this.agent(file);
     if (agent) {
       const fs = trackedFs(this.db);
-      return {
-        kind: "agent",
-        links: bundlePathLinks(
-          agent.at,
-          agent.sections.map((s) => s.tools),
-          agent.configRoot,
-          (target) => fs.stat(target)?.kind === "file",
-        ),
-      };
+      return { kind: 'agent', links: bundlePathLinks(agent.at, agent.sections.map((s) => s.tools), agent.configRoot, (target) => fs.stat(target)?.kind === 'file') };
     }
     const model = this.bundleModel(file);
     const folder = model && this.bundleFolder(file);
-    return folder
-      ? { kind: "bundle", links: scriptLinks(model, folder) }
-      : null;
+    return folder ? { kind: 'bundle', links: scriptLinks(model, folder) } : null;
   }
 
   workspaceSymbols(query: string): ToolSymbol[] {
-    return workspaceToolSymbols(
-      this.index().bundles,
-      (configPath) =>
-        this.db.get(BUNDLE_MODEL, {
-          file: configPath,
-          options: STANDALONE_OPTIONS,
-        }),
-      query,
-    );
+    return workspaceToolSymbols(this.index().bundles, (configPath) => this.db.get(BUNDLE_MODEL, { file: configPath, options: STANDALONE_OPTIONS }), query);
   }
 }

@@ -5,18 +5,13 @@
  * Demonstrations are read through the caller's reader, from the config root
  * as `_convert_paths_to_abspath` resolves them.
  */
-import * as path from "path";
-import {
-  PromptInputs,
-  PromptPlaceholders,
-  PromptVersion,
-  PROMPT_PLACEHOLDERS,
-} from "../features/promptPreview";
-import { PyDict, PyObject, pyObjectFromJson } from "../python/pyObject";
-import { LoadedCommand } from "../swe/commandModel";
-import { pyObjectOf } from "../swe/pyValue";
-import { loadYaml } from "../yaml/loadYaml";
-import { RunConfigCheck } from "./checkRunConfig";
+import * as path from 'path';
+import { PromptInputs, PromptPlaceholders, PromptVersion, PROMPT_PLACEHOLDERS } from '../features/promptPreview';
+import { PyDict, PyObject, pyObjectFromJson } from '../python/pyObject';
+import { LoadedCommand } from '../swe/commandModel';
+import { pyObjectOf } from '../swe/pyValue';
+import { loadYaml } from '../yaml/loadYaml';
+import { RunConfigCheck } from './checkRunConfig';
 
 export interface PromptSource {
   configRoot: string;
@@ -45,30 +40,21 @@ function parseDemonstration(text: string, yaml: boolean): PyObject | string {
 }
 
 /** Null when SWE-agent does not get past configuration with this config (its diagnostics say why). */
-export function promptInputsOf(
-  check: RunConfigCheck,
-  source: PromptSource,
-): PromptInputs | null {
+export function promptInputsOf(check: RunConfigCheck, source: PromptSource): PromptInputs | null {
   if (!check.loads || !check.root) return null;
   const config = pyObjectOf(check.root);
   if (!(config instanceof PyDict)) return null;
   return {
     config,
     bundles: (where) =>
-      (
-        check.sections.find((s) => s.tools.where === where)?.check.bundles ?? []
-      ).map((bundle) => ({
-        commands: bundle.model.check.tools
-          .filter(
-            (t) => !(typeof t.tool === "string" && bundle.hidden.has(t.tool)),
-          )
-          .flatMap((t): LoadedCommand[] => (t.command ? [t.command] : [])),
+      (check.sections.find((s) => s.tools.where === where)?.check.bundles ?? []).map((bundle) => ({
+        commands: bundle.model.check.tools.filter((t) => !(typeof t.tool === 'string' && bundle.hidden.has(t.tool))).flatMap((t): LoadedCommand[] => (t.command ? [t.command] : [])),
         hasStateCommand: bundle.model.check.stateCommand !== null,
       })),
     readDemonstration: (file) => source.read(file),
     demonstrationPath: (file) => path.resolve(source.configRoot, file),
     parseDemonstration,
-    version: source.version ?? "main",
+    version: source.version ?? 'main',
     placeholders: source.placeholders ?? PROMPT_PLACEHOLDERS,
   };
 }

@@ -22,40 +22,28 @@
  * Jinja's code generator rejects), `render.ts` (one `Renderer` per rendering,
  * which counts its own steps).
  */
-import { PyObject } from "../pyObject";
-import { checkNames } from "./check";
-import { JinjaError, JinjaResult, LimitExceeded, Unsupported } from "./errors";
-import { Node, Parser } from "./parser";
-import { Renderer } from "./render";
+import { PyObject } from '../pyObject';
+import { checkNames } from './check';
+import { JinjaError, JinjaResult, LimitExceeded, Unsupported } from './errors';
+import { Node, Parser } from './parser';
+import { Renderer } from './render';
 
-export type { JinjaResult } from "./errors";
+export type { JinjaResult } from './errors';
 
 /** `Template(template).render(**variables)`. */
-export function renderJinja(
-  template: string,
-  variables: ReadonlyMap<string, PyObject>,
-): JinjaResult {
-  return run(template, (nodes) =>
-    new Renderer().render(nodes, new Map(variables)),
-  );
+export function renderJinja(template: string, variables: ReadonlyMap<string, PyObject>): JinjaResult {
+  return run(template, (nodes) => new Renderer().render(nodes, new Map(variables)));
 }
 
 function run(template: string, then: (nodes: Node[]) => string): JinjaResult {
   try {
     const nodes = new Parser(template).parse();
     checkNames(nodes, false);
-    return { kind: "ok", text: then(nodes) };
+    return { kind: 'ok', text: then(nodes) };
   } catch (e) {
-    if (e instanceof JinjaError)
-      return {
-        kind: "error",
-        errorType: e.errorType,
-        message: e.message,
-        offset: e.offset,
-      };
-    if (e instanceof Unsupported)
-      return { kind: "unsupported", reason: e.message };
-    if (e instanceof LimitExceeded) return { kind: "limit", reason: e.message };
+    if (e instanceof JinjaError) return { kind: 'error', errorType: e.errorType, message: e.message, offset: e.offset };
+    if (e instanceof Unsupported) return { kind: 'unsupported', reason: e.message };
+    if (e instanceof LimitExceeded) return { kind: 'limit', reason: e.message };
     throw e;
   }
 }
@@ -65,17 +53,12 @@ function run(template: string, then: (nodes: Node[]) => string): JinjaResult {
  * or a TemplateAssertionError (an unknown filter or test, which is one).
  * Null when it compiles, or when the check stopped (`limit`, `unsupported`).
  */
-export function compileJinja(
-  template: string,
-): Extract<JinjaResult, { kind: "error" | "limit" | "unsupported" }> | null {
-  const result = run(template, () => "");
-  return result.kind === "ok" ? null : result;
+export function compileJinja(template: string): Extract<JinjaResult, { kind: 'error' | 'limit' | 'unsupported' }> | null {
+  const result = run(template, () => '');
+  return result.kind === 'ok' ? null : result;
 }
 
 /** SWE-agent's heuristic for `{var}` written where Jinja needs `{{var}}` (`_warn_probably_wrong_jinja_syntax`). */
 export function probablySingleBraces(template: string): boolean {
-  return (
-    template.includes("{") &&
-    !["{%", "{ %", "{{"].some((s) => template.includes(s))
-  );
+  return template.includes('{') && !['{%', '{ %', '{{'].some((s) => template.includes(s));
 }
