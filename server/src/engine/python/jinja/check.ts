@@ -75,6 +75,12 @@ function checkExpr(expr: Expr, soft: boolean, depth: number): void {
     case 'other':
       pushAll(children, expr.parts);
       break;
+    case 'attr':
+      children.push(expr.target);
+      break;
+    case 'item':
+      children.push(expr.target, expr.key);
+      break;
   }
   for (const child of children) checkExpr(child, soft, depth + 1);
 }

@@ -16,6 +16,9 @@ export type Expr =
   | { t: 'compare'; first: Expr; ops: { op: string; operand: Expr }[] }
   | { t: 'not' | 'neg' | 'pos'; operand: Expr }
   | { t: 'cond'; test: Expr; then: Expr; otherwise: Expr | null }
+  /** `x.name`, and `x[key]` with one key and no slice. */
+  | { t: 'attr'; target: Expr; name: string }
+  | { t: 'item'; target: Expr; key: Expr }
   /** Parsed so that syntax errors match, but never evaluated by the subset. */
   | { t: 'other'; what: string; parts: Expr[] };
 
@@ -344,25 +347,31 @@ export class Parser {
     if (token.type === 'dot') {
       const attribute = this.stream.next();
       if (attribute.type !== 'name' && attribute.type !== 'integer') throw syntaxError('expected name or number', this.stream.current.pos);
+      if (attribute.type === 'name') return { t: 'attr', target: node, name: String(attribute.value) };
       return { t: 'other', what: 'attribute access', parts: [node] };
     }
     const parts: Expr[] = [node];
     let count = 0;
+    let slice = false;
     while (this.stream.current.type !== 'rbracket') {
       if (count++ > 0) this.stream.expect('comma');
-      parts.push(...this.parseSubscribed());
+      const subscribed = this.parseSubscribed();
+      slice ||= subscribed.slice;
+      parts.push(...subscribed.parts);
     }
     this.stream.expect('rbracket');
+    if (count === 1 && !slice && parts.length === 2) return { t: 'item', target: node, key: parts[1] };
     return { t: 'other', what: 'subscripts', parts };
   }
 
-  private parseSubscribed(): Expr[] {
+  /** One subscript's expressions, and whether it is a slice (has a colon). */
+  private parseSubscribed(): { parts: Expr[]; slice: boolean } {
     const parts: Expr[] = [];
     if (this.stream.current.type === 'colon') {
       this.stream.next();
     } else {
       parts.push(this.parseExpression(true));
-      if (this.stream.current.type !== 'colon') return parts;
+      if (this.stream.current.type !== 'colon') return { parts, slice: false };
       this.stream.next();
     }
     if (this.stream.current.type !== 'colon' && !['rbracket', 'comma'].includes(this.stream.current.type)) parts.push(this.parseExpression(true));
@@ -370,7 +379,7 @@ export class Parser {
       this.stream.next();
       if (!['rbracket', 'comma'].includes(this.stream.current.type)) parts.push(this.parseExpression(true));
     }
-    return parts;
+    return { parts, slice: true };
   }
 
   /** Call arguments; keyword and `*`/`**` arguments come back marked by a `keyword` wrapper. */
@@ -462,6 +471,8 @@ function assignProblem(target: Expr): string | null {
   if (target.t === 'other' && target.what === 'tuple') return target.parts.every((p) => assignProblem(p) === null) ? null : 'tuple';
   if (target.t === 'lit') return 'const';
   if (target.t === 'list') return 'list';
+  if (target.t === 'attr') return 'getattr';
+  if (target.t === 'item') return 'getitem';
   return target.t === 'other' && target.what === 'dict literals' ? 'dict' : target.t;
 }
 

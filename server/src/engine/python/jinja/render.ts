@@ -200,7 +200,71 @@ function arithmetic(op: string, left: Value, right: Value): Value {
     const [a, b] = [Number(x), Number(y)];
     if (Number.isFinite(a) && Number.isFinite(b)) return op === 'add' ? a + b : a - b;
   }
+  if (op === 'mul' && typeof y === 'bigint' && (typeof left === 'string' || Array.isArray(left))) return repeat(left, y);
+  if (op === 'mul' && typeof x === 'bigint' && (typeof right === 'string' || Array.isArray(right))) return repeat(right, x);
+  if (x !== null && y !== null && ['mul', 'div', 'floordiv', 'mod', 'pow'].includes(op)) {
+    const result = numberOperation(op, x, y);
+    if (result !== null) return result;
+  }
   throw new Unsupported(`operator ${OPERATOR_TEXT[op] ?? op}`);
+}
+
+/** `text * n`, `list * n`, within the output budget. */
+function repeat(value: string | PyObject[], times: bigint): string | PyObject[] {
+  const n = times > 0n ? Number(times) : 0;
+  if (value.length * n > BUDGETS.jinjaOutputChars) throw new LimitExceeded(`the rendered text passes ${BUDGETS.jinjaOutputChars} characters`);
+  return typeof value === 'string' ? value.repeat(n) : Array.from({ length: n }, () => value).flat();
+}
+
+/** Python's `*`, `/`, `//`, `%`, `**` on ints (exact) and floats; null where the port would not be exact (a float past its range). */
+function numberOperation(op: string, x: bigint | number, y: bigint | number): PyObject | null {
+  // Python 3.11's words.
+  const ints = typeof x === 'bigint' && typeof y === 'bigint';
+  if ((y === 0n || y === 0) && op !== 'mul' && op !== 'pow') {
+    const words = ints ? { div: 'division by zero', floordiv: 'integer division or modulo by zero', mod: 'integer division or modulo by zero' } : { div: 'float division by zero', floordiv: 'float floor division by zero', mod: 'float modulo' };
+    throw new JinjaError('ZeroDivisionError', words[op as 'div' | 'floordiv' | 'mod']);
+  }
+  if (op === 'pow' && (x === 0n || x === 0) && y < 0) throw new JinjaError('ZeroDivisionError', '0.0 cannot be raised to a negative power');
+  if (typeof x === 'bigint' && typeof y === 'bigint') {
+    if (op === 'mul') return x * y;
+    if (op === 'div') return Number(x) / Number(y);
+    const floor = x / y - ((x % y !== 0n && (x < 0n) !== (y < 0n)) ? 1n : 0n);
+    if (op === 'floordiv') return floor;
+    if (op === 'mod') return x - floor * y;
+    if (y >= 0n && y <= 10_000n) return x ** y;
+    return y < 0n ? Number(x) ** Number(y) : null;
+  }
+  const [a, b] = [Number(x), Number(y)];
+  const result = op === 'mul' ? a * b : op === 'div' ? a / b : op === 'floordiv' ? Math.floor(a / b) : op === 'mod' ? a - Math.floor(a / b) * b : a ** b;
+  return Number.isFinite(result) ? result : null;
+}
+
+/** Dict methods an attribute would name (a bound method, which the port does not model). */
+const DICT_METHODS = new Set(['clear', 'copy', 'fromkeys', 'get', 'items', 'keys', 'pop', 'popitem', 'setdefault', 'update', 'values']);
+
+/**
+ * Jinja's `getattr` and `getitem` on the default environment: a dict's key
+ * either way (an attribute that is a dict method aside), a list's or a
+ * string's index; what is missing is Undefined, and anything of an
+ * Undefined is an UndefinedError.
+ */
+function lookup(target: Value, key: Value, expr: Extract<Expr, { t: 'attr' | 'item' }>): Value {
+  if (target === UNDEFINED) {
+    const name = expr.target.t === 'name' ? `'${expr.target.name}' is undefined` : 'the value is undefined';
+    throw new JinjaError('UndefinedError', name);
+  }
+  if (key === UNDEFINED) throw new Unsupported('an undefined key');
+  if (target instanceof PyDict) {
+    if (expr.t === 'attr' && typeof key === 'string' && DICT_METHODS.has(key)) throw new Unsupported('dict methods');
+    return typeof key === 'string' && target.entries.has(key) ? target.entries.get(key)! : UNDEFINED;
+  }
+  if ((typeof target === 'string' || Array.isArray(target)) && typeof key === 'bigint') {
+    const items = typeof target === 'string' ? [...target] : target;
+    const index = key < 0n ? BigInt(items.length) + key : key;
+    return index >= 0n && index < BigInt(items.length) ? items[Number(index)] : UNDEFINED;
+  }
+  if (expr.t === 'attr' && target !== null) throw new Unsupported(`attributes of a ${pyTypeName(target)}`);
+  return UNDEFINED;
 }
 
 function compare(op: string, left: Value, right: Value): boolean {
@@ -302,6 +366,11 @@ export class Renderer {
         return expr.items.map((item) => toText(this.evaluate(item, scope))).join('');
       case 'math':
         return arithmetic(expr.op, this.evaluate(expr.left, scope), this.evaluate(expr.right, scope));
+      case 'attr':
+      case 'item': {
+        const target = this.evaluate(expr.target, scope);
+        return lookup(target, expr.t === 'attr' ? expr.name : this.evaluate(expr.key, scope), expr);
+      }
       case 'compare': {
         let left = this.evaluate(expr.first, scope);
         for (const { op, operand } of expr.ops) {
