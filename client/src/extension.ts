@@ -11,12 +11,13 @@ import { claimedOnlyMiddleware, stoppingClientMiddleware } from './middleware';
 import { LeveledOutputChannel } from './outputChannel';
 import { serverOptions } from './serverOptions';
 import { STATUS_NOTIFICATION, ServerStatus, StatusItem, parseStatus } from './statusItem';
-import { SERVER_PREVIEW_COMMAND, ToolPreviews } from './toolPreview';
+import { SERVER_PREVIEW_COMMAND, SERVER_PROMPT_COMMAND, ToolPreviews } from './toolPreview';
 
 export const COMMANDS = {
   restartServer: 'sweBundle.restartServer',
   showOutput: 'sweBundle.showOutput',
   showToolPreview: 'sweBundle.showToolPreview',
+  showPromptPreview: 'sweBundle.showPromptPreview',
 } as const;
 
 /** Settings that change which documents are claimed or which server runs: they need a new client. */
@@ -121,6 +122,7 @@ class Controller {
         // The code lenses run the server's preview command; show its answer instead of dropping it.
         executeCommand: (command, args, next) => {
           if (command === SERVER_PREVIEW_COMMAND && typeof args[0] === 'string' && typeof args[1] === 'string') return this.previews.show(args[0], args[1]);
+          if (command === SERVER_PROMPT_COMMAND && typeof args[0] === 'string') return this.previews.show(args[0], null);
           return next(command, args);
         },
       },
@@ -181,6 +183,7 @@ export async function activate(context: ExtensionContext): Promise<SweBundleApi>
     }),
     commands.registerCommand(COMMANDS.showOutput, () => output.show()),
     commands.registerCommand(COMMANDS.showToolPreview, (source?: unknown, tool?: unknown) => previews.command(source, tool)),
+    commands.registerCommand(COMMANDS.showPromptPreview, (source?: unknown) => previews.promptCommand(source)),
     window.onDidChangeActiveTextEditor((editor) => current.refreshEditorContext(editor)),
     workspace.onDidChangeConfiguration((event) => {
       if (RESTART_SETTINGS.some((setting) => event.affectsConfiguration(setting))) {

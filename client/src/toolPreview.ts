@@ -4,7 +4,9 @@
  * answers with Markdown (the docs text and the function-calling JSON). It is
  * a read-only virtual document, `swe-bundle-preview:/<tool>.md`, shown
  * rendered in VS Code's Markdown preview, and it follows edits of the bundle
- * while it is open.
+ * while it is open. "Preview the Prompt" does the same for an agent config:
+ * `sweBundle.previewPrompt` (argument: the config's URI) answers with the
+ * messages of the first query, shown as `swe-bundle-preview:/prompt.md`.
  */
 import {
   CancellationToken,
@@ -24,15 +26,20 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 export const PREVIEW_SCHEME = 'swe-bundle-preview';
 /** The server command (announced in its executeCommandProvider); the code lenses run it too. */
 export const SERVER_PREVIEW_COMMAND = 'sweBundle.previewTool';
+/** The server command that previews an agent config's prompt; its code lens runs it too. */
+export const SERVER_PROMPT_COMMAND = 'sweBundle.previewPrompt';
 
-export function previewUri(source: string, tool: string): Uri {
+/** A tool's preview, or (tool null) an agent config's prompt. */
+export function previewUri(source: string, tool: string | null): Uri {
+  if (tool === null) return Uri.from({ scheme: PREVIEW_SCHEME, path: '/prompt.md', query: new URLSearchParams({ uri: source, prompt: '1' }).toString() });
   return Uri.from({ scheme: PREVIEW_SCHEME, path: `/${tool || '(unnamed tool)'}.md`, query: new URLSearchParams({ uri: source, tool }).toString() });
 }
 
-function parsePreviewUri(uri: Uri): { source: string; tool: string } | null {
+function parsePreviewUri(uri: Uri): { source: string; tool: string | null } | null {
   const query = new URLSearchParams(uri.query);
   const source = query.get('uri');
   const tool = query.get('tool');
+  if (source !== null && query.get('prompt') === '1') return { source, tool: null };
   return source !== null && tool !== null ? { source, tool } : null;
 }
 
@@ -61,11 +68,12 @@ export class ToolPreviews implements TextDocumentContentProvider, Disposable {
     return workspace.textDocuments.filter((d) => d.uri.scheme === PREVIEW_SCHEME && !d.isClosed).map((d) => d.uri);
   }
 
-  /** The server's Markdown for the tool, or null when the document has no such tool. */
-  async render(source: string, tool: string, token?: CancellationToken): Promise<string | null> {
+  /** The server's Markdown for the tool (or, tool null, the prompt), or null when the document has no such tool (or is not an agent config). */
+  async render(source: string, tool: string | null, token?: CancellationToken): Promise<string | null> {
     const client = this.client();
     if (!client || !client.isRunning()) throw new Error('The SWE Bundle language server is not running.');
-    const result = await client.sendRequest(ExecuteCommandRequest.type, { command: SERVER_PREVIEW_COMMAND, arguments: [source, tool] }, token);
+    const request = tool === null ? { command: SERVER_PROMPT_COMMAND, arguments: [source] } : { command: SERVER_PREVIEW_COMMAND, arguments: [source, tool] };
+    const result = await client.sendRequest(ExecuteCommandRequest.type, request, token);
     return typeof result === 'string' ? result : null;
   }
 
@@ -74,6 +82,7 @@ export class ToolPreviews implements TextDocumentContentProvider, Disposable {
     if (!target) return 'Not a tool preview.';
     try {
       const markdown = await this.render(target.source, target.tool, token);
+      if (target.tool === null) return markdown ?? `${Uri.parse(target.source).fsPath} is not open as an agent config, so it has no prompt to preview.`;
       return markdown ?? `There is no tool \`${target.tool}\` in ${Uri.parse(target.source).fsPath} (any more), or the file is not open as a bundle.`;
     } catch (e) {
       return `The preview is not available: ${(e as Error).message}`;
@@ -85,7 +94,7 @@ export class ToolPreviews implements TextDocumentContentProvider, Disposable {
    * preview; its "Open Source" button (markdown.showSource) shows the Markdown. Without the
    * built-in Markdown extension (disabled), the Markdown opens as text.
    */
-  async show(source: string, tool: string): Promise<Uri> {
+  async show(source: string, tool: string | null): Promise<Uri> {
     const uri = previewUri(source, tool);
     if (this.openPreviews().some((p) => p.toString() === uri.toString())) this.changed.fire(uri);
     // Loaded first: the Markdown preview renders this document, and re-renders it when it changes.
@@ -141,6 +150,18 @@ export class ToolPreviews implements TextDocumentContentProvider, Disposable {
       name = picked.tool;
     }
     return this.show(textDocument.uri, name);
+  }
+
+  /** The palette command: the prompt of the active agent config, or of the one given. */
+  async promptCommand(source?: unknown): Promise<Uri | undefined> {
+    if (typeof source === 'string') return this.show(source, null);
+    const editor = window.activeTextEditor;
+    const client = this.client();
+    if (!editor || !client || !client.isRunning()) {
+      void window.showInformationMessage('Open a SWE-agent agent config (a `sweagent run --config` file) to preview its prompt.');
+      return undefined;
+    }
+    return this.show(client.code2ProtocolConverter.asUri(editor.document.uri), null);
   }
 
   dispose(): void {

@@ -106,7 +106,7 @@ describe('client/package.json', () => {
     expect(properties['sweBundle.commandLine']).toMatchObject({ type: ['array', 'object', 'null'], items: { type: 'string' }, additionalProperties: { type: 'array', items: { type: 'string' } }, default: null, scope: 'resource' });
   });
 
-  it('claims no language, grammar or schema, and contributes the three commands', () => {
+  it('claims no language, grammar or schema, and contributes the four commands', () => {
     expect(manifest.contributes.languages).toBeUndefined();
     expect(manifest.contributes.grammars).toBeUndefined();
     expect(manifest.contributes.yamlValidation).toBeUndefined();
@@ -115,6 +115,7 @@ describe('client/package.json', () => {
       ['sweBundle.restartServer', 'SWE Bundle: Restart Server'],
       ['sweBundle.showOutput', 'SWE Bundle: Show Output'],
       ['sweBundle.showToolPreview', 'SWE Bundle: Preview Tool as the Model Sees It'],
+      ['sweBundle.showPromptPreview', 'SWE Bundle: Preview the Prompt'],
     ]);
   });
 

@@ -14,11 +14,11 @@ describe('code lenses', () => {
     const { text, ranges } = parseMarkers(`tools:\n  «open»:\n    signature: open\n    docstring: d\n  «"quoted name"»:\n    signature: q\n  «7»:\n    signature: n\n`);
     const model = modelOf(text);
     expect(toolLenses(model)).toEqual([
-      { ...ranges[0], tool: 'open' },
-      { ...ranges[1], tool: 'quoted name' },
-      { ...ranges[2], tool: '7' },
+      { kind: 'tool', ...ranges[0], tool: 'open' },
+      { kind: 'tool', ...ranges[1], tool: 'quoted name' },
+      { kind: 'tool', ...ranges[2], tool: '7' },
     ]);
-    expect(toolLenses(model, 1)).toEqual([{ ...ranges[0], tool: 'open' }]);
+    expect(toolLenses(model, 1)).toEqual([{ kind: 'tool', ...ranges[0], tool: 'open' }]);
     expect(toolLenses(modelOf('tools:\n  a: [\n'))).toEqual([]);
   });
 

@@ -74,7 +74,7 @@ describe('capabilities', () => {
     expect(capabilities.foldingRangeProvider).toBe(true);
     expect(capabilities.selectionRangeProvider).toBe(true);
     expect(capabilities.codeLensProvider).toEqual({ resolveProvider: false });
-    expect(capabilities.executeCommandProvider).toEqual({ commands: ['sweBundle.previewTool', 'sweBundle.makeExecutable'] });
+    expect(capabilities.executeCommandProvider).toEqual({ commands: ['sweBundle.previewTool', 'sweBundle.previewPrompt', 'sweBundle.makeExecutable'] });
     // Semantic tokens and inlay hints only for clients that ask for them.
     expect(capabilities.semanticTokensProvider).toBeUndefined();
     expect(capabilities.inlayHintProvider).toBeUndefined();

@@ -17,6 +17,12 @@ export interface LintArgs {
   agentConfigs: string[];
   /** Judge `--agent-config` as `sweagent run-batch` (RunBatchConfig) instead of `sweagent run`. */
   runBatch: boolean;
+  /** `--preview-prompt FILE`: print the prompt of the first query instead of linting. */
+  previewPrompt: string | null;
+  /** `--prompt-state JSON`: the state the state commands write, instead of the placeholder state. */
+  promptState: string | null;
+  /** `--prompt-version main|v1.1.0`: the SWE-agent version whose prompt building the preview follows. */
+  promptVersion: 'main' | 'v1.1.0';
   /** SWE-agent's own overrides (`--agent.model.name=gpt-4o`), as given, in order. */
   overrides: string[];
   paths: string[];
@@ -28,6 +34,7 @@ export class UsageError extends Error {}
 
 export const USAGE = `Usage: swe-bundle-lint [options] PATH...
        swe-bundle-lint [options] --agent-config FILE
+       swe-bundle-lint [options] --preview-prompt FILE
 
 Checks SWE-agent tool bundles (config.yaml) and agent configs the way
 SWE-agent loads them. A PATH may be a bundle's config.yaml, an agent config,
@@ -57,6 +64,16 @@ Options:
                              hidden_tools); repeatable: the files are merged
                              as SWE-agent merges repeated --config files
   --run-batch                judge --agent-config as \`sweagent run-batch\`
+  --preview-prompt FILE      print the messages (and, with function calling,
+                             the tools list) SWE-agent sends the model at the
+                             first query of \`sweagent run --config FILE\`;
+                             the problem statement, repository and state are
+                             placeholders; --format json for JSON
+  --prompt-state JSON        the state the bundles' state commands write, as
+                             a JSON object (default: working_dir=/testbed,
+                             open_file=n/a)
+  --prompt-version V         the SWE-agent whose prompt building is followed:
+                             main (default) or v1.1.0
   --a.b.c=VALUE              SWE-agent's own command-line overrides, applied
                              as SWE-agent applies them (repeatable; e.g.
                              --agent.model.name=gpt-4o, which SWE-agent's
@@ -76,7 +93,7 @@ function isOverride(name: string): boolean {
 }
 
 export function parseArgs(argv: readonly string[]): LintArgs {
-  const args: LintArgs = { format: 'text', env: [], envJson: null, config: null, configRoot: null, sweAgent: null, agentConfigs: [], runBatch: false, overrides: [], paths: [], help: false, version: false };
+  const args: LintArgs = { format: 'text', env: [], envJson: null, config: null, configRoot: null, sweAgent: null, agentConfigs: [], runBatch: false, previewPrompt: null, promptState: null, promptVersion: 'main', overrides: [], paths: [], help: false, version: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = (): string => {
@@ -126,6 +143,18 @@ export function parseArgs(argv: readonly string[]): LintArgs {
       case '--run-batch':
         args.runBatch = true;
         break;
+      case '--preview-prompt':
+        args.previewPrompt = value();
+        break;
+      case '--prompt-state':
+        args.promptState = value();
+        break;
+      case '--prompt-version': {
+        const version = value();
+        if (version !== 'main' && version !== 'v1.1.0') throw new UsageError(`unknown --prompt-version "${version}" (use main or v1.1.0)`);
+        args.promptVersion = version;
+        break;
+      }
       case '--':
         args.paths.push(...argv.slice(i + 1));
         i = argv.length;
@@ -142,6 +171,7 @@ export function parseArgs(argv: readonly string[]): LintArgs {
         args.paths.push(arg);
     }
   }
-  if (!args.help && !args.version && args.paths.length === 0 && args.agentConfigs.length === 0) throw new UsageError('no PATH given');
+  if (args.previewPrompt !== null && args.format === 'sarif') throw new UsageError('--preview-prompt prints text or json, not sarif');
+  if (!args.help && !args.version && args.paths.length === 0 && args.agentConfigs.length === 0 && args.previewPrompt === null) throw new UsageError('no PATH given');
   return args;
 }

@@ -18,6 +18,9 @@ import { WorkspaceFs } from '../engine/workspace/workspaceFs';
 import { VERSION } from '../version';
 import { LintArgs, USAGE, UsageError, parseArgs } from './args';
 import { exitStatusOf, formatReport } from './format/report';
+import { PROMPT_PLACEHOLDERS, PromptPlaceholders } from '../engine/features/promptPreview';
+import { promptPreviewJson, promptPreviewText } from '../engine/features/promptPreviewText';
+import { PyDict, PyObject, pyObjectFromJson } from '../engine/python/pyObject';
 import { terminalPath, terminalText } from './format/terminalText';
 import { FileResult } from './fileResult';
 
@@ -113,7 +116,7 @@ export function runLint(argv: readonly string[], io: CliIo): number {
     return 2;
   }
   const given = args.paths.map((p) => path.resolve(io.cwd, p));
-  const agentConfigs = args.agentConfigs.map((p) => path.resolve(io.cwd, p));
+  const agentConfigs = [...args.agentConfigs, ...(args.previewPrompt !== null ? [args.previewPrompt] : [])].map((p) => path.resolve(io.cwd, p));
   // Each argument must be a folder or a regular file we may read: a FIFO would block, a device never end, and neither is a config.
   const settingsFile = args.config !== null ? path.resolve(io.cwd, args.config) : fs.existsSync(path.join(io.cwd, SETTINGS_FILE_NAME)) ? path.join(io.cwd, SETTINGS_FILE_NAME) : null;
   // A path inside the working directory whose link leads out is the repository's link: it is not followed.
@@ -165,6 +168,8 @@ export function runLint(argv: readonly string[], io: CliIo): number {
     return 2;
   }
 
+  if (args.previewPrompt !== null) return printPromptPreview(analysis, agentConfigs, args, io);
+
   const results: FileResult[] = [];
   const done = new Set<string>();
   const report = (file: string) => {
@@ -209,4 +214,32 @@ function judgedByOf(analysis: Analysis, file: string): { judgedBy?: string } {
   const config = analysis.settingsOf(file).config;
   const profile = profileOf(config);
   return profile.kind === 'main' && config.sweAgent === undefined ? {} : { judgedBy: `${profile.label}: ${profile.reason}` };
+}
+
+/** `--preview-prompt`: the merged agent configs' first prompt, as text or JSON; exit 1 when there is none to show. */
+function printPromptPreview(analysis: Analysis, agentConfigs: string[], args: LintArgs, io: CliIo): number {
+  let placeholders: PromptPlaceholders | undefined;
+  if (args.promptState !== null) {
+    const state = promptStateOf(args.promptState);
+    if (typeof state === 'string') {
+      io.stderr(`swe-bundle-lint: ${terminalText(state)}\n`);
+      return 2;
+    }
+    placeholders = { ...PROMPT_PLACEHOLDERS, state };
+  }
+  const preview = analysis.previewPrompt(agentConfigs, args.runBatch ? 'run-batch' : 'run-single', { version: args.promptVersion, placeholders });
+  io.stdout(args.format === 'json' ? JSON.stringify(promptPreviewJson(preview), null, 2) + '\n' : promptPreviewText(preview));
+  return preview.ok ? 0 : 1;
+}
+
+/** `--prompt-state`: a JSON object of state keys; a string says what is wrong. */
+function promptStateOf(text: string): ReadonlyMap<string, PyObject> | string {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return '--prompt-state needs a JSON object';
+  }
+  const value = json !== null && typeof json === 'object' && !Array.isArray(json) ? pyObjectFromJson(json) : null;
+  return value?.ok && value.value instanceof PyDict ? value.value.entries : '--prompt-state needs a JSON object';
 }

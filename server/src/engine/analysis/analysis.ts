@@ -12,7 +12,7 @@ import { LineIndex } from '../document/lineIndex';
 import { LineLookup, PositionMapper, PositionedDiagnostic, positionDiagnostics } from '../document/positioned';
 import { Placement } from '../document/placement';
 import { SourceText, sourceTextOf } from '../document/sourceText';
-import { toolLenses, previewToolMarkdown } from '../features/codeLens';
+import { PromptLens, ToolLens, promptLens, toolLenses, previewToolMarkdown } from '../features/codeLens';
 import { CompletionEntry, completions } from '../features/completion';
 import { documentSymbols, OutlineSymbol } from '../features/documentSymbols';
 import { FoldingRegion, foldingRanges } from '../features/folding';
@@ -40,7 +40,7 @@ import { strValue } from '../yaml/pyNode';
 import { AGENT_ANALYSIS, BUNDLE_USES, RUN_CONFIG, analyzeAgent } from './agents';
 import { BUNDLE_FILE, BUNDLE_MODEL, BUNDLE_REFUSAL, BUNDLE_SPLIT, CHUNK, ModelKey, TOOL_BASE, TOOL_IN_CONTEXT, agentLabel, bundleContexts, envKey } from './bundles';
 import { Database } from './database';
-import { LINES, SOURCE, trackedFs } from './files';
+import { LINES, SOURCE, textOf, trackedFs } from './files';
 import { FileReport, FILE_REPORT, readFailureReport, shownDiagnostics } from './reports';
 import { FolderSettings, SETTINGS_AT } from './settings';
 import { BUNDLE_FOLDER, CONFIG_ROOT, FileKind, INDEX, KIND, SETTINGS_OF, WALK, WorkspaceIndex } from './workspace';
@@ -48,6 +48,9 @@ import { WalkResult } from '../workspace/walk';
 import { FOLDERS } from './inputs';
 import { RunConfigKind, runConfigKindOf } from '../runConfig/classify';
 import { ConfigSymbol, runConfigCompletions, runConfigHover, runConfigSymbols } from '../features/runConfigFeatures';
+import { PromptPlaceholders, PromptPreview, PromptVersion, previewPrompt } from '../features/promptPreview';
+import { promptInputsOf } from '../runConfig/promptInputs';
+import { promptPreviewMarkdown } from '../features/promptPreviewText';
 
 /** Where a definition leads: a place in a file (offsets in its normalized text). */
 interface DefinitionTarget {
@@ -132,6 +135,34 @@ export class Analysis {
       reports.push({ file, report: { kind: 'bundle', loads: !bundle.diagnostics.some((d) => d.severity === 'error'), diagnostics: shownDiagnostics(diagnostics, bundle.model.source, this.settingsOf(file).config.rules), source: bundle.model.source } });
     }
     return reports;
+  }
+
+  /**
+   * The first messages SWE-agent sends the model for these agent configs
+   * (merged as `--config A --config B` merges them), with placeholders for
+   * what only a run knows. When SWE-agent stops before the first query
+   * because of the config, the reason is the first error of `assembly`.
+   */
+  previewPrompt(agentFiles: readonly string[], kind: RunConfigKind, options: { version?: PromptVersion; placeholders?: PromptPlaceholders } = {}): PromptPreview {
+    const merged = agentFiles.length > 0 ? this.db.get(RUN_CONFIG, { files: agentFiles, kind }) : null;
+    const inputs = merged && promptInputsOf(merged.check, { configRoot: this.db.get(CONFIG_ROOT, agentFiles[0]), read: (file) => textOf(this.db, file), ...options });
+    if (inputs) return previewPrompt(inputs);
+    const reports = this.assembly(agentFiles, kind);
+    const first = reports.flatMap((r) => r.report.diagnostics.filter((d) => d.severity === 'error').map((d) => ({ file: r.file, message: d.message })))[0];
+    return { ok: false, kind: 'sweagent', reason: first ? `SWE-agent stops at its configuration (${path.basename(first.file)}): ${first.message}` : 'SWE-agent stops at its configuration.' };
+  }
+
+  /** The preview of an agent config's prompt as Markdown, for the editor; null for other files. */
+  previewPromptMarkdown(file: string): string | null {
+    const preview = this.previewPromptOf(file);
+    return preview && promptPreviewMarkdown(preview);
+  }
+
+  /** Agent configs only: the file's own preview, as `sweagent run --config FILE` (or run-batch, for a batch config) builds it; null for other files. */
+  previewPromptOf(file: string): PromptPreview | null {
+    const agent = this.agent(file);
+    if (!agent) return null;
+    return this.previewPrompt([file], runConfigKindOf(agent.load.root) === 'run-batch' ? 'run-batch' : 'run-single');
   }
 
   /** What the walk of one workspace folder found. */
@@ -385,7 +416,9 @@ export class Analysis {
     return model && this.settingsOf(file).config.inlayHints !== false ? inlayHints(model, range) : [];
   }
 
-  codeLenses(file: string): ReturnType<typeof toolLenses> {
+  codeLenses(file: string): (ToolLens | PromptLens)[] {
+    const agent = this.agent(file);
+    if (agent) return [promptLens(agent.load.root, agent.at)];
     const model = this.bundleModel(file);
     return model ? toolLenses(model) : [];
   }

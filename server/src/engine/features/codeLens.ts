@@ -1,13 +1,18 @@
 /**
  * Code lenses: one on each tool's name, offering a preview of the tool as the
  * model sees it (the docs text and the function-calling schema, from
- * `toolPreview`), which `previewToolMarkdown` renders.
+ * `toolPreview`), which `previewToolMarkdown` renders; and one on an agent
+ * config's `agent` key (or its first line), offering the preview of the
+ * prompt (promptPreview.ts).
  */
 import { BundleModel } from '../document/bundleModel';
+import { Placement } from '../document/placement';
+import { PyNode, dictEntries, deref, strValue } from '../yaml/pyNode';
 import { ViewContext, modelViewBlocks, renderMarkdown, toolNameOf } from './toolPreview';
 import { BUDGETS } from '../budgets';
 
 export interface ToolLens {
+  kind: 'tool';
   /** Absolute offsets of the tool's key. */
   start: number;
   end: number;
@@ -20,7 +25,7 @@ const MAX_CODE_LENSES = BUDGETS.itemsPerRequest;
 
 export function toolLenses(model: BundleModel, limit = MAX_CODE_LENSES): ToolLens[] {
   return model.view
-    .tools.map((tool) => ({ ...model.placement.range(tool.keyNode), tool: toolNameOf(tool) }))
+    .tools.map((tool) => ({ kind: 'tool' as const, ...model.placement.range(tool.keyNode), tool: toolNameOf(tool) }))
     .sort((a, b) => a.start - b.start)
     .slice(0, limit);
 }
@@ -33,4 +38,17 @@ export function toolLenses(model: BundleModel, limit = MAX_CODE_LENSES): ToolLen
 export function previewToolMarkdown(model: BundleModel, toolName: string, context: ViewContext): string | null {
   const tool = model.view.tools.find((t) => toolNameOf(t) === toolName);
   return tool ? renderMarkdown(modelViewBlocks(tool, context)) : null;
+}
+
+/** "Preview the prompt" on an agent config: on its top-level `agent` key, else at the start of the file. */
+export interface PromptLens {
+  kind: 'prompt';
+  start: number;
+  end: number;
+}
+
+export function promptLens(root: PyNode | null, at: Placement): PromptLens {
+  const target = root ? deref(root) : null;
+  const agentKey = target?.kind === 'map' ? dictEntries(target).find((e) => strValue(e.key) === 'agent')?.key : undefined;
+  return { kind: 'prompt', ...(agentKey ? at.range(agentKey) : { start: 0, end: 0 }) };
 }

@@ -1,7 +1,9 @@
 /**
  * textDocument/codeLens: "Preview as the model sees it" on each tool. The
  * lens runs the server command `sweBundle.previewTool` (uri, tool name),
- * which answers with the preview as Markdown; the client shows it.
+ * which answers with the preview as Markdown; the client shows it. On an
+ * agent config, "Preview the prompt" runs `sweBundle.previewPrompt` (uri),
+ * which answers with the first query's messages as Markdown.
  *
  * The connection takes one workspace/executeCommand handler and the server
  * one executeCommandProvider, so both live here for every server command,
@@ -13,13 +15,15 @@ import { lspRange } from '../convert';
 import { withinOutputBudget } from '../outputBudget';
 import { Feature } from './feature';
 
-const PREVIEW_TOOL_COMMAND = 'sweBundle.previewTool';
-const PREVIEW_TOOL_TITLE = 'Preview as the model sees it';
+export const PREVIEW_TOOL_COMMAND = 'sweBundle.previewTool';
+export const PREVIEW_TOOL_TITLE = 'Preview as the model sees it';
+export const PREVIEW_PROMPT_COMMAND = 'sweBundle.previewPrompt';
+export const PREVIEW_PROMPT_TITLE = 'Preview the prompt';
 
 export const codeLensFeature: Feature = {
   name: 'code lens',
   // Static only: the command has to be announced with the lens, in the initialize result.
-  capabilities: () => ({ codeLensProvider: { resolveProvider: false }, executeCommandProvider: { commands: [PREVIEW_TOOL_COMMAND, MAKE_EXECUTABLE_COMMAND] } }),
+  capabilities: () => ({ codeLensProvider: { resolveProvider: false }, executeCommandProvider: { commands: [PREVIEW_TOOL_COMMAND, PREVIEW_PROMPT_COMMAND, MAKE_EXECUTABLE_COMMAND] } }),
   register(context) {
     context.connection.onCodeLens(
       context.handle('code lens', [] as CodeLens[], (params) => {
@@ -28,7 +32,10 @@ export const codeLensFeature: Feature = {
         return target.analysis.codeLenses(target.file).map(
           (lens): CodeLens => ({
             range: lspRange(target.mapper, lens.start, lens.end),
-            command: { title: PREVIEW_TOOL_TITLE, command: PREVIEW_TOOL_COMMAND, arguments: [params.textDocument.uri, lens.tool] },
+            command:
+              lens.kind === 'prompt'
+                ? { title: PREVIEW_PROMPT_TITLE, command: PREVIEW_PROMPT_COMMAND, arguments: [params.textDocument.uri] }
+                : { title: PREVIEW_TOOL_TITLE, command: PREVIEW_TOOL_COMMAND, arguments: [params.textDocument.uri, lens.tool] },
           }),
         );
       }),
@@ -36,6 +43,12 @@ export const codeLensFeature: Feature = {
     context.connection.onExecuteCommand(
       context.handle('execute command', null as string | boolean | null, (params) => {
         if (params.command === MAKE_EXECUTABLE_COMMAND) return executeMakeExecutable(context, params.arguments ?? []);
+        if (params.command === PREVIEW_PROMPT_COMMAND) {
+          const [uri] = params.arguments ?? [];
+          const target = typeof uri === 'string' ? context.document({ uri }) : null;
+          const preview = target ? target.analysis.previewPromptMarkdown(target.file) : null;
+          return preview === null ? null : withinOutputBudget(preview, MarkupKind.Markdown);
+        }
         if (params.command !== PREVIEW_TOOL_COMMAND) return null;
         const [uri, tool] = params.arguments ?? [];
         if (typeof uri !== 'string' || typeof tool !== 'string') return null;

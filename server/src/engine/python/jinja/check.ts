@@ -1,0 +1,87 @@
+/** What Jinja's code generator rejects when a template is compiled: unknown filters and tests. */
+import { BUDGETS } from '../../budgets';
+import { pushAll } from '../../util/pushAll';
+import { pyReprString } from '../pyObject';
+import { JinjaError, LimitExceeded } from './errors';
+import { Expr, Node } from './parser';
+
+export const FILTERS = new Set(
+  'abs attr batch capitalize center count d default dictsort e escape filesizeformat first float forceescape format groupby indent int items join last length list lower map max min pprint random reject rejectattr replace reverse round safe select selectattr slice sort string striptags sum title tojson trim truncate unique upper urlencode urlize wordcount wordwrap xmlattr'.split(
+    ' ',
+  ),
+);
+export const TESTS = new Set(
+  '!= < <= == > >= boolean callable defined divisibleby eq equalto escaped even false filter float ge greaterthan gt in integer iterable le lessthan lower lt mapping ne none number odd sameas sequence string test true undefined upper'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Jinja's code generator rejects unknown filters and tests, except inside
+ * `{% if %}` and conditional expressions, where the error waits for the call.
+ */
+export function checkNames(nodes: Node[], soft: boolean): void {
+  for (const node of nodes) {
+    if (node.t === 'out') checkExpr(node.expr, soft, 0);
+    else if (node.t === 'if') {
+      for (const branch of node.branches) {
+        checkExpr(branch.test, true, 0);
+        checkNames(branch.body, true);
+      }
+      checkNames(node.otherwise, true);
+    } else if (node.t === 'for') {
+      if (node.test) checkExpr(node.test, false, 0);
+      checkExpr(node.iter, soft, 0);
+      checkNames(node.body, false);
+      checkNames(node.otherwise, false);
+    }
+  }
+}
+
+/** Also bounds the expression's depth, which evaluation then stays within. */
+function checkExpr(expr: Expr, soft: boolean, depth: number): void {
+  if (depth > BUDGETS.jinjaExpressionDepth) throw new LimitExceeded(`an expression is more than ${BUDGETS.jinjaExpressionDepth} operations deep`);
+  const children: Expr[] = [];
+  switch (expr.t) {
+    case 'filter':
+    case 'test':
+      if (!soft && !(expr.t === 'filter' ? FILTERS : TESTS).has(expr.name)) {
+        throw new JinjaError('TemplateAssertionError', `No ${expr.t} named ${pyReprString(expr.name)}.`);
+      }
+      children.push(expr.target, ...expr.args, ...expr.extra);
+      break;
+    case 'list':
+      pushAll(children, expr.items);
+      break;
+    case 'and':
+    case 'or':
+    case 'math':
+      children.push(expr.left, expr.right);
+      break;
+    case 'concat':
+      pushAll(children, expr.items);
+      break;
+    case 'compare':
+      children.push(expr.first, ...expr.ops.map((o) => o.operand));
+      break;
+    case 'not':
+    case 'neg':
+    case 'pos':
+      children.push(expr.operand);
+      break;
+    case 'cond':
+      for (const part of [expr.then, expr.test, expr.otherwise]) if (part) checkExpr(part, true, depth + 1);
+      return;
+    case 'other':
+      pushAll(children, expr.parts);
+      break;
+    case 'attr':
+      children.push(expr.target);
+      break;
+    case 'item':
+      children.push(expr.target, expr.key);
+      break;
+  }
+  for (const child of children) checkExpr(child, soft, depth + 1);
+}
+

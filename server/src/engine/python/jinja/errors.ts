@@ -1,0 +1,33 @@
+/** What every stage of the Jinja port raises or passes on: results, errors, and Jinja's Undefined. */
+import { PyObject } from '../pyObject';
+
+export type JinjaResult =
+  | { kind: 'ok'; text: string }
+  /** `offset`: where in the template the error is raised (the token), or -1 when Jinja names no place (a runtime error). */
+  | { kind: 'error'; errorType: string; message: string; offset: number }
+  | { kind: 'unsupported'; reason: string }
+  /** A budget ran out: nesting, expression depth, rendering steps or output size. */
+  | { kind: 'limit'; reason: string };
+
+export class JinjaError extends Error {
+  constructor(
+    readonly errorType: string,
+    message: string,
+    readonly offset = -1,
+  ) {
+    super(message);
+  }
+}
+
+export class Unsupported extends Error {}
+
+export class LimitExceeded extends Error {}
+
+export const syntaxError = (message: string, offset: number) => new JinjaError('TemplateSyntaxError', message, offset);
+
+/** Jinja's Undefined: renders as '' and is falsy. */
+export const UNDEFINED = Symbol('undefined');
+/** The `loop` variable of a for loop, which the subset does not model. */
+export const LOOP = Symbol('loop');
+export type Value = PyObject | typeof UNDEFINED;
+
