@@ -29,6 +29,8 @@ export interface FixDataByRule {
   /** In a bundle, a value to quote; in an agent config, a bundle entry written as a bare path. */
   'wrong-type': QuoteData | { wrapPath: true };
   'unknown-key': ReplaceData;
+  /** The variable's name, as offsets in the template's value, and the variable meant. */
+  'template-unknown-variable': ReplaceData & { variable: { start: number; end: number } };
   'forbidden-key': ReplaceData;
   'invalid-choice': ReplaceData;
   'unknown-json-schema-type': ReplaceData;

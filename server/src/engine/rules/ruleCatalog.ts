@@ -65,6 +65,8 @@ export const RULES = {
   'sweagent-warning': rule('warning', false, 'SWE-agent starts, but logs a warning about the config (an empty system or instance template, an ignored demonstration template).'),
   'template-syntax': rule('warning', false, 'A Jinja syntax error in an agent template: SWE-agent starts, then fails on the first step that renders it.'),
   'template-single-braces': rule('warning', false, 'A template with `{var}` but no `{{`: SWE-agent warns that Jinja needs `{{var}}`.'),
+  'template-unknown-variable': rule('warning', false, 'A template uses a variable SWE-agent does not supply to it, so Jinja renders it as empty text.'),
+  'template-variable-unverified': rule('information', false, 'A template variable that only a state command whose keys cannot be read here could supply.'),
   'bundles-misplaced': rule('warning', false, '`bundles` under `agent.templates`, where SWE-agent ignores it.'),
   'bin-script-missing': rule('warning', false, 'A tool or state command has no `bin/` script, so `which` may not find it after install.'),
   'bin-script-not-executable': rule('information', false, 'A `bin/` script without the execute bit.'),

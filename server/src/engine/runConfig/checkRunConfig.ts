@@ -25,6 +25,7 @@ import { CommandLineOverride, isKnownPath } from './commandLine';
 import { mergeConfigs } from './merge';
 import { RUN_BATCH_CONFIG, RUN_SINGLE_CONFIG } from './models';
 import { templateDiagnostics } from './templates';
+import { stateKeysOf, templateVariableDiagnostics } from './templateVariables';
 import { ConfigIssue, ModelVisit, locText, validateModel } from './validate';
 
 export interface RunConfigFile {
@@ -121,6 +122,8 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
 
   const sections = agentToolsOf(root).map((tools) => ({ tools, check: checkAgentConfig(tools, context) }));
   for (const section of sections) for (const d of section.check.diagnostics) out.diagnostics.push(d);
+  const assemblies = sections.map((s) => ({ tools: s.tools, state: stateKeysOf(s.check) }));
+  for (const d of templateVariableDiagnostics(validation.visits, assemblies)) out.diagnostics.push(d);
 
   const fileOrigins = new Set(files.map((f) => f.origin));
   const diagnostics = out.diagnostics.map((d) => (fileOrigins.has(d.origin) ? d : fromCommandLine(d, first, overrides)));
