@@ -4,7 +4,8 @@
  * - unknown-key, forbidden-key: the suggested field (runConfig/validate.ts's did-you-mean);
  * - invalid-choice: the suggested value of a literal or a union's `type`;
  * - wrong-type with `wrapPath`: a bare `- tools/x` bundle entry becomes `- path: tools/x`;
- * - bundles-misplaced: `bundles:` moves from `agent.templates` to `agent.tools`.
+ * - bundles-misplaced: `bundles:` moves from `agent.templates` to `agent.tools`;
+ * - template-unknown-variable: the variable the template meant (features/quickFixes/templateVariable.ts).
  */
 import { FileDiagnostic } from '../diagnostics';
 import { Placement } from '../document/placement';
@@ -12,6 +13,7 @@ import { Placement } from '../document/placement';
 import { applicableFixes } from '../features/quickFixes';
 import { QuickFix, YamlQuickFixProvider, YamlQuickFixRegistry, yamlFixContext } from '../features/quickFixes/quickFix';
 import { replaceWithSuggestion } from '../features/quickFixes/replaceName';
+import { replaceTemplateVariable } from '../features/quickFixes/templateVariable';
 import { ancestorsOf, column, isFlowCollection, lineAfter, nodeAtSpan, wholeLines } from '../features/quickFixes/yamlEdits';
 import { RuleCode } from '../rules/ruleCatalog';
 import { MapNode, PyNode, deref, strValue } from '../yaml/pyNode';
@@ -76,6 +78,7 @@ export const AGENT_QUICK_FIXES: YamlQuickFixRegistry = {
   'invalid-choice': replaceWithSuggestion,
   'wrong-type': wrapBundlePath,
   'bundles-misplaced': moveBundlesToTools,
+  'template-unknown-variable': replaceTemplateVariable,
 };
 
 /** The quick fixes for one of an agent config's diagnostics. */
