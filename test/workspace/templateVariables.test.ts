@@ -39,10 +39,12 @@ function analyse(text: string) {
 /** The template diagnostics of the marked config: `code:severity@start-end`, against the marks. */
 function expectTemplateDiagnostics(marked: string, codes: string[]): string[] {
   const { text, ranges } = parseMarkers(marked);
-  const found = analyse(text).diagnostics.filter((d) => d.code.startsWith('template-'));
+  const found = analyse(text).diagnostics.filter((d) => CODES.includes(d.code));
   expect(found.map((d) => `${d.code}:${d.severity}@${d.start}-${d.end}`)).toEqual(ranges.map((r, i) => `${codes[i]}@${r.start}-${r.end}`));
   return found.map((d) => d.message);
 }
+
+const CODES = ['template-unknown-variable', 'template-variable-unverified', 'command-docs-unused'];
 
 const agent = (templates: string, tools = '') => `agent:\n  templates:\n${templates}${tools ? `  tools:\n${tools}` : ''}`;
 
@@ -120,5 +122,37 @@ describe('the fix for a misspelt variable', () => {
     const [diagnostic] = analysis.diagnostics.filter((d) => d.code === 'template-unknown-variable');
     expect(text.slice(diagnostic.start, diagnostic.end)).toBe('repp');
     expect(agentQuickFixes(text, analysis.load.root, analysis.at, diagnostic).map((fix) => applyEdits(text, fix.edits))).toEqual([agent('    system_template: s\n    instance_template: "In \\"{{repo}}\\""\n')]);
+  });
+});
+
+describe('command-docs-unused: the tools reach the model', () => {
+  const tools = (parser: string) => `    bundles:\n      - path: tools/windowed\n    parse_function:\n      type: ${parser}\n`;
+
+  it('SWE-agent config/default_backticks.yaml (3ea751c0): thought_action, and no template uses {{command_docs}}', () => {
+    const messages = expectTemplateDiagnostics(agent('    system_template: You are a helpful assistant.\n    instance_template: "{{problem_statement}}"\n', tools('«thought_action»')), ['command-docs-unused:warning']);
+    expect(messages).toEqual(['With the `thought_action` parser the model learns the tools (such as `open`) only from `{{command_docs}}`, which no template of this agent uses.']);
+  });
+
+  it('is quiet with function calling, with {{command_docs}} in any template, or when the templates name every tool', () => {
+    expectTemplateDiagnostics(agent('    system_template: s\n    instance_template: i\n', tools('function_calling')), []);
+    expectTemplateDiagnostics(agent('    system_template: s\n    instance_template: i\n    next_step_template: "{{observation}} {{ command_docs }}"\n', tools('thought_action')), []);
+    expectTemplateDiagnostics(agent('    system_template: Use `open FILE` to read a file.\n    instance_template: i\n', tools('thought_action')), []);
+  });
+
+  it('is quiet for a human model, who needs no docs', () => {
+    const text = agent('    system_template: s\n    instance_template: i\n', tools('thought_action'));
+    const withModel = (name: string) => {
+      // Without the shared host's `--agent.model.name=gpt-4o`, which would replace the name.
+      const own = hostOn(ws.root);
+      const file = ws.write('config/human.yaml', text.replace('agent:\n', `agent:\n  model: {name: ${name}}\n`));
+      own.applyChange({ disk: [file] });
+      return own.analysis().agent(file)!.diagnostics.filter((d) => d.code === 'command-docs-unused').length;
+    };
+    expect(withModel('human')).toBe(0);
+    expect(withModel('gpt-4o')).toBe(1);
+  });
+
+  it('a mapping without `type` is the action parser, reported on its key', () => {
+    expectTemplateDiagnostics(agent('    system_template: s\n    instance_template: i\n', '    bundles:\n      - path: tools/windowed\n    «parse_function»: {}\n'), ['command-docs-unused:warning']);
   });
 });

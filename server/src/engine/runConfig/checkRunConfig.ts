@@ -25,7 +25,7 @@ import { CommandLineOverride, isKnownPath } from './commandLine';
 import { mergeConfigs } from './merge';
 import { RUN_BATCH_CONFIG, RUN_SINGLE_CONFIG } from './models';
 import { templateDiagnostics } from './templates';
-import { stateKeysOf, templateVariableDiagnostics } from './templateVariables';
+import { assemblyVariables, templateVariableDiagnostics } from './templateVariables';
 import { ConfigIssue, ModelVisit, locText, validateModel } from './validate';
 
 export interface RunConfigFile {
@@ -122,7 +122,7 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
 
   const sections = agentToolsOf(root).map((tools) => ({ tools, check: checkAgentConfig(tools, context) }));
   for (const section of sections) for (const d of section.check.diagnostics) out.diagnostics.push(d);
-  const assemblies = sections.map((s) => ({ tools: s.tools, state: stateKeysOf(s.check) }));
+  const assemblies = sections.map((s) => assemblyVariables(s.tools, s.check));
   for (const d of templateVariableDiagnostics(validation.visits, assemblies)) out.diagnostics.push(d);
 
   const fileOrigins = new Set(files.map((f) => f.origin));

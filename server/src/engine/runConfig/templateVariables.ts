@@ -22,7 +22,7 @@
  * workspace) makes an unknown variable an information, not a warning.
  */
 import { DiagnosticBuilder } from '../diagnosticBuilder';
-import { EngineDiagnostic } from '../diagnostics';
+import { EngineDiagnostic, spanOf } from '../diagnostics';
 import { TemplateVariable, templateVariables } from '../python/jinjaVariables';
 import { stateCommandScript } from '../swe/checkBundle';
 import { DEFAULT_ENV_VARIABLES } from '../swe/env';
@@ -82,7 +82,7 @@ export interface StateKeys {
 }
 
 /** The state keys of an assembly: what its bundles' state command scripts write. */
-export function stateKeysOf(check: AgentCheck): StateKeys {
+function stateKeysOf(check: AgentCheck): StateKeys {
   const keys = new Map<string, string>();
   const unknown: string[] = [];
   for (const ref of check.unread) unknown.push(`bundle \`${ref.path}\``);
@@ -109,12 +109,24 @@ function extraFieldsOf(visits: readonly ModelVisit[]): string[] {
 export interface AssemblyVariables {
   tools: AgentTools;
   state: StateKeys;
+  /** The tools the model gets from the bundles (hidden ones left out). */
+  toolNames: string[];
+}
+
+/** The assembly's variables and tools, from its check. */
+export function assemblyVariables(tools: AgentTools, check: AgentCheck): AssemblyVariables {
+  const toolNames = check.bundles.flatMap((b) => b.model.check.toolEntries.map((e) => strValue(e.keyNode) ?? '').filter((name) => name !== '' && !b.hidden.has(name)));
+  return { tools, state: stateKeysOf(check), toolNames };
 }
 
 /** Unknown variables in every template field of the config; `assemblies` are its ToolConfigs with their state. */
 export function templateVariableDiagnostics(visits: readonly ModelVisit[], assemblies: readonly AssemblyVariables[]): EngineDiagnostic[] {
   const out = new DiagnosticBuilder(null);
   const extraFields = extraFieldsOf(visits);
+  /** Agents (by where they sit) with a template that reads `command_docs`, or that could not be scanned. */
+  const docsShown = new Set<string>();
+  /** Each agent's template texts, where a template may describe the tools in its own words. */
+  const templateTexts = new Map<string, string[]>();
   for (const visit of visits) {
     const fields = TEMPLATE_FIELDS[visit.model.name];
     if (!fields) continue;
@@ -126,7 +138,9 @@ export function templateVariableDiagnostics(visits: readonly ModelVisit[], assem
       const supplies = name === undefined ? undefined : fields[name];
       const text = strValue(entry.value);
       if (!supplies || text === undefined) continue;
+      templateTexts.set(agentLoc, [...(templateTexts.get(agentLoc) ?? []), text]);
       const variables = templateVariables(text);
+      if (!variables || variables.some((v) => v.name === 'command_docs')) docsShown.add(agentLoc);
       if (!variables) continue;
       const given = new Set<string>(supplies.includes('demonstration') ? SUPPLIED.demonstration : [...FORMAT_DICT, ...env.keys(), ...extraFields]);
       for (const s of supplies) if (s !== 'state') for (const v of SUPPLIED[s]) given.add(v);
@@ -140,7 +154,38 @@ export function templateVariableDiagnostics(visits: readonly ModelVisit[], assem
       }
     }
   }
+  for (const assembly of assemblies) {
+    const agentLoc = assembly.tools.where.slice(0, -'.tools'.length);
+    if (!docsShown.has(agentLoc) && !isHumanModel(visits, agentLoc)) commandDocsUnused(assembly, templateTexts.get(agentLoc) ?? [], out);
+  }
   return out.diagnostics;
+}
+
+/**
+ * Only the function-calling parser sends the tools to the model as schemas;
+ * with any other parser the model learns them from `{{command_docs}}` in a
+ * template, or not at all (SWE-agent issues #922, #1130).
+ */
+function commandDocsUnused(assembly: AssemblyVariables, templates: readonly string[], out: DiagnosticBuilder): void {
+  const parser = assembly.tools.parseFunctionType;
+  if (!parser || parser.value === 'function_calling') return;
+  // A template that names every tool describes them itself (a bash-only config that mentions `submit`).
+  const unnamed = assembly.toolNames.filter((name) => !templates.some((t) => new RegExp(`(?<![\\w-])${escapeRegExp(name)}(?![\\w-])`).test(t)));
+  if (unnamed.length === 0) return;
+  out.add('command-docs-unused', spanOf(parser.node), `With the \`${parser.value}\` parser the model learns the tools (such as \`${unnamed[0]}\`) only from \`{{command_docs}}\`, which no template of this agent uses.`);
+}
+
+/** The models `get_model` builds without a language model: a human types the actions, or they are replayed. */
+const NOT_A_LANGUAGE_MODEL = new Set(['human', 'human_thought', 'replay', 'instant_empty_submit']);
+
+function isHumanModel(visits: readonly ModelVisit[], agentLoc: string): boolean {
+  const model = visits.find((v) => v.loc.length > 0 && v.loc[v.loc.length - 1] === 'model' && v.loc.slice(0, -1).join('.') === agentLoc);
+  const name = model && dictEntries(model.node).find((e) => strValue(e.key) === 'name');
+  return name !== undefined && NOT_A_LANGUAGE_MODEL.has(strValue(name.value) ?? '');
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** `agent`, or `agent.agent_configs.0`: where the agent of a visit's model sits. */
