@@ -50,6 +50,8 @@ export interface FixDataByRule {
   'docstring-format-error': EscapeData;
   'docstring-unknown-variable': EscapeData & { variable: string };
   /** `directory`: bin/ holds a folder of that name, which no fix should overwrite. */
+  /** A ToolConfig field inside `registry_variables`/`env_variables`, to move up beside them. */
+  'key-misplaced': { moveUp: string };
   'bin-script-missing': { script: string; directory?: true };
   'bin-script-not-executable': { script: string };
 }

@@ -23,6 +23,7 @@ import { MapNode, Origin, PyNode, deref, dictEntries, strValue } from '../yaml/p
 import { RunConfigKind, runConfigKindOf } from './classify';
 import { CommandLineOverride, isKnownPath } from './commandLine';
 import { mergeConfigs } from './merge';
+import { misplacedKeyDiagnostics } from './misplacedKeys';
 import { RUN_BATCH_CONFIG, RUN_SINGLE_CONFIG } from './models';
 import { templateDiagnostics } from './templates';
 import { assemblyVariables, templateVariableDiagnostics } from './templateVariables';
@@ -119,6 +120,7 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
   if (validation.truncated) out.add('resource-limit', fileStart(first), 'The config expands (through aliases) to more nodes than the checker reads; the rest was not checked.');
   for (const visit of validation.visits) notChecked(visit, out);
   for (const d of templateDiagnostics(validation.visits)) out.diagnostics.push(d);
+  for (const d of misplacedKeyDiagnostics(validation.visits)) out.diagnostics.push(d);
 
   const sections = agentToolsOf(root).map((tools) => ({ tools, check: checkAgentConfig(tools, context) }));
   for (const section of sections) for (const d of section.check.diagnostics) out.diagnostics.push(d);

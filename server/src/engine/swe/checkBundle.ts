@@ -18,6 +18,7 @@ import { warnDuplicateKeys } from './duplicateKeys';
 import { describeKey } from './pyLocItem';
 import { typePhrase } from './typePhrase';
 import { asDict, laxOptionalStr } from './pydanticLax';
+import { TOOL_CONFIG } from '../runConfig/models';
 
 export const BUNDLE_FIELDS = ['tools', 'state_command'] as const;
 
@@ -168,6 +169,10 @@ export function checkBundleStructure(load: YamlLoad, origin: Origin): BundleStru
   for (const [field, entry] of fields) {
     if ((BUNDLE_FIELDS as readonly string[]).includes(field)) continue;
     warnDuplicateKeys(entry.value, '', out);
+    if (TOOL_CONFIG.fields.some((f) => f.name === field)) {
+      out.add('key-misplaced', spanOf(entry.key), `\`${field}\` is an agent setting (\`agent.tools.${field}\` in the agent config); SWE-agent ignores it in a bundle's config.yaml.`);
+      continue;
+    }
     const suggestion = suggestName(field, BUNDLE_FIELDS);
     out.add(
       'unknown-key',
