@@ -41,6 +41,8 @@ export interface FixDataByRule {
   'multiline-without-signature': { addSignature: true };
   'argument-format-jinja': { jinja: { from: string; to: string } };
   'array-without-items': { addItems: true };
+  /** The argument_format (plain text, no Jinja) to render only when the value is true. */
+  'boolean-flag-always': { flag: string };
   'required-after-optional': { argumentIndex: number; targetIndex: number };
   'duplicate-argument': { argumentIndex: number };
   'signature-missing-argument': { name: string; required: boolean };
