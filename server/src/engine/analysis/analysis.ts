@@ -31,14 +31,14 @@ import { AgentCompletionWorkspace, agentCompletions } from '../workspace/agentCo
 import { agentDefinitionAt, agentHoverAt } from '../workspace/agentFeatures';
 import { PathLink, bundlePathLinks } from '../workspace/agentLinks';
 import { AGENT_QUICK_FIXES, agentQuickFixes } from '../workspace/agentQuickFixes';
-import { BundleFolder, ScriptLink, checkBundleFolder, scriptLinks } from '../workspace/bundleFolder';
+import { BundleFolder, ScriptLink, scriptLinks } from '../workspace/bundleFolder';
 import { AgentAnalysis } from '../workspace/checkAgentConfig';
 import { FileStat } from '../workspace/workspaceFs';
 import { ToolSymbol, workspaceToolSymbols } from '../workspace/workspaceSymbols';
 import { loadYaml } from '../yaml/loadYaml';
 import { strValue } from '../yaml/pyNode';
 import { AGENT_ANALYSIS, RUN_CONFIG, analyzeAgent } from './agents';
-import { BUNDLE_FILE, BUNDLE_MODEL, BUNDLE_SPLIT, CHUNK, ModelKey, TOOL_BASE, TOOL_IN_CONTEXT, agentLabel, bundleContexts, envKey } from './bundles';
+import { BUNDLE_FILE, BUNDLE_MODEL, BUNDLE_SPLIT, CHUNK, ModelKey, TOOL_BASE, TOOL_IN_CONTEXT, agentLabel, bundleContexts, bundleFolderDiagnostics, envKey } from './bundles';
 import { Database } from './database';
 import { LINES, SOURCE, trackedFs } from './files';
 import { FileReport, FILE_REPORT, readFailureReport, shownDiagnostics } from './reports';
@@ -128,7 +128,7 @@ export class Analysis {
       if (seen.has(file)) continue;
       seen.add(file);
       const folder = this.bundleFolder(file);
-      const diagnostics = [...bundle.diagnostics, ...(folder ? checkBundleFolder(bundle.model, folder) : [])];
+      const diagnostics = [...bundle.diagnostics, ...(folder ? bundleFolderDiagnostics(this.db, file, bundle.model, folder) : [])];
       reports.push({ file, report: { kind: 'bundle', loads: !bundle.diagnostics.some((d) => d.severity === 'error'), diagnostics: shownDiagnostics(diagnostics, bundle.model.source, this.settingsOf(file).config.rules), source: bundle.model.source } });
     }
     return reports;

@@ -56,6 +56,8 @@ export interface FixDataByRule {
   'key-misplaced': { moveUp: string };
   'bin-script-missing': { script: string; directory?: true };
   'bin-script-not-executable': { script: string };
+  /** The script (relative to the bundle folder) and its text with LF line ends. */
+  'script-crlf': { script: string; lf: string };
 }
 
 /** The data of a rule's diagnostics (never, for a rule whose diagnostics carry none). */

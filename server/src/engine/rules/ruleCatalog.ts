@@ -73,6 +73,10 @@ export const RULES = {
   'bin-script-missing': rule('warning', false, 'A tool or state command has no `bin/` script, so `which` may not find it after install.'),
   'bin-script-not-executable': rule('information', false, 'A `bin/` script without the execute bit.'),
   'bin-script-undeclared': rule('information', false, 'A `bin/` script that no tool declares.'),
+  'script-crlf': rule('error', false, '`install.sh`, or a `bin/` script with a `#!` line, has CRLF line ends, so running it fails.'),
+  'script-no-shebang': rule('warning', false, 'A Python `bin/` script without a `#!` line, which bash runs as a shell script.'),
+  'setup-without-install': rule('warning', false, 'A bundle with `setup.sh` but no `install.sh`, the only script SWE-agent runs at install.'),
+  'state-not-written': rule('information', false, 'A state command whose script never names `/root/state.json`, where SWE-agent reads the state.'),
   // Loads, but is wrong.
   'argument-format-jinja': rule('warning', false, '`argument_format` looks like `{value}` where Jinja needs `{{value}}` (SWE-agent logs a warning).'),
   'unknown-key': rule('warning', false, 'A key SWE-agent ignores, usually a typo.'),
