@@ -9,6 +9,8 @@ import { AnalysisHost } from '../../server/src/engine/analysis/analysisHost';
 import { hostOn } from '../helpers/project';
 import { parseMarkers } from '../helpers/markers';
 import { lintBundleText } from '../helpers/lintText';
+import { AGENT_TOOL_SETTINGS } from '../../server/src/engine/swe/checkBundle';
+import { TOOL_CONFIG } from '../../server/src/engine/runConfig/models';
 import { TempWorkspace, tempWorkspace } from '../helpers/tempWorkspace';
 
 let ws: TempWorkspace;
@@ -85,6 +87,10 @@ describe('a tool defined under agent.tools', () => {
 });
 
 describe('an agent setting in a bundle config.yaml', () => {
+  it('the bundle check knows every ToolConfig field', () => {
+    expect([...AGENT_TOOL_SETTINGS].sort()).toEqual(TOOL_CONFIG.fields.map((f) => f.name).sort());
+  });
+
   it('execution_timeout at the top of a bundle is key-misplaced, not an unknown key', () => {
     const { text, ranges } = parseMarkers('tools:\n  clean:\n    docstring: Cleans.\n«execution_timeout»: 120\n');
     const found = lintBundleText(text).diagnostics.filter((d) => d.code !== 'bin-script-missing');
