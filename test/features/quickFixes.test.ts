@@ -40,9 +40,11 @@ function expectOnlyFixed(before: LintResult, target: FileDiagnostic, after: Lint
     expect(other, `a ${code} diagnostic before the fix`).toBeGreaterThanOrEqual(0);
     remaining.splice(other, 1);
   }
-  const unexpected = after.diagnostics.map(keyOf).filter((k) => !appears.some((code) => k.startsWith(code + ' ')));
+  // What appears is new: a diagnostic of that code that was there before stays among the remaining ones.
+  const appeared = (d: Diagnosticish) => appears.includes(d.code) && !remaining.includes(keyOf(d));
+  const unexpected = after.diagnostics.filter((d) => !appeared(d)).map(keyOf);
   expect(unexpected.sort()).toEqual(remaining.sort());
-  expect(after.diagnostics.filter((d) => appears.some((code) => d.code === code)).map((d) => d.code).sort()).toEqual([...appears].sort());
+  expect(after.diagnostics.filter(appeared).map((d) => d.code).sort()).toEqual([...appears].sort());
 }
 
 interface Offered {
@@ -219,6 +221,25 @@ describe('braces', () => {
     expectFix({ marked: jinja('«--a={ value }»'), code: 'argument-format-jinja', offered: [{ title: 'Write `{{value}}` instead of `{ value }`' }], expected: jinja('--a={{value}}') });
     expectFix({ marked: jinja("«'{value} and {value}'»"), code: 'argument-format-jinja', offered: [{ title: 'Write `{{value}}` instead of `{value}`' }], expected: jinja("'{{value}} and {{value}}'") });
     expectFix({ marked: jinja('«|\n          --a {value}\n»'), code: 'argument-format-jinja', offered: [{ title: 'Write `{{value}}` instead of `{value}`' }], expected: jinja('|\n          --a {{value}}\n') });
+  });
+
+  // parallelcodefoundry/SWE-agent tools/laghos_harness/config.yaml: `laghos_build`'s boolean `clean` has `argument_format: "--clean"`.
+  const flag = (format: string) => `tools:\n  t:\n    signature: t [<clean>]\n    docstring: d\n    arguments:\n      - name: clean\n        type: boolean\n        description: x\n        required: false\n        argument_format: ${format}\n`;
+
+  it('wraps a boolean flag that is passed whatever the value in `{% if value %}`', () => {
+    const offered = [{ title: 'Change to `{% if value %}--clean{% endif %}`' }];
+    expectFix({ marked: flag('«--clean»'), code: 'boolean-flag-always', offered, expected: flag('"{% if value %}--clean{% endif %}"') });
+    expectFix({ marked: flag("«'--clean'»"), code: 'boolean-flag-always', offered, expected: flag("'{% if value %}--clean{% endif %}'") });
+  });
+
+  it('a boolean format that reads the value, or the default one, is not reported; Jinja that ignores it has no fix', () => {
+    const codes = (format: string) => lintBundleText(flag(format)).diagnostics.filter((d) => d.code === 'boolean-flag-always').map((d) => [d.severity, d.range.start.character, d.range.end.character]);
+    expect(codes('"{{value}}"')).toEqual([]);
+    expect(codes('"{% if value %}--clean{% endif %}"')).toEqual([]);
+    expect(codes('"--clean={{value|lower}}"')).toEqual([]);
+    expect(codes('"{{ \'--clean\' }}"')).toEqual([['warning', 25, 42]]);
+    const withJinja = lintBundleText(flag('"{{ \'--clean\' }}"'));
+    expect(quickFixes(withJinja.model, withJinja.model.diagnostics.find((d) => d.code === 'boolean-flag-always')!)).toEqual([]);
   });
 
   const docstring = (value: string) => `tools:\n  t:\n    docstring: ${value}\n`;
@@ -584,7 +605,7 @@ describe('fields', () => {
 });
 
 /** A fix on a real bundle: the result is the original with `replacements` made (each found exactly once). */
-function expectCorpusFix(file: string, code: string, pick: (d: FileDiagnostic, text: string) => boolean, title: string, replacements: [string, string][]): void {
+function expectCorpusFix(file: string, code: string, pick: (d: FileDiagnostic, text: string) => boolean, title: string, replacements: [string, string][], appears: string[] = []): void {
   const text = fs.readFileSync(path.join(CORPUS_DIR, file), 'utf8');
   const before = lintBundleText(text);
   const targets = before.model.diagnostics.filter((d) => d.code === code && pick(d, before.model.source.normalized));
@@ -599,7 +620,7 @@ function expectCorpusFix(file: string, code: string, pick: (d: FileDiagnostic, t
   }
   const fixed = applyEdits(before.model.source.normalized, fix!.edits);
   expect(fixed).toBe(expected);
-  expectOnlyFixed(before, targets[0], lintBundleText(fixed));
+  expectOnlyFixed(before, targets[0], lintBundleText(fixed), appears);
 }
 
 const spanText = (d: FileDiagnostic, text: string) => text.slice(d.start, d.end);
@@ -623,7 +644,7 @@ describe.skipIf(!HAS_SHARED)('on real bundles', () => {
   it('adds the missing optional placeholder to a signature', () => {
     expectCorpusFix('parallelcodefoundry__SWE-agent/tools/laghos_harness/config.yaml', 'signature-missing-argument', () => true, 'Add `[<baseline_only>]` to the signature', [
       ['[<np>] [--baseline-only]"', '[<np>] [--baseline-only] [<baseline_only>]"'],
-    ]);
+    ], ['boolean-flag-always', 'boolean-flag-always']);
   });
 
   it('replaces `type: float`', () => {
@@ -656,7 +677,8 @@ const PER_FILE_AND_CODE = 4;
 const sameProblem = (d: Diagnosticish) => `${d.code} ${d.severity} ${JSON.stringify(d.tool)}`;
 
 const UNMASKED: Record<string, string[]> = {
-  'signature-missing-argument': ['runtime-call-error'],
+  // A tool that loads is also checked for how it is called.
+  'signature-missing-argument': ['runtime-call-error', 'boolean-flag-always'],
   'unknown-json-schema-type': ['array-without-items'],
   'non-string-key': ['unknown-key'],
 };

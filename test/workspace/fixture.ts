@@ -61,7 +61,8 @@ state_command: _state
     'node_modules/pkg/tools/x/config.yaml': 'tools: [broken]\n',
   });
   ws.write('tools/viewer/bin/open', SCRIPT, 0o755);
-  ws.write('tools/viewer/bin/_state', SCRIPT, 0o755);
+  // A state command writes the file SWE-agent reads the state from.
+  ws.write('tools/viewer/bin/_state', '#!/bin/sh\necho "{}" > /root/state.json\n', 0o755);
   ws.write('tools/viewer/bin/goto', SCRIPT, 0o644);
   ws.write('tools/submit/bin/submit', SCRIPT, 0o755);
   ws.write('tools/extra/submit_again/bin/submit', SCRIPT, 0o755);

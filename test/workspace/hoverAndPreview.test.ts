@@ -42,8 +42,9 @@ beforeAll(() => {
     "config/default.yaml": agentConfig(WINDOW_100),
     "config/coding_challenge.yaml": agentConfig(WINDOW_100),
   });
-  for (const script of ["goto", "scroll_down", "_state"])
+  for (const script of ["goto", "scroll_down"])
     ws.write(`tools/windowed/bin/${script}`, "#!/bin/sh\n", 0o755);
+  ws.write("tools/windowed/bin/_state", "#!/bin/sh\necho '{}' > /root/state.json\n", 0o755);
   ws.write("tools/registry/bin/_read_env", "#!/bin/sh\n", 0o755);
   bundle = ws.path("tools/windowed/config.yaml");
   host = hostOn(ws.root, { commandLine: ["--agent.model.name=gpt-4o"] });

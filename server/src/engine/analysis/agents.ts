@@ -82,7 +82,7 @@ function agentContext(db: Database, file: string): AgentCheckContext {
     const configPath = path.join(dir, 'config.yaml');
     if (fs.stat(configPath)?.kind !== 'file') return { kind: 'missing-config', configPath };
     if (textOf(db, configPath) === null) return { kind: 'unreadable-config', configPath };
-    return { kind: 'ok', bundle: { dir, configPath, analyze: (options) => db.get(BUNDLE_MODEL, { file: configPath, options }) as BundleModel } };
+    return { kind: 'ok', bundle: { dir, configPath, analyze: (options) => db.get(BUNDLE_MODEL, { file: configPath, options }) as BundleModel, readText: (relative) => textOf(db, path.join(dir, relative)) } };
   };
   const runFolder = db.get(ENVIRONMENT, 'environment').runFolder;
   const stat = (target: string): RunFileStatus => {

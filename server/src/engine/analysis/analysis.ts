@@ -31,14 +31,14 @@ import { AgentCompletionWorkspace, agentCompletions } from '../features/agentCom
 import { agentDefinitionAt, agentHoverAt } from '../features/agentNavigation';
 import { PathLink, bundlePathLinks } from '../features/agentLinks';
 import { AGENT_QUICK_FIXES, agentQuickFixes } from '../features/quickFixes/agentQuickFixes';
-import { BundleFolder, ScriptLink, checkBundleFolder, scriptLinks } from '../workspace/bundleFolder';
+import { BundleFolder, ScriptLink, scriptLinks } from '../workspace/bundleFolder';
 import { AgentAnalysis } from '../workspace/checkAgentConfig';
 import { FileStat } from '../workspace/workspaceFs';
 import { ToolSymbol, workspaceToolSymbols } from '../features/workspaceSymbols';
 import { loadYaml } from '../yaml/loadYaml';
 import { strValue } from '../yaml/pyNode';
 import { AGENT_ANALYSIS, BUNDLE_USES, RUN_CONFIG, analyzeAgent } from './agents';
-import { BUNDLE_FILE, BUNDLE_MODEL, BUNDLE_REFUSAL, BUNDLE_SPLIT, CHUNK, ModelKey, TOOL_BASE, TOOL_IN_CONTEXT, agentLabel, bundleContexts, envKey } from './bundles';
+import { BUNDLE_FILE, BUNDLE_MODEL, BUNDLE_REFUSAL, BUNDLE_SPLIT, CHUNK, ModelKey, TOOL_BASE, TOOL_IN_CONTEXT, agentLabel, bundleContexts, bundleFolderDiagnostics, envKey } from './bundles';
 import { Database } from './database';
 import { LINES, SOURCE, textOf, trackedFs } from './files';
 import { FileReport, FILE_REPORT, readFailureReport, shownDiagnostics } from './reports';
@@ -131,7 +131,7 @@ export class Analysis {
       if (seen.has(file)) continue;
       seen.add(file);
       const folder = this.bundleFolder(file);
-      const diagnostics = [...bundle.diagnostics, ...(folder ? checkBundleFolder(bundle.model, folder) : [])];
+      const diagnostics = [...bundle.diagnostics, ...(folder ? bundleFolderDiagnostics(this.db, file, bundle.model, folder) : [])];
       reports.push({ file, report: { kind: 'bundle', loads: !bundle.diagnostics.some((d) => d.severity === 'error'), diagnostics: shownDiagnostics(diagnostics, bundle.model.source, this.settingsOf(file).config.rules), source: bundle.model.source } });
     }
     return reports;

@@ -12,10 +12,11 @@ import { Refusal, refusalOf } from '../features/toolPreview';
 import { pyRepr } from '../python/pyObject';
 import { EnvContext } from '../swe/env';
 import { STANDALONE_OPTIONS, ToolBaseCheck, ToolCheckOptions, toolContextKey } from '../swe/checkTool';
-import { checkBundleFolder } from '../workspace/bundleFolder';
+import { BundleFolder, checkBundleFolder } from '../workspace/bundleFolder';
+import { checkBundleScripts } from '../workspace/bundleScripts';
 import { hiddenToolDiagnostics } from '../workspace/checkAgentConfig';
 import { Database, QueryDef } from './database';
-import { SOURCE } from './files';
+import { SOURCE, textOf } from './files';
 import { BUNDLE_USES, BundleUse } from './agents';
 import { BUNDLE_FOLDER, SETTINGS_OF, WHOLE_LOAD } from './workspace';
 
@@ -146,11 +147,17 @@ function mergeContexts(contexts: { use: BundleUse; model: BundleModel }[]): File
   return merged;
 }
 
-/** A bundle's diagnostics in the contexts of `uses` (none: the model's own), with its bin/ folder's. */
+/** The checks of a bundle's folder: its bin/ entries, and its scripts as they will run (read through the host, so an edit to a script reaches them). */
+export function bundleFolderDiagnostics(db: Database, configPath: string, model: BundleModel, folder: BundleFolder): FileDiagnostic[] {
+  const dir = path.dirname(configPath);
+  return [...checkBundleFolder(model, folder), ...checkBundleScripts(model, folder, (relative) => textOf(db, path.join(dir, ...relative.split('/'))))];
+}
+
+/** A bundle's diagnostics in the contexts of `uses` (none: the model's own), with its bundle folder's. */
 function diagnosticsIn(db: Database, file: string, model: BundleModel, uses: readonly BundleUse[]): FileDiagnostic[] {
   // SWE-agent reads a bundle from <folder>/config.yaml only; another file matched by filePatterns has no bin/ of its own.
   const folder = path.basename(file) === 'config.yaml' ? db.get(BUNDLE_FOLDER, path.dirname(file)) : null;
-  const folderDiagnostics = folder ? checkBundleFolder(model, folder) : [];
+  const folderDiagnostics = folder ? bundleFolderDiagnostics(db, file, model, folder) : [];
   const inContexts = uses.length === 0 ? model.diagnostics : mergeContexts(uses.map((use) => ({ use, model: db.get(BUNDLE_MODEL, { file, options: use.options })! })));
   return [...inContexts, ...folderDiagnostics];
 }

@@ -29,6 +29,8 @@ interface FixDataByRule {
   /** In a bundle, a value to quote; in an agent config, a bundle entry written as a bare path. */
   'wrong-type': QuoteData | { wrapPath: true };
   'unknown-key': ReplaceData;
+  /** The variable's name, as offsets in the template's value, and the variable meant. */
+  'template-unknown-variable': ReplaceData & { variable: { start: number; end: number } };
   'forbidden-key': ReplaceData;
   'invalid-choice': ReplaceData;
   /** The bundle path under the chosen version's name. */
@@ -41,6 +43,8 @@ interface FixDataByRule {
   'multiline-without-signature': { addSignature: true };
   'argument-format-jinja': { jinja: { from: string; to: string } };
   'array-without-items': { addItems: true };
+  /** The argument_format (plain text, no Jinja) to render only when the value is true. */
+  'boolean-flag-always': { flag: string };
   'required-after-optional': { argumentIndex: number; targetIndex: number };
   'duplicate-argument': { argumentIndex: number };
   'signature-missing-argument': { name: string; required: boolean };
@@ -50,8 +54,12 @@ interface FixDataByRule {
   'docstring-format-error': EscapeData;
   'docstring-unknown-variable': EscapeData & { variable: string };
   /** `directory`: bin/ holds a folder of that name, which no fix should overwrite. */
+  /** A ToolConfig field inside `registry_variables`/`env_variables`, to move up beside them. */
+  'key-misplaced': { moveUp: string };
   'bin-script-missing': { script: string; directory?: true };
   'bin-script-not-executable': { script: string };
+  /** The script (relative to the bundle folder) and its text with LF line ends. */
+  'script-crlf': { script: string; lf: string };
 }
 
 /** The data of a rule's diagnostics (never, for a rule whose diagnostics carry none). */

@@ -26,7 +26,9 @@ import { CommandLineOverride, readOverrides } from './commandLine';
 import { mergeConfigs } from './merge';
 import { MAIN_PROFILE } from '../sweAgent/builtinProfiles';
 import { SweAgentProfile } from '../sweAgent/profile';
+import { misplacedKeyDiagnostics } from './misplacedKeys';
 import { templateDiagnostics } from './templates';
+import { assemblyVariables, templateVariableDiagnostics } from './templateVariables';
 import { ConfigIssue, ModelVisit, locText, validateModel } from './validate';
 
 interface RunConfigFile {
@@ -159,9 +161,12 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
   if (validation.truncated) out.add('resource-limit', fileStart(first), 'The config expands (through aliases) to more nodes than the checker reads; the rest was not checked.');
   for (const visit of validation.visits) notChecked(visit, out, context);
   for (const d of templateDiagnostics(validation.visits)) out.diagnostics.push(d);
+  for (const d of misplacedKeyDiagnostics(validation.visits)) out.diagnostics.push(d);
 
   const sections = agentToolsOf(root).map((tools) => ({ tools, check: checkAgentConfig(tools, context) }));
   for (const section of sections) for (const d of section.check.diagnostics) out.diagnostics.push(d);
+  const assemblies = sections.map((s) => assemblyVariables(s.tools, s.check));
+  for (const d of templateVariableDiagnostics(validation.visits, assemblies)) out.diagnostics.push(d);
 
   const fileOrigins = new Set(files.map((f) => f.origin));
   const diagnostics = out.diagnostics.map((d) => (fileOrigins.has(d.origin) ? d : fromCommandLine(d, first, overrides)));

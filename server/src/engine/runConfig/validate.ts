@@ -16,6 +16,7 @@
  * the other members' problems are dropped, as the verdicts' `errors[]` and
  * `other_branch_errors[]` split them.
  */
+import { looksLikeToolDefinition } from './misplacedKeys';
 import { RuleCode } from '../rules/ruleCatalog';
 import { Lax, PydanticIssue, asDict, laxBool, laxCollectionItems, laxFloat, laxInt, laxListItems, laxPath, laxStr } from '../swe/pydanticLax';
 import { pyLocItem } from '../swe/pyLocItem';
@@ -397,6 +398,8 @@ class Validator {
     }
     // `bundles:` under templates has a rule of its own (bundles-misplaced), with a move for its fix.
     if (schema.name === 'TemplateConfig' && key === 'bundles') return ok();
+    // A tool defined under `agent.tools` has one too (key-misplaced, misplacedKeys.ts).
+    if (schema.name === 'ToolConfig' && looksLikeToolDefinition(entry.value)) return ok();
     return {
       errors: 0,
       issues: [

@@ -36,6 +36,16 @@ export interface BundleCheck {
   stateCommand: { value: string; node: PyNode } | null;
 }
 
+/**
+ * The fields of the agent's ToolConfig (runConfig/models.ts, which this layer
+ * cannot import; a test keeps the two equal): written at the top of a bundle's
+ * config.yaml, they are a setting one level off (key-misplaced).
+ */
+export const AGENT_TOOL_SETTINGS: readonly string[] = [
+  'filter', 'bundles', 'propagate_env_variables', 'env_variables', 'registry_variables', 'submit_command', 'parse_function', 'enable_bash_tool', 'format_error_template',
+  'command_docs', 'multi_line_command_endings', 'submit_command_end_name', 'reset_commands', 'execution_timeout', 'install_timeout', 'total_execution_timeout', 'max_consecutive_execution_timeouts',
+];
+
 /** The script a state command runs: its first word, when that names a file (no path, no shell syntax). */
 export function stateCommandScript(command: string): string | null {
   const word = command.trim().split(/\s+/)[0] ?? '';
@@ -159,6 +169,10 @@ export function checkBundleStructure(load: YamlLoad, origin: Origin): BundleStru
   for (const [field, entry] of fields) {
     if ((BUNDLE_FIELDS as readonly string[]).includes(field)) continue;
     warnDuplicateKeys(entry.value, '', out);
+    if (AGENT_TOOL_SETTINGS.includes(field)) {
+      out.add('key-misplaced', spanOf(entry.key), `\`${field}\` is an agent setting (\`agent.tools.${field}\` in the agent config); SWE-agent ignores it in a bundle's config.yaml.`);
+      continue;
+    }
     const suggestion = suggestName(field, BUNDLE_FIELDS);
     out.add(
       'unknown-key',

@@ -23,6 +23,7 @@ import { MappedInvokeFormat, invokeFromArguments, invokeFromSignature } from './
 import { pyLocItem, describeKey } from './pyLocItem';
 import { Lax, PydanticIssue, asDict, laxBool, laxListItems, laxOptionalStr, laxStr, laxStrDict, laxStrList } from './pydanticLax';
 import { checkCallability } from './checkCallability';
+import { checkBooleanFlags } from './checkBooleanFlag';
 import { multilineSignatureCrash } from './commandDocs';
 import { suggestName } from '../util/suggest';
 import { typePhrase } from './typePhrase';
@@ -278,6 +279,7 @@ export function checkToolBase(keyNode: PyNode, valueNode: PyNode): ToolBaseCheck
       invokeFormat: invoke.text,
     };
     checkCallability(result.command, invoke, out);
+    checkBooleanFlags(result.command, out);
   }
   if (signature.ok && signature.value && argumentsOk) checkOptionalMismatch(toolName, fields.get('signature')!.value as ScalarNode, signature.value, loadedArguments, out);
   return result;

@@ -28,6 +28,8 @@ interface BundleSource {
   configPath: string;
   /** The bundle analysed with these options. */
   analyze(options: ToolCheckOptions): BundleModel;
+  /** The text of a file of the bundle (`bin/_state`), read, never run; null when it cannot be read. */
+  readText?(relativePath: string): string | null;
 }
 
 export type BundleResolution =
@@ -81,6 +83,8 @@ export interface AgentCheck {
   loads: boolean;
   diagnostics: EngineDiagnostic[];
   bundles: BundleInContext[];
+  /** Bundles that were not read: outside the workspace, missing, or without a readable config.yaml. */
+  unread: BundleRef[];
   options: ToolCheckOptions;
 }
 
@@ -149,6 +153,7 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
   const out = new DiagnosticBuilder(null);
   const options = assemblyOptions(tools);
   const bundles: BundleInContext[] = [];
+  const unread: BundleRef[] = [];
   checkMisplacedBundles(tools, out);
   const sources: { name: string; where: 'builtin' | { bundle: BundleInContext; keyNode: PyNode } }[] = [];
   if (tools.enableBashTool) sources.push({ name: 'bash', where: 'builtin' });
@@ -159,6 +164,7 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
     const entrySpan = ref.node.kind === 'alias' ? spanOf(ref.node) : spanOf(ref.pathNode);
     const dir = resolveBundlePath(context.configRoot, ref.path);
     const resolution = context.resolve(dir);
+    if (resolution.kind !== 'ok') unread.push(ref);
     if (resolution.kind === 'missing-dir') {
       missingBundle(ref.path, dir, entrySpan, context, out);
       continue;
@@ -241,7 +247,7 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
     );
   }
   const loads = !out.hasErrors() && bundles.every((b) => !b.diagnostics.some((d) => d.severity === 'error'));
-  return { loads, diagnostics: out.diagnostics, bundles, options };
+  return { loads, diagnostics: out.diagnostics, bundles, unread, options };
 }
 
 /** Where a node of a bundle's model is in the bundle's file. */

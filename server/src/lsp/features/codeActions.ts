@@ -115,7 +115,7 @@ function fileAction(target: FixTarget, fix: QuickFix, client: ClientCapabilities
   if (fix.createFile) {
     const uri = fileNear(target, fix.createFile.path);
     if (!uri || !canCreateFiles(client)) return null;
-    const create: CreateFile = { kind: 'create', uri, options: { ignoreIfExists: true } };
+    const create: CreateFile = { kind: 'create', uri, options: fix.createFile.overwrite ? { overwrite: true } : { ignoreIfExists: true } };
     const content: TextDocumentEdit = { textDocument: { uri, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: fix.createFile.content }] };
     // The client runs the command once the edit is applied: the new script is executable, as SWE-agent wants it.
     return { title: fix.title, edit: { documentChanges: [create, content] }, command: makeExecutableCommand(fix.title, uri) };

@@ -5,7 +5,9 @@
  * - invalid-choice: the suggested value of a literal or a union's `type`;
  * - bundle-renamed: the bundle path under the chosen SWE-agent's name for it;
  * - wrong-type with `wrapPath`: a bare `- tools/x` bundle entry becomes `- path: tools/x`;
- * - bundles-misplaced: `bundles:` moves from `agent.templates` to `agent.tools`.
+ * - bundles-misplaced: `bundles:` moves from `agent.templates` to `agent.tools`;
+ * - template-unknown-variable: the variable the template meant (features/quickFixes/templateVariable.ts);
+ * - key-misplaced: a ToolConfig setting moved out of `registry_variables` (features/quickFixes/moveKeyUp.ts).
  */
 import { FileDiagnostic } from '../../diagnostics';
 import { Placement } from '../../document/placement';
@@ -13,7 +15,9 @@ import { Placement } from '../../document/placement';
 import { applicableFixes } from './index';
 import { QuickFix, YamlQuickFixProvider, YamlQuickFixRegistry, yamlFixContext } from './quickFix';
 import { replaceWithSuggestion } from './replaceName';
-import { ancestorsOf, column, isFlowCollection, lineAfter, nodeAtSpan, wholeLines } from './yamlEdits';
+import { replaceTemplateVariable } from './templateVariable';
+import { moveKeyUp } from './moveKeyUp';
+import { ancestorsOf, column, isFlowCollection, lineAfter, nodeAtSpan, reindent, wholeLines } from './yamlEdits';
 import { RuleCode } from '../../rules/ruleCatalog';
 import { MapNode, PyNode, deref, strValue } from '../../yaml/pyNode';
 
@@ -29,11 +33,6 @@ const wrapBundlePath: YamlQuickFixProvider<'wrong-type'> = (context) => {
     : { start: context.at.start(node), end: context.at.start(node), newText: 'path: ' };
   return [{ title: `Write the entry as \`path: ${written}\``, edits: [edit], isPreferred: true }];
 };
-
-/** Lines moved from one indentation to another (blank lines stay blank). */
-function reindent(lines: string, from: number, to: number): string {
-  return lines.replace(/^( *)(?=[^\n])/gm, (spaces: string) => ' '.repeat(Math.max(0, spaces.length - from + to)));
-}
 
 function pairOf(map: MapNode, name: string) {
   return map.ownPairs.find((pair) => strValue(pair.key) === name);
@@ -78,6 +77,8 @@ export const AGENT_QUICK_FIXES: YamlQuickFixRegistry = {
   'bundle-renamed': replaceWithSuggestion,
   'wrong-type': wrapBundlePath,
   'bundles-misplaced': moveBundlesToTools,
+  'template-unknown-variable': replaceTemplateVariable,
+  'key-misplaced': moveKeyUp,
 };
 
 /** The quick fixes for one of an agent config's diagnostics. */

@@ -1,7 +1,8 @@
 /**
- * Fixes in the bundle folder, for the bin/ checks (workspace/bundleFolder.ts):
- * a stub script for a tool or state command that has none, and the execute
- * bits for a script without them. Both are only described here: the server
+ * Fixes in the bundle folder, for the bin/ checks (workspace/bundleFolder.ts,
+ * workspace/bundleScripts.ts): a stub script for a tool or state command that
+ * has none, the execute bits for a script without them, and a script with
+ * CRLF line ends rewritten with LF. Both are only described here: the server
  * creates the file through the client (a workspace edit) or changes the mode
  * when the user runs the fix's command.
  */
@@ -49,4 +50,12 @@ export const createBinScript: QuickFixProvider<'bin-script-missing'> = (context)
 export const makeBinScriptExecutable: QuickFixProvider<'bin-script-not-executable'> = (context) => {
   const name = scriptName(context.data);
   return name ? [{ title: `Make bin/${name} executable`, edits: [], makeExecutable: `bin/${name}`, isPreferred: true }] : [];
+};
+
+/** A script with CRLF line ends written again with LF (workspace/bundleScripts.ts read it; the fix overwrites it). */
+export const convertScriptToLf: QuickFixProvider<'script-crlf'> = (context) => {
+  const data = context.data;
+  const inBin = data?.script.startsWith('bin/') ? scriptName({ script: data.script.slice(4) }) : null;
+  if (!data || (data.script !== 'install.sh' && !inBin)) return [];
+  return [{ title: `Convert ${data.script} to LF line ends`, edits: [], createFile: { path: data.script, content: data.lf, overwrite: true }, isPreferred: true }];
 };

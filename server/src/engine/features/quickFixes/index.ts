@@ -10,7 +10,8 @@ import { RuleCode } from '../../rules/ruleCatalog';
 import { addArrayItems, addMissingField, addSignature, removeNameKey } from './addField';
 import { addMissingArguments, addPlaceholderArgument } from './addArgument';
 import { moveRequiredUp, removeDuplicateArgument } from './argumentList';
-import { createBinScript, makeBinScriptExecutable } from './binScripts';
+import { convertScriptToLf, createBinScript, makeBinScriptExecutable } from './binScripts';
+import { conditionalFlag } from './booleanFlag';
 import { escapeDocstringField, jinjaValue } from './escapeBraces';
 import { QuickFix, QuickFixProvider, QuickFixRegistry, fixContext } from './quickFix';
 import { quoteScalar } from './quoteScalar';
@@ -42,6 +43,8 @@ export const QUICK_FIXES: QuickFixRegistry = {
   'optional-mismatch': fixOptionalMismatch,
   'bin-script-missing': createBinScript,
   'bin-script-not-executable': makeBinScriptExecutable,
+  'boolean-flag-always': conditionalFlag,
+  'script-crlf': convertScriptToLf,
 };
 
 /** Edits of one fix must not overlap, nor insert twice at one place (an editor rejects or orders such edits arbitrarily). */

@@ -21,8 +21,8 @@ export interface QuickFix {
   edits: OffsetEdit[];
   /** The obvious fix for its diagnostic (editors apply it with one key). */
   isPreferred?: boolean;
-  /** A file to create, `path` relative to the document's folder (`/`-separated); the server makes it a workspace edit. */
-  createFile?: { path: string; content: string };
+  /** A file to create, `path` relative to the document's folder (`/`-separated); the server makes it a workspace edit. `overwrite`: replace the file that is there. */
+  createFile?: { path: string; content: string; overwrite?: true };
   /** A file, relative to the document's folder, to give the execute bits its read bits allow; the server makes it a command the user runs. */
   makeExecutable?: string;
 }

@@ -35,6 +35,11 @@ export function insertLines(text: string, at: number, lines: string[]): OffsetEd
   return { start: at, end: at, newText: body + '\n' };
 }
 
+/** Lines moved from one indentation to another (blank lines stay blank). */
+export function reindent(lines: string, from: number, to: number): string {
+  return lines.replace(/^( *)(?=[^\n])/gm, (spaces: string) => ' '.repeat(Math.max(0, spaces.length - from + to)));
+}
+
 /** The whole lines from the one holding `start` to the one holding `contentEnd - 1`: their range and their text (ending in a line break). */
 export function wholeLines(text: string, start: number, contentEnd: number): { start: number; end: number; text: string; deletion: OffsetEdit } {
   const from = lineBounds(text, start).start;

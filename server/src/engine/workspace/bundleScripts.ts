@@ -1,0 +1,64 @@
+/**
+ * A bundle's scripts as SWE-agent will run them, read (never run):
+ * - CRLF line ends in `install.sh` (SWE-agent runs `source install.sh`, and
+ *   bash reads each `\r` as part of a command) or in a `bin/` script with a
+ *   `#!` line (the kernel looks for `python\r`: `/usr/bin/env: 'python\r'`,
+ *   SWE-agent issue #1008): an error, fixed by rewriting the file with LF;
+ * - a declared `bin/` script without a `#!` line that is written in Python:
+ *   bash runs a script without one as a shell script (fine for SWE-agent's own
+ *   shell tools, which have none), so Python fails;
+ * - `setup.sh` without `install.sh`: SWE-agent runs only `install.sh`;
+ * - a state command whose script never names `/root/state.json`, the file
+ *   SWE-agent reads the state from (printing JSON is not enough).
+ */
+import { DiagnosticBuilder } from '../diagnosticBuilder';
+import { FileDiagnostic, spanOf } from '../diagnostics';
+import { placeDiagnostics } from '../document/placement';
+import { BundleModel } from '../document/bundleModel';
+import { stateCommandScript } from '../swe/checkBundle';
+import { fieldsOf } from '../swe/checkTool';
+import { asDict } from '../swe/pydanticLax';
+import { PyNode, dictEntries, strValue } from '../yaml/pyNode';
+import { BundleFolder } from './bundleFolder';
+
+/** A file of the bundle folder (relative, `/`-separated) as text, or null when it is missing, unreadable or not UTF-8. */
+export type BundleFileReader = (relative: string) => string | null;
+
+/** A line only Python has: an import, a definition, or the main guard. */
+const PYTHON_LINE = /^(?:import [A-Za-z_]|from [\w.]+ import |def \w+\(.*\):|class \w+.*:|if __name__ == )/m;
+
+export function checkBundleScripts(model: BundleModel, folder: BundleFolder, read: BundleFileReader): FileDiagnostic[] {
+  const out = new DiagnosticBuilder(null);
+  if (!model.root) return [];
+  const toolsKey = asDict(model.root) ? fieldsOf(dictEntries(asDict(model.root)!)).get('tools')?.key : undefined;
+  const scripts: { name: string; node: PyNode; tool: string | null }[] = model.check.toolEntries.flatMap((e) => {
+    const name = strValue(e.keyNode);
+    return name ? [{ name, node: e.keyNode, tool: name }] : [];
+  });
+  const state = model.check.stateCommand;
+  const stateScript = state ? stateCommandScript(state.value) : null;
+  if (state && stateScript) scripts.push({ name: stateScript, node: state.node, tool: null });
+  for (const script of scripts) {
+    if (folder.bin?.entry(script.name)?.kind !== 'file') continue;
+    const text = read(`bin/${script.name}`);
+    if (text === null || text.trim() === '') continue;
+    const file = `bin/${script.name}`;
+    if (!text.startsWith('#!')) {
+      if (PYTHON_LINE.test(text)) out.add('script-no-shebang', spanOf(script.node), `${file} is Python but has no \`#!\` line, so bash runs it as a shell script; start it with \`#!/usr/bin/env python3\`.`, { tool: script.tool });
+    } else if (text.includes('\r\n')) {
+      out.add('script-crlf', spanOf(script.node), `${file} has CRLF line ends: running it fails (\`/usr/bin/env: 'python\\r'\`); save it with LF line ends.`, { tool: script.tool, data: { script: file, lf: text.replace(/\r\n/g, '\n') } });
+    }
+    if (script.tool === null && !text.includes('/root/state.json')) {
+      out.add('state-not-written', spanOf(script.node), `${file} never names /root/state.json, the file SWE-agent reads the state from; printing the state is not enough.`);
+    }
+  }
+  const anchor = toolsKey ?? model.root;
+  const install = folder.hasInstallScript ? read('install.sh') : null;
+  if (install !== null && install.includes('\r\n')) {
+    out.add('script-crlf', spanOf(anchor), `install.sh has CRLF line ends: SWE-agent's \`source install.sh\` fails on the \`\\r\`; save it with LF line ends.`, { data: { script: 'install.sh', lf: install.replace(/\r\n/g, '\n') } });
+  }
+  if (!folder.hasInstallScript && read('setup.sh') !== null) {
+    out.add('setup-without-install', spanOf(anchor), 'The bundle has setup.sh but no install.sh, the only script SWE-agent runs when it installs a bundle; rename it to install.sh.');
+  }
+  return placeDiagnostics(out.diagnostics, model.placement);
+}
