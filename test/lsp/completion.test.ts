@@ -51,7 +51,8 @@ describe('completion over LSP', () => {
     client.dispose();
     client = await inMemory({ capabilities: { textDocument: { completion: { dynamicRegistration: true } } } });
     expect(client.initializeResult.capabilities.completionProvider).toBeUndefined();
-    await new Promise((r) => setTimeout(r, 50));
+    // The registration is requested after `initialized`: wait for it, not for a fixed time.
+    await client.waitFor(() => client!.registrations.includes('textDocument/completion'), 'the completion registration');
     expect(client.registrations).toContain('textDocument/completion');
   });
 
