@@ -3,21 +3,18 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
 import { analyzeBundleText } from '../../server/src/engine/document/bundleModel';
-import { previewToolMarkdown, toolLenses } from '../../server/src/engine/features/codeLens';
-import { HoverResult, hoverAt } from '../../server/src/engine/features/hover';
-import { escapeMarkdown, markdownCode, markdownFence, renderMarkdown, renderPlainText, standaloneView, toolPreview, toolPreviewMarkdown, toolPreviewText } from '../../server/src/engine/features/toolPreview';
+import { HoverResult } from '../../server/src/engine/features/hover';
+import { escapeMarkdown, markdownCode, markdownFence, renderMarkdown, renderPlainText, toolPreview, toolPreviewMarkdown, toolPreviewText } from '../../server/src/engine/features/toolPreview';
 import { EngineConfig } from '../../server/src/engine/config';
 import { toolCheckOptionsOf } from '../helpers/lintText';
-import { parseMarkers } from '../helpers/markers';
+import { BUNDLE, fixture, position } from '../helpers/fixture';
 import { CORPUS_DIR, needsShared } from '../helpers/shared';
 
 const UNKNOWN = toolCheckOptionsOf({});
 
 function hover(marked: string, config: EngineConfig = {}): { text: string; range: { start: number; end: number } | null; markdown: string | null; plain: string | null; result: HoverResult | null } {
-  const { text, cursor } = parseMarkers(marked);
-  const options = toolCheckOptionsOf(config);
-  const model = analyzeBundleText(text, options);
-  const result = hoverAt(model, cursor, standaloneView(model, options.env));
+  const { analysis, file, offset, text } = position(marked, config);
+  const result = analysis.hover(file, offset);
   return {
     text,
     result,
@@ -348,8 +345,7 @@ describe('broken input, CRLF and real bundles', () => {
 
   it('works on CRLF text (offsets in the normalized text)', () => {
     const crlf = OPEN.replace(/\n/g, '\r\n');
-    const model = analyzeBundleText(crlf, UNKNOWN);
-    const result = hoverAt(model, OPEN.indexOf('[<line>]') + 1, standaloneView(model, UNKNOWN.env));
+    const result = fixture(crlf).analysis.hover(BUNDLE, OPEN.indexOf('[<line>]') + 1);
     expect(result && { start: result.start, end: result.end }).toEqual(rangeOf('[<line>]'));
     expect(renderMarkdown(result!.blocks)).toBe(hover(at('[<line>]', 1)).markdown);
   });
@@ -357,8 +353,8 @@ describe('broken input, CRLF and real bundles', () => {
   it.skipIf(needsShared(path.join(CORPUS_DIR, 'qarteu__BAML_Bench/tools/edit_anthropic/config.yaml')))('hovers edit_anthropic: an array argument and the tool preview', () => {
     const text = fs.readFileSync(path.join(CORPUS_DIR, 'qarteu__BAML_Bench/tools/edit_anthropic/config.yaml'), 'utf8');
     const offset = text.indexOf('[<view_range>]') + 3;
-    const model = analyzeBundleText(text, UNKNOWN);
-    const range = hoverAt(model, offset, standaloneView(model, UNKNOWN.env))!;
+    const { analysis } = fixture(text);
+    const range = analysis.hover(BUNDLE, offset)!;
     expect({ start: range.start, end: range.end }).toEqual({ start: offset - 3, end: offset + 11 });
     expect(renderPlainText(range.blocks).split('\n\n')).toEqual([
       'view_range: argument of str_replace_editor (array, optional)',
@@ -367,7 +363,7 @@ describe('broken input, CRLF and real bundles', () => {
       "Formatted with --view_range {{value|join(' ')}}",
       '[<view_range>] in the signature shows the argument as optional; it becomes {view_range} in the invoke format and receives the value (empty when the model leaves it out).',
     ]);
-    const tool = hoverAt(model, text.indexOf('str_replace_editor:'), standaloneView(model, UNKNOWN.env))!;
+    const tool = analysis.hover(BUNDLE, text.indexOf('str_replace_editor:'))!;
     expect({ start: tool.start, end: tool.end }).toEqual({ start: 9, end: 27 });
     const markdown = renderMarkdown(tool.blocks).split('\n\n');
     expect(markdown.slice(0, 3)).toEqual([
@@ -414,8 +410,7 @@ describe('the model view where SWE-agent refuses, keys that are not text, method
       ...OPEN_PREVIEW,
     ].join('\n');
     expect(h.markdown).toBe(expected);
-    const model = analyzeBundleText(REFUSED, UNKNOWN);
-    expect(previewToolMarkdown(model, 'open', standaloneView(model, UNKNOWN.env))).toBe(expected);
+    expect(fixture(REFUSED).analysis.previewTool(BUNDLE, 'open')).toBe(expected);
     // Without the broken tool, the bundle loads: the preview alone.
     expect(hover(at('open:', 1, REFUSED.slice(0, REFUSED.indexOf('  broken:')))).markdown).toBe(OPEN_PREVIEW.join('\n'));
   });
@@ -425,10 +420,10 @@ describe('the model view where SWE-agent refuses, keys that are not text, method
     const h = hover(`tools:\n  !!binary b3B¦lbg==:\n    signature: open\n    docstring: Opens the file.\n`);
     expect(h.range).toEqual({ start: text.indexOf('b3Blbg=='), end: text.indexOf('b3Blbg==') + 8 });
     expect(h.markdown).toBe(OPEN_PREVIEW.join('\n'));
-    const model = analyzeBundleText(text, UNKNOWN);
+    const { analysis } = fixture(text);
     // The lens names the tool by pydantic's loc item for the key, which the preview command is given back.
-    expect(toolLenses(model).map((l) => l.tool)).toEqual(["b'open'"]);
-    expect(previewToolMarkdown(model, "b'open'", standaloneView(model, UNKNOWN.env))).toBe(h.markdown);
+    expect(analysis.codeLenses(BUNDLE).map((l) => (l.kind === 'tool' ? l.tool : null))).toEqual(["b'open'"]);
+    expect(analysis.previewTool(BUNDLE, "b'open'")).toBe(h.markdown);
   });
 
   it("renders {PAGER.upper} as Python prints the method, marking its address as unknown", () => {
