@@ -8,7 +8,9 @@
  * `tag_tool_call_observations`).
  */
 import { PyDict, PyObject } from '../python/pyObject';
-import { PromptPart } from './promptPreview';
+
+/** A part of list content: text (maybe with a cache mark) or an image. */
+export type PromptPart = { type: 'text'; text: string; cacheControl: boolean } | { type: 'image_url'; url: string };
 
 export interface HistoryItem {
   agent: PyObject;
@@ -25,7 +27,8 @@ export interface HistoryItem {
 /** A processor's config, as validated: a mapping with its `type`. */
 export type HistoryProcessor = PyObject;
 
-const field = (dict: PyObject, key: string): PyObject | undefined => (dict instanceof PyDict ? dict.entries.get(key) : undefined);
+/** A key of a Python dict; undefined for a missing key or a value that is not a dict. */
+export const field = (dict: PyObject | undefined, key: string): PyObject | undefined => (dict instanceof PyDict ? dict.entries.get(key) : undefined);
 const intField = (dict: PyObject, key: string, fallback: number): number => {
   const value = field(dict, key);
   return typeof value === 'bigint' ? Number(value) : typeof value === 'number' ? value : fallback;

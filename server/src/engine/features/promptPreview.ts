@@ -21,7 +21,9 @@ import { DEFAULT_ENV_VARIABLES } from '../swe/env';
 import { FunctionCallingTool, functionCallingTool } from '../swe/functionCallingTool';
 import { renderJinja } from '../python/jinja';
 import { PyDict, PyObject, pyTypeName } from '../python/pyObject';
-import { HistoryItem, HistoryProcessor, runHistoryProcessors } from './promptHistory';
+import { HistoryItem, HistoryProcessor, PromptPart, field, runHistoryProcessors } from './promptHistory';
+
+export type { PromptPart } from './promptHistory';
 
 /** The SWE-agent versions whose prompt building the preview follows. */
 export type PromptVersion = 'main' | 'v1.1.0';
@@ -78,7 +80,6 @@ export interface PromptMessage {
   toolCallId?: PyObject;
 }
 
-export type PromptPart = { type: 'text'; text: string; cacheControl: boolean } | { type: 'image_url'; url: string };
 
 export type PromptPreview =
   | {
@@ -117,7 +118,6 @@ class PreviewStop extends Error {
   }
 }
 
-const field = (dict: PyObject | undefined, key: string): PyObject | undefined => (dict instanceof PyDict ? dict.entries.get(key) : undefined);
 const text = (value: PyObject | undefined, fallback: string): string => (typeof value === 'string' ? value : fallback);
 
 function render(template: string, variables: ReadonlyMap<string, PyObject>, what: string): string {
