@@ -23,8 +23,6 @@ import { renderJinja } from '../python/jinja';
 import { PyDict, PyObject, pyTypeName } from '../python/pyObject';
 import { HistoryItem, HistoryProcessor, PromptPart, field, runHistoryProcessors } from './promptHistory';
 
-export type { PromptPart } from './promptHistory';
-
 /** The SWE-agent versions whose prompt building the preview follows. */
 export type PromptVersion = 'main' | 'v1.1.0';
 
@@ -46,7 +44,7 @@ export const PROMPT_PLACEHOLDERS: PromptPlaceholders = {
 };
 
 /** One bundle of an assembly as SWE-agent loads it: its commands (hidden tools left out) and whether it has a state command. */
-export interface PromptBundle {
+interface PromptBundle {
   commands: LoadedCommand[];
   hasStateCommand: boolean;
 }

@@ -21,7 +21,7 @@ export interface TemplateVariable {
 }
 
 /** Jinja2's default globals (`DEFAULT_NAMESPACE`), which every template can read. */
-export const JINJA_GLOBALS: ReadonlySet<string> = new Set(['range', 'dict', 'lipsum', 'cycler', 'joiner', 'namespace']);
+const JINJA_GLOBALS: ReadonlySet<string> = new Set(['range', 'dict', 'lipsum', 'cycler', 'joiner', 'namespace']);
 
 const KEYWORDS = new Set(['and', 'or', 'not', 'in', 'is', 'if', 'else', 'true', 'false', 'none', 'True', 'False', 'None']);
 const TOKEN = /\s+|'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|[A-Za-z_][A-Za-z0-9_]*|\d[\d_]*(?:\.\d+)?(?:e[+-]?\d+)?|\*\*|\/\/|==|!=|>=|<=|[-+]?[%}]\}|./sy;

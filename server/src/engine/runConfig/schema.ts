@@ -70,24 +70,6 @@ export interface ModelSchema {
   notRun?: readonly string[];
 }
 
-export const str: FieldType = { t: 'str' };
-export const int: FieldType = { t: 'int' };
-export const float: FieldType = { t: 'float' };
-export const bool: FieldType = { t: 'bool' };
-export const path: FieldType = { t: 'path' };
-export const secret: FieldType = { t: 'secret' };
-export const any: FieldType = { t: 'any' };
-export const literal = (...values: (string | boolean)[]): FieldType => ({ t: 'literal', values });
-export const optional = (of: FieldType): FieldType => ({ t: 'optional', of });
-export const list = (of: FieldType): FieldType => ({ t: 'list', of });
-export const set = (of: FieldType): FieldType => ({ t: 'set', of });
-export const tuple = (...of: FieldType[]): FieldType => ({ t: 'tuple', of });
-export const dict = (key: FieldType, value: FieldType): FieldType => ({ t: 'dict', key, value });
-export const model = (m: ModelSchema): FieldType => ({ t: 'model', model: m });
-export const union = (mode: 'smart' | 'left_to_right', ...members: FieldType[]): FieldType => ({ t: 'union', members, mode });
-export const tagged = (...members: ModelSchema[]): FieldType => ({ t: 'tagged', members });
-export const unchecked = (what: string): FieldType => ({ t: 'unchecked', what });
-
 export function fieldOf(schema: ModelSchema, name: string): FieldSchema | undefined {
   return schema.fields.find((f) => f.name === name);
 }

@@ -74,7 +74,7 @@ const SHIPPED_STATE_KEYS: Record<string, string> = {
 const STATE_KEY = /\bstate\[\s*(["'])([A-Za-z_][A-Za-z0-9_]*)\1\s*\]\s*=(?!=)/g;
 
 /** What an assembly's state commands write, and what cannot be known. */
-export interface StateKeys {
+interface StateKeys {
   /** Each known key, with the state command that writes it. */
   keys: Map<string, string>;
   /** What could write keys that are not known: `state command _x`, `bundle tools/y (not read)`. */

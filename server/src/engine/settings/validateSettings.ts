@@ -24,7 +24,7 @@ import { BUDGETS } from '../budgets';
  */
 export const MAX_SETTINGS_DEPTH = BUDGETS.settingsDepth;
 
-export const SETTINGS_KEYS = ['envVariables', 'rules', 'filePatterns', 'configRoot', 'inlayHints', 'commandLine', 'sweAgent'] as const;
+const SETTINGS_KEYS = ['envVariables', 'rules', 'filePatterns', 'configRoot', 'inlayHints', 'commandLine', 'sweAgent'] as const;
 
 /** Keys of the VS Code extension's own settings, which it sends along with the section: the client's business, not the server's. */
 const CLIENT_KEYS = new Set(['agentConfigPatterns', 'server', 'trace']);

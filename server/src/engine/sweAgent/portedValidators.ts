@@ -12,7 +12,7 @@ export interface PortedValidator {
   check?: (values: ReadonlyMap<string, unknown>) => ModelProblem[];
 }
 
-export const GITHUB_ISSUE_PATTERN = /github\.com\/(.*?)\/(.*?)\/issues\/(\d+)/;
+const GITHUB_ISSUE_PATTERN = /github\.com\/(.*?)\/(.*?)\/issues\/(\d+)/;
 
 const demonstrationIgnored = (values: ReadonlyMap<string, unknown>): ModelProblem[] =>
   values.get('put_demos_in_history') === true && typeof values.get('demonstration_template') === 'string'

@@ -15,10 +15,10 @@ import { lspRange } from '../convert';
 import { withinOutputBudget } from '../outputBudget';
 import { Feature } from './feature';
 
-export const PREVIEW_TOOL_COMMAND = 'sweBundle.previewTool';
-export const PREVIEW_TOOL_TITLE = 'Preview as the model sees it';
-export const PREVIEW_PROMPT_COMMAND = 'sweBundle.previewPrompt';
-export const PREVIEW_PROMPT_TITLE = 'Preview the prompt';
+const PREVIEW_TOOL_COMMAND = 'sweBundle.previewTool';
+const PREVIEW_TOOL_TITLE = 'Preview as the model sees it';
+const PREVIEW_PROMPT_COMMAND = 'sweBundle.previewPrompt';
+const PREVIEW_PROMPT_TITLE = 'Preview the prompt';
 
 export const codeLensFeature: Feature = {
   name: 'code lens',

@@ -14,8 +14,8 @@ export interface PythonSources {
   module(name: string): { text: string; file: string; isPackage: boolean } | null;
 }
 
-export const RUN_SINGLE_ROOT = 'sweagent.run.run_single.RunSingleConfig';
-export const RUN_BATCH_ROOT = 'sweagent.run.run_batch.RunBatchConfig';
+const RUN_SINGLE_ROOT = 'sweagent.run.run_single.RunSingleConfig';
+const RUN_BATCH_ROOT = 'sweagent.run.run_batch.RunBatchConfig';
 
 type Symbol =
   | { kind: 'class'; module: string; cls: ClassInfo }

@@ -18,21 +18,21 @@ export type Expr =
   | { k: 'const'; value: boolean | null | 'Ellipsis'; text: string }
   | { k: 'other'; text: string };
 
-export interface ImportedName {
+interface ImportedName {
   /** The absolute module (`sweagent.agent.models`). */
   module: string;
   /** The name imported from it; absent for `import a.b as c`. */
   name?: string;
 }
 
-export interface ClassField {
+interface ClassField {
   name: string;
   annotation: Expr;
   value?: Expr;
   line: number;
 }
 
-export interface ClassMethod {
+interface ClassMethod {
   name: string;
   /** The decorator's name (`field_validator`, `model_validator`, `validator`, `root_validator`), or the special method's. */
   kind: string;
@@ -288,7 +288,7 @@ export function readPythonModule(source: string, moduleName: string, isPackage: 
 const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', '0': '\0', a: '\x07', b: '\b', f: '\f', v: '\v', '\n': '' };
 
 /** The value of a Python string literal (prefixes r, u; not b or f), or null when it is not a plain str. */
-export function pythonStringValue(literal: string): string | null {
+function pythonStringValue(literal: string): string | null {
   const prefix = /^[a-zA-Z]*/.exec(literal)![0].toLowerCase();
   if (prefix.includes('b') || prefix.includes('f')) return null;
   const rest = literal.slice(prefix.length);
