@@ -5,20 +5,13 @@
  * own loader, by rules A1-A4 of the README's contract.
  */
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AGENT_CASES_DIR, readJson, readable } from '../helpers/shared';
 import { runCli } from '../helpers/runCli';
-import { AgentVerdict, OurFile, agentContractViolations } from './contract';
+import { AgentVerdict, OurFile, agentContractViolations, exactCommandLineSettings } from './contract';
 
-/**
- * The verdicts are SWE-agent run with exactly the case's command line
- * (`sweagent run --config FILE`): an empty command line, configured, so that
- * a field left to it is judged as SWE-agent judges it (missing-field).
- */
-const EXACT_COMMAND_LINE = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'agent-cases-')), 'settings.json');
-fs.writeFileSync(EXACT_COMMAND_LINE, JSON.stringify({ commandLine: [] }));
+const EXACT_COMMAND_LINE = exactCommandLineSettings();
 
 const ids = fs
   .readdirSync(AGENT_CASES_DIR)

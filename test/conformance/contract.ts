@@ -3,6 +3,9 @@
  * keeps"), rule by rule, as a function from a verdict and our CLI's JSON
  * output to the list of rules we break.
  */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import { decodeFile } from '../../server/src/engine/document/decodeFile';
 import { PositionMapper, Range } from '../../server/src/engine/document/positioned';
 import { sourceTextOf } from '../../server/src/engine/document/sourceText';
@@ -236,4 +239,15 @@ export function agentContractViolations(verdict: AgentVerdict, files: OurFile[],
     problems.push(`A3: no error for ${error.kind} at ${error.file}:${error.loc ?? '(no loc)'} (ours: ${errorsIn(error.file).map(show).join(', ') || 'none'})`);
   }
   return problems;
+}
+
+/**
+ * A settings file for the CLI that configures an empty command line. The agent-config verdicts are
+ * SWE-agent run with exactly the case's command line (`sweagent run --config FILE`), so a field left to
+ * the command line is judged as SWE-agent judges it (missing-field), not as completable.
+ */
+export function exactCommandLineSettings(): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'agent-cases-')), 'settings.json');
+  fs.writeFileSync(file, JSON.stringify({ commandLine: [] }));
+  return file;
 }

@@ -9,7 +9,7 @@ import * as path from 'path';
 import { describe, expect, it } from 'vitest';
 import { AGENT_CASES_DIR, SHARED_DIR, readJson } from '../helpers/shared';
 import { runCli } from '../helpers/runCli';
-import { AgentVerdict, OurFile, agentContractViolations } from './contract';
+import { AgentVerdict, OurFile, agentContractViolations, exactCommandLineSettings } from './contract';
 
 const VERSIONS_DIR = path.join(SHARED_DIR, 'conformance', 'versions');
 const TAGS = [
@@ -19,6 +19,8 @@ const TAGS = [
   ['main', 'main'],
 ] as const;
 
+const EXACT_COMMAND_LINE = exactCommandLineSettings();
+
 describe.skipIf(!fs.existsSync(VERSIONS_DIR))('agent-config cases at each SWE-agent version (--swe-agent)', () => {
   for (const [tag, version] of TAGS) {
     const dir = path.join(VERSIONS_DIR, tag, 'agent');
@@ -26,7 +28,7 @@ describe.skipIf(!fs.existsSync(VERSIONS_DIR))('agent-config cases at each SWE-ag
     it.each(ids)(`${tag}: agent/%s agrees with SWE-agent ${tag}`, (id) => {
       const caseDir = path.join(AGENT_CASES_DIR, id);
       const verdict = readJson<AgentVerdict>(path.join(dir, id, 'expected.json'));
-      const run = runCli(['--format', 'json', '--swe-agent', version, '--agent-config', 'config/agent.yaml'], caseDir);
+      const run = runCli(['--format', 'json', '--config', EXACT_COMMAND_LINE, '--swe-agent', version, '--agent-config', 'config/agent.yaml'], caseDir);
       expect(run.stderr).toBe('');
       const files = JSON.parse(run.stdout) as OurFile[];
       expect(agentContractViolations(verdict, files, (file) => fs.readFileSync(path.join(caseDir, file)))).toEqual([]);

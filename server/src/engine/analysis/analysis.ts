@@ -49,7 +49,7 @@ import { FOLDERS } from './inputs';
 import { RunConfigKind, runConfigKindOf } from '../runConfig/classify';
 import { ConfigSymbol, runConfigCompletions, runConfigHover, runConfigSymbols } from '../features/runConfigFeatures';
 import { PromptPlaceholders, PromptPreview, PromptVersion, previewPrompt } from '../features/promptPreview';
-import { promptInputsOf } from '../runConfig/promptInputs';
+import { promptInputsOf } from '../features/promptInputs';
 import { promptPreviewMarkdown } from '../features/promptPreviewText';
 
 /** Where a definition leads: a place in a file (offsets in its normalized text). */

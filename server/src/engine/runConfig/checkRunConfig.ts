@@ -189,7 +189,9 @@ function pydanticApart(text: string): { message: string; detail?: string } {
 function fromCommandLine(diagnostic: EngineDiagnostic, first: Origin, overrides: readonly CommandLineOverride[]): EngineDiagnostic {
   const override = overrides.find((o) => o.value.origin === diagnostic.origin);
   const given = override ? `\`${override.arg}\`` : 'an option';
-  return { ...diagnostic, origin: first, start: 0, end: 0, message: `On the command line, ${given}: ${diagnostic.message}`, data: undefined };
+  // What it relates to on the command line is placed where it is: the command line has no place in the file.
+  const related = diagnostic.related?.map((r) => (r.file !== undefined || r.origin === first ? r : { ...r, origin: first, start: 0, end: 0 }));
+  return { ...diagnostic, origin: first, start: 0, end: 0, message: `On the command line, ${given}: ${diagnostic.message}`, data: undefined, ...(related ? { related } : {}) };
 }
 
 /** The parts we do not port are said to be unchecked, on their key; a file SWE-agent reads while loading is looked for. */

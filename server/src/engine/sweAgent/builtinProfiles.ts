@@ -13,8 +13,6 @@ import main from './profiles/main.json';
 
 const DATA: Record<SweAgentVersion, ProfileData> = { '1.0.0': v100 as ProfileData, '1.0.1': v101 as ProfileData, '1.1.0': v110 as ProfileData, main: main as ProfileData };
 
-const built = new Map<SweAgentVersion, SweAgentProfile>();
-
 /** The data of a built-in profile (a fork's profile takes what its own source lacks from it, e.g. SWE-ReX's models). */
 export function builtinProfileData(version: SweAgentVersion): ProfileData {
   return DATA[version];
@@ -24,13 +22,20 @@ function labelOf(version: SweAgentVersion): string {
   return version === 'main' ? `SWE-agent main (${DATA.main.provenance[0].commit!.slice(0, 8)})` : `SWE-agent v${version}`;
 }
 
-/** A built-in profile, chosen for `reason`; the model tables are built once per version. */
+/**
+ * The model tables of each version, built once when the module loads: immutable data, so no
+ * module state (engine/ keeps none outside the host; test/docs/architecture.test.ts).
+ */
+const BUILT: ReadonlyMap<SweAgentVersion, SweAgentProfile> = new Map(
+  (Object.keys(DATA) as SweAgentVersion[]).map((version) => [
+    version,
+    buildProfile(DATA[version], { kind: version, label: labelOf(version), reason: 'the default', base: version, facts: VERSION_FACTS[version] }),
+  ]),
+);
+
+/** A built-in profile, chosen for `reason`. */
 export function builtinProfile(version: SweAgentVersion, reason = 'the default'): SweAgentProfile {
-  let profile = built.get(version);
-  if (!profile) {
-    profile = buildProfile(DATA[version], { kind: version, label: labelOf(version), reason: 'the default', base: version, facts: VERSION_FACTS[version] });
-    built.set(version, profile);
-  }
+  const profile = BUILT.get(version)!;
   return profile.reason === reason ? profile : { ...profile, reason };
 }
 

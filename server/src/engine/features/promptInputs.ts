@@ -6,12 +6,12 @@
  * as `_convert_paths_to_abspath` resolves them.
  */
 import * as path from 'path';
-import { PromptInputs, PromptPlaceholders, PromptVersion, PROMPT_PLACEHOLDERS } from '../features/promptPreview';
+import { PromptInputs, PromptPlaceholders, PromptVersion, PROMPT_PLACEHOLDERS } from './promptPreview';
 import { PyDict, PyObject, pyObjectFromJson } from '../python/pyObject';
 import { LoadedCommand } from '../swe/commandModel';
 import { pyObjectOf } from '../swe/pyValue';
 import { loadYaml } from '../yaml/loadYaml';
-import { RunConfigCheck } from './checkRunConfig';
+import { RunConfigCheck } from '../runConfig/checkRunConfig';
 
 export interface PromptSource {
   configRoot: string;
