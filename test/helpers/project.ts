@@ -1,7 +1,9 @@
 /** The analysis host on a real folder, read through the guarded fs as the CLI and server do. */
 import { pathToFileURL } from 'url';
 import { AnalysisHost } from '../../server/src/engine/analysis/analysisHost';
+import { AgentAnalysis } from '../../server/src/engine/workspace/checkAgentConfig';
 import { createNodeWorkspaceFs } from '../../server/src/host/nodeWorkspaceFs';
+import { TempWorkspace, tempWorkspace } from './tempWorkspace';
 
 export const fileUri = (file: string) => pathToFileURL(file).toString();
 
@@ -10,4 +12,22 @@ export function hostOn(root: string, userSettings?: Record<string, unknown>): An
   const host: AnalysisHost = new AnalysisHost({ fs: createNodeWorkspaceFs(() => host.readRoots()) });
   host.applyChange({ folders: [root], ...(userSettings ? { userSettings } : {}) });
   return host;
+}
+
+/**
+ * A temporary project with `files` (bundles, scripts), where `analyse(text)` writes `config/agent.yaml`
+ * and answers its analysis. Its model is given on the command line, as SWE-agent's configs expect.
+ */
+export function agentConfigProject(files: Record<string, string>): { ws: TempWorkspace; analyse: (text: string) => AgentAnalysis; remove: () => void } {
+  const ws = tempWorkspace(files);
+  const host = hostOn(ws.root, { commandLine: ['--agent.model.name=gpt-4o'] });
+  return {
+    ws,
+    analyse: (text) => {
+      const file = ws.write('config/agent.yaml', text);
+      host.applyChange({ disk: [file] });
+      return host.analysis().agent(file)!;
+    },
+    remove: () => ws.remove(),
+  };
 }

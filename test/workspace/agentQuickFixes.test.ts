@@ -1,25 +1,12 @@
 /** Quick fixes in agent configs: exact edits, and the diagnostic is gone after them. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { applyEdits } from '../../server/src/engine/features/edits';
 import { agentQuickFixes } from '../../server/src/engine/features/quickFixes/agentQuickFixes';
-import { AnalysisHost } from '../../server/src/engine/analysis/analysisHost';
-import { hostOn } from '../helpers/project';
-import { TempWorkspace, tempWorkspace } from '../helpers/tempWorkspace';
+import { agentConfigProject } from '../helpers/project';
 
-let ws: TempWorkspace;
-let host: AnalysisHost;
-beforeAll(() => {
-  ws = tempWorkspace({ 'tools/viewer/config.yaml': 'tools:\n  open:\n    docstring: d\n' });
-  // SWE-agent's configs leave the model to the command line; these do too.
-  host = hostOn(ws.root, { commandLine: ['--agent.model.name=gpt-4o'] });
-});
-afterAll(() => ws.remove());
-
-function analyse(text: string) {
-  const file = ws.write('config/agent.yaml', text);
-  host.applyChange({ disk: [file] });
-  return host.analysis().agent(file)!;
-}
+const project = agentConfigProject({ 'tools/viewer/config.yaml': 'tools:\n  open:\n    docstring: d\n' });
+afterAll(() => project.remove());
+const analyse = project.analyse;
 
 /** The fixes for the one diagnostic with `code`, as [title, fixed text]. */
 function fixesFor(text: string, code: string): [string, string][] {

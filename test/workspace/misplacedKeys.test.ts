@@ -2,11 +2,10 @@
  * key-misplaced: keys one level off, which SWE-agent accepts without a word.
  * Exact codes, ranges (each «» marks one) and severities, and exact moves.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { applyEdits } from '../../server/src/engine/features/edits';
 import { agentQuickFixes } from '../../server/src/engine/features/quickFixes/agentQuickFixes';
-import { AnalysisHost } from '../../server/src/engine/analysis/analysisHost';
-import { hostOn } from '../helpers/project';
+import { agentConfigProject } from '../helpers/project';
 import { parseMarkers } from '../helpers/markers';
 import { lintBundleText } from '../helpers/lintText';
 import { AGENT_TOOL_SETTINGS } from '../../server/src/engine/swe/checkBundle';
@@ -15,21 +14,10 @@ import { fieldOf, modelsOf } from '../../server/src/engine/runConfig/schema';
 
 /** SWE-agent main's ToolConfig: `agent.tools`. */
 const TOOL_CONFIG = modelsOf(fieldOf(modelsOf(fieldOf(MAIN_PROFILE.runSingle, 'agent')!.type)[0], 'tools')!.type)[0];
-import { TempWorkspace, tempWorkspace } from '../helpers/tempWorkspace';
 
-let ws: TempWorkspace;
-let host: AnalysisHost;
-beforeAll(() => {
-  ws = tempWorkspace({ 'tools/registry/config.yaml': 'tools: {}\n' });
-  host = hostOn(ws.root, { commandLine: ['--agent.model.name=gpt-4o'] });
-});
-afterAll(() => ws.remove());
-
-function analyse(text: string) {
-  const file = ws.write('config/agent.yaml', text);
-  host.applyChange({ disk: [file] });
-  return host.analysis().agent(file)!;
-}
+const project = agentConfigProject({ 'tools/registry/config.yaml': 'tools: {}\n' });
+afterAll(() => project.remove());
+const analyse = project.analyse;
 
 /** The key-misplaced and unknown-key diagnostics of the marked config, against the marks. */
 function expectMisplaced(marked: string): string[] {

@@ -4,20 +4,15 @@
  * with the state keys read from the listed bundles' state command scripts.
  * Exact codes, ranges (each «» marks one) and severities, and exact fixes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { applyEdits } from '../../server/src/engine/features/edits';
 import { agentQuickFixes } from '../../server/src/engine/features/quickFixes/agentQuickFixes';
-import { AnalysisHost } from '../../server/src/engine/analysis/analysisHost';
-import { hostOn } from '../helpers/project';
+import { agentConfigProject, hostOn } from '../helpers/project';
 import { parseMarkers } from '../helpers/markers';
-import { TempWorkspace, tempWorkspace } from '../helpers/tempWorkspace';
 
 const STATE_SCRIPT = '#!/usr/bin/env python3\nimport json, os\nstate = {}\nstate["working_dir"] = os.getcwd()\nstate[\'open_file\'] = "n/a"\nopen("/root/state.json", "w").write(json.dumps(state))\n';
 
-let ws: TempWorkspace;
-let host: AnalysisHost;
-beforeAll(() => {
-  ws = tempWorkspace({
+const project = agentConfigProject({
     'tools/registry/config.yaml': 'tools: {}\n',
     'tools/windowed/config.yaml': 'tools:\n  open:\n    docstring: opens a file\nstate_command: _state\n',
     'tools/windowed/bin/_state': STATE_SCRIPT,
@@ -26,15 +21,8 @@ beforeAll(() => {
     'tools/custom/config.yaml': 'tools: {}\nstate_command: _custom_state\n',
     'tools/custom/bin/_custom_state': '#!/usr/bin/env python3\nimport json\njson.dump({"branch": "main"}, open("/root/state.json", "w"))\n',
   });
-  host = hostOn(ws.root, { commandLine: ['--agent.model.name=gpt-4o'] });
-});
-afterAll(() => ws.remove());
-
-function analyse(text: string) {
-  const file = ws.write('config/agent.yaml', text);
-  host.applyChange({ disk: [file] });
-  return host.analysis().agent(file)!;
-}
+afterAll(() => project.remove());
+const analyse = project.analyse;
 
 /** The template diagnostics of the marked config: `code:severity@start-end`, against the marks. */
 function expectTemplateDiagnostics(marked: string, codes: string[]): string[] {
@@ -143,8 +131,8 @@ describe('command-docs-unused: the tools reach the model', () => {
     const text = agent('    system_template: s\n    instance_template: i\n', tools('thought_action'));
     const withModel = (name: string) => {
       // Without the shared host's `--agent.model.name=gpt-4o`, which would replace the name.
-      const own = hostOn(ws.root);
-      const file = ws.write('config/human.yaml', text.replace('agent:\n', `agent:\n  model: {name: ${name}}\n`));
+      const own = hostOn(project.ws.root);
+      const file = project.ws.write('config/human.yaml', text.replace('agent:\n', `agent:\n  model: {name: ${name}}\n`));
       own.applyChange({ disk: [file] });
       return own.analysis().agent(file)!.diagnostics.filter((d) => d.code === 'command-docs-unused').length;
     };
