@@ -79,7 +79,7 @@ suite('commands and settings', () => {
     const manifest = vscode.extensions.getExtension('swe-bundle-lsp.swe-bundle').packageJSON;
     assert.deepStrictEqual(
       manifest.contributes.commands.map((c) => `${c.category}: ${c.title}`),
-      ['SWE Bundle: Restart Server', 'SWE Bundle: Show Output', 'SWE Bundle: Preview Tool as the Model Sees It'],
+      ['SWE Bundle: Restart Server', 'SWE Bundle: Show Output', 'SWE Bundle: Preview Tool as the Model Sees It', 'SWE Bundle: Preview the Prompt'],
     );
     const registered = await vscode.commands.getCommands(true);
     for (const c of manifest.contributes.commands) assert.ok(registered.includes(c.command), `${c.command} is not registered`);
