@@ -7,22 +7,15 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
-import { AGENT_CASES_DIR, SHARED_DIR, readJson } from '../helpers/shared';
+import { AGENT_CASES_DIR, VERSIONS_DIR, VERSION_TAGS, readJson } from '../helpers/shared';
 import { runCli } from '../helpers/runCli';
 import { AgentVerdict, OurFile, agentContractViolations, exactCommandLineSettings } from './contract';
 
-const VERSIONS_DIR = path.join(SHARED_DIR, 'conformance', 'versions');
-const TAGS = [
-  ['v1.0.0', '1.0.0'],
-  ['v1.0.1', '1.0.1'],
-  ['v1.1.0', '1.1.0'],
-  ['main', 'main'],
-] as const;
 
 const EXACT_COMMAND_LINE = exactCommandLineSettings();
 
 describe.skipIf(!fs.existsSync(VERSIONS_DIR))('agent-config cases at each SWE-agent version (--swe-agent)', () => {
-  for (const [tag, version] of TAGS) {
+  for (const [tag, version] of VERSION_TAGS) {
     const dir = path.join(VERSIONS_DIR, tag, 'agent');
     const ids = fs.existsSync(dir) ? fs.readdirSync(dir).filter((id) => fs.existsSync(path.join(AGENT_CASES_DIR, id))).sort() : [];
     it.each(ids)(`${tag}: agent/%s agrees with SWE-agent ${tag}`, (id) => {

@@ -9,18 +9,11 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
-import { SHARED_DIR, readJson } from '../helpers/shared';
+import { VERSIONS_DIR, VERSION_TAGS, readJson } from '../helpers/shared';
 import { runCli } from '../helpers/runCli';
 import { AgentVerdict, OurFile, agentContractViolations } from './contract';
 
-const VERSIONS_DIR = path.join(SHARED_DIR, 'conformance', 'versions');
 const CASES_DIR = path.join(VERSIONS_DIR, 'cases-new', 'agent');
-const TAGS = [
-  ['v1.0.0', '1.0.0'],
-  ['v1.0.1', '1.0.1'],
-  ['v1.1.0', '1.1.0'],
-  ['main', 'main'],
-] as const;
 
 describe.skipIf(!fs.existsSync(CASES_DIR))("repo-root cases: bundles of SWE-agent's own checkout at each version", () => {
   const ids = fs.existsSync(CASES_DIR) ? fs.readdirSync(CASES_DIR).filter((id) => fs.existsSync(path.join(CASES_DIR, id, 'REPO_ROOT'))).sort() : [];
@@ -29,7 +22,7 @@ describe.skipIf(!fs.existsSync(CASES_DIR))("repo-root cases: bundles of SWE-agen
     expect(ids.length).toBeGreaterThanOrEqual(3);
   });
 
-  for (const [tag, version] of TAGS) {
+  for (const [tag, version] of VERSION_TAGS) {
     it.each(ids)(`${tag}: cases-new/agent/%s agrees with SWE-agent ${tag}`, (id) => {
       const caseDir = path.join(CASES_DIR, id);
       const verdict = readJson<AgentVerdict>(path.join(VERSIONS_DIR, tag, 'cases-new', 'agent', id, 'expected.json'));

@@ -1,4 +1,4 @@
-/** The analysis host on a real folder, read through the guarded fs as the CLI and server do. */
+/** The analysis host on a real folder, read through the guarded fs as the CLI and server do, and what a change costs it. */
 import { pathToFileURL } from 'url';
 import { AnalysisHost } from '../../server/src/engine/analysis/analysisHost';
 import { AgentAnalysis } from '../../server/src/engine/workspace/checkAgentConfig';
@@ -30,4 +30,13 @@ export function agentConfigProject(files: Record<string, string>): { ws: TempWor
     },
     remove: () => ws.remove(),
   };
+}
+
+/** What a change cost: the computations of each query it made, by name. */
+export function costOf(host: AnalysisHost, work: () => void): Record<string, number> {
+  const before = host.computeCounts();
+  work();
+  const cost: Record<string, number> = {};
+  for (const [name, count] of host.computeCounts()) if (count > (before.get(name) ?? 0)) cost[name] = count - (before.get(name) ?? 0);
+  return cost;
 }

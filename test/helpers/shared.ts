@@ -25,6 +25,15 @@ export const CASES_DIR = path.join(DATA_DIR, 'conformance', 'cases');
 export const MULTI_DIR = path.join(DATA_DIR, 'conformance', 'multi');
 export const AGENT_CASES_DIR = path.join(DATA_DIR, 'conformance', 'agent');
 export const CORPUS_DIR = path.join(DATA_DIR, 'corpus');
+/** The verdicts at each SWE-agent version (only ../shared holds them). */
+export const VERSIONS_DIR = path.join(SHARED_DIR, 'conformance', 'versions');
+/** Each version's folder under VERSIONS_DIR, and its `--swe-agent` name. */
+export const VERSION_TAGS = [
+  ['v1.0.0', '1.0.0'],
+  ['v1.0.1', '1.0.1'],
+  ['v1.1.0', '1.1.0'],
+  ['main', 'main'],
+] as const;
 
 /** The files, relative to DATA_DIR, that the copy omits (taken from public repositories); empty when ../shared is read. */
 const OMITTED: ReadonlySet<string> = HAS_SHARED ? new Set() : new Set(omittedList(COPY_DIR));

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AnalysisHost } from '../../../server/src/engine/analysis/analysisHost';
 import { createNodeWorkspaceFs } from '../../../server/src/host/nodeWorkspaceFs';
 import { TempWorkspace, tempWorkspace } from '../../helpers/tempWorkspace';
+import { costOf } from '../../helpers/project';
 
 const bundleText = (name: string) => `tools:\n  ${name}:\n    signature: "${name} <path>"\n    docstring: "shows {WINDOW} lines of a file"\n    arguments:\n      - name: path\n        type: string\n        description: the file\n        required: true\n`;
 
@@ -20,14 +21,6 @@ afterEach(() => {
   ws?.remove();
   ws = undefined;
 });
-
-function costOf(host: AnalysisHost, work: () => void): Record<string, number> {
-  const before = host.computeCounts();
-  work();
-  const cost: Record<string, number> = {};
-  for (const [name, count] of host.computeCounts()) if (count > (before.get(name) ?? 0)) cost[name] = count - (before.get(name) ?? 0);
-  return cost;
-}
 
 describe('backdating through the host', () => {
   it('a comment typed in an agent config recomputes no bundle model or report, and every report stays the same object', () => {

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AnalysisHost } from '../../../server/src/engine/analysis/analysisHost';
 import { createNodeWorkspaceFs } from '../../../server/src/host/nodeWorkspaceFs';
 import { TempWorkspace, tempWorkspace } from '../../helpers/tempWorkspace';
+import { costOf } from '../../helpers/project';
 
 const TOOLS = 20;
 const EDITED_TOOL = 3;
@@ -42,15 +43,6 @@ function workspace(n: number, retained?: number) {
   host.applyChange({ folders: [ws.root] });
   const bundle = ws.path('tools/windowed/config.yaml');
   return { host, bundle, agents };
-}
-
-/** What a change cost: the computations of each query it made, by name. */
-function costOf(host: AnalysisHost, work: () => void): Record<string, number> {
-  const before = host.computeCounts();
-  work();
-  const cost: Record<string, number> = {};
-  for (const [name, count] of host.computeCounts()) if (count > (before.get(name) ?? 0)) cost[name] = count - (before.get(name) ?? 0);
-  return cost;
 }
 
 const diagnosticsOf = (host: AnalysisHost, file: string) => host.analysis().report(file)!.diagnostics.map((d) => ({ code: d.code, start: d.start, end: d.end, severity: d.severity, message: d.message }));
