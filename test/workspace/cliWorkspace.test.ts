@@ -99,11 +99,16 @@ describe('hidden tools', () => {
       'config/agent.yaml': 'agent:\n  tools:\n    bundles:\n      - path: tools/b\n        hidden_tools: [peek, lost]\n',
     });
     try {
-      const files = JSON.parse(runCli(['--format', 'json', '--agent.model.name=gpt-4o', '.'], project.root).stdout) as File[];
-      const byPath = Object.fromEntries(files.map((f) => [f.path, f.diagnostics.map((d) => `${d.code}:${d.severity}@${d.range.start.line}`)]));
-      expect(byPath['config/agent.yaml']).toEqual(['bundle-errors:error@3']);
+      const byPath = (args: string[]) => {
+        const files = JSON.parse(runCli(['--format', 'json', '--agent.model.name=gpt-4o', ...args], project.root).stdout) as File[];
+        return Object.fromEntries(files.map((f) => [f.path, f.diagnostics.map((d) => `${d.code}:${d.severity}@${d.range.start.line}`)]));
+      };
+      const folder = byPath(['.']);
+      expect(folder['config/agent.yaml']).toEqual(['bundle-errors:error@3']);
       // `lost` is only built when shown: hidden everywhere, its error is a warning. `peek` is not a mapping: an error regardless.
-      expect(byPath['tools/b/config.yaml'].filter((d) => !d.startsWith('bin-script'))).toEqual(['wrong-type:error@1', 'signature-missing-argument:warning@6']);
+      expect(folder['tools/b/config.yaml'].filter((d) => !d.startsWith('bin-script'))).toEqual(['wrong-type:error@1', 'signature-missing-argument:warning@6']);
+      // The assembly alone reports the bundle as the folder search does.
+      expect(byPath(['--agent-config', 'config/agent.yaml'])).toEqual(folder);
     } finally {
       project.remove();
     }

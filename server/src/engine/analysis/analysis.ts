@@ -37,8 +37,8 @@ import { FileStat } from '../workspace/workspaceFs';
 import { ToolSymbol, workspaceToolSymbols } from '../features/workspaceSymbols';
 import { loadYaml } from '../yaml/loadYaml';
 import { strValue } from '../yaml/pyNode';
-import { AGENT_ANALYSIS, BUNDLE_USES, RUN_CONFIG, analyzeAgent } from './agents';
-import { BUNDLE_FILE, BUNDLE_MODEL, BUNDLE_REFUSAL, BUNDLE_SPLIT, CHUNK, ModelKey, TOOL_BASE, TOOL_IN_CONTEXT, agentLabel, bundleContexts, bundleFolderDiagnostics, envKey } from './bundles';
+import { AGENT_ANALYSIS, BUNDLE_USES, BundleUse, RUN_CONFIG, analyzeAgent } from './agents';
+import { BUNDLE_FILE, BUNDLE_MODEL, BUNDLE_REFUSAL, BUNDLE_SPLIT, CHUNK, ModelKey, TOOL_BASE, TOOL_IN_CONTEXT, agentLabel, bundleContexts, bundleFolderDiagnostics, envKey, mergeContexts } from './bundles';
 import { Database } from './database';
 import { LINES, SOURCE, textOf, trackedFs } from './files';
 import { FileReport, FILE_REPORT, readFailureReport, shownDiagnostics } from './reports';
@@ -125,14 +125,22 @@ export class Analysis {
       const source = this.source(file)!;
       return { file, report: { kind: 'agent', loads: merged.check.loads, diagnostics: shownDiagnostics(diagnostics, source, this.settingsOf(file).config.rules), source } };
     });
-    const seen = new Set(agentFiles);
-    for (const bundle of merged.check.sections.flatMap((s) => s.check.bundles)) {
-      const file = bundle.source.configPath;
-      if (seen.has(file)) continue;
-      seen.add(file);
+    // Each bundle once, in the order listed, with every assembly of the config that lists it (a retry agent has several):
+    // reported as the server reports a bundle in its contexts, so a tool every assembly hides keeps its problems as warnings.
+    const listed = new Map<string, { use: BundleUse; model: BundleModel; loads: boolean }[]>();
+    for (const { check } of merged.check.sections) {
+      for (const bundle of check.bundles) {
+        const file = bundle.source.configPath;
+        if (agentFiles.includes(file)) continue;
+        const use: BundleUse = { agentPath: agentFiles[0], options: check.options, hidden: bundle.hidden };
+        listed.set(file, [...(listed.get(file) ?? []), { use, model: bundle.model, loads: !bundle.diagnostics.some((d) => d.severity === 'error') }]);
+      }
+    }
+    for (const [file, contexts] of listed) {
+      const { model } = contexts[0];
       const folder = this.bundleFolder(file);
-      const diagnostics = [...bundle.diagnostics, ...(folder ? bundleFolderDiagnostics(this.db, file, bundle.model, folder) : [])];
-      reports.push({ file, report: { kind: 'bundle', loads: !bundle.diagnostics.some((d) => d.severity === 'error'), diagnostics: shownDiagnostics(diagnostics, bundle.model.source, this.settingsOf(file).config.rules), source: bundle.model.source } });
+      const diagnostics = [...mergeContexts(contexts), ...(folder ? bundleFolderDiagnostics(this.db, file, model, folder) : [])];
+      reports.push({ file, report: { kind: 'bundle', loads: contexts.every((c) => c.loads), diagnostics: shownDiagnostics(diagnostics, model.source, this.settingsOf(file).config.rules), source: model.source } });
     }
     return reports;
   }

@@ -124,7 +124,7 @@ const ENV_DEPENDENT = new Set(['docstring-unknown-variable', 'docstring-format-e
  * every assembly hides is never built, so the errors of building it become
  * warnings (not those of BundleConfig, which checks every tool).
  */
-function mergeContexts(contexts: { use: BundleUse; model: BundleModel }[]): FileDiagnostic[] {
+export function mergeContexts(contexts: { use: BundleUse; model: BundleModel }[]): FileDiagnostic[] {
   const seen = new Set<string>();
   const merged: FileDiagnostic[] = [];
   const hiddenIn = contexts.map((c) => hiddenToolDiagnostics(c.model, new Set(c.use.hidden)));
