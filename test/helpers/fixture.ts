@@ -70,10 +70,14 @@ function split(spec: string): Map<string, string> {
 /** The analysis of the fixture's files, with the user's settings (`sweBundle.*`). */
 export function fixture(spec: string, settings: EngineConfig = {}): Fixture & { marked: Map<string, ReturnType<typeof parseMarkers>> } {
   const marked = new Map([...split(spec)].map(([file, text]) => [file, parseMarkers(text)] as const));
-  const files = new Map([...marked].map(([file, m]) => [file, m.text] as const));
+  return { ...workspaceOf(new Map([...marked].map(([file, m]) => [file, m.text] as const)), settings), marked };
+}
+
+/** The analysis of exactly these files (texts as they are, no markers), each open in the editor, with the user's settings. */
+export function workspaceOf(files: ReadonlyMap<string, string>, settings: EngineConfig = {}): Fixture {
   const host = new AnalysisHost({ fs: inMemoryFs(files) });
   host.applyChange({ folders: [WORKSPACE], userSettings: settings, opened: [...files].map(([file, text]) => ({ file, text })) });
-  return { host, analysis: host.analysis(), files, marked };
+  return { host, analysis: host.analysis(), files };
 }
 
 /** The analysis, and where the one `¦` cursor of the fixture is. */

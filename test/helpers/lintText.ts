@@ -1,11 +1,10 @@
-/** One bundle text checked on its own, with positioned diagnostics: what a file gets with no workspace around it. */
+/** One bundle text checked on its own, through the facade: what a file gets with no agent config and no bin/ folder around it. */
 import { EngineConfig } from '../../server/src/engine/config';
 import { envContextOf } from '../../server/src/engine/settings/configOptions';
-import { BundleModel, analyzeBundleText } from '../../server/src/engine/document/bundleModel';
-import { PositionMapper, PositionedDiagnostic, positionDiagnostics } from '../../server/src/engine/document/positioned';
-import { applyRuleSettings } from '../../server/src/engine/rules/applyRuleSettings';
-import { capDiagnostics } from '../../server/src/engine/rules/capDiagnostics';
+import { BundleModel } from '../../server/src/engine/document/bundleModel';
+import { PositionedDiagnostic } from '../../server/src/engine/document/positioned';
 import { ToolCheckOptions } from '../../server/src/engine/swe/checkTool';
+import { WORKSPACE, workspaceOf } from './fixture';
 
 /** The options a bundle is checked with under these settings alone (no agent config): their env, bash on. */
 export function toolCheckOptionsOf(config: EngineConfig): ToolCheckOptions {
@@ -19,11 +18,11 @@ export interface LintResult {
   model: BundleModel;
 }
 
-export function lintBundleText(text: string, config: EngineConfig = {}, options: ToolCheckOptions = toolCheckOptionsOf(config)): LintResult {
-  const model = analyzeBundleText(text, options);
-  const diagnostics = capDiagnostics(applyRuleSettings(model.diagnostics, model.source.normalized, config.rules));
-  const noOtherFiles = () => {
-    throw new Error('a bundle on its own has no related places in other files');
-  };
-  return { loads: model.check.loads, diagnostics: positionDiagnostics(diagnostics, new PositionMapper(model.source), noOtherFiles), model };
+/** A bundle file matched by `filePatterns` rather than a folder's config.yaml, so that no bin/ check applies. */
+const FILE = `${WORKSPACE}/bundle.yaml`;
+
+export function lintBundleText(text: string, config: EngineConfig = {}): LintResult {
+  const { analysis } = workspaceOf(new Map([[FILE, text]]), { ...config, filePatterns: [...(config.filePatterns ?? []), 'bundle.yaml'] });
+  const report = analysis.report(FILE)!;
+  return { loads: report.loads, diagnostics: analysis.positioned(FILE, report), model: analysis.bundleModel(FILE)! };
 }
