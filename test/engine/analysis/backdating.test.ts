@@ -58,7 +58,9 @@ describe('backdating through the host', () => {
       host.applyChange({ opened: [{ file: agent, text: agentText(200) }] });
       files.slice(0, 3).forEach((file, i) => expect(host.analysis().report(file)).toBe(before[i]));
     });
-    expect(cost).toMatchObject({ 'bundle uses': 1, 'bundle model': 2, 'tool check': 2 });
+    // Merged tool by tool: no bundle model is built for the new context, only its tool checks.
+    expect(cost).toMatchObject({ 'bundle uses': 1, 'tool across contexts': 2, 'tool check': 2 });
+    expect(cost['bundle model']).toBeUndefined();
     expect(cost['file report']).toBeUndefined();
   });
 

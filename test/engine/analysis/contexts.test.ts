@@ -60,7 +60,8 @@ describe.each([1, 7, 8, 9, 64])('a bundle used by %i agent configs with distinct
       host.applyChange({ opened: [{ file: bundle, text: edited }] });
       expect(diagnosticsOf(host, bundle)).toEqual([]);
     });
-    expect(edit).toMatchObject({ chunk: 1, 'tool base check': 1, 'tool check': contexts, 'bundle model': contexts });
+    // The contexts are merged tool by tool: one merge (the edited tool's), and one model (the bundle on its own), at every N.
+    expect(edit).toMatchObject({ chunk: 1, 'tool base check': 1, 'tool check': contexts, 'tool across contexts': 1, 'bundle model': 1 });
 
     // A variable no agent config sets: an error in every context, each naming its agent config.
     const broken = bundleText('shows {WINDOW} rows of {HEIGHT}');
@@ -100,8 +101,9 @@ describe.each([1, 7, 8, 9, 64])('a bundle used by %i agent configs with distinct
       expect(JSON.stringify(hover)).toContain("config/a00.yaml");
       expect(host.analysis().previewTool(bundle, `t${EDITED_TOOL}`)).toContain('shows 1 rows');
     });
-    // The model features use (the bundle on its own) and the first agent config's context: two tool checks, two models.
-    expect(cost).toMatchObject({ 'tool check': 2, 'bundle model': 2 });
+    // The model features use (the bundle on its own) and the first agent config's context: two tool checks, two models
+    // (with one agent config, its context is all the bundle's contexts, merged tool by tool as the diagnostics are).
+    expect(cost).toMatchObject({ 'tool check': 2, ...(n === 1 ? { 'bundle model': 1, 'tool across contexts': 1 } : { 'bundle model': 2 }) });
     expect(cost['bundle file']).toBeUndefined();
     expect(agents).toHaveLength(n);
   });

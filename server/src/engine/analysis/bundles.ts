@@ -5,7 +5,8 @@
  * in the context of every assembly that uses it, plus its `bin/` folder.
  */
 import * as path from 'path';
-import { FileDiagnostic } from '../diagnostics';
+import { EngineDiagnostic, FileDiagnostic } from '../diagnostics';
+import { placeDiagnostic } from '../document/placement';
 import { BundleModel, BundleShape, BundleSplit, ChunkKey, ChunkMemo, ParsedChunk, bundleShape, checkedToolView, modelInContext, parseChunk, splitBundle, toolBaseOf } from '../document/bundleModel';
 import { ToolView } from '../document/bundleView';
 import { Refusal, refusalOf } from '../features/toolPreview';
@@ -14,7 +15,6 @@ import { EnvContext } from '../swe/env';
 import { STANDALONE_OPTIONS, ToolBaseCheck, ToolCheckOptions, toolContextKey } from '../swe/checkTool';
 import { BundleFolder, checkBundleFolder } from '../workspace/bundleFolder';
 import { checkBundleScripts } from '../workspace/bundleScripts';
-import { hiddenToolDiagnostics } from '../workspace/checkAgentConfig';
 import { Database, QueryDef } from './database';
 import { SOURCE, textOf } from './files';
 import { BUNDLE_USES, BundleUse } from './agents';
@@ -118,26 +118,21 @@ export interface BundleFileAnalysis {
 
 const ENV_DEPENDENT = new Set(['docstring-unknown-variable', 'docstring-format-error']);
 
-/**
- * One bundle seen by several assemblies: what is wrong everywhere is reported
- * once; what depends on an assembly's env names its agent config; a tool that
- * every assembly hides is never built, so the errors of building it become
- * warnings (not those of BundleConfig, which checks every tool).
- */
-export function mergeContexts(contexts: { use: BundleUse; model: BundleModel }[]): FileDiagnostic[] {
+/** The tools that fail BundleConfig's `dict[str, dict]` (SWE-agent reads every tool that far, hidden or not). */
+function failingBundleConfig(tools: readonly { tool: unknown; bundleStageOk: boolean }[]): ReadonlySet<unknown> {
+  return new Set(tools.filter((t) => !t.bundleStageOk).map((t) => t.tool));
+}
+
+/** Each context's diagnostics once; an error that depends on the env names the agent config whose env it was checked with. */
+function mergeInContexts<D extends { code: string; start: number; end: number; severity: string; message: string }>(contexts: readonly { use: BundleUse; diagnostics: readonly D[] }[]): D[] {
   const seen = new Set<string>();
-  const merged: FileDiagnostic[] = [];
-  const hiddenIn = contexts.map((c) => hiddenToolDiagnostics(c.model, new Set(c.use.hidden)));
-  const hiddenEverywhere = (diagnostic: FileDiagnostic) => hiddenIn.every((isHidden) => isHidden(diagnostic));
-  for (const { use, model } of contexts) {
-    for (const diagnostic of model.diagnostics) {
-      let result = diagnostic;
-      if (ENV_DEPENDENT.has(diagnostic.code) && diagnostic.severity === 'error') {
-        result = { ...diagnostic, message: `${diagnostic.message} (Checked with the env of ${agentLabel(use.agentPath)}, which uses this bundle.)` };
-      }
-      if (hiddenEverywhere(diagnostic) && result.severity === 'error') {
-        result = { ...result, severity: 'warning', message: `${result.message} (Every agent config using this bundle hides \`${String(diagnostic.tool)}\`, so SWE-agent does not load it.)` };
-      }
+  const merged: D[] = [];
+  for (const { use, diagnostics } of contexts) {
+    for (const diagnostic of diagnostics) {
+      const result =
+        ENV_DEPENDENT.has(diagnostic.code) && diagnostic.severity === 'error'
+          ? { ...diagnostic, message: `${diagnostic.message} (Checked with the env of ${agentLabel(use.agentPath)}, which uses this bundle.)` }
+          : diagnostic;
       const key = `${result.code}|${result.start}|${result.end}|${result.severity}|${result.message}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -147,6 +142,58 @@ export function mergeContexts(contexts: { use: BundleUse; model: BundleModel }[]
   return merged;
 }
 
+/** A tool every assembly hides is never built, so the errors of building it become warnings (not those of BundleConfig). */
+function demoteHidden(diagnostics: FileDiagnostic[], uses: readonly BundleUse[], failsBundleConfig: ReadonlySet<unknown>): FileDiagnostic[] {
+  const hiddenEverywhere = (tool: unknown) => typeof tool === 'string' && !failsBundleConfig.has(tool) && uses.every((use) => use.hidden.has(tool));
+  return diagnostics.map((d) =>
+    d.severity === 'error' && hiddenEverywhere(d.tool)
+      ? { ...d, severity: 'warning', message: `${d.message} (Every agent config using this bundle hides \`${String(d.tool)}\`, so SWE-agent does not load it.)` }
+      : d,
+  );
+}
+
+/**
+ * One bundle seen by several assemblies: what is wrong everywhere is reported
+ * once; what depends on an assembly's env names its agent config; a tool that
+ * every assembly hides is never built, so the errors of building it become
+ * warnings (not those of BundleConfig, which checks every tool).
+ */
+export function mergeContexts(contexts: { use: BundleUse; model: BundleModel }[]): FileDiagnostic[] {
+  const merged = mergeInContexts(contexts.map(({ use, model }) => ({ use, diagnostics: model.diagnostics })));
+  return demoteHidden(merged, contexts.map((c) => c.use), failingBundleConfig(contexts[0]?.model.check.tools ?? []));
+}
+
+/**
+ * One tool chunk of a bundle checked in every context that uses the bundle,
+ * merged as `mergeContexts` merges whole models, relative to the chunk: an
+ * edit to one tool merges that tool again, and the others are kept, however
+ * many agent configs use the bundle.
+ */
+const TOOL_ACROSS_CONTEXTS: QueryDef<{ file: string; chunk: ChunkKey }, EngineDiagnostic[]> = {
+  name: 'tool across contexts',
+  key: (key) => key.chunk.text,
+  within: (key) => `${key.chunk.occurrence}\u0001${key.file}`,
+  compute: (db, { file, chunk }) => {
+    const base = db.get(TOOL_BASE, chunk);
+    const contexts = bundleContexts(db, file).uses.map((use) => ({ use, diagnostics: db.get(TOOL_IN_CONTEXT, { chunk, context: toolContextKey(base, use.options), options: use.options }).check.diagnostics }));
+    return mergeInContexts(contexts);
+  },
+};
+
+/**
+ * A bundle's diagnostics in the contexts of `uses`: tool by tool when they are
+ * all the file's uses (`TOOL_ACROSS_CONTEXTS` reads those) and every tool is
+ * a chunk of its own, else model by model.
+ */
+function inContexts(db: Database, file: string, uses: readonly BundleUse[], allUses: boolean): FileDiagnostic[] {
+  const shape = db.get(BUNDLE_SHAPE, file);
+  if (allUses && shape && shape.tools.every((t) => t.chunk)) {
+    const tools = shape.tools.flatMap((t) => db.get(TOOL_ACROSS_CONTEXTS, { file, chunk: t.chunk!.key }).map((d) => placeDiagnostic(d, shape.placement)));
+    return demoteHidden([...shape.diagnostics, ...tools], uses, failingBundleConfig(shape.tools.map((t) => t.base)));
+  }
+  return mergeContexts(uses.map((use) => ({ use, model: db.get(BUNDLE_MODEL, { file, options: use.options })! })));
+}
+
 /** The checks of a bundle's folder: its bin/ entries, and its scripts as they will run (read through the host, so an edit to a script reaches them). */
 export function bundleFolderDiagnostics(db: Database, configPath: string, model: BundleModel, folder: BundleFolder): FileDiagnostic[] {
   const dir = path.dirname(configPath);
@@ -154,12 +201,11 @@ export function bundleFolderDiagnostics(db: Database, configPath: string, model:
 }
 
 /** A bundle's diagnostics in the contexts of `uses` (none: the model's own), with its bundle folder's. */
-function diagnosticsIn(db: Database, file: string, model: BundleModel, uses: readonly BundleUse[]): FileDiagnostic[] {
+function diagnosticsIn(db: Database, file: string, model: BundleModel, uses: readonly BundleUse[], allUses: boolean): FileDiagnostic[] {
   // SWE-agent reads a bundle from <folder>/config.yaml only; another file matched by filePatterns has no bin/ of its own.
   const folder = path.basename(file) === 'config.yaml' ? db.get(BUNDLE_FOLDER, path.dirname(file)) : null;
   const folderDiagnostics = folder ? bundleFolderDiagnostics(db, file, model, folder) : [];
-  const inContexts = uses.length === 0 ? model.diagnostics : mergeContexts(uses.map((use) => ({ use, model: db.get(BUNDLE_MODEL, { file, options: use.options })! })));
-  return [...inContexts, ...folderDiagnostics];
+  return [...(uses.length === 0 ? model.diagnostics : inContexts(db, file, uses, allUses)), ...folderDiagnostics];
 }
 
 /** A bundle config's analysis in its workspace: every context it is used in, and its bin/ folder. */
@@ -169,7 +215,7 @@ export const BUNDLE_FILE: QueryDef<string, BundleFileAnalysis | null> = {
   compute: (db, file) => {
     const { options, uses } = bundleContexts(db, file);
     const model = db.get(BUNDLE_MODEL, { file, options });
-    return model && { model, diagnostics: diagnosticsIn(db, file, model, uses), loads: model.check.loads };
+    return model && { model, diagnostics: diagnosticsIn(db, file, model, uses, true), loads: model.check.loads };
   },
 };
 
@@ -185,6 +231,6 @@ export const BUNDLE_REFUSAL: QueryDef<string, Refusal> = {
   compute: (db, file) => {
     const { options, uses } = bundleContexts(db, file);
     const model = db.get(BUNDLE_MODEL, { file, options });
-    return model && refusalOf(diagnosticsIn(db, file, model, uses.slice(0, 1)));
+    return model && refusalOf(diagnosticsIn(db, file, model, uses.slice(0, 1), uses.length <= 1));
   },
 };
