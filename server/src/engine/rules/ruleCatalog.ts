@@ -102,6 +102,7 @@ export const RULES = {
   'enum-type-mismatch': rule('warning', false, 'An `enum` value that does not fit the argument type.'),
   'optional-mismatch': rule('warning', false, 'The signature and `required` disagree about whether an argument is optional.'),
   'boolean-flag-always': rule('warning', false, 'A `boolean` argument whose `argument_format` gives the same text for true and false, so the flag is passed whatever the value.'),
+  'gemini-empty-parameters': rule('error', false, 'A tool without arguments, sent to a Gemini model with empty `properties` by SWE-agent up to v1.1.0, which Gemini rejects.'),
   'runtime-call-error': rule('warning', false, 'The tool loads, but calling it raises an exception in SWE-agent.'),
   'resource-limit': { ...rule('warning', false, 'A size budget was hit, so checking stopped early.'), leavesUnchecked: true },
   'rendered-text-limit': rule('warning', false, 'A docstring or call renders to more text than the checker builds (a huge format width); SWE-agent builds it all.'),

@@ -179,9 +179,14 @@ function commandDocsUnused(assembly: AssemblyVariables, templates: readonly stri
 const NOT_A_LANGUAGE_MODEL = new Set(['human', 'human_thought', 'replay', 'instant_empty_submit']);
 
 function isHumanModel(visits: readonly ModelVisit[], agentLoc: string): boolean {
+  return NOT_A_LANGUAGE_MODEL.has(agentModelName(visits, agentLoc) ?? '');
+}
+
+/** The model name of the agent at `agentLoc` (`agent`, `agent.agent_configs.0`), files and command line merged; undefined when not a string. */
+export function agentModelName(visits: readonly ModelVisit[], agentLoc: string): string | undefined {
   const model = visits.find((v) => v.loc.length > 0 && v.loc[v.loc.length - 1] === 'model' && v.loc.slice(0, -1).join('.') === agentLoc);
   const name = model && dictEntries(model.node).find((e) => strValue(e.key) === 'name');
-  return name !== undefined && NOT_A_LANGUAGE_MODEL.has(strValue(name.value) ?? '');
+  return name && strValue(name.value);
 }
 
 function escapeRegExp(text: string): string {
