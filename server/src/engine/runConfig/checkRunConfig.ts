@@ -168,7 +168,7 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
   const sections = agentToolsOf(root).map((tools) => ({ tools, check: checkAgentConfig(tools, context) }));
   for (const section of sections) for (const d of section.check.diagnostics) out.diagnostics.push(d);
   const assemblies = sections.map((s) => assemblyVariables(s.tools, s.check));
-  for (const d of templateVariableDiagnostics(validation.visits, assemblies)) out.diagnostics.push(d);
+  for (const d of templateVariableDiagnostics(validation.visits, assemblies, profile)) out.diagnostics.push(d);
   for (const d of geminiToolSchemaDiagnostics(validation.visits, sections, profile)) out.diagnostics.push(d);
 
   const fileOrigins = new Set(files.map((f) => f.origin));

@@ -7,6 +7,7 @@
  * version facts of the release it is based on.
  */
 import type { ModelSchema } from '../runConfig/schema';
+import type { TemplateVariablesData } from './profileData';
 import { PyObject } from '../python/pyObject';
 import { DEFAULT_ENV_VARIABLES } from '../swe/env';
 
@@ -64,6 +65,8 @@ export interface SweAgentProfile {
   runBatch: ModelSchema;
   /** The folder holding the `sweagent` package (SWE-agent's REPO_ROOT), when it is known on disk. */
   root?: string;
+  /** What the agent code gives its templates. */
+  templateVariables: TemplateVariablesData;
   /** Code of the models' source that is not run by this tool. */
   unported: readonly UnportedCode[];
   /** Where the models were read from: repository (or folder) and commit. */
