@@ -81,7 +81,7 @@ export const RULES = {
   'template-syntax': rule('warning', false, 'A Jinja syntax error in an agent template: SWE-agent starts, then fails on the first step that renders it.'),
   'template-single-braces': rule('warning', false, 'A template with `{var}` but no `{{`: SWE-agent warns that Jinja needs `{{var}}`.'),
   'template-unknown-variable': rule('warning', false, 'A template uses a variable SWE-agent does not supply to it, so Jinja renders it as empty text.'),
-  'template-variable-unverified': rule('information', false, 'A template variable that only a state command whose keys cannot be read here could supply.'),
+  'template-variable-unverified': rule('information', false, "A template variable that only a state command whose keys cannot be read here, or a fork's code not read, could supply."),
   'command-docs-unused': rule('warning', false, 'A parser other than function calling, and no template of the agent uses `{{command_docs}}`, so the model is never told the tools.'),
   'key-misplaced': rule('warning', false, 'A key one level off: a ToolConfig setting inside `registry_variables` or `env_variables`, a tool defined under `agent.tools`, an agent setting in a bundle.'),
   'bundles-misplaced': rule('warning', false, '`bundles` under `agent.templates`, where SWE-agent ignores it.'),
