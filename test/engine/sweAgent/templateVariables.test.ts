@@ -83,6 +83,16 @@ describe('the template variables of a sweagent package', () => {
     expect(extractTemplateVariables(sourcesOf({}), fallback).notRead).toEqual(['sweagent/agent/agents.py (not found)', 'sweagent/types.py (not found)']);
   });
 
+  it("a fork's render calls: SWE-agent's keywords and spreads pass, others are said not read (which template gets them is not known)", () => {
+    const renders = `
+    def add_step_to_history(self, step, templates, state):
+        self._add_templated_messages_to_history(templates, observation=step.observation, elided_chars=0, max_observation_length=9, tool_call_ids=None, trace=step.trace, **step.state)
+        return Template(self.templates.command_cancelled_timeout_template).render(**self._get_format_dict(), timeout=1, command="c", **self.more)
+`;
+    const read = extractTemplateVariables(sourcesOf({ 'sweagent/agent/agents.py': agents(SWE_AGENT_ARGS) + renders, 'sweagent/types.py': types(STEP_FIELDS) }));
+    expect(read.notRead).toEqual(['`trace=` passed to _add_templated_messages_to_history', '`**self.more` passed to render']);
+  });
+
   it('never throws on Python it cannot parse', () => {
     const read = extractTemplateVariables(sourcesOf({ 'sweagent/agent/agents.py': 'def _get_format_dict(self:\n  return dict(a=\n', 'sweagent/types.py': 'class StepOutput(:\n' }));
     expect(read.notRead).toHaveLength(2);

@@ -9,6 +9,13 @@
  * `**self._problem_statement.get_extra_fields()`) are the env, the call's own
  * keywords and the problem statement's extra fields, which the check adds
  * itself; anything else is listed in `notRead`, never dropped.
+ *
+ * The render calls (`Template(...).render(...)`,
+ * `_add_templated_messages_to_history(...)`, `get_model_requery_history(...)`)
+ * pass each template its own keywords (`observation`, `timeout`, ...); those
+ * of SWE-agent's releases are the check's table. A keyword or spread of a
+ * fork's render call beyond them is listed in `notRead`: which template gets
+ * it is not read.
  */
 import { parser } from '@lezer/python';
 import type { SyntaxNode } from '@lezer/common';
@@ -22,6 +29,12 @@ const TYPES = 'sweagent.types';
 /** The `**` spreads of `_get_format_dict`'s dict that the check supplies itself. */
 const KNOWN_SPREADS = new Set(['self.tools.config.env_variables', 'kwargs', 'self._problem_statement.get_extra_fields()']);
 
+/** The calls that render templates, by how their callee ends. */
+const RENDER_CALL = /(?:\.render|_add_templated_messages_to_history|get_model_requery_history)$/;
+/** What SWE-agent's releases pass at those calls: the check's per-template table, the format dict, the state, the step. */
+const RENDER_KEYWORDS = new Set(['observation', 'elided_chars', 'max_observation_length', 'tool_call_ids', 'demonstration', 'timeout', 'command', 'exception_message', 'error_template', 'output']);
+const RENDER_SPREADS = new Set(['self._get_format_dict()', 'format_dict', 'state', 'step.state', 'kwargs', 'step.to_template_format_dict()', 'getattr(exception,"extra_info",{})']);
+
 /** The function `name` anywhere in the module (a method of any class), or null. */
 function findFunction(tree: SyntaxNode, source: string, name: string): SyntaxNode | null {
   const cursor = tree.cursor();
@@ -32,6 +45,41 @@ function findFunction(tree: SyntaxNode, source: string, name: string): SyntaxNod
     }
   } while (cursor.next());
   return null;
+}
+
+/** A call's arguments, each as its nodes (`a=1` is three, `**b` two). */
+function argumentsOf(args: SyntaxNode): SyntaxNode[][] {
+  const parts: SyntaxNode[][] = [];
+  let part: SyntaxNode[] = [];
+  for (let c = args.firstChild; c; c = c.nextSibling) {
+    if (c.name !== '(' && c.name !== ')' && c.name !== ',') part.push(c);
+    else if (part.length > 0) {
+      parts.push(part);
+      part = [];
+    }
+  }
+  return parts;
+}
+
+/** The keywords and spreads of the module's render calls that SWE-agent's releases do not pass. */
+function renderCallExtras(source: string): string[] {
+  const extras: string[] = [];
+  const text = (n: SyntaxNode) => source.slice(n.from, n.to).replace(/\s+/g, '');
+  const cursor = parser.parse(source).cursor();
+  do {
+    if (cursor.name !== 'CallExpression') continue;
+    const callee = cursor.node.firstChild;
+    const args = cursor.node.getChild('ArgList');
+    if (!callee || !args || !RENDER_CALL.test(text(callee))) continue;
+    const name = text(callee).split('.').pop();
+    for (const part of argumentsOf(args)) {
+      let extra: string | null = null;
+      if (part.length === 3 && part[1].name === 'AssignOp' && !RENDER_KEYWORDS.has(text(part[0]))) extra = `\`${text(part[0])}=\``;
+      else if (part.length === 2 && part[0].name === '**' && !RENDER_SPREADS.has(text(part[1]))) extra = `\`**${text(part[1])}\``;
+      if (extra && !extras.includes(`${extra} passed to ${name}`)) extras.push(`${extra} passed to ${name}`);
+    }
+  } while (cursor.next());
+  return extras;
 }
 
 /** The keywords of `_get_format_dict`'s `return dict(...)`, with what it spreads that is not known; null when there is no such return. */
@@ -46,18 +94,12 @@ function formatDictOf(source: string): { names: string[]; unread: string[] } | n
   if (!call || !callee || source.slice(callee.from, callee.to) !== 'dict' || !args) return null;
   const names: string[] = [];
   const unread: string[] = [];
-  let part: SyntaxNode[] = [];
-  const take = () => {
-    const text = (n: SyntaxNode) => source.slice(n.from, n.to).replace(/\s+/g, '');
+  const text = (n: SyntaxNode) => source.slice(n.from, n.to).replace(/\s+/g, '');
+  for (const part of argumentsOf(args)) {
     if (part.length === 3 && part[0].name === 'VariableName' && part[1].name === 'AssignOp') names.push(text(part[0]));
     else if (part.length === 2 && part[0].name === '**') {
       if (!KNOWN_SPREADS.has(text(part[1]))) unread.push(`\`**${text(part[1])}\` in _get_format_dict`);
-    } else if (part.length > 0) unread.push(`\`${part.map(text).join('')}\` in _get_format_dict`);
-    part = [];
-  };
-  for (let c = args.firstChild; c; c = c.nextSibling) {
-    if (c.name === '(' || c.name === ')' || c.name === ',') take();
-    else part.push(c);
+    } else unread.push(`\`${part.map(text).join('')}\` in _get_format_dict`);
   }
   return { names, unread };
 }
@@ -85,6 +127,7 @@ export function extractTemplateVariables(sources: PythonSources, fallback?: Temp
   const formatDict = agents ? formatDictOf(agents.text) : null;
   if (!formatDict) notRead.push(agents ? '_get_format_dict (not a `return dict(...)`)' : `${AGENTS.replaceAll('.', '/')}.py (not found)`);
   else notRead.push(...formatDict.unread);
+  if (agents) notRead.push(...renderCallExtras(agents.text));
   const types = sources.module(TYPES);
   const step = types ? stepKeysOf(types.text) : null;
   if (!step) notRead.push(types ? 'StepOutput.to_template_format_dict' : `${TYPES.replaceAll('.', '/')}.py (not found)`);
