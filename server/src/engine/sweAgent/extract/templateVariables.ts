@@ -62,10 +62,10 @@ function argumentsOf(args: SyntaxNode): SyntaxNode[][] {
 }
 
 /** The keywords and spreads of the module's render calls that SWE-agent's releases do not pass. */
-function renderCallExtras(source: string): string[] {
+function renderCallExtras(tree: SyntaxNode, source: string): string[] {
   const extras: string[] = [];
   const text = (n: SyntaxNode) => source.slice(n.from, n.to).replace(/\s+/g, '');
-  const cursor = parser.parse(source).cursor();
+  const cursor = tree.cursor();
   do {
     if (cursor.name !== 'CallExpression') continue;
     const callee = cursor.node.firstChild;
@@ -83,8 +83,7 @@ function renderCallExtras(source: string): string[] {
 }
 
 /** The keywords of `_get_format_dict`'s `return dict(...)`, with what it spreads that is not known; null when there is no such return. */
-function formatDictOf(source: string): { names: string[]; unread: string[] } | null {
-  const tree = parser.parse(source).topNode;
+function formatDictOf(tree: SyntaxNode, source: string): { names: string[]; unread: string[] } | null {
   const fn = findFunction(tree, source, '_get_format_dict');
   const body = fn?.getChild('Body');
   const returns = body?.getChildren('ReturnStatement') ?? [];
@@ -124,10 +123,11 @@ function stepKeysOf(source: string): string[] | null {
 export function extractTemplateVariables(sources: PythonSources, fallback?: TemplateVariablesData): TemplateVariablesData {
   const notRead: string[] = [];
   const agents = sources.module(AGENTS);
-  const formatDict = agents ? formatDictOf(agents.text) : null;
+  const agentsTree = agents ? parser.parse(agents.text).topNode : null;
+  const formatDict = agents && agentsTree ? formatDictOf(agentsTree, agents.text) : null;
   if (!formatDict) notRead.push(agents ? '_get_format_dict (not a `return dict(...)`)' : `${AGENTS.replaceAll('.', '/')}.py (not found)`);
   else notRead.push(...formatDict.unread);
-  if (agents) notRead.push(...renderCallExtras(agents.text));
+  if (agents && agentsTree) notRead.push(...renderCallExtras(agentsTree, agents.text));
   const types = sources.module(TYPES);
   const step = types ? stepKeysOf(types.text) : null;
   if (!step) notRead.push(types ? 'StepOutput.to_template_format_dict' : `${TYPES.replaceAll('.', '/')}.py (not found)`);
