@@ -4,8 +4,8 @@
  * from SWE-agent's and SWE-ReX's sources, read from their git mirrors (never
  * committed): `node scripts/gen-sweagent-profiles.mjs SWE_AGENT_GIT_DIR SWE_REX_GIT_DIR`.
  * What it commits are facts (model and field names, types, defaults, which
- * models forbid extra keys, validators' names) and their provenance; no
- * description text of theirs.
+ * models forbid extra keys, validators' names, the variables the agent code
+ * gives its templates) and their provenance; no description text of theirs.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';

@@ -27,11 +27,12 @@ interface Rendering {
   state?: Record<string, unknown>;
 }
 
-/** The preview, run as `swe-bundle-lint --preview-prompt` from `cwd` with `args`; what the comparison reads of it. */
+/** The preview, run as `swe-bundle-lint --swe-agent VERSION --preview-prompt` from `cwd` with `args`; what the comparison reads of it. */
 function preview(cwd: string, config: string, args: string[], version: string, env: Record<string, string> = {}) {
   let stdout = '';
   let stderr = '';
-  const code = runLint(['--format', 'json', '--prompt-version', version, ...args, '--preview-prompt', config], { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd, env });
+  // The renderings name versions as tags (`v1.1.0`); --swe-agent takes `1.1.0`.
+  const code = runLint(['--format', 'json', '--swe-agent', version.replace(/^v/, ''), ...args, '--preview-prompt', config], { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd, env });
   expect(stderr).toBe('');
   return { code, result: JSON.parse(stdout) as { ok: boolean; stopped_by?: string; reason?: string; messages?: { role: string; content: string }[]; tools?: unknown } };
 }

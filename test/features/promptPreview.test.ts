@@ -78,6 +78,17 @@ const AGENTS: Record<string, string> = {
     name: gpt-4o
     convert_system_to_user: true
 `,
+  // No env_variables, so ToolConfig's default; a tool without arguments: both differ between the SWE-agent versions.
+  'config/defaults.yaml': `agent:
+  templates:
+    system_template: "pager={{PAGER}}"
+    instance_template: "y"
+  tools:
+    bundles:
+      - path: tools/stateful
+  model:
+    name: gpt-4o
+`,
   // An env variable named like a template variable: SWE-agent's dict() raises before any message.
   'config/shadow.yaml': `agent:
   templates:
@@ -295,6 +306,32 @@ describe('swe-bundle-lint --preview-prompt', () => {
       stdout: '',
       stderr: 'swe-bundle-lint: --prompt-state needs a JSON object\n',
     });
+  });
+});
+
+describe('the prompt preview follows the chosen SWE-agent (--swe-agent)', () => {
+  /** The system message and the tools of `look` (no arguments), previewed with `args`. */
+  const previewWith = (args: string[]) => {
+    const run = runCli(['--format', 'json', ...args, '--preview-prompt', 'config/defaults.yaml'], ws.root);
+    expect(run.stderr).toBe('');
+    const json = JSON.parse(run.stdout);
+    return { system: json.messages[0].content, look: json.tools.find((t: { function: { name: string } }) => t.function.name === 'look').function.parameters };
+  };
+
+  it('main: the default env has PAGER, and a tool without arguments gets no `properties`', () => {
+    expect(previewWith(['--swe-agent', 'main'])).toEqual({ system: 'pager=cat', look: { type: 'object' } });
+    expect(previewWith([])).toEqual({ system: 'pager=cat', look: { type: 'object' } });
+  });
+
+  it.each(['1.0.0', '1.0.1', '1.1.0'])('%s: the default env is empty, and a tool without arguments gets empty `properties` and `required`', (version) => {
+    expect(previewWith(['--swe-agent', version])).toEqual({ system: 'pager=', look: { type: 'object', properties: {}, required: [] } });
+  });
+
+  it('has no option of its own for the version: --prompt-version is gone', () => {
+    const run = runCli(['--prompt-version', 'v1.1.0', '--preview-prompt', 'config/defaults.yaml'], ws.root);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/^swe-bundle-lint: .*--prompt-version/);
   });
 });
 

@@ -21,8 +21,6 @@ export interface LintArgs {
   previewPrompt: string | null;
   /** `--prompt-state JSON`: the state the state commands write, instead of the placeholder state. */
   promptState: string | null;
-  /** `--prompt-version main|v1.1.0`: the SWE-agent version whose prompt building the preview follows. */
-  promptVersion: 'main' | 'v1.1.0';
   /** SWE-agent's own overrides (`--agent.model.name=gpt-4o`), as given, in order. */
   overrides: string[];
   paths: string[];
@@ -66,14 +64,13 @@ Options:
   --run-batch                judge --agent-config as \`sweagent run-batch\`
   --preview-prompt FILE      print the messages (and, with function calling,
                              the tools list) SWE-agent sends the model at the
-                             first query of \`sweagent run --config FILE\`;
+                             first query of \`sweagent run --config FILE\`,
+                             as the SWE-agent of --swe-agent builds them;
                              the problem statement, repository and state are
                              placeholders; --format json for JSON
   --prompt-state JSON        the state the bundles' state commands write, as
                              a JSON object (default: working_dir=/testbed,
                              open_file=n/a)
-  --prompt-version V         the SWE-agent whose prompt building is followed:
-                             main (default) or v1.1.0
   --a.b.c=VALUE              SWE-agent's own command-line overrides, applied
                              as SWE-agent applies them (repeatable; e.g.
                              --agent.model.name=gpt-4o, which SWE-agent's
@@ -93,7 +90,7 @@ function isOverride(name: string): boolean {
 }
 
 export function parseArgs(argv: readonly string[]): LintArgs {
-  const args: LintArgs = { format: 'text', env: [], envJson: null, config: null, configRoot: null, sweAgent: null, agentConfigs: [], runBatch: false, previewPrompt: null, promptState: null, promptVersion: 'main', overrides: [], paths: [], help: false, version: false };
+  const args: LintArgs = { format: 'text', env: [], envJson: null, config: null, configRoot: null, sweAgent: null, agentConfigs: [], runBatch: false, previewPrompt: null, promptState: null, overrides: [], paths: [], help: false, version: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = (): string => {
@@ -149,12 +146,6 @@ export function parseArgs(argv: readonly string[]): LintArgs {
       case '--prompt-state':
         args.promptState = value();
         break;
-      case '--prompt-version': {
-        const version = value();
-        if (version !== 'main' && version !== 'v1.1.0') throw new UsageError(`unknown --prompt-version "${version}" (use main or v1.1.0)`);
-        args.promptVersion = version;
-        break;
-      }
       case '--':
         args.paths.push(...argv.slice(i + 1));
         i = argv.length;

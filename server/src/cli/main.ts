@@ -227,7 +227,7 @@ function printPromptPreview(analysis: Analysis, agentConfigs: string[], args: Li
     }
     placeholders = { ...PROMPT_PLACEHOLDERS, state };
   }
-  const preview = analysis.previewPrompt(agentConfigs, args.runBatch ? 'run-batch' : 'run-single', { version: args.promptVersion, placeholders });
+  const preview = analysis.previewPrompt(agentConfigs, args.runBatch ? 'run-batch' : 'run-single', { placeholders });
   io.stdout(args.format === 'json' ? JSON.stringify(promptPreviewJson(preview), null, 2) + '\n' : promptPreviewText(preview));
   return preview.ok ? 0 : 1;
 }

@@ -170,6 +170,7 @@ describe('extractModels on a synthetic sweagent package', () => {
       runSingle: 'X',
       runBatch: 'X',
       notUnderstood: [],
+      templateVariables: { formatDict: [], step: [], notRead: [] },
       models: {
         EnvironmentConfig: { name: 'EnvironmentConfig', file: 'e.py', line: 1, extra: 'forbid', validators: [], fields: [{ name: 'deployment', type: { t: 'union', mode: 'smart', members: [{ t: 'ref', model: 'DockerDeploymentConfig' }] } }] },
         DockerDeploymentConfig: { name: 'DockerDeploymentConfig', file: 'c.py', line: 1, extra: 'forbid', validators: [], fields: [{ name: 'image', type: { t: 'str' }, default: "'python:3.11'" }] },

@@ -25,6 +25,7 @@ import { OffsetRange, selectionRanges } from '../features/selectionRanges';
 import { SemanticToken, semanticTokens } from '../features/semanticTokens';
 import { SETTINGS_ENV, ViewContext, ViewEnv } from '../features/toolPreview';
 import { SettingsProblem } from '../settings/validateSettings';
+import { profileOf } from '../settings/configOptions';
 import { EnvContext, UNKNOWN_ENV } from '../swe/env';
 import { STANDALONE_OPTIONS, toolContextKey } from '../swe/checkTool';
 import { AgentCompletionWorkspace, agentCompletions } from '../features/agentCompletion';
@@ -48,7 +49,7 @@ import { WalkResult } from '../workspace/walk';
 import { FOLDERS } from './inputs';
 import { RunConfigKind, runConfigKindOf } from '../runConfig/classify';
 import { ConfigSymbol, runConfigCompletions, runConfigHover, runConfigSymbols } from '../features/runConfigFeatures';
-import { PromptPlaceholders, PromptPreview, PromptVersion, previewPrompt } from '../features/promptPreview';
+import { PromptPlaceholders, PromptPreview, previewPrompt } from '../features/promptPreview';
 import { promptInputsOf } from '../features/promptInputs';
 import { promptPreviewMarkdown } from '../features/promptPreviewText';
 
@@ -151,9 +152,11 @@ export class Analysis {
    * what only a run knows. When SWE-agent stops before the first query
    * because of the config, the reason is the first error of `assembly`.
    */
-  previewPrompt(agentFiles: readonly string[], kind: RunConfigKind, options: { version?: PromptVersion; placeholders?: PromptPlaceholders } = {}): PromptPreview {
+  previewPrompt(agentFiles: readonly string[], kind: RunConfigKind, options: { placeholders?: PromptPlaceholders } = {}): PromptPreview {
     const merged = agentFiles.length > 0 ? this.db.get(RUN_CONFIG, { files: agentFiles, kind }) : null;
-    const inputs = merged && promptInputsOf(merged.check, { configRoot: this.db.get(CONFIG_ROOT, agentFiles[0]), read: (file) => textOf(this.db, file), ...options });
+    // The SWE-agent the merged config was checked with: the first file's, as RUN_CONFIG takes it.
+    const facts = agentFiles.length > 0 ? profileOf(this.settingsOf(agentFiles[0]).config).facts : null;
+    const inputs = merged && facts && promptInputsOf(merged.check, { configRoot: this.db.get(CONFIG_ROOT, agentFiles[0]), read: (file) => textOf(this.db, file), facts, ...options });
     if (inputs) return previewPrompt(inputs);
     const reports = this.assembly(agentFiles, kind);
     const first = reports.flatMap((r) => r.report.diagnostics.filter((d) => d.severity === 'error').map((d) => ({ file: r.file, message: d.message })))[0];

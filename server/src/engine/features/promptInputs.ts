@@ -6,7 +6,8 @@
  * as `_convert_paths_to_abspath` resolves them.
  */
 import * as path from 'path';
-import { PromptInputs, PromptPlaceholders, PromptVersion, PROMPT_PLACEHOLDERS } from './promptPreview';
+import { PromptInputs, PromptPlaceholders, PROMPT_PLACEHOLDERS } from './promptPreview';
+import { SweAgentFacts } from '../sweAgent/profile';
 import { PyDict, PyObject, pyObjectFromJson } from '../python/pyObject';
 import { LoadedCommand } from '../swe/commandModel';
 import { pyObjectOf } from '../swe/pyValue';
@@ -17,7 +18,8 @@ export interface PromptSource {
   configRoot: string;
   /** A file's text, or null when it cannot be read. */
   read(file: string): string | null;
-  version?: PromptVersion;
+  /** The facts of the SWE-agent the config was checked with. */
+  facts: SweAgentFacts;
   placeholders?: PromptPlaceholders;
 }
 
@@ -54,7 +56,7 @@ export function promptInputsOf(check: RunConfigCheck, source: PromptSource): Pro
     readDemonstration: (file) => source.read(file),
     demonstrationPath: (file) => path.resolve(source.configRoot, file),
     parseDemonstration,
-    version: source.version ?? 'main',
+    facts: source.facts,
     placeholders: source.placeholders ?? PROMPT_PLACEHOLDERS,
   };
 }

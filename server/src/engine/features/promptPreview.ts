@@ -17,14 +17,11 @@
  */
 import { generateCommandDocs } from '../swe/commandDocs';
 import { LoadedCommand } from '../swe/commandModel';
-import { DEFAULT_ENV_VARIABLES } from '../swe/env';
 import { FunctionCallingTool, functionCallingTool } from '../swe/functionCallingTool';
 import { renderJinja } from '../python/jinja';
 import { PyDict, PyObject, pyTypeName } from '../python/pyObject';
+import { SweAgentFacts, defaultToolEnv } from '../sweAgent/profile';
 import { HistoryItem, HistoryProcessor, PromptPart, field, runHistoryProcessors } from './promptHistory';
-
-/** The SWE-agent versions whose prompt building the preview follows. */
-export type PromptVersion = 'main' | 'v1.1.0';
 
 /** What stands in for the run-time values. */
 export interface PromptPlaceholders {
@@ -60,7 +57,8 @@ export interface PromptInputs {
   demonstrationPath(file: string): string;
   /** Parses a demonstration's text: YAML (`.yaml`) or JSON; a string is the error. */
   parseDemonstration(text: string, yaml: boolean): PyObject | string;
-  version: PromptVersion;
+  /** The facts of the chosen SWE-agent's code (the profile the config was checked with). */
+  facts: SweAgentFacts;
   placeholders: PromptPlaceholders;
 }
 
@@ -148,10 +146,9 @@ function queryingAgent(config: PyDict): { agent: PyObject | undefined; where: st
   return { agent: Array.isArray(subs) ? subs[0] : undefined, where: 'agent.agent_configs.0.tools', kind, subAgent: 0 };
 }
 
-function envOf(tools: PyObject | undefined, version: PromptVersion): ReadonlyMap<string, PyObject> {
+function envOf(tools: PyObject | undefined, facts: SweAgentFacts): ReadonlyMap<string, PyObject> {
   const env = field(tools, 'env_variables');
-  if (env instanceof PyDict) return env.entries;
-  return version === 'main' ? DEFAULT_ENV_VARIABLES : new Map();
+  return env instanceof PyDict ? env.entries : defaultToolEnv(facts);
 }
 
 function commandDocsOf(commands: LoadedCommand[], env: ReadonlyMap<string, PyObject>): string {
@@ -167,10 +164,10 @@ function commandDocsOf(commands: LoadedCommand[], env: ReadonlyMap<string, PyObj
   return docs;
 }
 
-function toolSchema(command: LoadedCommand, version: PromptVersion): FunctionCallingTool {
+function toolSchema(command: LoadedCommand, facts: SweAgentFacts): FunctionCallingTool {
   const tool = functionCallingTool(command);
-  // v1.1.0 writes empty `properties` and `required` for a tool without arguments; main leaves them out.
-  if (version === 'v1.1.0' && command.arguments.length === 0) return { ...tool, function: { ...tool.function, parameters: { type: 'object', properties: {}, required: [] } } };
+  // Up to v1.1.0 a tool without arguments gets empty `properties` and `required`; main leaves them out.
+  if (facts.noArgumentSchema === 'empty-properties' && command.arguments.length === 0) return { ...tool, function: { ...tool.function, parameters: { type: 'object', properties: {}, required: [] } } };
   return tool;
 }
 
@@ -254,19 +251,16 @@ export function previewPrompt(inputs: PromptInputs): PromptPreview {
 }
 
 function build(inputs: PromptInputs): PromptPreview {
-  const { placeholders, version } = inputs;
+  const { placeholders, facts } = inputs;
   const { agent, where, kind, subAgent } = queryingAgent(inputs.config);
   const name = text(field(agent, 'name'), 'main');
   const processors = field(agent, 'history_processors');
-  // The config check follows main's models; v1.1.0 has no `image_parsing` and refuses the config.
-  const unknown = version === 'v1.1.0' && Array.isArray(processors) ? processors.find((p) => field(p, 'type') === 'image_parsing') : undefined;
-  if (unknown !== undefined) throw new PreviewStop('sweagent', "SWE-agent v1.1.0 has no history processor `image_parsing` (pydantic: Input tag 'image_parsing' found using 'type' does not match any of the expected tags)");
   const templates = field(agent, 'templates');
   const tools = field(agent, 'tools');
   const model = field(agent, 'model');
   const modelName = text(field(model, 'name'), '');
   const bundles = inputs.bundles(where);
-  const env = envOf(tools, version);
+  const env = envOf(tools, facts);
   const commands = [...(field(tools, 'enable_bash_tool') === false ? [] : [BASH_TOOL]), ...bundles.flatMap((b) => b.commands)];
   const commandDocs = commandDocsOf(commands, env);
   const parser = text(field(field(tools, 'parse_function'), 'type'), 'function_calling');
@@ -295,7 +289,7 @@ function build(inputs: PromptInputs): PromptPreview {
     ok: true,
     agent: { kind, subAgent, modelName, parser, functionCalling },
     messages: processed.map((item) => toMessage(item, systemAsUser)),
-    tools: functionCalling ? commands.map((c) => toolSchema(c, version)) : null,
+    tools: functionCalling ? commands.map((c) => toolSchema(c, facts)) : null,
     placeholders: { problemStatement: placeholders.problemStatement, repo: placeholders.repo, state: Object.fromEntries(state) },
   };
 }

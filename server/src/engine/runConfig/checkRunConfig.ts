@@ -29,6 +29,8 @@ import { SweAgentProfile } from '../sweAgent/profile';
 import { misplacedKeyDiagnostics } from './misplacedKeys';
 import { templateDiagnostics } from './templates';
 import { assemblyVariables, templateVariableDiagnostics } from './templateVariables';
+import { geminiToolSchemaDiagnostics } from './geminiToolSchema';
+import { RULES } from '../rules/ruleCatalog';
 import { ConfigIssue, ModelVisit, locText, validateModel } from './validate';
 
 interface RunConfigFile {
@@ -166,11 +168,12 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
   const sections = agentToolsOf(root).map((tools) => ({ tools, check: checkAgentConfig(tools, context) }));
   for (const section of sections) for (const d of section.check.diagnostics) out.diagnostics.push(d);
   const assemblies = sections.map((s) => assemblyVariables(s.tools, s.check));
-  for (const d of templateVariableDiagnostics(validation.visits, assemblies)) out.diagnostics.push(d);
+  for (const d of templateVariableDiagnostics(validation.visits, assemblies, profile)) out.diagnostics.push(d);
+  for (const d of geminiToolSchemaDiagnostics(validation.visits, sections, profile)) out.diagnostics.push(d);
 
   const fileOrigins = new Set(files.map((f) => f.origin));
   const diagnostics = out.diagnostics.map((d) => (fileOrigins.has(d.origin) ? d : fromCommandLine(d, first, overrides)));
-  return { kind, loads: !diagnostics.some((d) => d.severity === 'error') && sections.every((s) => s.check.loads), diagnostics, sections, root };
+  return { kind, loads: !diagnostics.some((d) => d.severity === 'error' && RULES[d.code].sweAgentRejects) && sections.every((s) => s.check.loads), diagnostics, sections, root };
 }
 
 /**

@@ -1,12 +1,16 @@
 /**
- * The variables each agent template reads, checked against what SWE-agent
- * passes to that template (sweagent/agent/agents.py, the same at v1.1.0 and
- * main): Jinja renders a variable nobody supplies as empty text, without a
- * word, so `{{problem_statment}}` asks the model about nothing.
+ * The variables each agent template reads, checked against what the chosen
+ * SWE-agent passes to that template (sweagent/agent/agents.py): Jinja
+ * renders a variable nobody supplies as empty text, without a word, so
+ * `{{problem_statment}}` asks the model about nothing.
  *
  * Every template gets `_get_format_dict()`: `command_docs`, the env
- * variables, `problem_statement`, `repo` and the problem statement's
- * `extra_fields`. On top of that, per template:
+ * variables (ToolConfig's default env when none is set, which differs
+ * between versions), `problem_statement`, `repo` and the problem
+ * statement's `extra_fields`; the names `_get_format_dict` and StepOutput
+ * give come from the profile (read from each version's source, or from a
+ * fork's own, where what was not read makes an unknown variable an
+ * information). On top of that, per template:
  * - instance and strategy templates: the state (`get_state`);
  * - the next-step templates: `observation`, `elided_chars`,
  *   `max_observation_length` and the state, and, when a step is retried with
@@ -25,7 +29,7 @@ import { DiagnosticBuilder } from '../diagnosticBuilder';
 import { EngineDiagnostic, spanOf } from '../diagnostics';
 import { TemplateVariable, templateVariables } from '../python/jinjaVariables';
 import { stateCommandScript } from '../swe/checkBundle';
-import { DEFAULT_ENV_VARIABLES } from '../swe/env';
+import { SweAgentProfile, defaultToolEnv } from '../sweAgent/profile';
 import { spanInValue } from '../swe/valueSpans';
 import { suggestName } from '../util/suggest';
 import { AgentCheck } from '../workspace/checkAgentConfig';
@@ -52,16 +56,14 @@ const TEMPLATE_FIELDS: Record<string, Record<string, readonly Supplies[]>> = {
   ToolFilterConfig: { blocklist_error_template: ['step', 'state'] },
 };
 
-const SUPPLIED: Record<Exclude<Supplies, 'state'>, readonly string[]> = {
+const SUPPLIED: Record<Exclude<Supplies, 'state' | 'step'>, readonly string[]> = {
   observation: ['observation', 'elided_chars', 'max_observation_length'],
-  // StepOutput's fields but tool_calls, tool_call_ids and state; the exception's message and extra_info
-  // (a function-calling format error's `error_code`, a bash syntax error's output).
-  step: ['query', 'thought', 'action', 'output', 'observation', 'execution_time', 'done', 'exit_status', 'submission', 'thinking_blocks', 'extra_info', 'exception_message', 'error_code', 'bash_stdout', 'bash_stderr'],
   timeout: ['timeout', 'command'],
   demonstration: ['demonstration'],
 };
 
-const FORMAT_DICT = ['command_docs', 'problem_statement', 'repo'];
+/** What the error templates get besides the step's keys: the exception's message and extra_info (a function-calling format error's `error_code`, a bash syntax error's output). */
+const ERROR_VARIABLES = ['exception_message', 'error_code', 'bash_stdout', 'bash_stderr'];
 
 /** The state keys of SWE-agent's own bundles, to name the bundle a config that uses one forgot. */
 const SHIPPED_STATE_KEYS: Record<string, string> = {
@@ -120,9 +122,11 @@ export function assemblyVariables(tools: AgentTools, check: AgentCheck): Assembl
 }
 
 /** Unknown variables in every template field of the config; `assemblies` are its ToolConfigs with their state. */
-export function templateVariableDiagnostics(visits: readonly ModelVisit[], assemblies: readonly AssemblyVariables[]): EngineDiagnostic[] {
+export function templateVariableDiagnostics(visits: readonly ModelVisit[], assemblies: readonly AssemblyVariables[], profile: SweAgentProfile): EngineDiagnostic[] {
   const out = new DiagnosticBuilder(null);
   const extraFields = extraFieldsOf(visits);
+  const { formatDict, step, notRead } = profile.templateVariables;
+  const supplied = (s: Exclude<Supplies, 'state'>): readonly string[] => (s === 'step' ? [...step, ...ERROR_VARIABLES] : SUPPLIED[s]);
   /** Agents (by where they sit) with a template that reads `command_docs`, or that could not be scanned. */
   const docsShown = new Set<string>();
   /** Each agent's template texts, where a template may describe the tools in its own words. */
@@ -132,7 +136,7 @@ export function templateVariableDiagnostics(visits: readonly ModelVisit[], assem
     if (!fields) continue;
     const agentLoc = agentLocOf(visit);
     const assembly = assemblies.find((a) => a.tools.where === `${agentLoc}.tools`) ?? null;
-    const env = assembly?.tools.env ?? DEFAULT_ENV_VARIABLES;
+    const env = assembly?.tools.env ?? defaultToolEnv(profile.facts);
     for (const entry of dictEntries(visit.node)) {
       const name = strValue(entry.key);
       const supplies = name === undefined ? undefined : fields[name];
@@ -142,15 +146,15 @@ export function templateVariableDiagnostics(visits: readonly ModelVisit[], assem
       const variables = templateVariables(text);
       if (!variables || variables.some((v) => v.name === 'command_docs')) docsShown.add(agentLoc);
       if (!variables) continue;
-      const given = new Set<string>(supplies.includes('demonstration') ? SUPPLIED.demonstration : [...FORMAT_DICT, ...env.keys(), ...extraFields]);
-      for (const s of supplies) if (s !== 'state') for (const v of SUPPLIED[s]) given.add(v);
+      const given = new Set<string>(supplies.includes('demonstration') ? SUPPLIED.demonstration : [...formatDict, ...env.keys(), ...extraFields]);
+      for (const s of supplies) if (s !== 'state') for (const v of supplied(s)) given.add(v);
       const getsState = supplies.includes('state');
       const state = assembly?.state ?? { keys: new Map(), unknown: [] };
       if (getsState) for (const key of state.keys.keys()) given.add(key);
       const where = locText([...visit.loc, name!]);
       for (const variable of variables) {
         if (given.has(variable.name)) continue;
-        reportUnknown(out, entry, variable, where, [...given], getsState ? state : null, state.keys.get(variable.name));
+        reportUnknown(out, entry, variable, where, [...given], getsState ? state : null, state.keys.get(variable.name), notRead);
       }
     }
   }
@@ -179,9 +183,14 @@ function commandDocsUnused(assembly: AssemblyVariables, templates: readonly stri
 const NOT_A_LANGUAGE_MODEL = new Set(['human', 'human_thought', 'replay', 'instant_empty_submit']);
 
 function isHumanModel(visits: readonly ModelVisit[], agentLoc: string): boolean {
+  return NOT_A_LANGUAGE_MODEL.has(agentModelName(visits, agentLoc) ?? '');
+}
+
+/** The model name of the agent at `agentLoc` (`agent`, `agent.agent_configs.0`), files and command line merged; undefined when not a string. */
+export function agentModelName(visits: readonly ModelVisit[], agentLoc: string): string | undefined {
   const model = visits.find((v) => v.loc.length > 0 && v.loc[v.loc.length - 1] === 'model' && v.loc.slice(0, -1).join('.') === agentLoc);
   const name = model && dictEntries(model.node).find((e) => strValue(e.key) === 'name');
-  return name !== undefined && NOT_A_LANGUAGE_MODEL.has(strValue(name.value) ?? '');
+  return name && strValue(name.value);
 }
 
 function escapeRegExp(text: string): string {
@@ -194,7 +203,7 @@ function agentLocOf(visit: ModelVisit): string {
   return loc.join('.');
 }
 
-function reportUnknown(out: DiagnosticBuilder, entry: DictEntry, variable: TemplateVariable, where: string, given: string[], state: StateKeys | null, stateCommand: string | undefined): void {
+function reportUnknown(out: DiagnosticBuilder, entry: DictEntry, variable: TemplateVariable, where: string, given: string[], state: StateKeys | null, stateCommand: string | undefined, notRead: readonly string[]): void {
   const span = spanInValue(entry.value, variable.start, variable.end);
   const shown = `\`{{${variable.name}}}\``;
   if (stateCommand !== undefined) {
@@ -204,6 +213,11 @@ function reportUnknown(out: DiagnosticBuilder, entry: DictEntry, variable: Templ
   if (state && state.unknown.length > 0) {
     const more = state.unknown.length > 1 ? ` (or ${state.unknown.length - 1} more)` : '';
     out.add('template-variable-unverified', span, `SWE-agent supplies no ${shown} to \`${where}\` unless ${state.unknown[0]}${more} writes it to the state; its keys cannot be read here.`);
+    return;
+  }
+  if (notRead.length > 0) {
+    const more = notRead.length > 1 ? ` (and ${notRead.length - 1} more)` : '';
+    out.add('template-variable-unverified', span, `${shown} is not among the variables known for \`${where}\`; template variables of this fork not read: ${notRead[0]}${more}.`);
     return;
   }
   const shipped = Object.prototype.hasOwnProperty.call(SHIPPED_STATE_KEYS, variable.name) ? SHIPPED_STATE_KEYS[variable.name] : undefined;

@@ -88,7 +88,7 @@ export function buildProfile(data: ProfileData, identity: ProfileIdentity): SweA
   const runSingle = schemaOf(data.runSingle);
   const runBatch = schemaOf(data.runBatch);
   for (const n of data.notUnderstood) unported.push({ qualifiedName: n.message, model: '', file: n.file, what: 'construct' });
-  return { ...identity, runSingle, runBatch, unported, provenance: data.provenance };
+  return { ...identity, runSingle, runBatch, unported, provenance: data.provenance, templateVariables: data.templateVariables };
 }
 
 function whatOf(kind: string): UnportedCode['what'] {

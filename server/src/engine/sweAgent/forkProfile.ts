@@ -53,5 +53,8 @@ export function forkProfile(packageParent: string, readText: ReadText, why: { la
   const data = extractModels(sources, { fallback: builtinProfileData(base) });
   data.provenance = [{ source: packageParent }];
   const facts = factsFromSource(base, (module) => sources.module(module)?.text ?? null);
+  // ToolConfig's default env, as its own source writes it: `{}`, or (main's) the pager settings.
+  const envDefault = Object.values(data.models).find((m) => m.name === 'ToolConfig' && m.file === 'sweagent/tools/tools.py')?.fields.find((f) => f.name === 'env_variables')?.default;
+  if (envDefault !== undefined) facts.toolEnvDefault = envDefault.replace(/\s/g, '') === '{}' ? 'empty' : 'pagers';
   return buildProfile(data, { kind: 'path', label: why.label, reason: why.reason, base, facts, root: packageParent });
 }

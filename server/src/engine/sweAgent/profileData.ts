@@ -54,6 +54,16 @@ export interface NotUnderstood {
   message: string;
 }
 
+/** What a version's agent code gives its templates (`extract/templateVariables.ts`). */
+export interface TemplateVariablesData {
+  /** The keywords of `_get_format_dict`'s dict, which every template gets (besides the env, the extra fields and the call's keywords). */
+  formatDict: string[];
+  /** The keys of `StepOutput.to_template_format_dict()`, which the error templates get (besides the state). */
+  step: string[];
+  /** What of the source was not read: its variables are not known. */
+  notRead: string[];
+}
+
 export interface ProfileData {
   provenance: { source: string; commit?: string }[];
   /** `__version__` of the package, when it says. */
@@ -62,4 +72,5 @@ export interface ProfileData {
   runBatch: string;
   models: Record<string, ModelData>;
   notUnderstood: NotUnderstood[];
+  templateVariables: TemplateVariablesData;
 }

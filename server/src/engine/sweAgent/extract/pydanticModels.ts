@@ -8,6 +8,7 @@
  */
 import { DataType, FieldData, ModelData, NotUnderstood, ProfileData, ValidatorData } from '../profileData';
 import { ClassInfo, Expr, ModuleInfo, readPythonModule } from './pythonSource';
+import { extractTemplateVariables } from './templateVariables';
 
 /** Where a module's source comes from: its text and file, or null when it is not part of the sources. */
 export interface PythonSources {
@@ -388,7 +389,8 @@ export function extractModels(sources: PythonSources, options: ExtractOptions = 
 
   const runSingle = rootKey(roots.runSingle);
   const runBatch = rootKey(roots.runBatch);
-  return shortKeys({ provenance: [], runSingle, runBatch, models: Object.fromEntries(models), notUnderstood });
+  const templateVariables = extractTemplateVariables(sources, fallback?.templateVariables);
+  return shortKeys({ provenance: [], runSingle, runBatch, models: Object.fromEntries(models), notUnderstood, templateVariables });
 }
 
 /** Models keyed by their class name where it is unique, by module and name where two modules share one. */
