@@ -3,12 +3,12 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
 import { FoldingRegion } from '../../server/src/engine/features/folding';
-import { BUNDLE, fileFixture, workspaceOf } from '../helpers/fixture';
+import { BUNDLE, analysisOfBundle, fileFixture } from '../helpers/fixture';
 import { positionOf } from '../helpers/markers';
 import { CORPUS_DIR, needsShared } from '../helpers/shared';
 
 /** The folding ranges of a bundle text (markers kept as they are), as the analysis gives them. */
-const foldingOf = (text: string, limit?: number) => workspaceOf(new Map([[BUNDLE, text]])).analysis.folding(BUNDLE, limit);
+const foldingOf = (text: string, limit?: number) => analysisOfBundle(text).folding(BUNDLE, limit);
 const offsets = (regions: FoldingRegion[]) => regions.map(({ start, end }) => ({ start, end }));
 
 describe('folding ranges', () => {

@@ -84,6 +84,11 @@ export function workspaceOf(files: ReadonlyMap<string, string>, settings: Engine
   return { host, analysis: host.analysis(), files };
 }
 
+/** The analysis of one bundle text as it is (no markers read): the file `BUNDLE`. */
+export function analysisOfBundle(text: string, settings: EngineConfig = {}): Analysis {
+  return workspaceOf(new Map([[BUNDLE, text]]), settings).analysis;
+}
+
 /** The analysis, and the one file of a fixture with the ranges marked in it (a fixture for a whole-file feature: no cursor). */
 export function fileFixture(spec: string, settings: EngineConfig = {}): FixtureFile {
   const { marked, ...rest } = fixture(spec, settings);
