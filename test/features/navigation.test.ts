@@ -106,7 +106,7 @@ describe('go to definition', () => {
 
 describe('scalar styles', () => {
   it('maps names through escapes in a double-quoted signature, single quotes, and block scalars', () => {
-    const { analysis, file, text, ranges } = fileFixture(`tools:
+    const { analysis, file, ranges } = fileFixture(`tools:
   t:
     signature: "t \\"<«p»>\\" \\x3c«q»> {«p»!r:>4}"
     docstring: |
@@ -159,7 +159,7 @@ describe('scalar styles', () => {
   });
 
   it('maps explicit indentation indicators and keep chomping', () => {
-    const { analysis, file, text, ranges } = fileFixture(`tools:\n  t:\n    signature: |2+\n        t <«x»>\n\n    docstring: d\n    arguments:\n      - name: «x»\n`);
+    const { analysis, file, ranges } = fileFixture(`tools:\n  t:\n    signature: |2+\n        t <«x»>\n\n    docstring: d\n    arguments:\n      - name: «x»\n`);
     expect(analysis.bundleModel(file)!.view.tools[0].signature!.value).toEqual({ type: 'str', value: '  t <x>\n\n' });
     expect(analysis.references(file, ranges[1].start, true)).toEqual(ranges);
   });
