@@ -3,9 +3,19 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
 import { argumentTargetAt, valueRange } from '../../server/src/engine/features/navigation';
-import { BUNDLE, analysisOfBundle, fileFixture } from '../helpers/fixture';
-import { parseMarkers } from '../helpers/markers';
+import { BUNDLE, analysisOfBundle, fileFixture, position } from '../helpers/fixture';
+import { parseMarkers, withCursor } from '../helpers/markers';
 import { CORPUS_DIR, needsShared } from '../helpers/shared';
+
+/** What each request answers at the cursor `¦` of a fixture. */
+function at(spec: string) {
+  const { analysis, file, offset } = position(spec);
+  return {
+    references: (includeDeclaration = true) => analysis.references(file, offset, includeDeclaration),
+    highlights: () => analysis.highlights(file, offset),
+    definition: () => analysis.definition(file, offset),
+  };
+}
 
 /** The text at each range, for readable failures. */
 const texts = (text: string, ranges: { start: number; end: number }[]) => ranges.map((r) => text.slice(r.start, r.end));
@@ -44,11 +54,9 @@ describe('references and highlights', () => {
   });
 
   it('counts the brackets of a placeholder as part of it', () => {
-    const angle = text.indexOf('<path>');
-    expect(analysis.references(file, angle, true)).toHaveLength(5);
-    const optional = text.indexOf('[<line>]');
-    expect(analysis.references(file, optional, true)).toEqual([sigLine, docLine, nameLine]);
-    expect(analysis.references(file, text.indexOf('{path}'), true)).toHaveLength(5);
+    expect(at(withCursor(OPEN, '¦<«path»>')).references()).toHaveLength(5);
+    expect(at(withCursor(OPEN, '¦[<«line»>]')).references()).toEqual([sigLine, docLine, nameLine]);
+    expect(at(withCursor(OPEN, '¦{«path»}')).references()).toHaveLength(5);
   });
 
   it('marks the name as written and the rest as read', () => {
@@ -60,17 +68,17 @@ describe('references and highlights', () => {
   });
 
   it('finds nothing on text, keys, and placeholders or mentions without an argument', () => {
-    for (const needle of ['open <', 'signature', '<other>', '<nothing>', 'type: string', 'Opens', 'tools']) {
-      const offset = text.indexOf(needle) + 1;
-      expect(analysis.references(file, offset, true)).toEqual([]);
-      expect(analysis.highlights(file, offset)).toEqual([]);
-      expect(analysis.definition(file, offset)).toBeNull();
+    for (const needle of ['o¦pen <', 's¦ignature', '<¦other>', '<¦nothing>', 't¦ype: string', 'O¦pens', 't¦ools']) {
+      const there = at(withCursor(OPEN, needle));
+      expect(there.references()).toEqual([]);
+      expect(there.highlights()).toEqual([]);
+      expect(there.definition()).toBeNull();
     }
   });
 });
 
 describe('go to definition', () => {
-  const { analysis, file, ranges } = fileFixture(`tools:
+  const DEFINED = `tools:
   open:
     signature: "open «<path>» «[<line>]»"
     docstring: d
@@ -83,13 +91,14 @@ describe('go to definition', () => {
         type: integer
         description: where
         required: false»
-`);
+`;
+  const { analysis, file, ranges } = fileFixture(DEFINED);
   const [sigPath, sigLine, pathItem, pathName, lineItem, lineName] = ranges;
   // The whole item starts where `- ` starts; the name is selected.
   const target = (name: { start: number; end: number }, item: { start: number; end: number }) => ({ file, target: { start: item.start + 6, end: item.end }, selection: name });
 
   it('goes from a placeholder to the argument name, with the placeholder as origin', () => {
-    expect(analysis.definition(file, sigPath.start + 2)).toEqual({ origin: sigPath, targets: [target(pathName, pathItem)] });
+    expect(at(withCursor(DEFINED, '«<p¦ath>»')).definition()).toEqual({ origin: sigPath, targets: [target(pathName, pathItem)] });
     expect(analysis.definition(file, sigLine.start)).toEqual({ origin: sigLine, targets: [target(lineName, lineItem)] });
   });
 
@@ -167,27 +176,24 @@ describe('scalar styles', () => {
 
 describe('broken and half-typed input', () => {
   it('answers for what is there while an argument is being typed', () => {
-    const { analysis, file, text, ranges } = fileFixture(`tools:\n  t:\n    signature: t <path> <«pa»>\n    docstring: d\n    arguments:\n      - name: «pa»`);
-    expect(analysis.references(file, text.indexOf('<path>') + 1, true)).toEqual([]);
-    expect(analysis.references(file, ranges[1].end, true)).toEqual(ranges);
+    const typing = `tools:\n  t:\n    signature: t <path> <«pa»>\n    docstring: d\n    arguments:\n      - name: «pa»`;
+    expect(at(withCursor(typing, '<¦path>')).references()).toEqual([]);
+    expect(at(`${typing}¦`).references()).toEqual(parseMarkers(typing).ranges);
   });
 
   it('gives nothing when the YAML does not load', () => {
     const text = `tools:\n  t:\n    signature: "t <path>\n    arguments:\n      - name: path\n`;
-    const { analysis, file } = fileFixture(text);
-    for (const offset of [text.indexOf('<path>') + 1, text.indexOf('name: path') + 7]) {
-      expect(analysis.references(file, offset, true)).toEqual([]);
-      expect(analysis.highlights(file, offset)).toEqual([]);
-      expect(analysis.definition(file, offset)).toBeNull();
+    for (const needle of ['<¦path>', 'name: p¦ath']) {
+      const there = at(withCursor(text, needle));
+      expect(there.references()).toEqual([]);
+      expect(there.highlights()).toEqual([]);
+      expect(there.definition()).toBeNull();
     }
   });
 
   it('gives nothing for arguments that are not a list, or names that are not strings', () => {
     const text = `tools:\n  t:\n    signature: t <yes> <a>\n    docstring: d\n    arguments:\n      - name: yes\n      - name: [a]\n`;
-    const { analysis, file } = fileFixture(text);
-    expect(analysis.references(file, text.indexOf('<yes>') + 1, true)).toEqual([]);
-    expect(analysis.references(file, text.indexOf('name: yes') + 7, true)).toEqual([]);
-    expect(analysis.references(file, text.indexOf('<a>') + 1, true)).toEqual([]);
+    for (const needle of ['<¦yes>', 'name: y¦es', '<¦a>']) expect(at(withCursor(text, needle)).references()).toEqual([]);
   });
 
   it('works on the normalized text of a CRLF document', () => {
@@ -204,7 +210,6 @@ describe('real bundles', () => {
     const text = fs.readFileSync(path.join(CORPUS_DIR, 'elunac19__SWE-agent/tools/windowed_edit_replace/config.yaml'), 'utf8');
     const analysis = analysisOfBundle(text);
     const file = BUNDLE;
-    const at = (needle: string, inside = 0) => text.indexOf(needle) + inside;
     const range = (needle: string, inside: number, length: number, from = 0) => {
       const start = text.indexOf(needle, from) + inside;
       return { start, end: start + length };
@@ -218,31 +223,29 @@ describe('real bundles', () => {
     ];
     expect(texts(text, expected)).toEqual(['search', 'search', 'search', 'search']);
     for (const r of expected) expect(analysis.references(file, r.start, true)).toEqual(expected);
-    expect(analysis.highlights(file, at('<replace-all>', 2)).map((h) => [text.slice(h.start, h.end), h.kind, h.start])).toEqual([
-      ['replace-all', 'read', at('<replace-all>', 1)],
-      ['replace-all', 'write', at('name: replace-all', 6)],
+    expect(at(withCursor(text, '<r¦eplace-all>')).highlights().map((h) => [text.slice(h.start, h.end), h.kind, h.start])).toEqual([
+      ['replace-all', 'read', text.indexOf('<replace-all>') + 1],
+      ['replace-all', 'write', text.indexOf('name: replace-all') + 6],
     ]);
     // insert: `<text>` and `<line>` in its docstring
-    const insertDoc = text.indexOf('Insert <text>');
-    expect(analysis.references(file, insertDoc + 8, false)).toEqual([range('insert <text>', 8, 4), range('Insert <text>', 8, 4)]);
+    expect(at(withCursor(text, 'Insert <t¦ext>')).references(false)).toEqual([range('insert <text>', 8, 4), range('Insert <text>', 8, 4)]);
   });
 
   it.skipIf(needsShared(path.join(CORPUS_DIR, 'qarteu__BAML_Bench/tools/edit_anthropic/config.yaml')))('links edit_anthropic arguments to their placeholders', () => {
     const text = fs.readFileSync(path.join(CORPUS_DIR, 'qarteu__BAML_Bench/tools/edit_anthropic/config.yaml'), 'utf8');
-    const analysis = analysisOfBundle(text);
-    const file = BUNDLE;
     const placeholder = text.indexOf('[<view_range>]');
+    const onPlaceholder = at(withCursor(text, '¦[<view_range>]'));
     const name = text.indexOf('name: view_range') + 6;
     const expected = [
       { start: placeholder + 2, end: placeholder + 12 },
       { start: name, end: name + 10 },
     ];
-    expect(analysis.references(file, placeholder, true)).toEqual(expected);
-    expect(analysis.definition(file, placeholder)).toEqual({
+    expect(onPlaceholder.references()).toEqual(expected);
+    expect(onPlaceholder.definition()).toEqual({
       origin: { start: placeholder, end: placeholder + 14 },
-      targets: [{ file, target: { start: name - 8, end: text.indexOf('{{value|join') + "{{value|join(' ')}}\"".length }, selection: { start: name, end: name + 10 } }],
+      targets: [{ file: BUNDLE, target: { start: name - 8, end: text.indexOf('{{value|join') + "{{value|join(' ')}}\"".length }, selection: { start: name, end: name + 10 } }],
     });
     // `<response clipped>` in the docstring names no argument
-    expect(analysis.references(file, text.indexOf('<response clipped>') + 1, true)).toEqual([]);
+    expect(at(withCursor(text, '<¦response clipped>')).references()).toEqual([]);
   });
 });
