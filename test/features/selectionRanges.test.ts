@@ -2,7 +2,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
-import { BUNDLE, analysisOfBundle, position } from '../helpers/fixture';
+import { position } from '../helpers/fixture';
+import { withCursor } from '../helpers/markers';
 import { CORPUS_DIR, needsShared } from '../helpers/shared';
 
 /** The selection chain at the cursor is the marked ranges, innermost first (the markers nest around the cursor). */
@@ -122,8 +123,8 @@ ${ARGS}»»»
 
   it.skipIf(needsShared(path.join(CORPUS_DIR, 'qarteu__BAML_Bench/tools/edit_anthropic/config.yaml')))('works on a real bundle', () => {
     const text = fs.readFileSync(path.join(CORPUS_DIR, 'qarteu__BAML_Bench/tools/edit_anthropic/config.yaml'), 'utf8');
-    const cursor = text.indexOf('[<view_range>]') + 4;
-    const slices = analysisOfBundle(text).selectionRanges(BUNDLE, cursor)!.map((r) => text.slice(r.start, r.end));
+    const { analysis, file, offset } = position(withCursor(text, '[<vi¦ew_range>]'));
+    const slices = analysis.selectionRanges(file, offset)!.map((r) => text.slice(r.start, r.end));
     const signatureLine = text.slice(text.indexOf('str_replace_editor <command>'), text.indexOf('\n', text.indexOf('str_replace_editor <command>')));
     const toolEnd = text.indexOf('\nstate_command:');
     expect(slices).toEqual([
