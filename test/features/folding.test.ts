@@ -2,18 +2,18 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
-import { analyzeBundleText } from '../../server/src/engine/document/bundleModel';
-import { FoldingRegion, foldingRanges } from '../../server/src/engine/features/folding';
-import { toolCheckOptionsOf } from '../helpers/lintText';
-import { parseMarkers, positionOf } from '../helpers/markers';
+import { FoldingRegion } from '../../server/src/engine/features/folding';
+import { BUNDLE, analysisOfBundle, fileFixture } from '../helpers/fixture';
+import { positionOf } from '../helpers/markers';
 import { CORPUS_DIR, needsShared } from '../helpers/shared';
 
-const modelOf = (text: string) => analyzeBundleText(text, toolCheckOptionsOf({}));
+/** The folding ranges of a bundle text (markers kept as they are), as the analysis gives them. */
+const foldingOf = (text: string, limit?: number) => analysisOfBundle(text).folding(BUNDLE, limit);
 const offsets = (regions: FoldingRegion[]) => regions.map(({ start, end }) => ({ start, end }));
 
 describe('folding ranges', () => {
   it('folds tools, each tool, arguments, each argument and block docstrings, ending on the last line with content', () => {
-    const { text, ranges } = parseMarkers(`«tools:
+    const { analysis, file, ranges } = fileFixture(`«tools:
   «open:
     signature: "open <path> [<line>]"
     «docstring: |
@@ -34,13 +34,12 @@ describe('folding ranges', () => {
     signature: b»»
 state_command: s
 `);
-    const model = modelOf(text);
-    expect(offsets(foldingRanges(model))).toEqual(ranges);
-    expect(foldingRanges(model).map((r) => r.depth)).toEqual([0, 1, 2, 2, 3, 3, 1]);
+    expect(offsets(analysis.folding(file))).toEqual(ranges);
+    expect(analysis.folding(file).map((r) => r.depth)).toEqual([0, 1, 2, 2, 3, 3, 1]);
   });
 
   it('folds multi-line flow collections, keeps one range per start line (the outermost), and skips one-line entries', () => {
-    const { text, ranges } = parseMarkers(`«tools:
+    const { analysis, file, ranges } = fileFixture(`«tools:
   «t:
     «arguments: [{name: a,
         type: string}]»
@@ -53,25 +52,25 @@ state_command: s
         - y»»»»
 `);
     // `arguments` and its only item start on the same line: the entry wins. `- - x` is the outer item.
-    expect(offsets(foldingRanges(modelOf(text)))).toEqual(ranges);
+    expect(offsets(analysis.folding(file))).toEqual(ranges);
   });
 
   it('folds an aliased mapping where it is written, not where it is used', () => {
-    const { text, ranges } = parseMarkers(`«tools:
+    const { analysis, file, ranges } = fileFixture(`«tools:
   «a: &base
     signature: a
     docstring: d»
   b: *base»
 `);
-    expect(modelOf(text).mode).toBe('whole');
-    expect(offsets(foldingRanges(modelOf(text)))).toEqual(ranges);
+    expect(analysis.bundleModel(file)!.mode).toBe('whole');
+    expect(offsets(analysis.folding(file))).toEqual(ranges);
   });
 
   it('keeps the outermost ranges when there are more than the limit, in document order', () => {
     const tools = Array.from({ length: 3 }, (_, i) => `  t${i}:\n    arguments:\n      - name: a\n        type: string\n`).join('');
     const text = `tools:\n${tools}`;
     const lineOf = (region: FoldingRegion) => [positionOf(text, region.start).line, positionOf(text, region.end).line];
-    expect(foldingRanges(modelOf(text)).map(lineOf)).toEqual([
+    expect(foldingOf(text).map(lineOf)).toEqual([
       [0, 12],
       [1, 4],
       [2, 4],
@@ -83,26 +82,26 @@ state_command: s
       [10, 12],
       [11, 12],
     ]);
-    expect(foldingRanges(modelOf(text), 4).map(lineOf)).toEqual([
+    expect(foldingOf(text, 4).map(lineOf)).toEqual([
       [0, 12],
       [1, 4],
       [5, 8],
       [9, 12],
     ]);
-    expect(foldingRanges(modelOf(text), 0)).toEqual([]);
+    expect(foldingOf(text, 0)).toEqual([]);
   });
 
   it('gives nothing for text that does not load, and what it can for a half-typed tool', () => {
-    expect(foldingRanges(modelOf('tools:\n  a: [\n    b\n'))).toEqual([]);
-    const { text, ranges } = parseMarkers('«tools:\n  «open:\n    signature:\n    «arguments:\n      -»»»\n');
-    expect(offsets(foldingRanges(modelOf(text)))).toEqual(ranges);
+    expect(foldingOf('tools:\n  a: [\n    b\n')).toEqual([]);
+    const { analysis, file, ranges } = fileFixture('«tools:\n  «open:\n    signature:\n    «arguments:\n      -»»»\n');
+    expect(offsets(analysis.folding(file))).toEqual(ranges);
   });
 
   it.skipIf(needsShared(path.join(CORPUS_DIR, 'qarteu__BAML_Bench/tools/edit_anthropic/config.yaml')))('folds every tool and argument of a real bundle', () => {
     const text = fs.readFileSync(path.join(CORPUS_DIR, 'qarteu__BAML_Bench/tools/edit_anthropic/config.yaml'), 'utf8');
     const lines = text.split('\n');
     const lineOf = (prefix: string, from = 0) => lines.findIndex((line, i) => i >= from && line.startsWith(prefix));
-    const regions = foldingRanges(modelOf(text)).map((r) => [positionOf(text, r.start).line, positionOf(text, r.end).line]);
+    const regions = foldingOf(text).map((r) => [positionOf(text, r.start).line, positionOf(text, r.end).line]);
     const argumentStarts = lines.flatMap((line, i) => (line.startsWith('      - name: ') ? [i] : []));
     const stateLine = lineOf('state_command:');
     expect(argumentStarts).toHaveLength(7);

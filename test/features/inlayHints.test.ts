@@ -2,12 +2,11 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
-import { analyzeBundleText } from '../../server/src/engine/document/bundleModel';
 import { inlayHints } from '../../server/src/engine/features/inlayHints';
-import { toolCheckOptionsOf } from '../helpers/lintText';
+import { BUNDLE, analysisOfBundle } from '../helpers/fixture';
 import { CORPUS_DIR, needsShared } from '../helpers/shared';
 
-const modelOf = (text: string) => analyzeBundleText(text, toolCheckOptionsOf({}));
+const hintsOf = (text: string) => analysisOfBundle(text).inlayHints(BUNDLE);
 
 /** `¦` marks where each hint goes; labels in document order. */
 function expectHints(marked: string, labels: string[], tooltips?: (string | undefined)[]): void {
@@ -16,7 +15,7 @@ function expectHints(marked: string, labels: string[], tooltips?: (string | unde
   const offsets = parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join('').length);
   expect(offsets).toHaveLength(labels.length);
   const expected = offsets.map((offset, i) => (tooltips?.[i] ? { offset, label: labels[i], tooltip: tooltips[i] } : { offset, label: labels[i] }));
-  expect(inlayHints(modelOf(text)).map((h) => (tooltips ? h : { offset: h.offset, label: h.label }))).toEqual(expected);
+  expect(hintsOf(text).map((h) => (tooltips ? h : { offset: h.offset, label: h.label }))).toEqual(expected);
 }
 
 const ARG = (name: string, type: string, required: string) => `      - name: ${name}\n        type: ${type}\n        description: about ${name}\n        required: ${required}\n`;
@@ -43,7 +42,7 @@ describe('inlay hints', () => {
       ': string',
       ': integer?',
     ]);
-    expect(inlayHints(modelOf('tools:\n  t: [\n    signature: "<a>"\n'))).toEqual([]);
+    expect(hintsOf('tools:\n  t: [\n    signature: "<a>"\n')).toEqual([]);
   });
 
   it('hints a signature once, where it is written, when tools share it through an alias or a merge key', () => {
@@ -53,17 +52,18 @@ describe('inlay hints', () => {
   it('keeps hints in a range (ends included), and at most the limit', () => {
     const text = `tools:\n  t:\n    signature: t <a> <b> <c>\n    docstring: d\n    arguments:\n${ARG('a', 'string', 'true')}${ARG('b', 'string', 'true')}${ARG('c', 'string', 'true')}`;
     const end = (p: string) => text.indexOf(p) + p.length;
-    const model = modelOf(text);
-    expect(inlayHints(model, { start: end('<b>'), end: end('<c>') }).map((h) => h.offset)).toEqual([end('<b>'), end('<c>')]);
-    expect(inlayHints(model, { start: end('<a>') + 1, end: end('<c>') - 1 }).map((h) => h.offset)).toEqual([end('<b>')]);
-    expect(inlayHints(model, undefined, 1).map((h) => h.offset)).toEqual([end('<a>')]);
+    const analysis = analysisOfBundle(text);
+    expect(analysis.inlayHints(BUNDLE, { start: end('<b>'), end: end('<c>') }).map((h) => h.offset)).toEqual([end('<b>'), end('<c>')]);
+    expect(analysis.inlayHints(BUNDLE, { start: end('<a>') + 1, end: end('<c>') - 1 }).map((h) => h.offset)).toEqual([end('<b>')]);
+    // The limit is the feature's own: the facade always asks for the default.
+    expect(inlayHints(analysis.bundleModel(BUNDLE)!, undefined, 1).map((h) => h.offset)).toEqual([end('<a>')]);
   });
 
   it.skipIf(needsShared(path.join(CORPUS_DIR, 'qarteu__BAML_Bench/tools/edit_anthropic/config.yaml')))('hints every placeholder of a real bundle', () => {
     const text = fs.readFileSync(path.join(CORPUS_DIR, 'qarteu__BAML_Bench/tools/edit_anthropic/config.yaml'), 'utf8');
     const signature = text.indexOf('str_replace_editor <command>');
     const at = (spelling: string) => text.indexOf(spelling, signature) + spelling.length;
-    expect(inlayHints(modelOf(text)).map((h) => ({ offset: h.offset, label: h.label }))).toEqual([
+    expect(hintsOf(text).map((h) => ({ offset: h.offset, label: h.label }))).toEqual([
       { offset: at('<command>'), label: ': string' },
       { offset: at('<path>'), label: ': string' },
       { offset: at('[<file_text>]'), label: ': string?' },

@@ -2,23 +2,15 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
-import { analyzeBundleText } from '../../server/src/engine/document/bundleModel';
-import { OffsetRange, selectionRanges } from '../../server/src/engine/features/selectionRanges';
-import { toolCheckOptionsOf } from '../helpers/lintText';
-import { parseMarkers } from '../helpers/markers';
+import { position } from '../helpers/fixture';
+import { withCursor } from '../helpers/markers';
 import { CORPUS_DIR, needsShared } from '../helpers/shared';
 
-const modelOf = (text: string) => analyzeBundleText(text, toolCheckOptionsOf({}));
-
-/** The marked ranges, innermost first (the markers nest around the cursor). */
-function expectedChain(marked: string): { text: string; cursor: number; chain: OffsetRange[] } {
-  const { text, cursor, ranges } = parseMarkers(marked);
-  return { text, cursor, chain: [...ranges].sort((a, b) => b.start - a.start || a.end - b.end) };
-}
-
+/** The selection chain at the cursor is the marked ranges, innermost first (the markers nest around the cursor). */
 function expectChain(marked: string): void {
-  const { text, cursor, chain } = expectedChain(marked);
-  const result = selectionRanges(modelOf(text), cursor);
+  const { analysis, file, offset, ranges } = position(marked);
+  const chain = [...ranges].sort((a, b) => b.start - a.start || a.end - b.end);
+  const result = analysis.selectionRanges(file, offset)!;
   expect(result).toEqual(chain);
   for (let i = 1; i < result.length; i++) {
     expect(result[i].start <= result[i - 1].start && result[i - 1].end <= result[i].end).toBe(true);
@@ -131,8 +123,8 @@ ${ARGS}»»»
 
   it.skipIf(needsShared(path.join(CORPUS_DIR, 'qarteu__BAML_Bench/tools/edit_anthropic/config.yaml')))('works on a real bundle', () => {
     const text = fs.readFileSync(path.join(CORPUS_DIR, 'qarteu__BAML_Bench/tools/edit_anthropic/config.yaml'), 'utf8');
-    const cursor = text.indexOf('[<view_range>]') + 4;
-    const slices = selectionRanges(modelOf(text), cursor).map((r) => text.slice(r.start, r.end));
+    const { analysis, file, offset } = position(withCursor(text, '[<vi¦ew_range>]'));
+    const slices = analysis.selectionRanges(file, offset)!.map((r) => text.slice(r.start, r.end));
     const signatureLine = text.slice(text.indexOf('str_replace_editor <command>'), text.indexOf('\n', text.indexOf('str_replace_editor <command>')));
     const toolEnd = text.indexOf('\nstate_command:');
     expect(slices).toEqual([

@@ -2,15 +2,11 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
-import { analyzeBundleText } from '../../server/src/engine/document/bundleModel';
+import { EngineConfig } from '../../server/src/engine/config';
 import { SemanticToken, semanticTokens } from '../../server/src/engine/features/semanticTokens';
-import { toolCheckOptionsOf } from '../helpers/lintText';
-import { EnvContext } from '../../server/src/engine/swe/env';
-import { parseMarkers } from '../helpers/markers';
+import { BUNDLE, analysisOfBundle, fileFixture } from '../helpers/fixture';
 import { CORPUS_DIR, needsShared } from '../helpers/shared';
 
-const options = toolCheckOptionsOf({});
-const modelOf = (text: string) => analyzeBundleText(text, options);
 type Kind = Pick<SemanticToken, 'type' | 'modifiers'>;
 const P: Kind = { type: 'parameter', modifiers: ['declaration'] };
 const P_UNDEFINED: Kind = { type: 'parameter', modifiers: ['declaration', 'undefined'] };
@@ -19,11 +15,11 @@ const MENTION_UNDEFINED: Kind = { type: 'parameter', modifiers: ['undefined'] };
 const VAR: Kind = { type: 'variable', modifiers: ['readonly'] };
 const VAR_UNDEFINED: Kind = { type: 'variable', modifiers: ['readonly', 'undefined'] };
 
-/** The tokens of a marked document: each «…» is one token, of the kinds given in document order. */
-function expectTokens(marked: string, kinds: Kind[], env: EnvContext = options.env): void {
-  const { text, ranges } = parseMarkers(marked);
+/** The tokens of a marked document: each «…» is one token, of the kinds given in document order (the env: the settings' `envVariables`, else unknown). */
+function expectTokens(marked: string, kinds: Kind[], settings: EngineConfig = {}): void {
+  const { analysis, file, ranges } = fileFixture(marked, settings);
   expect(ranges).toHaveLength(kinds.length);
-  expect(semanticTokens(modelOf(text), env)).toEqual(ranges.map((range, i) => ({ ...range, ...kinds[i] })));
+  expect(analysis.semanticTokens(file)).toEqual(ranges.map((range, i) => ({ ...range, ...kinds[i] })));
 }
 
 const ARGS = (...names: string[]) => `    arguments:\n${names.map((name) => `      - name: ${name}\n        type: string\n        description: d\n        required: true\n`).join('')}`;
@@ -48,14 +44,13 @@ describe('semantic tokens', () => {
       `tools:\n  t:\n    signature: "t «<a>»"\n    docstring: |\n      Reads «<a>», not «<b>».\n      Uses «{PAGER}» and «{WINDOW}», not {{x}} or {"k": 1}.\n${ARGS('a')}`,
       [P, MENTION, MENTION_UNDEFINED, VAR, VAR_UNDEFINED],
     );
-    const env: EnvContext = { known: true, variables: new Map([['WINDOW', '100']]) };
-    expectTokens(`tools:\n  t:\n    signature: t\n    docstring: "«{PAGER}» «{WINDOW}»"\n`, [VAR_UNDEFINED, VAR], env);
+    expectTokens(`tools:\n  t:\n    signature: t\n    docstring: "«{PAGER}» «{WINDOW}»"\n`, [VAR_UNDEFINED, VAR], { envVariables: { WINDOW: '100' } });
   });
 
   it('gives partial tokens for half-typed input, and none for text that does not load', () => {
     expectTokens(`tools:\n  t:\n    signature: "t «<a>» [<b"\n    arguments:\n      - name: a\n`, [P]);
     expectTokens(`tools:\n  t:\n    docstring: "see «<a>» and {oops"\n    signature: t «<a>»\n`, [MENTION_UNDEFINED, P_UNDEFINED]);
-    expect(semanticTokens(modelOf('tools:\n  t: [\n    signature: "<a>"\n'), options.env)).toEqual([]);
+    expect(analysisOfBundle('tools:\n  t: [\n    signature: "<a>"\n').semanticTokens(BUNDLE)).toEqual([]);
   });
 
   it('marks a signature once, where it is written, when tools share it through an alias or a merge key', () => {
@@ -63,13 +58,13 @@ describe('semantic tokens', () => {
   });
 
   it('keeps tokens in a range, and at most the limit', () => {
-    const { text, ranges } = parseMarkers(`tools:\n  t:\n    signature: "t «<a>» «<b>» «<c>»"\n    docstring: x\n${ARGS('a', 'b', 'c')}`);
-    const model = modelOf(text);
-    expect(semanticTokens(model, options.env, { start: ranges[1].start + 1, end: ranges[2].start + 1 })).toEqual([
+    const { analysis, file, ranges } = fileFixture(`tools:\n  t:\n    signature: "t «<a>» «<b>» «<c>»"\n    docstring: x\n${ARGS('a', 'b', 'c')}`);
+    expect(analysis.semanticTokens(file, { start: ranges[1].start + 1, end: ranges[2].start + 1 })).toEqual([
       { ...ranges[1], ...P },
       { ...ranges[2], ...P },
     ]);
-    expect(semanticTokens(model, options.env, undefined, 2)).toEqual([
+    // The limit is the feature's own: the facade always asks for the default.
+    expect(semanticTokens(analysis.bundleModel(file)!, analysis.env(file), undefined, 2)).toEqual([
       { ...ranges[0], ...P },
       { ...ranges[1], ...P },
     ]);
@@ -79,7 +74,7 @@ describe('semantic tokens', () => {
     const text = fs.readFileSync(path.join(CORPUS_DIR, 'qarteu__BAML_Bench/tools/edit_anthropic/config.yaml'), 'utf8');
     const signature = text.indexOf('str_replace_editor <command>');
     const spellings = ['<command>', '<path>', '[<file_text>]', '[<view_range>]', '[<old_str>]', '[<new_str>]', '[<insert_line>]'];
-    expect(semanticTokens(modelOf(text), options.env)).toEqual(
+    expect(analysisOfBundle(text).semanticTokens(BUNDLE)).toEqual(
       spellings.map((spelling) => {
         const start = text.indexOf(spelling, signature);
         return { start, end: start + spelling.length, ...P };

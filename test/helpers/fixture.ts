@@ -25,13 +25,17 @@ export interface Fixture {
   files: ReadonlyMap<string, string>;
 }
 
-export interface FixturePosition extends Fixture {
-  /** The file with the cursor, the cursor's offset in it, and its text. */
+export interface FixtureFile extends Fixture {
+  /** The file, and its text. */
   file: string;
-  offset: number;
   text: string;
   /** The ranges marked in that file. */
   ranges: { start: number; end: number }[];
+}
+
+export interface FixturePosition extends FixtureFile {
+  /** The cursor's offset in the file. */
+  offset: number;
 }
 
 /** A disk that holds exactly these files (every one executable) and their folders, inside the workspace only. */
@@ -78,6 +82,19 @@ export function workspaceOf(files: ReadonlyMap<string, string>, settings: Engine
   const host = new AnalysisHost({ fs: inMemoryFs(files) });
   host.applyChange({ folders: [WORKSPACE], userSettings: settings, opened: [...files].map(([file, text]) => ({ file, text })) });
   return { host, analysis: host.analysis(), files };
+}
+
+/** The analysis of one bundle text as it is (no markers read): the file `BUNDLE`. */
+export function analysisOfBundle(text: string, settings: EngineConfig = {}): Analysis {
+  return workspaceOf(new Map([[BUNDLE, text]]), settings).analysis;
+}
+
+/** The analysis, and the one file of a fixture with the ranges marked in it (a fixture for a whole-file feature: no cursor). */
+export function fileFixture(spec: string, settings: EngineConfig = {}): FixtureFile {
+  const { marked, ...rest } = fixture(spec, settings);
+  if (marked.size !== 1) throw new Error(`a fixture for one file has one file; this one has ${marked.size}`);
+  const [[file, m]] = marked;
+  return { ...rest, file, text: m.text, ranges: m.ranges };
 }
 
 /** The analysis, and where the one `¦` cursor of the fixture is. */

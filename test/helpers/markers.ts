@@ -36,3 +36,11 @@ export function positionOf(text: string, offset: number): { line: number; charac
 export function rangeOf(text: string, range: { start: number; end: number }) {
   return { start: positionOf(text, range.start), end: positionOf(text, range.end) };
 }
+
+/** `text` with the cursor `¦` where `needle` shows it, at the needle's first occurrence (the needle without its `¦`). */
+export function withCursor(text: string, needle: string): string {
+  const bare = needle.replace('¦', '');
+  const at = text.indexOf(bare);
+  if (bare === needle || at === -1) throw new Error(`withCursor: the needle ${JSON.stringify(needle)} has no ¦, or the text has no ${JSON.stringify(bare)}`);
+  return text.slice(0, at) + needle + text.slice(at + bare.length);
+}

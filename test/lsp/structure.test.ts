@@ -5,9 +5,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ClientCapabilities, CodeLens, FoldingRange, InlayHint, SelectionRange, SemanticTokens } from 'vscode-languageserver-protocol';
-import { analyzeBundleText } from '../../server/src/engine/document/bundleModel';
 import { toolPreview, toolPreviewMarkdown } from '../../server/src/engine/features/toolPreview';
-import { toolCheckOptionsOf } from '../helpers/lintText';
+import { UNKNOWN_ENV } from '../../server/src/engine/swe/env';
+import { BUNDLE as BUNDLE_FILE, analysisOfBundle } from '../helpers/fixture';
 import { TestClient, inMemory } from '../helpers/lspClient';
 import { parseMarkers, positionOf, rangeOf } from '../helpers/markers';
 
@@ -276,8 +276,9 @@ describe('code lenses', () => {
       { range: { start: { line: 1, character: 2 }, end: { line: 1, character: 6 } }, command: { title: 'Preview as the model sees it', command: 'sweBundle.previewTool', arguments: [URI, 'open'] } },
       { range: { start: { line: 16, character: 2 }, end: { line: 16, character: 7 } }, command: { title: 'Preview as the model sees it', command: 'sweBundle.previewTool', arguments: [URI, 'close'] } },
     ]);
-    const options = toolCheckOptionsOf({});
-    const preview = toolPreview(analyzeBundleText(BUNDLE, options).check.tools[0].command!, { env: options.env, from: null });
+    // The tool as the engine builds it, previewed with ToolConfig's default env (no agent config, no env setting).
+    const command = analysisOfBundle(BUNDLE).bundleModel(BUNDLE_FILE)!.check.tools[0].command!;
+    const preview = toolPreview(command, { env: UNKNOWN_ENV, from: null });
     const markdown = await client.request<string>('workspace/executeCommand', lenses[0].command);
     expect(markdown).toBe(toolPreviewMarkdown(preview));
     // The rendered docs and the function-calling schema.
