@@ -23,6 +23,16 @@ interface EscapeData {
   escape: { start: number; end: number };
 }
 
+/**
+ * One tool's signature placeholder without an argument and argument missing
+ * from the signature, when they are its only two: most likely one name
+ * renamed on one side, which either rename resolves.
+ */
+export interface RenameMismatch {
+  placeholder: string;
+  argument: string;
+}
+
 interface FixDataByRule {
   'yaml-value-tag': QuoteData;
   'non-string-key': QuoteData;
@@ -47,8 +57,8 @@ interface FixDataByRule {
   'boolean-flag-always': { flag: string };
   'required-after-optional': { argumentIndex: number; targetIndex: number };
   'duplicate-argument': { argumentIndex: number };
-  'signature-missing-argument': { name: string; required: boolean };
-  'signature-unknown-placeholder': { name: string };
+  'signature-missing-argument': { name: string; required: boolean; mismatch?: RenameMismatch };
+  'signature-unknown-placeholder': { name: string; mismatch?: RenameMismatch };
   'argument-not-a-placeholder': { flagWithoutValue: string };
   'optional-mismatch': { name: string; makeOptional: boolean };
   'docstring-format-error': EscapeData;
