@@ -26,6 +26,27 @@ describe('agent config quick fixes', () => {
     expect(codes(fixed)).toEqual([]);
   });
 
+  it('change a misspelt hidden tool to the bundle tool it is near, in block and flow lists; no suggestion for a name that is not near', () => {
+    const flow = 'agent:\n  tools:\n    bundles:\n      - path: tools/viewer\n        hidden_tools: [opne]\n';
+    const [diagnostic] = analyse(flow).diagnostics;
+    expect([diagnostic.code, diagnostic.severity, diagnostic.start, diagnostic.end, diagnostic.message]).toEqual([
+      'hidden-tool-missing',
+      'error',
+      flow.indexOf('opne'),
+      flow.indexOf('opne') + 4,
+      'Bundle `tools/viewer` has no tool `opne` to hide; did you mean `open`?',
+    ]);
+    expect(diagnostic.related?.map((r) => r.message)).toEqual(["SWE-agent fails: Hidden tools {'opne'} do not exist in available tools."]);
+    const fixedFlow = flow.replace('opne', 'open');
+    expect(fixesFor(flow, 'hidden-tool-missing')).toEqual([['Change `opne` to `open`', fixedFlow]]);
+    expect(codes(fixedFlow)).toEqual([]);
+    const block = 'agent:\n  tools:\n    bundles:\n      - path: tools/viewer\n        hidden_tools:\n          - "Open"\n';
+    expect(fixesFor(block, 'hidden-tool-missing')).toEqual([['Change `Open` to `open`', block.replace('"Open"', '"open"')]]);
+    const far = 'agent:\n  tools:\n    bundles:\n      - path: tools/viewer\n        hidden_tools: [edit]\n';
+    expect(analyse(far).diagnostics.map((d) => d.message)).toEqual(["Bundle `tools/viewer` has no tool `edit` to hide (SWE-agent fails: Hidden tools {'edit'} do not exist in available tools)."]);
+    expect(fixesFor(far, 'hidden-tool-missing')).toEqual([]);
+  });
+
   it('write a bare bundle path as a `path:` entry, in block and flow lists', () => {
     const block = 'agent:\n  tools:\n    bundles:\n      - tools/viewer\n';
     expect(fixesFor(block, 'wrong-type')).toEqual([['Write the entry as `path: tools/viewer`', 'agent:\n  tools:\n    bundles:\n      - path: tools/viewer\n']]);

@@ -14,6 +14,7 @@ import { BundleModel } from '../document/bundleModel';
 import { Placement } from '../document/placement';
 import { YamlLoad } from '../yaml/loadYaml';
 import { pyReprStringSet } from '../python/pyObject';
+import { suggestName } from '../util/suggest';
 import { ToolCheckOptions } from '../swe/checkTool';
 import { DEFAULT_ENV_VARIABLES, knownEnv } from '../swe/env';
 import { asDict } from '../swe/pydanticLax';
@@ -206,12 +207,17 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
     }
     const toolNames = new Set(model.check.toolEntries.map((e) => strValue(e.keyNode)).filter((n): n is string => n !== undefined));
     const missing = ref.hidden.filter((h) => !toolNames.has(h.name));
+    const sweAgentFails = `SWE-agent fails: Hidden tools ${pyReprStringSet(missing.map((m) => m.name))} do not exist in available tools.`;
     for (const h of missing) {
-      out.add(
-        'hidden-tool-missing',
-        spanOf(h.node),
-        `Bundle \`${ref.path}\` has no tool \`${h.name}\` to hide (SWE-agent fails: Hidden tools ${pyReprStringSet(missing.map((m) => m.name))} do not exist in available tools).`,
-      );
+      const suggestion = suggestName(h.name, [...toolNames]);
+      if (suggestion) {
+        out.add('hidden-tool-missing', spanOf(h.node), `Bundle \`${ref.path}\` has no tool \`${h.name}\` to hide; did you mean \`${suggestion}\`?`, {
+          data: { replaceWith: suggestion },
+          related: [{ ...spanOf(h.node), message: sweAgentFails }],
+        });
+      } else {
+        out.add('hidden-tool-missing', spanOf(h.node), `Bundle \`${ref.path}\` has no tool \`${h.name}\` to hide (${sweAgentFails.slice(0, -1)}).`);
+      }
     }
     for (const entry of model.check.toolEntries) {
       const name = strValue(entry.keyNode);
