@@ -45,6 +45,8 @@ interface FixDataByRule {
   'invalid-choice': ReplaceData;
   /** The bundle path under the chosen version's name. */
   'bundle-renamed': ReplaceData;
+  /** The bundle folder beside it that a missing bundle path most likely meant. */
+  'bundle-path-missing': ReplaceData;
   /** The bundle's tool a misspelt `hidden_tools` name most likely meant. */
   'hidden-tool-missing': ReplaceData;
   'unknown-json-schema-type': ReplaceData;

@@ -48,6 +48,8 @@ export interface AgentCheckContext {
   /** The SWE-agent release the config is judged by (a fork's: the release it is based on); main when not said. */
   sweAgentVersion?: SweAgentVersion;
   resolve(dir: string): BundleResolution;
+  /** The bundle folders (folders with a config.yaml) beside a folder, by name: the did-you-mean of a missing bundle path. */
+  bundlesBeside?(dir: string): readonly string[];
   /** The folder sweagent runs in (`assumed`: not known, the workspace folder is taken), and what is at a path SWE-agent reads from there. */
   run?: { folder: string; assumed: boolean; stat(file: string): RunFileStatus };
 }
@@ -147,7 +149,15 @@ function missingBundle(bundlePath: string, dir: string, at: Span, context: Agent
     out.add('bundle-not-in-version', at, `Bundle \`${bundlePath}\` does not exist in SWE-agent ${version}: ${why}. ${fails}`);
     return;
   }
-  out.add('bundle-path-missing', at, `Bundle path \`${bundlePath}\` does not exist (resolved against ${rootPhrase(context.configRoot, source)}). ${fails}`);
+  const resolved = `Bundle path \`${bundlePath}\` does not exist (resolved against ${rootPhrase(context.configRoot, source)}).`;
+  const folder = /[^/\\]+(?=[/\\]*$)/.exec(bundlePath);
+  const suggestion = folder && suggestName(folder[0], context.bundlesBeside?.(dir) ?? []);
+  if (folder && suggestion) {
+    const replaceWith = bundlePath.slice(0, folder.index) + suggestion + bundlePath.slice(folder.index + folder[0].length);
+    out.add('bundle-path-missing', at, `Bundle path \`${bundlePath}\` does not exist; did you mean \`${replaceWith}\`?`, { data: { replaceWith }, related: [{ ...at, message: `${resolved} ${fails}` }] });
+    return;
+  }
+  out.add('bundle-path-missing', at, `${resolved} ${fails}`);
 }
 
 export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext): AgentCheck {

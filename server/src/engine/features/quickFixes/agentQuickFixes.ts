@@ -5,6 +5,7 @@
  * - invalid-choice: the suggested value of a literal or a union's `type`;
  * - bundle-renamed: the bundle path under the chosen SWE-agent's name for it;
  * - hidden-tool-missing: the bundle's tool a misspelt `hidden_tools` name meant;
+ * - bundle-path-missing: the bundle folder beside it that the path meant;
  * - wrong-type with `wrapPath`: a bare `- tools/x` bundle entry becomes `- path: tools/x`;
  * - bundles-misplaced: `bundles:` moves from `agent.templates` to `agent.tools`;
  * - template-unknown-variable: the variable the template meant (features/quickFixes/templateVariable.ts);
@@ -77,6 +78,7 @@ export const AGENT_QUICK_FIXES: YamlQuickFixRegistry = {
   'invalid-choice': replaceWithSuggestion,
   'bundle-renamed': replaceWithSuggestion,
   'hidden-tool-missing': replaceWithSuggestion,
+  'bundle-path-missing': replaceWithSuggestion,
   'wrong-type': wrapBundlePath,
   'bundles-misplaced': moveBundlesToTools,
   'template-unknown-variable': replaceTemplateVariable,

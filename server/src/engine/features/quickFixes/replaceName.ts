@@ -1,7 +1,7 @@
 /**
  * unknown-key, forbidden-key, invalid-choice, unknown-json-schema-type,
- * enum-type-mismatch, bundle-renamed, hidden-tool-missing: a key, a value (a
- * `type`, a bundle path) or a list item (a hidden tool) with a suggested
+ * enum-type-mismatch, bundle-renamed, bundle-path-missing, hidden-tool-missing:
+ * a key, a value (a `type`, a bundle path) or a list item (a hidden tool) with a suggested
  * spelling (`data.replaceWith`). The fix
  * rewrites the scalar in its own quoting style. It needs only the YAML, so
  * agent configs use it too.
@@ -11,7 +11,7 @@ import { YamlQuickFixProvider } from './quickFix';
 import { appendIndex, changeScalarValue, nodeAtSpan } from './yamlEdits';
 
 export const replaceWithSuggestion: YamlQuickFixProvider<
-  'unknown-key' | 'forbidden-key' | 'invalid-choice' | 'unknown-json-schema-type' | 'enum-type-mismatch' | 'bundle-renamed' | 'hidden-tool-missing'
+  'unknown-key' | 'forbidden-key' | 'invalid-choice' | 'unknown-json-schema-type' | 'enum-type-mismatch' | 'bundle-renamed' | 'bundle-path-missing' | 'hidden-tool-missing'
 > = (context) => {
   const replacement = context.data?.replaceWith;
   if (replacement === undefined) return [];
