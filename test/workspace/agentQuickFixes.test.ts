@@ -5,7 +5,9 @@ import { applyEdits } from '../../server/src/engine/features/edits';
 import { agentQuickFixes } from '../../server/src/engine/features/quickFixes/agentQuickFixes';
 import { agentConfigProject } from '../helpers/project';
 
-const project = agentConfigProject({ 'tools/viewer/config.yaml': 'tools:\n  open:\n    docstring: d\n', 'tools/viewers/README.md': 'no config.yaml here\n' });
+/** A bundle folder whose name is longer than a message shows. */
+const LONG = 'a_bundle_folder_whose_name_is_longer_than_a_message_shows';
+const project = agentConfigProject({ 'tools/viewer/config.yaml': 'tools:\n  open:\n    docstring: d\n', 'tools/viewers/README.md': 'no config.yaml here\n', [`tools/${LONG}/config.yaml`]: 'tools:\n  open:\n    docstring: d\n' });
 afterAll(() => project.remove());
 const analyse = project.analyse;
 
@@ -69,6 +71,14 @@ describe('agent config quick fixes', () => {
       expect(analyse(farText).diagnostics.map((d) => [d.code, d.message.includes('did you mean')])).toEqual([['bundle-path-missing', false]]);
       expect(fixesFor(farText, 'bundle-path-missing')).toEqual([]);
     }
+  });
+
+  it('show at most 48 characters of each path in the message, and the whole path in the fix', () => {
+    const text = `agent:\n  tools:\n    bundles:\n      - path: tools/${LONG}z\n`;
+    const [diagnostic] = analyse(text).diagnostics;
+    expect(diagnostic.message).toBe(`Bundle path \`tools/${LONG.slice(0, 42)}…\` does not exist; did you mean \`tools/${LONG.slice(0, 42)}…\`?`);
+    expect(diagnostic.message.length).toBeLessThanOrEqual(160);
+    expect(fixesFor(text, 'bundle-path-missing').map(([, fixed]) => fixed)).toEqual([text.replace(`${LONG}z`, LONG)]);
   });
 
   it('write a bare bundle path as a `path:` entry, in block and flow lists', () => {

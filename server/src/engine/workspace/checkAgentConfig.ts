@@ -15,6 +15,7 @@ import { Placement } from '../document/placement';
 import { YamlLoad } from '../yaml/loadYaml';
 import { pyReprStringSet } from '../python/pyObject';
 import { suggestName } from '../util/suggest';
+import { shortPrefix } from '../util/shortPrefix';
 import { ToolCheckOptions } from '../swe/checkTool';
 import { DEFAULT_ENV_VARIABLES, knownEnv } from '../swe/env';
 import { asDict } from '../swe/pydanticLax';
@@ -154,7 +155,7 @@ function missingBundle(bundlePath: string, dir: string, at: Span, context: Agent
   const suggestion = folder && suggestName(folder[0], context.bundlesBeside?.(dir) ?? []);
   if (folder && suggestion) {
     const replaceWith = bundlePath.slice(0, folder.index) + suggestion + bundlePath.slice(folder.index + folder[0].length);
-    out.add('bundle-path-missing', at, `Bundle path \`${bundlePath}\` does not exist; did you mean \`${replaceWith}\`?`, { data: { replaceWith }, related: [{ ...at, message: `${resolved} ${fails}` }] });
+    out.add('bundle-path-missing', at, `Bundle path \`${shortPrefix(bundlePath, 48)}\` does not exist; did you mean \`${shortPrefix(replaceWith, 48)}\`?`, { data: { replaceWith }, related: [{ ...at, message: `${resolved} ${fails}` }] });
     return;
   }
   out.add('bundle-path-missing', at, `${resolved} ${fails}`);
@@ -221,7 +222,7 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
     for (const h of missing) {
       const suggestion = suggestName(h.name, [...toolNames]);
       if (suggestion) {
-        out.add('hidden-tool-missing', spanOf(h.node), `Bundle \`${ref.path}\` has no tool \`${h.name}\` to hide; did you mean \`${suggestion}\`?`, {
+        out.add('hidden-tool-missing', spanOf(h.node), `Bundle \`${shortPrefix(ref.path, 32)}\` has no tool \`${shortPrefix(h.name, 32)}\` to hide; did you mean \`${shortPrefix(suggestion, 32)}\`?`, {
           data: { replaceWith: suggestion },
           related: [{ ...spanOf(h.node), message: sweAgentFails }],
         });
