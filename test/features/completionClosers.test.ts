@@ -1,7 +1,8 @@
 /**
  * Completion beside the closers an editor puts after the cursor: where an
  * auto-closing editor (VS Code) has already written `]`, `>`, `}` or a closing
- * quote, the item's edit takes it in rather than adding another; where no
+ * quote, the item's text goes before it (or, where it cannot, its edit replaces
+ * it) rather than adding another; where no
  * closer is there (Neovim's default), the item writes it. One test per context
  * that completes, through the whole engine (test/helpers/fixture.ts); and the
  * contexts with no completion offer nothing there, so there is nothing to double.
@@ -60,15 +61,16 @@ function complete(spec: string): { items: [string, string][]; line: string } {
 
 describe('a signature', () => {
   it('after `[<` with the `]` an auto-closing editor put there: the `]` is taken in, typed name or not', () => {
-    expect(complete(bundle('open <path> [<«¦]»'))).toEqual({ items: [['line', 'line>]'], ['path', 'path>]']], line: '    signature: open <path> [<line>]' });
-    expect(complete(bundle('"open <path> [<«¦]»"'))).toEqual({ items: [['line', 'line>]'], ['path', 'path>]']], line: '    signature: "open <path> [<line>]"' });
-    expect(complete(bundle('"open <path> [<«li¦]»"'))).toEqual({ items: [['line', 'line>]'], ['path', 'path>]']], line: '    signature: "open <path> [<line>]"' });
+    expect(complete(bundle('open <path> [<«¦»]'))).toEqual({ items: [['line', 'line>'], ['path', 'path>']], line: '    signature: open <path> [<line>]' });
+    expect(complete(bundle('"open <path> [<«¦»]"'))).toEqual({ items: [['line', 'line>'], ['path', 'path>']], line: '    signature: "open <path> [<line>]"' });
+    expect(complete(bundle('"open <path> [<«li¦»]"'))).toEqual({ items: [['line', 'line>'], ['path', 'path>']], line: '    signature: "open <path> [<line>]"' });
   });
 
-  it('between `<` and `>`, `[<` and `>]`, `{` and `}`: only the name goes in', () => {
+  it('between `<` and `>`, `[<` and `>]`, `{` and `}`: only the name goes in; a `>` alone gets its `]`', () => {
     expect(complete(bundle('"open <«¦»>"'))).toEqual({ items: [['path', 'path'], ['line', 'line']], line: '    signature: "open <path>"' });
     expect(complete(bundle('"open <path> [<«¦»>]"'))).toEqual({ items: [['line', 'line'], ['path', 'path']], line: '    signature: "open <path> [<line>]"' });
     expect(complete(bundle('"open {«¦»}"'))).toEqual({ items: [['path', 'path'], ['line', 'line']], line: '    signature: "open {path}"' });
+    expect(complete(bundle('"open <path> [<«¦>»"'))).toEqual({ items: [['line', 'line>]'], ['path', 'path>]']], line: '    signature: "open <path> [<line>]"' });
   });
 
   it('with no closer after the cursor (an editor that does not auto-close): the item writes it', () => {
@@ -88,8 +90,10 @@ describe('an argument_format', () => {
   });
 
   it('inside quotes with the closing quote (and `}}`) put there: neither is doubled', () => {
-    expect(complete(format('"«{{¦}}»"'))).toEqual({ items: FORMATS.map((f) => [f, f]), line: '        argument_format: "{{value}}"' });
-    expect(complete(format('"«{{value¦}}»"'))).toEqual({ items: FORMATS.map((f) => [f, f]), line: '        argument_format: "{{value}}"' });
+    // The `}}` after the cursor is left as it is: the items end before it.
+    const open = FORMATS.map((f) => [f, f.slice(0, -2)]);
+    expect(complete(format('"«{{¦»}}"'))).toEqual({ items: open, line: '        argument_format: "{{value}}"' });
+    expect(complete(format('"«{{value¦»}}"'))).toEqual({ items: open, line: '        argument_format: "{{value}}"' });
     expect(complete(format('"«¦»"'))).toEqual({ items: FORMATS.map((f) => [f, f]), line: '        argument_format: "{{value}}"' });
     expect(complete(format("'«¦»'"))).toEqual({ items: FORMATS.map((f) => [f, f]), line: "        argument_format: '{{value}}'" });
   });

@@ -343,5 +343,5 @@ export function agentCompletions(workspace: AgentCompletionWorkspace, text: stri
     }
   }
   if (!agent) return null;
-  return finishDrafts(found ?? [], options.snippets);
+  return finishDrafts(found ?? [], options.snippets, { text, cursor: offset });
 }
