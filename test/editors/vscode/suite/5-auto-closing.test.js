@@ -16,9 +16,18 @@ async function typeAtEnd(editor, n, text, keys) {
   return editor.document.lineAt(n).text;
 }
 
-/** Opens the suggest widget and accepts its first item (Enter) once it shows one; returns line `n`. */
-async function acceptFirst(editor, n) {
+/**
+ * Opens the suggest widget and accepts its first item (Enter) once it shows one; returns line `n`.
+ * First waits until the server offers `label` first at the cursor: a widget opened while it offers
+ * nothing would show VS Code's own word suggestions instead.
+ */
+async function acceptFirst(editor, n, label) {
   const before = editor.document.lineAt(n).text;
+  await waitFor(async () => {
+    const list = await exec('vscode.executeCompletionItemProvider', editor.document.uri, editor.selection.active);
+    const seen = list.items.map((item) => (typeof item.label === 'string' ? item.label : item.label.label));
+    return { ok: seen[0] === label, seen };
+  }, `the server to offer ${label} on line ${n} (${JSON.stringify(before)})`);
   await exec('editor.action.triggerSuggest');
   await waitFor(async () => {
     // A no-op until the widget shows an item.
@@ -40,7 +49,7 @@ suite('completion under auto-closing', () => {
     try {
       // Line 3: `    signature: "open <path> [<line_number>]"`, typed again unquoted up to the `[<`.
       assert.strictEqual(await typeAtEnd(editor, 3, '    signature: open <path> ', '[<'), '    signature: open <path> [<]');
-      assert.strictEqual(await acceptFirst(editor, 3), '    signature: open <path> [<line_number>]');
+      assert.strictEqual(await acceptFirst(editor, 3, 'line_number'), '    signature: open <path> [<line_number>]');
       // What SWE-agent runs ends in the placeholder, not in a stray `]`: the bundle is correct again.
       await expectDiagnostics(uri, []);
     } finally {
@@ -54,12 +63,12 @@ suite('completion under auto-closing', () => {
       // Line 9 is the `required: true` of `path`: an argument_format after it.
       assert.ok(await editor.edit((b) => b.insert(new vscode.Position(10, 0), '\n')));
       assert.strictEqual(await typeAtEnd(editor, 10, '        argument_format: ', '{{'), '        argument_format: {{}}');
-      assert.strictEqual(await acceptFirst(editor, 10), '        argument_format: "{{value}}"');
+      assert.strictEqual(await acceptFirst(editor, 10, '{{value}}'), '        argument_format: "{{value}}"');
       assert.strictEqual(await typeAtEnd(editor, 10, '        argument_format: ', '"{{'), '        argument_format: "{{}}"');
-      assert.strictEqual(await acceptFirst(editor, 10), '        argument_format: "{{value}}"');
+      assert.strictEqual(await acceptFirst(editor, 10, '{{value}}'), '        argument_format: "{{value}}"');
       // Line 7: `        type: string`.
       assert.strictEqual(await typeAtEnd(editor, 7, '        type: ', '"'), '        type: ""');
-      assert.strictEqual(await acceptFirst(editor, 7), '        type: "string"');
+      assert.strictEqual(await acceptFirst(editor, 7, 'string'), '        type: "string"');
     } finally {
       await revert(document);
     }
@@ -71,9 +80,9 @@ suite('completion under auto-closing', () => {
       // Line 4 is `      - path: tools/viewer`: its hidden_tools on a new line 5.
       assert.ok(await editor.edit((b) => b.insert(new vscode.Position(5, 0), '\n')));
       assert.strictEqual(await typeAtEnd(editor, 5, '        hidden_tools: ', '['), '        hidden_tools: []');
-      assert.strictEqual(await acceptFirst(editor, 5), '        hidden_tools: [open]');
+      assert.strictEqual(await acceptFirst(editor, 5, 'open'), '        hidden_tools: [open]');
       assert.strictEqual(await typeAtEnd(editor, 5, '        hidden_tools: ', '["'), '        hidden_tools: [""]');
-      assert.strictEqual(await acceptFirst(editor, 5), '        hidden_tools: ["open"]');
+      assert.strictEqual(await acceptFirst(editor, 5, 'open'), '        hidden_tools: ["open"]');
     } finally {
       await revert(document);
     }
