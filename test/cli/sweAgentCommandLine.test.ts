@@ -43,7 +43,7 @@ describe("SWE-agent's options on the CLI", () => {
     const run = lint(['--agent-config', 'config/agent.yaml', '--agent.model.name']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(1);
-    expect(run.files[0].diagnostics.map(at)).toEqual(['option-without-value:error@0:0-0:0']);
+    expect(run.files[0].diagnostics.map(at)).toEqual(['option-without-value:error@1:10-1:14']);
     expect(run.files[0].diagnostics[0].message).toBe(
       'The command-line option `--agent.model.name` has no value (SWE-agent fails: error parsing CLI: argument --agent.model.name: expected one argument).',
     );
@@ -51,7 +51,7 @@ describe("SWE-agent's options on the CLI", () => {
 
   it('an option followed by another option has no value either', () => {
     const run = lint(['--agent.model.name', '--agent-config', 'config/agent.yaml']);
-    expect(run.files[0].diagnostics.map(at)).toEqual(['option-without-value:error@0:0-0:0']);
+    expect(run.files[0].diagnostics.map(at)).toEqual(['option-without-value:error@1:10-1:14']);
   });
 
   it('option names are read in any case', () => {

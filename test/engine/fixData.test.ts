@@ -19,8 +19,8 @@ describe('fix data is checked by tsc', () => {
     out.add('unknown-key', span, 'a misspelt key', { data: { replaceWith: 'docstring' } });
     // @ts-expect-error unknown-key's fix reads a replacement, not a script name
     out.add('unknown-key', span, 'a misspelt key', { data: { script: 'open' } });
-    // @ts-expect-error bundle-path-missing has no fix, so it carries no data
-    out.add('bundle-path-missing', span, 'no such folder', { data: { replaceWith: 'tools/x' } });
+    // @ts-expect-error bundle-outside-workspace has no fix, so it carries no data
+    out.add('bundle-outside-workspace', span, 'outside', { data: { replaceWith: 'tools/x' } });
     expect(out.diagnostics.map((d) => d.data)).toEqual([{ replaceWith: 'docstring' }, { script: 'open' }, { replaceWith: 'tools/x' }]);
   });
 

@@ -72,6 +72,20 @@ describe('hover on placeholders and argument names', () => {
     expect(h.plain).toBe([...PATH_FACTS_PLAIN, '', '<path> in the signature becomes {path} in the invoke format and receives the value.'].join('\n'));
   });
 
+  it('says what is wrong with a placeholder no argument fills, and what would fix it', () => {
+    const renamed = `tools:\n  edit:\n    signature: "edit [<file_path>]"\n    docstring: d\n    arguments:\n      - {name: path, type: string, description: d, required: false}\n`;
+    const h = hover(renamed.replace('[<file_path>]', '[<fi¦le_path>]'));
+    expect(h.range).toEqual({ start: renamed.indexOf('[<file_path>]'), end: renamed.indexOf('[<file_path>]') + '[<file_path>]'.length });
+    expect(h.markdown).toBe(
+      '`[<file_path>]` has no argument named `file_path`, so SWE-agent refuses the tool.\n\nIt is likely the argument `path`, which the signature lacks: rename the placeholder to `[<path>]`, or the argument to `file_path`.',
+    );
+    const unpaired = `tools:\n  t:\n    signature: "t <a> {b} <c>"\n    docstring: d\n    arguments:\n      - {name: a, type: string, description: d, required: true}\n`;
+    expect(hover(unpaired.replace('{b}', '{¦b}')).plain).toBe('{b} has no argument named b, so SWE-agent refuses the tool.\n\nAdd an argument named b, or write {{b}} for literal braces.');
+    expect(hover(unpaired.replace('<c>', '<¦c>')).markdown).toBe('`<c>` has no argument named `c`, so SWE-agent refuses the tool.\n\nAdd an argument named `c`, or remove the placeholder.');
+    const noArguments = `tools:\n  t:\n    signature: "t <c>"\n    docstring: d\n`;
+    expect(hover(noArguments.replace('<c>', '<c¦>')).markdown).toBe('`<c>` has no argument named `c`: SWE-agent loads the tool, but every call to it fails.\n\nAdd an argument named `c`, or remove the placeholder.');
+  });
+
   it('shows an optional placeholder with its items, format and multi-line description', () => {
     const h = hover(at('[<line>]', 0));
     expect(h.range).toEqual(rangeOf('[<line>]'));

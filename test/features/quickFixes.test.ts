@@ -457,6 +457,55 @@ describe('arguments', () => {
     });
   });
 
+  it('takes a placeholder without an argument and an argument missing from the signature as one rename: either rename, from either diagnostic, resolves both', () => {
+    const edit = (placeholder: string, argument: string) =>
+      `tools:\n  edit:\n    signature: "edit ${placeholder} [<line>]"\n    docstring: Edits <file_path>.\n    arguments:\n${ARG(argument, true)}${ARG('line', false)}`;
+    const renames = [{ title: 'Rename placeholder `<file_path>` to `<path>`', preferred: false }, { title: 'Rename argument `path` to `file_path`', preferred: false }];
+    const cases = [
+      { marked: edit('«<file_path>»', 'path'), code: 'signature-unknown-placeholder', other: 'signature-missing-argument' },
+      { marked: edit('<file_path>', '«path»'), code: 'signature-missing-argument', other: 'signature-unknown-placeholder' },
+    ];
+    for (const { marked, code, other } of cases) {
+      expectFix({ marked, code, offered: renames, apply: 0, expected: edit('<path>', 'path').replace('Edits <file_path>', 'Edits <path>'), resolves: [other] });
+      expectFix({ marked, code, offered: renames, apply: 1, expected: edit('<file_path>', 'file_path'), resolves: [other] });
+    }
+  });
+
+  it('renames a placeholder and every other spelling of it, and an argument with its docstring mentions', () => {
+    const tool2 = (signature: string, docstring: string, name: string) => `tools:\n  t:\n    signature: '${signature}'\n    docstring: ${docstring}\n    arguments:\n${ARG(name, true)}`;
+    expectFix({
+      marked: tool2('t --file «<file>» {file}', 'Reads <file>.', 'path'),
+      code: 'signature-unknown-placeholder',
+      offered: [{ title: 'Rename placeholder `<file>` to `<path>`', preferred: false }, { title: 'Rename argument `path` to `file`', preferred: false }],
+      expected: tool2('t --path <path> {path}', 'Reads <path>.', 'path'),
+      // `{file}` has a diagnostic of its own, which the same rename resolves.
+      resolves: ['signature-missing-argument', 'signature-unknown-placeholder'],
+    });
+    expectFix({
+      marked: tool2('t <file>', 'Reads <path>.', '«path»'),
+      code: 'signature-missing-argument',
+      offered: [{ title: 'Rename placeholder `<file>` to `<path>`', preferred: false }, { title: 'Rename argument `path` to `file`', preferred: false }],
+      apply: 1,
+      expected: tool2('t <file>', 'Reads <file>.', 'file'),
+      resolves: ['signature-unknown-placeholder'],
+    });
+  });
+
+  it('adds the argument or the placeholder, as before, when the mismatch is not one pair', () => {
+    expectFix({
+      marked: tool('"t «<a>» <b>"', ARG('c', true)),
+      code: 'signature-unknown-placeholder',
+      offered: [{ title: 'Add the argument `a`' }],
+      expected: tool('"t <a> <b>"', ARG('c', true) + skeleton('a', true)),
+    });
+    expectFix({
+      marked: tool('"t <x> <y>"', ARG('«b»', true)),
+      code: 'signature-missing-argument',
+      offered: [{ title: 'Add `<b>` to the signature' }],
+      expected: tool('"t <x> <y> <b>"', ARG('b', true)),
+    });
+  });
+
   it('creates `arguments:` for a tool without arguments whose calls fail, in the indentation the file uses elsewhere', () => {
     const other = 'tools:\n  a:\n    signature: a <x>\n    docstring: d\n    arguments:\n    - name: x\n      type: string\n      description: x\n      required: true\n';
     expectFix({

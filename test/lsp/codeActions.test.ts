@@ -146,6 +146,24 @@ describe('quick fixes', () => {
     ]);
   });
 
+  it('offers both renames of a renamed argument from either diagnostic, one action each for both, with the same edit', async () => {
+    const text = 'tools:\n  edit:\n    signature: edit <file_path>\n    docstring: d\n    arguments:\n      - name: path\n        type: string\n        description: the file\n        required: true\n';
+    const diagnostics = await openBundle(text);
+    expect(diagnostics.map((d) => d.code)).toEqual(['signature-unknown-placeholder', 'signature-missing-argument']);
+    const renamePlaceholder = { [URI]: [{ range: { start: { line: 2, character: 21 }, end: { line: 2, character: 30 } }, newText: 'path' }] };
+    const renameArgument = { [URI]: [{ range: { start: { line: 5, character: 14 }, end: { line: 5, character: 18 } }, newText: 'file_path' }] };
+    for (const one of diagnostics) {
+      expect(await codeActions([one])).toEqual<CodeAction[]>([
+        { title: 'Rename placeholder `<file_path>` to `<path>`', kind: 'quickfix', diagnostics: [one], edit: { changes: renamePlaceholder } },
+        { title: 'Rename argument `path` to `file_path`', kind: 'quickfix', diagnostics: [one], edit: { changes: renameArgument } },
+      ]);
+    }
+    expect((await codeActions(diagnostics)).map((a) => [a.title, a.diagnostics])).toEqual([
+      ['Rename placeholder `<file_path>` to `<path>`', diagnostics],
+      ['Rename argument `path` to `file_path`', diagnostics],
+    ]);
+  });
+
   it("uses the data of the diagnostic the client sends back, whatever its range; without data, finds it by range", async () => {
     // Two diagnostics with one code and one message: only where they are tells them apart.
     const text = 'tools:\n  demo:\n    signature: "demo <path> {line} {line}"\n    docstring: d\n    arguments:\n      - name: path\n        type: string\n        description: the file\n        required: true\n';

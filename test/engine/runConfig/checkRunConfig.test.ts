@@ -128,10 +128,27 @@ describe('command-line overrides, as pydantic-settings applies them', () => {
     expect(result).toMatchObject({ loads: true, found: [] });
   });
 
-  it('are coerced as pydantic coerces strings, and reported at the start of the file', () => {
-    const result = check([`«»${MODEL}`], ['--agent.tools.enable_bash_tool=maybe']);
+  it('are coerced as pydantic coerces strings, and reported at the nearest key of the option\'s path', () => {
+    const result = check([`«agent»:\n  model: {name: gpt-4o}\n`], ['--agent.tools.enable_bash_tool=maybe']);
     expectFound(result, ['wrong-type']);
     expect(result.messages[0]).toMatch(/^On the command line, `--agent.tools.enable_bash_tool=maybe`: /);
+  });
+
+  it('are reported at the key they set when a file has it, else at the deepest key of their path, in whichever file has it, named as given', () => {
+    const set = check(['agent:\n  model:\n    name: gpt-4o\n    «per_instance_cost_limit»: 3\n'], ['--agent.model.per_instance_cost_limit=lots']);
+    expectFound(set, ['wrong-type']);
+    expect(set.messages[0]).toMatch(/^On the command line, `--agent.model.per_instance_cost_limit=lots`: /);
+    const second = check(['agent:\n  model: {name: gpt-4o}\n', 'agent:\n  «tools»: {}\n'], ['--agent.tools.enable_bash_tool=maybe']);
+    expectFound(second, ['wrong-type']);
+    const nowhere = check([`«»${MODEL}`], ['--env.deployment.imgae=x']);
+    expectFound(nowhere, ['unknown-option']);
+  });
+
+  it('that set a key the file\'s model refuses are named, at the nearest key the file has', () => {
+    // The retry loop's own fields are left to the command line too; only the option's diagnostic matters here.
+    const retry = check(['agent:\n  type: retry\n  agent_configs:\n    - model: {name: a}\n  retry_loop: {type: chooser, model: {name: b}}\n'], ['--agent.model.name=gpt-4o']);
+    expect(retry.found.filter((f) => f.endsWith('@0:0-5'))).toEqual(['forbidden-key@0:0-5']);
+    expect(retry.messages.filter((m) => m.startsWith('On the command line'))).toEqual(['On the command line, `--agent.model.name=gpt-4o`: `model` is not a field of `agent` (RetryAgentConfig), which refuses unknown keys.']);
   });
 
   it('read JSON for mappings, and null as None', () => {
@@ -139,9 +156,9 @@ describe('command-line overrides, as pydantic-settings applies them', () => {
   });
 
   it('must name a field (SWE-agent: unrecognized arguments), nothing below a dict field', () => {
-    const result = check([`«»${MODEL}`], ['--agent.model.nme=x']);
+    const result = check([`agent:\n  «model»: {name: gpt-4o}\n`], ['--agent.model.nme=x']);
     expectFound(result, ['unknown-option']);
-    const below = check([`«»${MODEL}`], ['--agent.tools.env_variables.WINDOW=100']);
+    const below = check([`«agent»:\n  model: {name: gpt-4o}\n`], ['--agent.tools.env_variables.WINDOW=100']);
     expectFound(below, ['unknown-option']);
     expect(below.messages).toEqual([
       'The command-line option `--agent.tools.env_variables.WINDOW=100` names no configuration field (SWE-agent fails: error parsing CLI: unrecognized arguments: --agent.tools.env_variables.window=100).',

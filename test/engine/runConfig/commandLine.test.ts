@@ -2,7 +2,8 @@
  * SWE-agent's command line as pydantic-settings 2.14 reads it for
  * RunSingleConfig: option names in any case, list and dict options merged
  * from `[...]`, `{...}`, `k=v,k=v` and repeats, an option without a value as
- * argparse's error. Exact codes, ranges (the start of the file) and messages.
+ * argparse's error. Exact codes, ranges (the key the option sets, or the
+ * nearest key of its path the file has) and messages.
  */
 import { describe, expect, it } from 'vitest';
 import { checkRunConfig } from '../../../server/src/engine/runConfig/checkRunConfig';
@@ -58,8 +59,9 @@ describe('an option without a value', () => {
       {
         code: 'option-without-value',
         severity: 'error',
-        start: 0,
-        end: 0,
+        // `name` under `agent.model`: the key the option sets.
+        start: MODEL.indexOf('name'),
+        end: MODEL.indexOf('name') + 4,
         message: `The command-line option \`${option}\` has no value (SWE-agent fails: error parsing CLI: argument ${option}: expected one argument).`,
       },
     ]);
@@ -85,7 +87,8 @@ describe('list and dict options', () => {
   it('`[]` is a list of one empty string, as pydantic-settings reads it: not a Bundle', () => {
     const { found, result } = run(['--agent.tools.bundles=[]']);
     expect(valueAt(result.root, 'agent.tools.bundles')).toEqual(['']);
-    expect(found.map((d) => `${d.code}:${d.start}-${d.end}`)).toEqual(['wrong-type:0-0']);
+    // The file has no `agent.tools`: the problem sits on `agent`.
+    expect(found.map((d) => `${d.code}:${d.start}-${d.end}`)).toEqual(['wrong-type:0-5']);
     expect(found[0].message.startsWith('On the command line, `--agent.tools.bundles=[]`: ')).toBe(true);
   });
 
@@ -102,7 +105,7 @@ describe('list and dict options', () => {
         code: 'option-unparsable',
         severity: 'error',
         start: 0,
-        end: 0,
+        end: 5,
         message: 'SWE-agent cannot read the command-line option `--agent.tools.env_variables=PAGER` (it fails: Parsing error encountered for agent.tools.env_variables: not enough values to unpack (expected 2, got 1)).',
       },
     ]);

@@ -84,6 +84,11 @@ function agentContext(db: Database, file: string): AgentCheckContext {
     if (textOf(db, configPath) === null) return { kind: 'unreadable-config', configPath };
     return { kind: 'ok', bundle: { dir, configPath, analyze: (options) => db.get(BUNDLE_MODEL, { file: configPath, options }) as BundleModel, readText: (relative) => textOf(db, path.join(dir, relative)) } };
   };
+  const bundlesBeside = (dir: string): string[] => {
+    const parent = path.dirname(dir);
+    if (!fs.isAllowed(parent)) return [];
+    return (fs.list(parent) ?? []).filter((name) => fs.stat(path.join(parent, name, 'config.yaml'))?.kind === 'file');
+  };
   const runFolder = db.get(ENVIRONMENT, 'environment').runFolder;
   const stat = (target: string): RunFileStatus => {
     if (!fs.isAllowed(target)) return 'outside';
@@ -91,7 +96,7 @@ function agentContext(db: Database, file: string): AgentCheckContext {
     return found === null ? 'missing' : found.kind === 'file' ? 'file' : 'not-a-file';
   };
   const run = { folder: runFolder ?? db.get(FOLDER_OF, file) ?? path.dirname(file), assumed: runFolder === undefined, stat };
-  return { configRoot, rootSource, sweAgentVersion: profileOf(db.get(SETTINGS_OF, file).config).base, resolve, run };
+  return { configRoot, rootSource, sweAgentVersion: profileOf(db.get(SETTINGS_OF, file).config).base, resolve, bundlesBeside, run };
 }
 
 /** The command line an agent config is judged with: what its settings' `commandLine` gives it, and whether they give it one. */

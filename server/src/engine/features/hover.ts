@@ -1,6 +1,7 @@
 /**
  * Hover: what SWE-agent makes of the thing under the cursor.
- * - a placeholder in the signature (or a `<name>` mention in the docstring): its argument;
+ * - a placeholder in the signature (or a `<name>` mention in the docstring): its argument,
+ *   or, when no argument has its name, what is wrong and what would fix it;
  * - an argument's name: the argument, and where the signature uses it;
  * - a key: what the field is for (fieldDocs.ts);
  * - a tool's name: its invoke format, function-calling schema, docs and an example call;
@@ -12,6 +13,9 @@ import { BundleModel } from '../document/bundleModel';
 import { formatString, parseFormatString } from '../python/formatString';
 import { describeLength } from '../python/renderedText';
 import { isDecimalString } from '../python/unicodeDigits';
+import { argumentNameMatchLength } from '../python/argumentNamePattern';
+import { RenameMismatch } from '../rules/fixData';
+import { signaturePlaceholders } from '../swe/placeholders';
 import { laxBool, laxStr, laxStrDict, laxStrList } from '../swe/pydanticLax';
 import { DEFAULT_ARGUMENT_FORMAT } from '../swe/commandModel';
 import { DictEntry, PyNode, isNone } from '../yaml/pyNode';
@@ -31,6 +35,8 @@ export interface HoverResult {
 export function hoverAt(model: BundleModel, offset: number, context: ViewContext): HoverResult | null {
   const target = argumentTargetAt(model, offset);
   if (target) return argumentHover(target);
+  const unknown = unknownPlaceholderHover(model, offset);
+  if (unknown) return unknown;
   const view = model.view;
   const toolKey = pickAt(
     view.tools.map((tool) => ({ tool, tokenStart: view.at.start(tool.keyNode), tokenEnd: view.at.end(tool.keyNode) })),
@@ -135,6 +141,47 @@ function argumentHover(target: ArgumentTarget): HoverResult {
   if (target.at.kind === 'name') blocks.push(...usageBlocks(target));
   else blocks.push(...placeholderBlocks(target));
   return { start: target.at.tokenStart, end: target.at.tokenEnd, blocks };
+}
+
+/** The rename the check paired with this placeholder (rules/fixData.ts RenameMismatch), if any. */
+function mismatchOf(model: BundleModel, tool: ToolView, name: string): RenameMismatch | undefined {
+  for (const d of model.diagnostics) {
+    if (d.code !== 'signature-unknown-placeholder' || d.tool !== tool.check.tool || !d.data || !('mismatch' in d.data)) continue;
+    if (d.data.mismatch?.placeholder === name) return d.data.mismatch;
+  }
+  return undefined;
+}
+
+/** A placeholder in the signature that no argument fills: what is wrong, and what would fix it. */
+function unknownPlaceholderHover(model: BundleModel, offset: number): HoverResult | null {
+  const view = model.view;
+  const tool = toolAt(view, offset);
+  const signature = tool?.signature;
+  if (!tool || !signature || signature.value.type !== 'str') return null;
+  const value = signature.value.value;
+  const names = new Set(tool.arguments.map((a) => a.name));
+  const ranges = valueRanges(view.at, signature);
+  const tokens = signaturePlaceholders(value).flatMap((p) => {
+    const range = p.spelling !== 'flag' && !names.has(p.name) && argumentNameMatchLength(p.name) === p.name.length ? ranges(p.start, p.end) : null;
+    return range ? [{ placeholder: p, tokenStart: range.start, tokenEnd: range.end }] : [];
+  });
+  const hit = pickAt(tokens, offset);
+  if (!hit) return null;
+  const { placeholder } = hit;
+  const name = placeholder.name;
+  const spelling = value.slice(placeholder.start, placeholder.end);
+  const problem =
+    tool.arguments.length > 0
+      ? inline`${code(oneLine(spelling))} has no argument named ${code(name)}, so SWE-agent refuses the tool.`
+      : inline`${code(oneLine(spelling))} has no argument named ${code(name)}: SWE-agent loads the tool, but every call to it fails.`;
+  const mismatch = mismatchOf(model, tool, name);
+  const renamed = mismatch && value.slice(placeholder.start, placeholder.nameStart) + mismatch.argument + value.slice(placeholder.nameEnd, placeholder.end);
+  const fix = mismatch
+    ? inline`It is likely the argument ${code(mismatch.argument)}, which the signature lacks: rename the placeholder to ${code(oneLine(renamed!))}, or the argument to ${code(name)}.`
+    : placeholder.spelling === 'brace'
+      ? inline`Add an argument named ${code(name)}, or write ${code(`{{${name}}}`)} for literal braces.`
+      : inline`Add an argument named ${code(name)}, or remove the placeholder.`;
+  return { start: hit.tokenStart, end: hit.tokenEnd, blocks: [para(...problem), para(...fix)] };
 }
 
 // ---------------------------------------------------------------- keys

@@ -146,6 +146,15 @@ export function pickAt<T extends { tokenStart: number; tokenEnd: number }>(items
   return items.find((i) => i.tokenStart <= offset && offset < i.tokenEnd) ?? items.find((i) => i.tokenEnd === offset);
 }
 
+/** Every place in the tool that names `name` (an argument or not), located in the source; `complete` is false when some place could not be located. */
+export function occurrencesOf(at: Placement, tool: ToolView, name: string): { occurrences: ArgumentOccurrence[]; complete: boolean } {
+  const same = candidates(tool).filter((c) => c.name === name);
+  const mappers = new Map<ScalarNode, (start: number, end: number) => TextRange | null>();
+  const rangesOf = (node: ScalarNode) => mappers.get(node) ?? mappers.set(node, valueRanges(at, node)).get(node)!;
+  const occurrences = same.flatMap((c) => occurrenceOf(at, c, rangesOf) ?? []);
+  return { occurrences: occurrences.sort((a, b) => a.start - b.start), complete: occurrences.length === same.length };
+}
+
 /** The argument named at an offset (its name, a placeholder of it, or a docstring mention of it), with all its occurrences. */
 export function argumentTargetAt(model: BundleModel, offset: number): ArgumentTarget | null {
   const view = model.view;

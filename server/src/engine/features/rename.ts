@@ -11,7 +11,7 @@ import { Placement } from '../document/placement';
 import { plainTextIsNotString } from '../yaml/resolver';
 import { ToolView } from '../document/bundleView';
 import { OffsetEdit } from './edits';
-import { ArgumentTarget, TextRange, argumentTargetAt, pickAt, strScalarOf, valueRange } from './navigation';
+import { ArgumentTarget, TextRange, argumentTargetAt, occurrencesOf, pickAt, strScalarOf, valueRange } from './navigation';
 import { pushAll } from '../util/pushAll';
 
 export type PrepareRenameResult = { ok: true; start: number; end: number; placeholder: string } | { ok: false; message: string };
@@ -110,6 +110,24 @@ function renameArgument(model: BundleModel, target: ArgumentTarget, newName: str
     return { start: o.start, end: o.end, newText: text };
   });
   return { ok: true, edits };
+}
+
+/** Renames the tool's argument `name` (its name, its placeholders, its docstring mentions), as a rename from any of them would. */
+export function renameArgumentNamed(model: BundleModel, tool: ToolView, name: string, newName: string): RenameResult {
+  const { occurrences, complete } = occurrencesOf(model.view.at, tool, name);
+  if (occurrences.length === 0) return { ok: false, message: `Tool \`${tool.name ?? 'this tool'}\` names no \`${name}\` that can be located in the file.` };
+  return renameArgument(model, { tool, name, arguments: tool.arguments.filter((a) => a.name === name), occurrences, complete, at: occurrences[0] }, newName);
+}
+
+/** Renames the placeholders (and docstring mentions) of `name`, a name no argument of the tool has. */
+export function renamePlaceholder(model: BundleModel, tool: ToolView, name: string, newName: string): RenameResult {
+  const { occurrences, complete } = occurrencesOf(model.view.at, tool, name);
+  if (!ARGUMENT_NAME.test(newName) || occurrences.length === 0 || occurrences.some((o) => o.kind === 'name')) {
+    return { ok: false, message: `\`${name}\` is not a placeholder without an argument, or \`${newName}\` is not a valid argument name.` };
+  }
+  if (!complete) return { ok: false, message: `Some mention of \`${name}\` cannot be located exactly in the file, so it cannot be renamed safely.` };
+  if (anyShared(model, occurrences)) return { ok: false, message: `\`${name}\` is named in text shared through a YAML anchor or merge key.` };
+  return { ok: true, edits: occurrences.map((o) => ({ start: o.start, end: o.end, newText: newName })) };
 }
 
 // ---------------------------------------------------------------- tools

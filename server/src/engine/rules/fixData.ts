@@ -23,6 +23,16 @@ interface EscapeData {
   escape: { start: number; end: number };
 }
 
+/**
+ * One tool's signature placeholder without an argument and argument missing
+ * from the signature, when they are its only two: most likely one name
+ * renamed on one side, which either rename resolves.
+ */
+export interface RenameMismatch {
+  placeholder: string;
+  argument: string;
+}
+
 interface FixDataByRule {
   'yaml-value-tag': QuoteData;
   'non-string-key': QuoteData;
@@ -35,6 +45,10 @@ interface FixDataByRule {
   'invalid-choice': ReplaceData;
   /** The bundle path under the chosen version's name. */
   'bundle-renamed': ReplaceData;
+  /** The bundle folder beside it that a missing bundle path most likely meant. */
+  'bundle-path-missing': ReplaceData;
+  /** The bundle's tool a misspelt `hidden_tools` name most likely meant. */
+  'hidden-tool-missing': ReplaceData;
   'unknown-json-schema-type': ReplaceData;
   'enum-type-mismatch': ReplaceData;
   /** The field to add: `docstring` to the tool, or a field of the argument at `argumentIndex`. */
@@ -47,8 +61,8 @@ interface FixDataByRule {
   'boolean-flag-always': { flag: string };
   'required-after-optional': { argumentIndex: number; targetIndex: number };
   'duplicate-argument': { argumentIndex: number };
-  'signature-missing-argument': { name: string; required: boolean };
-  'signature-unknown-placeholder': { name: string };
+  'signature-missing-argument': { name: string; required: boolean; mismatch?: RenameMismatch };
+  'signature-unknown-placeholder': { name: string; mismatch?: RenameMismatch };
   'argument-not-a-placeholder': { flagWithoutValue: string };
   'optional-mismatch': { name: string; makeOptional: boolean };
   'docstring-format-error': EscapeData;

@@ -9,7 +9,8 @@
  *
  * A pure function: the files come parsed, the bundles through the context's
  * resolver. Each diagnostic sits on the origin of the file it is about; what
- * comes from the command line is reported at the start of the first file.
+ * comes from the command line is reported at the key the option sets, or the
+ * nearest key of its path a file has (optionPlace.ts).
  */
 import * as path from 'path';
 import { DiagnosticBuilder } from '../diagnosticBuilder';
@@ -24,6 +25,7 @@ import { MapNode, Origin, PyNode, deref, dictEntries, strValue } from '../yaml/p
 import { RunConfigKind, runConfigKindOf, sweAgent0xKeys } from './classify';
 import { CommandLineOverride, readOverrides } from './commandLine';
 import { mergeConfigs } from './merge';
+import { optionSpan } from './optionPlace';
 import { MAIN_PROFILE } from '../sweAgent/builtinProfiles';
 import { SweAgentProfile } from '../sweAgent/profile';
 import { misplacedKeyDiagnostics } from './misplacedKeys';
@@ -107,20 +109,22 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
 
   // pydantic-settings' parser: an unknown option, one without a value or a list it cannot read stops SWE-agent before validation.
   const overrides: CommandLineOverride[] = [];
+  const roots = files.map((f) => ({ root: f.load.root, origin: f.origin }));
   for (const read of readOverrides(input.kind === 'run-batch' ? profile.runBatch : profile.runSingle, input.overrides ?? [])) {
     const { override } = read;
     const option = `--${override.path.join('.')}`;
+    const at = optionSpan(roots, override.path);
     if (read.kind === 'value') overrides.push(override);
     else if (read.kind === 'unknown') {
       const given = override.text === null ? option : `${option}=${override.text}`;
-      out.add('unknown-option', fileStart(first), `The command-line option \`${override.arg}\` names no configuration field (SWE-agent fails: error parsing CLI: unrecognized arguments: ${given}).`);
+      out.add('unknown-option', at, `The command-line option \`${override.arg}\` names no configuration field (SWE-agent fails: error parsing CLI: unrecognized arguments: ${given}).`);
     } else if (read.kind === 'no-value') {
-      out.add('option-without-value', fileStart(first), `The command-line option \`${override.arg}\` has no value (SWE-agent fails: error parsing CLI: argument ${option}: expected one argument).`);
+      out.add('option-without-value', at, `The command-line option \`${override.arg}\` has no value (SWE-agent fails: error parsing CLI: argument ${option}: expected one argument).`);
     } else {
-      out.add('option-unparsable', fileStart(first), `SWE-agent cannot read the command-line option \`${override.arg}\` (it fails: ${read.message}).`);
+      out.add('option-unparsable', at, `SWE-agent cannot read the command-line option \`${override.arg}\` (it fails: ${read.message}).`);
     }
   }
-  const merged = mergeConfigs(files.map((f) => ({ root: f.load.root, origin: f.origin })), overrides);
+  const merged = mergeConfigs(roots, overrides);
   for (const problem of merged.problems) {
     if (problem.kind === 'empty-file') {
       out.add('sweagent-warning', fileStart(problem.file.origin), 'The file is empty: SWE-agent skips it (it logs: Config file ... is empty).');
@@ -169,7 +173,7 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
   for (const d of templateVariableDiagnostics(validation.visits, assemblies)) out.diagnostics.push(d);
 
   const fileOrigins = new Set(files.map((f) => f.origin));
-  const diagnostics = out.diagnostics.map((d) => (fileOrigins.has(d.origin) ? d : fromCommandLine(d, first, overrides)));
+  const diagnostics = out.diagnostics.map((d) => (fileOrigins.has(d.origin) ? d : fromCommandLine(d, merged.optionOf.get(d.origin), roots, fileOrigins)));
   return { kind, loads: !diagnostics.some((d) => d.severity === 'error') && sections.every((s) => s.check.loads), diagnostics, sections, root };
 }
 
@@ -185,13 +189,13 @@ function pydanticApart(text: string): { message: string; detail?: string } {
   return { message: /[.?!]$/.test(said) ? said : `${said}.`, detail: match[2] };
 }
 
-/** A problem with a value given on the command line, reported at the start of the first file. */
-function fromCommandLine(diagnostic: EngineDiagnostic, first: Origin, overrides: readonly CommandLineOverride[]): EngineDiagnostic {
-  const override = overrides.find((o) => o.value.origin === diagnostic.origin);
-  const given = override ? `\`${override.arg}\`` : 'an option';
-  // What it relates to on the command line is placed where it is: the command line has no place in the file.
-  const related = diagnostic.related?.map((r) => (r.file !== undefined || r.origin === first ? r : { ...r, origin: first, start: 0, end: 0 }));
-  return { ...diagnostic, origin: first, start: 0, end: 0, message: `On the command line, ${given}: ${diagnostic.message}`, data: undefined, ...(related ? { related } : {}) };
+/** A problem with a value given on the command line (or a key it sets), placed at the key the option sets (optionPlace.ts) and named by the option as given. */
+function fromCommandLine(diagnostic: EngineDiagnostic, option: CommandLineOverride | undefined, files: Parameters<typeof optionSpan>[0], fileOrigins: ReadonlySet<Origin>): EngineDiagnostic {
+  const at = optionSpan(files, option?.path ?? []);
+  const given = option ? `\`${option.arg}\`` : 'an option';
+  // What it relates to on the command line is placed with it: the command line has no place in the files.
+  const related = diagnostic.related?.map((r) => (r.file !== undefined || fileOrigins.has(r.origin) ? r : { ...r, ...at }));
+  return { ...diagnostic, ...at, message: `On the command line, ${given}: ${diagnostic.message}`, data: undefined, ...(related ? { related } : {}) };
 }
 
 /** The parts we do not port are said to be unchecked, on their key; a file SWE-agent reads while loading is looked for. */

@@ -28,6 +28,8 @@ export interface MergedConfig {
   problems: MergeProblem[];
   /** A file could not be merged: SWE-agent stops before validating. */
   failed: boolean;
+  /** The command-line option each node that is not from a file comes from, by the node's origin (its value's, and its keys'). */
+  optionOf: ReadonlyMap<Origin, CommandLineOverride>;
 }
 
 /** Python's name for a value's type, as its error messages print it. */
@@ -97,11 +99,13 @@ function emptyMapAt(origin: Origin): MapNode {
 }
 
 /** The nested mapping an override stands for: `--a.b=v` is `{a: {b: v}}`. */
-function overrideTree(override: CommandLineOverride): MapNode {
+function overrideTree(override: CommandLineOverride, optionOf: Map<Origin, CommandLineOverride>): MapNode {
   let node: PyNode = override.value;
+  optionOf.set(override.value.origin, override);
   for (let i = override.path.length - 1; i >= 0; i--) {
     const part = override.path[i];
     const origin: Origin = { text: part };
+    optionOf.set(origin, override);
     const key: PyNode = { kind: 'scalar', origin, start: 0, end: part.length, tag: 'tag:yaml.org,2002:str', style: 'plain', text: part, value: { type: 'str', value: part }, contentStart: 0, contentEnd: part.length };
     node = withPairs(emptyMapAt(override.value.origin), [{ key, value: node }]);
   }
@@ -110,6 +114,7 @@ function overrideTree(override: CommandLineOverride): MapNode {
 
 export function mergeConfigs(files: readonly ConfigFile[], overrides: readonly CommandLineOverride[]): MergedConfig {
   const problems: MergeProblem[] = [];
+  const optionOf = new Map<Origin, CommandLineOverride>();
   let merged: MapNode | null = null;
   for (const file of files) {
     if (pyIsBlank(file.origin.text)) {
@@ -119,7 +124,7 @@ export function mergeConfigs(files: readonly ConfigFile[], overrides: readonly C
     const loaded = asPlainDict(file.root);
     if (!loaded) {
       problems.push({ kind: 'not-a-mapping', file, at: file.root, message: `'${pyTypeName(file.root)}' object has no attribute 'items'` });
-      return { root: merged, problems, failed: true };
+      return { root: merged, problems, failed: true, optionOf };
     }
     if (!merged) {
       merged = loaded;
@@ -128,15 +133,15 @@ export function mergeConfigs(files: readonly ConfigFile[], overrides: readonly C
     const next = overlay(merged, loaded, mergeNested);
     if ('fails' in next) {
       problems.push({ kind: 'not-a-mapping', file, at: next.at, message: next.fails });
-      return { root: merged, problems, failed: true };
+      return { root: merged, problems, failed: true, optionOf };
     }
     merged = next;
   }
   for (const override of overrides) {
-    const tree = overrideTree(override);
+    const tree = overrideTree(override, optionOf);
     const next = overlay(merged ?? emptyMapAt(files[0]?.origin ?? override.value.origin), tree, deepUpdate);
     // deep_update never fails.
     if (!('fails' in next)) merged = next;
   }
-  return { root: merged, problems, failed: false };
+  return { root: merged, problems, failed: false, optionOf };
 }

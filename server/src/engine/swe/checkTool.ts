@@ -9,7 +9,7 @@ import { probablySingleBraces } from '../python/jinja';
 import { DiagnosticBuilder } from '../diagnosticBuilder';
 import { Span, ToolName, spanOf } from '../diagnostics';
 import { argumentNameMatchLength, findAngleSpellings, placeholderSpellings } from '../python/argumentNamePattern';
-import { extractKeys, parseFormatString } from '../python/formatString';
+import { FormatField, extractKeys, parseFormatString } from '../python/formatString';
 import { isDecimalString } from '../python/unicodeDigits';
 import { pyRepr, pyReprString, pyReprStringSet } from '../python/pyObject';
 import { PyNode, ScalarNode, deref, dictEntries, DictEntry, isNone, strValue } from '../yaml/pyNode';
@@ -17,7 +17,7 @@ import { plainTextIsNotString } from '../yaml/resolver';
 import { LoadedArgument, LoadedCommand, DEFAULT_ARGUMENT_FORMAT } from './commandModel';
 import { checkDocstring } from './checkDocstring';
 import { spanInValue, valueSpans } from './valueSpans';
-import { QuoteData } from '../rules/fixData';
+import { QuoteData, RenameMismatch } from '../rules/fixData';
 import { EnvContext, UNKNOWN_ENV, envFieldName } from './env';
 import { MappedInvokeFormat, invokeFromArguments, invokeFromSignature } from './invokeFormat';
 import { pyLocItem, describeKey } from './pyLocItem';
@@ -492,9 +492,14 @@ function validateArguments(
   }
   const signatureNode = fields.get('signature')?.value;
   const missingFromSignature = new Set<string>();
+  const invoke = signature ? invokeFromSignature(signature, signatureNode!) : invokeFromArguments(toolName, keyNode, args);
+  const extracted = extractKeys(invoke.text);
+  const names = new Set(args.map((a) => a.name));
+  const inSignature = (argument: LoadedArgument) => placeholderSpellings(argument.name).some((spelling) => signature!.includes(spelling));
+  const renamed = signature ? renameMismatch(args.filter((a) => !inSignature(a)), 'error' in extracted ? [] : extracted.fields, names, invoke, keyNode) : undefined;
   if (signature) {
     for (const argument of args) {
-      if (placeholderSpellings(argument.name).some((spelling) => signature.includes(spelling))) continue;
+      if (inSignature(argument)) continue;
       ok = false;
       missingFromSignature.add(argument.name);
       out.add(
@@ -502,14 +507,12 @@ function validateArguments(
         spanOf(argument.nameNode),
         `Argument \`${argument.name}\` is not in the signature of \`${toolName}\` (${pyReprString(signature)}). SWE-agent needs <${argument.name}>, [<${argument.name}>], {${argument.name}} or --${argument.name} there ${sweAgentFails(`Missing argument ${argument.name} in signature: ${signature}. Did you format the signature correctly? You must include all argument names in the signature with <${argument.name}>, [<${argument.name}>], {${argument.name}}, or --${argument.name} notation.`)}.`,
         {
-          data: { name: argument.name, required: argument.required },
+          data: { name: argument.name, required: argument.required, mismatch: renamed },
           related: signatureNode ? [{ ...spanOf(signatureNode), message: 'the signature' }] : undefined,
         },
       );
     }
   }
-  const invoke = signature ? invokeFromSignature(signature, signatureNode!) : invokeFromArguments(toolName, keyNode, args);
-  const extracted = extractKeys(invoke.text);
   if ('error' in extracted) {
     const origin = invoke.origins[Math.min(extracted.error.offset, invoke.origins.length - 1)];
     out.add(
@@ -519,7 +522,6 @@ function validateArguments(
     );
     return false;
   }
-  const names = new Set(args.map((a) => a.name));
   // The keys are a set, whose order Python varies from run to run; it is written sorted.
   const mismatch = sweAgentFails(`Command '${toolName}': Argument names (${pyReprStringSet(extracted.keys)}) in signature / invoke_format ${pyReprString(invoke.text)} do not match argument names`);
   for (const field of extracted.fields) {
@@ -536,7 +538,7 @@ function validateArguments(
         : field.name === '' || isDecimalString(field.name)
           ? `Placeholder \`${invoke.text.slice(field.start, field.end)}\` in the signature of \`${toolName}\` is positional; SWE-agent fills placeholders by argument name only ${mismatch}. Name it after an argument, or write a literal brace as {{ or }}.`
           : `Placeholder \`${sourceSpelling(origin, invoke.text.slice(field.start, field.end))}\` in the signature of \`${toolName}\` has no argument named ${pyReprString(field.name)} ${mismatch}. Add the argument${origin && origin.length > 1 ? '' : ', or write a literal brace as {{ or }}'}.`,
-      { data: fromToolName ? undefined : { name: field.name } },
+      { data: fromToolName ? undefined : { name: field.name, mismatch: renamed } },
     );
   }
   for (const argument of args) {
@@ -553,6 +555,22 @@ function validateArguments(
     );
   }
   return ok;
+}
+
+/**
+ * The one placeholder without an argument and the one argument missing from
+ * the signature, when a tool has exactly one of each and either name could
+ * take the other's place: one mismatch, which renaming either side resolves.
+ */
+function renameMismatch(missing: LoadedArgument[], fields: FormatField[], names: Set<string>, invoke: MappedInvokeFormat, keyNode: PyNode): RenameMismatch | undefined {
+  const unknown = fields.filter((f) => !names.has(f.name));
+  if (missing.length !== 1 || new Set(unknown.map((f) => f.name)).size !== 1) return undefined;
+  // A placeholder of the signature, not `{x:>5}` or `{x!s}` (more likely shell text) nor a brace in the tool's name.
+  const fromSignature = unknown.every((f) => f.spec === '' && f.conversion === null && (invoke.origins[f.start]?.node ?? keyNode) !== keyNode);
+  const placeholder = unknown[0].name;
+  const argument = missing[0].name;
+  const isName = (name: string) => name.length > 0 && argumentNameMatchLength(name) === name.length;
+  return fromSignature && isName(placeholder) && isName(argument) ? { placeholder, argument } : undefined;
 }
 
 /** How a placeholder is written in the signature (`<x>` rather than the `{x}` it becomes). */

@@ -14,6 +14,8 @@ import { BundleModel } from '../document/bundleModel';
 import { Placement } from '../document/placement';
 import { YamlLoad } from '../yaml/loadYaml';
 import { pyReprStringSet } from '../python/pyObject';
+import { suggestName } from '../util/suggest';
+import { shortPrefix } from '../util/shortPrefix';
 import { ToolCheckOptions } from '../swe/checkTool';
 import { DEFAULT_ENV_VARIABLES, knownEnv } from '../swe/env';
 import { asDict } from '../swe/pydanticLax';
@@ -47,6 +49,8 @@ export interface AgentCheckContext {
   /** The SWE-agent release the config is judged by (a fork's: the release it is based on); main when not said. */
   sweAgentVersion?: SweAgentVersion;
   resolve(dir: string): BundleResolution;
+  /** The bundle folders (folders with a config.yaml) beside a folder, by name: the did-you-mean of a missing bundle path. */
+  bundlesBeside?(dir: string): readonly string[];
   /** The folder sweagent runs in (`assumed`: not known, the workspace folder is taken), and what is at a path SWE-agent reads from there. */
   run?: { folder: string; assumed: boolean; stat(file: string): RunFileStatus };
 }
@@ -146,7 +150,15 @@ function missingBundle(bundlePath: string, dir: string, at: Span, context: Agent
     out.add('bundle-not-in-version', at, `Bundle \`${bundlePath}\` does not exist in SWE-agent ${version}: ${why}. ${fails}`);
     return;
   }
-  out.add('bundle-path-missing', at, `Bundle path \`${bundlePath}\` does not exist (resolved against ${rootPhrase(context.configRoot, source)}). ${fails}`);
+  const resolved = `Bundle path \`${bundlePath}\` does not exist (resolved against ${rootPhrase(context.configRoot, source)}).`;
+  const folder = /[^/\\]+(?=[/\\]*$)/.exec(bundlePath);
+  const suggestion = folder && suggestName(folder[0], context.bundlesBeside?.(dir) ?? []);
+  if (folder && suggestion) {
+    const replaceWith = bundlePath.slice(0, folder.index) + suggestion + bundlePath.slice(folder.index + folder[0].length);
+    out.add('bundle-path-missing', at, `Bundle path \`${shortPrefix(bundlePath, 48)}\` does not exist; did you mean \`${shortPrefix(replaceWith, 48)}\`?`, { data: { replaceWith }, related: [{ ...at, message: `${resolved} ${fails}` }] });
+    return;
+  }
+  out.add('bundle-path-missing', at, `${resolved} ${fails}`);
 }
 
 export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext): AgentCheck {
@@ -206,12 +218,17 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
     }
     const toolNames = new Set(model.check.toolEntries.map((e) => strValue(e.keyNode)).filter((n): n is string => n !== undefined));
     const missing = ref.hidden.filter((h) => !toolNames.has(h.name));
+    const sweAgentFails = `SWE-agent fails: Hidden tools ${pyReprStringSet(missing.map((m) => m.name))} do not exist in available tools.`;
     for (const h of missing) {
-      out.add(
-        'hidden-tool-missing',
-        spanOf(h.node),
-        `Bundle \`${ref.path}\` has no tool \`${h.name}\` to hide (SWE-agent fails: Hidden tools ${pyReprStringSet(missing.map((m) => m.name))} do not exist in available tools).`,
-      );
+      const suggestion = suggestName(h.name, [...toolNames]);
+      if (suggestion) {
+        out.add('hidden-tool-missing', spanOf(h.node), `Bundle \`${shortPrefix(ref.path, 32)}\` has no tool \`${shortPrefix(h.name, 32)}\` to hide; did you mean \`${shortPrefix(suggestion, 32)}\`?`, {
+          data: { replaceWith: suggestion },
+          related: [{ ...spanOf(h.node), message: sweAgentFails }],
+        });
+      } else {
+        out.add('hidden-tool-missing', spanOf(h.node), `Bundle \`${ref.path}\` has no tool \`${h.name}\` to hide (${sweAgentFails.slice(0, -1)}).`);
+      }
     }
     for (const entry of model.check.toolEntries) {
       const name = strValue(entry.keyNode);

@@ -3,7 +3,9 @@
  * - signature-unknown-placeholder: add the argument (a skeleton with name,
  *   `type: string`, a description and `required` as `<x>` / `[<x>]` says),
  *   required arguments before optional ones, in the style of the existing
- *   items; or, for a `{...}` field, escape it as literal braces;
+ *   items (or, when it is one mismatch with an argument missing from the
+ *   signature, rename either: renameMismatch.ts); or, for a `{...}` field,
+ *   escape it as literal braces;
  * - runtime-call-error in a tool without arguments (where SWE-agent checks no
  *   placeholders): add every placeholder as an argument, creating `arguments:`,
  *   or escape the braces.
@@ -17,6 +19,7 @@ import { ToolView} from '../../document/bundleView';
 import { OffsetEdit, lineBounds } from '../edits';
 import { FixContext, QuickFix, QuickFixProvider, ownSignature, requiredOf } from './quickFix';
 import { braceChanges } from './escapeBraces';
+import { mismatchRenames } from './renameMismatch';
 import { appendFlowItem, appendMapEntry, changeScalarValue, column, insertLines, isFlowCollection, lineAfter, nameScalar } from './yamlEdits';
 
 interface NewArgument {
@@ -142,7 +145,10 @@ export const addPlaceholderArgument: QuickFixProvider<'signature-unknown-placeho
   const spelling = signaturePlaceholders(node.text).find((p) => p.name === name && p.spelling !== 'flag');
   // `{x:>5}` or `{x!s}` is more likely shell or literal text than an argument.
   const plainField = !field || (field.spec === '' && field.conversion === null);
-  if (isArgumentName(name) && spelling && plainField) fixes.push(...argumentsFix(context, tool, [{ name, required: spelling.spelling !== 'optional' }], true));
+  // Adding the argument beside the one it was renamed from would give the tool a second argument.
+  const mismatch = context.data?.mismatch;
+  if (mismatch) fixes.push(...mismatchRenames(context, mismatch));
+  else if (isArgumentName(name) && spelling && plainField) fixes.push(...argumentsFix(context, tool, [{ name, required: spelling.spelling !== 'optional' }], true));
   if (field) fixes.push(...escapeFields(context, node, [field], fixes.length === 0));
   return fixes;
 };

@@ -4,6 +4,8 @@
  * - unknown-key, forbidden-key: the suggested field (runConfig/validate.ts's did-you-mean);
  * - invalid-choice: the suggested value of a literal or a union's `type`;
  * - bundle-renamed: the bundle path under the chosen SWE-agent's name for it;
+ * - hidden-tool-missing: the bundle's tool a misspelt `hidden_tools` name meant;
+ * - bundle-path-missing: the bundle folder beside it that the path meant;
  * - wrong-type with `wrapPath`: a bare `- tools/x` bundle entry becomes `- path: tools/x`;
  * - bundles-misplaced: `bundles:` moves from `agent.templates` to `agent.tools`;
  * - template-unknown-variable: the variable the template meant (features/quickFixes/templateVariable.ts);
@@ -75,6 +77,8 @@ export const AGENT_QUICK_FIXES: YamlQuickFixRegistry = {
   'forbidden-key': replaceWithSuggestion,
   'invalid-choice': replaceWithSuggestion,
   'bundle-renamed': replaceWithSuggestion,
+  'hidden-tool-missing': replaceWithSuggestion,
+  'bundle-path-missing': replaceWithSuggestion,
   'wrong-type': wrapBundlePath,
   'bundles-misplaced': moveBundlesToTools,
   'template-unknown-variable': replaceTemplateVariable,

@@ -1,7 +1,8 @@
 /**
  * unknown-key, forbidden-key, invalid-choice, unknown-json-schema-type,
- * enum-type-mismatch, bundle-renamed: a key or a
- * value (a `type`, a bundle path) with a suggested spelling (`data.replaceWith`). The fix
+ * enum-type-mismatch, bundle-renamed, bundle-path-missing, hidden-tool-missing:
+ * a key, a value (a `type`, a bundle path) or a list item (a hidden tool) with a suggested
+ * spelling (`data.replaceWith`). The fix
  * rewrites the scalar in its own quoting style. It needs only the YAML, so
  * agent configs use it too.
  */
@@ -9,7 +10,9 @@ import { strValue } from '../../yaml/pyNode';
 import { YamlQuickFixProvider } from './quickFix';
 import { appendIndex, changeScalarValue, nodeAtSpan } from './yamlEdits';
 
-export const replaceWithSuggestion: YamlQuickFixProvider<'unknown-key' | 'forbidden-key' | 'invalid-choice' | 'unknown-json-schema-type' | 'enum-type-mismatch' | 'bundle-renamed'> = (context) => {
+export const replaceWithSuggestion: YamlQuickFixProvider<
+  'unknown-key' | 'forbidden-key' | 'invalid-choice' | 'unknown-json-schema-type' | 'enum-type-mismatch' | 'bundle-renamed' | 'bundle-path-missing' | 'hidden-tool-missing'
+> = (context) => {
   const replacement = context.data?.replaceWith;
   if (replacement === undefined) return [];
   const found = nodeAtSpan(context.at, context.root, context.start, context.end);
@@ -24,6 +27,6 @@ export const replaceWithSuggestion: YamlQuickFixProvider<'unknown-key' | 'forbid
       : [{ start: context.start, end: context.end, newText: replacement }];
   const current = context.text.slice(context.start, context.end);
   const keyOfValue = parent?.kind === 'map' ? strValue(parent.ownPairs.find((pair) => pair.value === node)?.key ?? node) : undefined;
-  const title = isKey ? `Rename \`${strValue(node) ?? current}\` to \`${replacement}\`` : `Change \`${keyOfValue ?? 'type'}: ${strValue(node) ?? current}\` to \`${keyOfValue ?? 'type'}: ${replacement}\``;
+  const title = isKey || parent?.kind === 'seq' ? `${isKey ? 'Rename' : 'Change'} \`${strValue(node) ?? current}\` to \`${replacement}\`` : `Change \`${keyOfValue ?? 'type'}: ${strValue(node) ?? current}\` to \`${keyOfValue ?? 'type'}: ${replacement}\``;
   return [{ title, edits, isPreferred: true }];
 };

@@ -1,6 +1,7 @@
 /**
  * Fixes that edit the signature, keeping its quoting and escapes:
- * - signature-missing-argument: add `<x>` (or `[<x>]`) for the argument;
+ * - signature-missing-argument: add `<x>` (or `[<x>]`) for the argument, or,
+ *   when it is one mismatch with a placeholder, rename either (renameMismatch.ts);
  * - optional-mismatch: write `[<x>]` or `<x>` as `required` says, or flip `required`;
  * - argument-not-a-placeholder (`--x` alone): add the value placeholder after the flag.
  */
@@ -8,6 +9,7 @@ import { argumentNameMatchLength, findAngleSpellings } from '../../python/argume
 import { signaturePlaceholders } from '../../swe/placeholders';
 import { ScalarNode, deref } from '../../yaml/pyNode';
 import { FixContext, QuickFix, QuickFixProvider, ownSignature, requiredOf } from './quickFix';
+import { mismatchRenames } from './renameMismatch';
 import { ValueChange, appendIndex, changeScalarValue } from './yamlEdits';
 
 function placeholder(name: string, required: boolean): string {
@@ -25,6 +27,8 @@ function signatureFix(context: FixContext, node: ScalarNode, changes: ValueChang
 export const addToSignature: QuickFixProvider<'signature-missing-argument'> = (context) => {
   const node = ownSignature(context.tool);
   if (!node || !context.data || !isPlaceholderName(context.data.name)) return [];
+  // Adding `<x>` beside the placeholder it was renamed from would give the tool a second argument.
+  if (context.data.mismatch) return mismatchRenames(context, context.data.mismatch);
   const { name, required } = context.data;
   const value = node.text;
   const spelling = placeholder(name, required);
