@@ -268,6 +268,54 @@ local function main()
   }, 'the argument, its placeholder and its docstring mention are renamed')
   revert(search, 'the diagnostics after undoing the rename')
 
+  -- The renames of a placeholder and an argument that do not match: `<path>` in the viewer's signature
+  -- becomes `<file>`; both diagnostics offer both renames, and each one clears both -------------------
+  local viewer_buf = open('tools/viewer/config.yaml')
+  local MISMATCH = { '3:21-3:27 signature-unknown-placeholder', '6:14-6:18 signature-missing-argument' }
+  local RENAMES = { 'Rename placeholder `<file>` to `<path>`', 'Rename argument `path` to `file`' }
+  for _, case in ipairs({
+    { cursor = { 4, 22 }, pick = RENAMES[1], changed = 4, to = '    signature: "open <path> [<line_number>]"' },
+    { cursor = { 7, 16 }, pick = RENAMES[2], changed = 7, to = '      - name: file' },
+  }) do
+    vim.api.nvim_buf_set_lines(viewer_buf, 3, 4, true, { '    signature: "open <file> [<line_number>]"' })
+    wait('the two diagnostics of the mismatch', function()
+      local seen = vim.tbl_map(function(d) return d.range .. ' ' .. d.code end, h.diagnostics(viewer_buf))
+      return vim.deep_equal(seen, MISMATCH), seen
+    end)
+    vim.api.nvim_win_set_cursor(0, case.cursor)
+    answers = { { select = case.pick } }
+    asked = {}
+    feed(KEYS.code_action)
+    wait('the rename to be applied', function() return line(case.changed) == case.to, line(case.changed) end)
+    eq(asked, { { prompt = 'Code actions:', items = RENAMES } }, 'both renames offered on line ' .. case.cursor[1])
+    expect_diagnostics(viewer_buf, {}, case.pick .. ': no diagnostic left')
+    vim.cmd('silent undo 0')
+    expect_diagnostics(viewer_buf, {}, 'the viewer as it was')
+  end
+
+  -- The did-you-mean fix of a hidden tool: `opne` in the viewer's hidden tools -----------------------
+  agent = open('config/default.yaml')
+  local AGENT_CODES = { '5:14-5:26 bundle-errors', '6:14-6:27 bundle-path-missing' }
+  local function agent_codes(expected, what)
+    wait(what, function()
+      local seen = vim.tbl_map(function(d) return d.range .. ' ' .. d.code end, h.diagnostics(agent))
+      return vim.deep_equal(seen, expected), seen
+    end)
+    out('ok   ' .. what)
+  end
+  vim.api.nvim_buf_set_lines(agent, 5, 5, true, { '        hidden_tools: [opne]' })
+  agent_codes({ '5:23-5:27 hidden-tool-missing', '6:14-6:26 bundle-errors', '7:14-7:27 bundle-path-missing' }, 'the misspelt hidden tool is flagged')
+  vim.api.nvim_win_set_cursor(0, { 6, 24 })
+  answers = { { select = 'Change `opne` to `open`' } }
+  asked = {}
+  feed(KEYS.code_action)
+  wait('the fix to be applied', function() return line(6) == '        hidden_tools: [open]', line(6) end)
+  eq(asked, { { prompt = 'Code actions:', items = { 'Change `opne` to `open`' } } }, 'the did-you-mean fix offered on the misspelt name')
+  agent_codes({ '6:14-6:26 bundle-errors', '7:14-7:27 bundle-path-missing' }, 'the fix clears the diagnostic')
+  vim.cmd('silent undo 0')
+  agent_codes(AGENT_CODES, 'the agent config as it was')
+  search = open(SEARCH)
+
   -- The documented preview command ------------------------------------------------------------------
   local windows = #vim.api.nvim_list_wins()
   vim.cmd('SweBundlePreview find_file')
