@@ -448,23 +448,6 @@ describe('signature', () => {
     );
   });
 
-  it('under an auto-closing editor: the `]` it put after `[<` is replaced, not doubled', () => {
-    const { items, ranges } = complete(TOOL('"open <path> [<«¦]»"'));
-    expect(brief(items)).toEqual(
-      expected(ranges[0], [
-        ['line', 'variable', 'line>]', false],
-        ['path', 'variable', 'path>]', false],
-      ]),
-    );
-    const typed = complete(TOOL('"open <path> [<«li¦]»"'));
-    expect(brief(typed.items).map((b) => [b.range, b.newText])).toEqual([
-      [[typed.ranges[0].start, typed.ranges[0].end], 'line>]'],
-      [[typed.ranges[0].start, typed.ranges[0].end], 'path>]'],
-    ]);
-    // `{` auto-closed to `{}`: the `}` is kept, the name goes before it.
-    expect(brief(complete(TOOL('"open {«¦»}"')).items).map((b) => b.newText)).toEqual(['path', 'line']);
-  });
-
   it('after `{` and `--`, but not after an escaped `{{`', () => {
     expect(brief(complete(TOOL('open {«¦»')).items).map((b) => b.newText)).toEqual(['path}', 'line}']);
     const flag = complete(TOOL('open <path> --«¦»'));

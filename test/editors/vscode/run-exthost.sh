@@ -28,8 +28,10 @@ cp -a "$HERE/../fixtures/workspace" "$WORK/ws"
 # Keep HOME and /tmp clean: deviceid under XDG_CACHE_HOME, vscode-ipc/-git sockets and the
 # Chromium profile under TMPDIR.
 export XDG_CONFIG_HOME=$D/xdg XDG_DATA_HOME=$D/xdg XDG_CACHE_HOME=$D/xdg TMPDIR=$D/tmp
+# files.autoSave: off, as desktop VS Code has it (the web workbench saves a second after an edit, so
+# a test that waits longer for the server would save its edit, and its revert would undo nothing).
 echo '{"security.workspace.trust.enabled": false, "telemetry.telemetryLevel": "off",
- "update.mode": "none", "extensions.autoCheckUpdates": false}' > "$D/user/User/settings.json"
+ "update.mode": "none", "extensions.autoCheckUpdates": false, "files.autoSave": "off"}' > "$D/user/User/settings.json"
 
 if curl -s -o /dev/null "http://127.0.0.1:$PORT/"; then echo "port $PORT is already in use" >&2; exit 2; fi
 T0=$EPOCHREALTIME

@@ -14,7 +14,7 @@ import * as path from 'path';
 import { CompletionEntry, Draft, finishDrafts } from './completion/entry';
 import { Frame, LineShape, LineTable, enclosingFrames, framesOf, keysAround } from './completion/lineContext';
 import { Part, stop } from './completion/snippet';
-import { plainSafe } from './completion/style';
+import { plainSafe, quoteContent } from './completion/style';
 import { quoteIfNeeded, valueText, valueToken } from './completion/valueToken';
 import { PyNode, deref, strValue } from '../yaml/pyNode';
 import { Placement } from '../document/placement';
@@ -42,8 +42,11 @@ export interface AgentCompletionOptions {
 
 /** Where the cursor is in a bundle entry, and what it replaces (absolute offsets). */
 type Site =
-  /** A tool name in `hidden_tools`: `wrap` when the list itself is to be written (`hidden_tools: |`). */
-  | { kind: 'hidden'; start: number; end: number; prefix: string; wrap: boolean; flow: boolean; entry: number | null }
+  /**
+   * A tool name in `hidden_tools`: `wrap` when the list itself is to be written (`hidden_tools: |`);
+   * `quote` when the name is being typed inside quotes, `closed` when the closing one is already there.
+   */
+  | { kind: 'hidden'; start: number; end: number; prefix: string; wrap: boolean; flow: boolean; entry: number | null; quote?: Quote }
   | { kind: 'key'; start: number; end: number; prefix: string; hasColon: boolean; present: Set<string> }
   | { kind: 'path'; line: LineShape; col: number; entry: number };
 
@@ -61,6 +64,12 @@ const BUNDLE_KEYS: { key: string; detail: string; documentation: string; parts: 
     parts: ['hidden_tools: [', stop('hidden'), ']'],
   },
 ];
+
+/** The quotes a flow item is being typed in, and whether its closing one is there (an auto-closing editor's). */
+interface Quote {
+  mark: '"' | "'";
+  closed: boolean;
+}
 
 /** Characters of a tool name or path being typed (anything a flow list or a comment would not hold). */
 const WORD_BEFORE = /[^\s,[\]{}#]*$/;
@@ -141,11 +150,23 @@ function textSite(table: LineTable, offset: number): Site | null {
   return keySite(table, index, line, keyCol, line.blank ? col : end, false);
 }
 
-/** A tool name at the cursor in a flow list (`[a, |]`): the partial word it replaces. */
+/**
+ * A tool name at the cursor in a flow list (`[a, |]`): the partial word it
+ * replaces; inside quotes (`["|"]`, the closing one typed or put there by
+ * the editor), only what is between them.
+ */
 function hiddenItem(line: LineShape, col: number, entry: number | null): Extract<Site, { kind: 'hidden' }> {
-  const start = col - WORD_BEFORE.exec(line.text.slice(0, col))![0].length;
-  const end = col + WORD_AFTER.exec(line.text.slice(col))![0].length;
-  return { kind: 'hidden', start: line.start + start, end: line.start + end, prefix: line.text[start - 1] === ',' ? ' ' : '', wrap: false, flow: true, entry };
+  const text = line.text;
+  const start = col - WORD_BEFORE.exec(text.slice(0, col))![0].length;
+  const end = col + WORD_AFTER.exec(text.slice(col))![0].length;
+  const site: Extract<Site, { kind: 'hidden' }> = { kind: 'hidden', start: line.start + start, end: line.start + end, prefix: text[start - 1] === ',' ? ' ' : '', wrap: false, flow: true, entry };
+  const mark = text[start];
+  if ((mark !== '"' && mark !== "'") || start === col) return site;
+  // The name's end: the first closing quote after the cursor (an escaped or doubled one does not close).
+  const inner = (mark === '"' ? /^(?:[^"\\]|\\.)*/ : /^(?:[^']|'')*/).exec(text.slice(start + 1))![0];
+  const close = start + 1 + inner.length;
+  const closed = close < text.length && close >= col;
+  return { ...site, start: line.start + start + 1, end: line.start + (closed ? close : end), prefix: '', quote: { mark, closed } };
 }
 
 /** Whether a node is a flow sequence with the offset between its brackets. */
@@ -219,7 +240,8 @@ function toolItems(at: Placement, site: Extract<Site, { kind: 'hidden' }>, ref: 
     if (name === undefined || hidden.has(name) || seen.has(name)) return [];
     seen.add(name);
     const safe = plainSafe(name) && !(site.flow && /[,[\]{}]/.test(name));
-    const written = safe ? name : JSON.stringify(name);
+    const quote = site.quote;
+    const written = quote ? quoteContent(quote.mark === '"' ? 'double' : 'single', name) + (quote.closed ? '' : quote.mark) : safe ? name : JSON.stringify(name);
     const summary = firstLine(tool.command?.docstring ?? (tool.docstring ? (strValue(tool.docstring) ?? null) : null));
     const draft: Draft = {
       label: name,
@@ -321,5 +343,5 @@ export function agentCompletions(workspace: AgentCompletionWorkspace, text: stri
     }
   }
   if (!agent) return null;
-  return finishDrafts(found ?? [], options.snippets);
+  return finishDrafts(found ?? [], options.snippets, { text, cursor: offset });
 }

@@ -440,12 +440,11 @@ function signatureItems(site: Site, col: number, offset: number, resolved: Resol
   const after = /^[A-Za-z0-9_-]*/.exec(line.text.slice(col))![0];
   const rest = line.text.slice(col + after.length);
   const closing = { '<': '>', '[<': '>]', '{': '}', '--': '' }[trigger]!;
-  // The closing already there is not doubled: what was typed of it is kept (`>` of `>]`: only the rest is
-  // added), and what an auto-closing editor put after the cursor (the `]` of `[<` + `]`) is replaced.
-  let typed = 0;
-  while (typed < closing.length && rest[typed] === closing[typed]) typed++;
-  let autoClosed = 0;
-  if (typed === 0) for (let m = closing.length; m > 0 && autoClosed === 0; m--) if (rest.startsWith(closing.slice(closing.length - m))) autoClosed = m;
+  // The closing already after the cursor, whole or in part (what was typed of it, or the `]` an
+  // auto-closing editor put after `[<`), is replaced rather than doubled; finishDrafts then leaves
+  // in place the part the item's text ends with.
+  let present = 0;
+  for (let m = closing.length; m > 0 && present === 0; m--) if (rest.startsWith(closing.slice(0, m)) || rest.startsWith(closing.slice(closing.length - m))) present = m;
   const used = new Set<string>();
   const signature = tool.signature;
   if (signature && strValue(signature) !== undefined) {
@@ -474,8 +473,8 @@ function signatureItems(site: Site, col: number, offset: number, resolved: Resol
       detail: typeDetail(argument) + (used.has(argument.name!) ? ', already in the signature' : ''),
       documentation: text,
       start: line.start + col - match[2].length,
-      end: line.start + col + after.length + autoClosed,
-      parts: [argument.name! + closing.slice(typed)],
+      end: line.start + col + after.length + present,
+      parts: [argument.name! + closing],
     };
   });
 }
@@ -580,5 +579,5 @@ export function completions(model: BundleModel, offset: number, options: Complet
   const context = contextOf(table, index, site);
   if (!context) return [];
   const resolved = resolve(structureModel(model, site, offset), context, (structure) => binScripts(model, structure, table, index, site, options.binScripts));
-  return finishDrafts(drafts(table, index, site, offset, context, resolved), options.snippets);
+  return finishDrafts(drafts(table, index, site, offset, context, resolved), options.snippets, { text, cursor: offset });
 }

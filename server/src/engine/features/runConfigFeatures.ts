@@ -168,7 +168,7 @@ export function runConfigCompletions(text: string, parsed: { root: PyNode | null
     if (!token) return null;
     const tags = line.key.name === 'type' ? unionTags(parent.type) : null;
     const drafts = valuesOf(spot.type, tags).map(({ label, quoteAs }): Draft => ({ label, kind: 'value', start: line.start + token.start, end: line.start + token.end, parts: [valueText(label, token, quoteAs)] }));
-    return drafts.length > 0 ? finishDrafts(drafts, snippets) : null;
+    return drafts.length > 0 ? finishDrafts(drafts, snippets, { text, cursor: offset }) : null;
   }
   // A key: a blank line, or a word being typed where a key goes.
   const keyCol = line.blank ? col : line.contentCol;
@@ -192,7 +192,7 @@ export function runConfigCompletions(text: string, parsed: { root: PyNode | null
   }
   // Required fields first, as in a bundle's completion.
   drafts.sort((a, b) => Number(a.detail!.endsWith('required') ? 0 : 1) - Number(b.detail!.endsWith('required') ? 0 : 1));
-  return finishDrafts(drafts, snippets);
+  return finishDrafts(drafts, snippets, { text, cursor: offset });
 }
 
 /** The chain of keys (and items) from the root to the key at an offset, with the spot of the mapping that holds it. */

@@ -2,7 +2,7 @@
 // call the language client exactly as the editor does, with VS Code's client capabilities.
 const vscode = require('vscode');
 const assert = require('assert');
-const { ready, open, revert, fileUri, expectDiagnostics, range, pos, markdown, searchDiagnostics, waitFor, SEARCH, VIEWER } = require('./helpers');
+const { ready, open, revert, fileUri, expectDiagnostics, range, pos, markdown, plainDiagnostic, searchDiagnostics, waitFor, SEARCH, VIEWER } = require('./helpers');
 const exec = (command, ...args) => vscode.commands.executeCommand(command, ...args);
 // In VIEWER, line 3 is `    signature: "open <path> [<line_number>]"`; (3, 23) is inside `path`.
 const IN_PATH = new vscode.Position(3, 23);
@@ -101,6 +101,79 @@ suite('editing features', () => {
         '',
       ]);
       await expectDiagnostics(uri, searchDiagnostics().filter((d) => d.code !== 'signature-unknown-placeholder'));
+    } finally {
+      await revert(document);
+    }
+  });
+
+  test('a placeholder and an argument that do not match: both renames, from either diagnostic, each clearing both', async () => {
+    const { document, editor, uri } = await open(VIEWER);
+    await expectDiagnostics(uri, []);
+    const codes = () => vscode.languages.getDiagnostics(uri).map((d) => [d.code, range(d.range)]);
+    const renames = [
+      ['Rename placeholder `<file>` to `<path>`', [['3:22-3:26', 'path']]],
+      // The argument's name, and its mention in the docstring.
+      ['Rename argument `path` to `file`', [['4:35-4:39', 'file'], ['6:14-6:18', 'file']]],
+    ];
+    try {
+      for (const [pick, lines] of [
+        [0, ['    signature: "open <path> [<line_number>]"', '    docstring: "opens the file at <path>, optionally at <line_number>"', '    arguments:', '      - name: path']],
+        [1, ['    signature: "open <file> [<line_number>]"', '    docstring: "opens the file at <file>, optionally at <line_number>"', '    arguments:', '      - name: file']],
+      ]) {
+        // `<path>` in the signature (3:21-3:27) becomes `<file>`: a placeholder without an argument, an argument not in the signature.
+        assert.ok(await editor.edit((b) => b.replace(new vscode.Range(3, 22, 3, 26), 'file')));
+        await waitFor(() => {
+          const seen = codes();
+          return { ok: JSON.stringify(seen) === JSON.stringify([['signature-unknown-placeholder', '3:21-3:27'], ['signature-missing-argument', '6:14-6:18']]), seen };
+        }, 'the two diagnostics of the mismatch');
+        let actions;
+        for (const diagnostic of vscode.languages.getDiagnostics(uri)) {
+          actions = await exec('vscode.executeCodeActionProvider', uri, diagnostic.range, vscode.CodeActionKind.QuickFix.value);
+          assert.deepStrictEqual(
+            actions.map((a) => [a.title, a.edit.entries().flatMap(([, edits]) => edits.map((e) => [range(e.range), e.newText]))]),
+            renames,
+            `the fixes offered on ${diagnostic.code}`,
+          );
+        }
+        assert.strictEqual(await vscode.workspace.applyEdit(actions[pick].edit), true);
+        assert.deepStrictEqual(document.getText().split('\n').slice(3, 7), lines, `the text after ${renames[pick][0]}`);
+        await expectDiagnostics(uri, [], `no diagnostic after ${renames[pick][0]}`);
+        await revert(document);
+      }
+    } finally {
+      await revert(document);
+    }
+  });
+
+  test('an agent config: the did-you-mean fix of a hidden tool', async () => {
+    const { document, uri } = await open('config/default.yaml');
+    const codes = () => vscode.languages.getDiagnostics(uri).map((d) => [d.code, range(d.range)]);
+    const onDisk = [['bundle-errors', '5:14-5:26'], ['bundle-path-missing', '6:14-6:27']];
+    await waitFor(() => ({ ok: JSON.stringify(codes()) === JSON.stringify(onDisk), seen: codes() }), 'the diagnostics of the agent config');
+    try {
+      // Line 4 is `      - path: tools/viewer`; `open` misspelt in its hidden tools.
+      const edit = new vscode.WorkspaceEdit();
+      edit.insert(uri, new vscode.Position(5, 0), '        hidden_tools: [opne]\n');
+      assert.strictEqual(await vscode.workspace.applyEdit(edit), true);
+      await waitFor(() => vscode.languages.getDiagnostics(uri).some((d) => d.code === 'hidden-tool-missing'), 'the hidden-tool-missing diagnostic');
+      const missing = vscode.languages.getDiagnostics(uri).find((d) => d.code === 'hidden-tool-missing');
+      assert.deepStrictEqual(plainDiagnostic(missing), {
+        range: '5:23-5:27',
+        severity: 'error',
+        code: 'hidden-tool-missing',
+        source: 'swe-bundle',
+        message: 'Bundle `tools/viewer` has no tool `opne` to hide; did you mean `open`?',
+      });
+      const actions = await exec('vscode.executeCodeActionProvider', uri, missing.range, vscode.CodeActionKind.QuickFix.value);
+      assert.deepStrictEqual(
+        actions.map((a) => [a.title, a.edit.entries().flatMap(([, edits]) => edits.map((e) => [range(e.range), e.newText]))]),
+        [['Change `opne` to `open`', [['5:23-5:27', 'open']]]],
+      );
+      assert.strictEqual(await vscode.workspace.applyEdit(actions[0].edit), true);
+      assert.strictEqual(document.lineAt(5).text, '        hidden_tools: [open]');
+      // The diagnostic is gone; the others move down a line.
+      const after = [['bundle-errors', '6:14-6:26'], ['bundle-path-missing', '7:14-7:27']];
+      await waitFor(() => ({ ok: JSON.stringify(codes()) === JSON.stringify(after), seen: codes() }), 'the hidden-tool-missing diagnostic to go');
     } finally {
       await revert(document);
     }

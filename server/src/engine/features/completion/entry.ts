@@ -23,10 +23,34 @@ export interface CompletionEntry {
 
 export type Draft = Omit<CompletionEntry, 'sortText' | 'snippet' | 'edit'> & { start: number; end: number; parts: Part[] };
 
-/** The entries for drafts in the order given: snippets only when the client takes them, empty fields left out. */
-export function finishDrafts(found: Draft[], snippets: boolean): CompletionEntry[] {
+/** The characters that close what an editor may have auto-closed after the cursor: brackets and quotes. */
+const CLOSERS = /[\]>})"']/;
+
+/**
+ * A draft whose edit reaches past the cursor over closers its text ends with
+ * too (the `]` an editor put after `[<`, the `}}` after `"{{`), made to stop
+ * before them and leave them as they are: the same text results, also in a
+ * client that inserts at the cursor and keeps what follows it (Neovim's
+ * omnifunc), where replacing them would double them.
+ */
+function keepClosers(draft: Draft, text: string, cursor: number): Draft {
+  const last = draft.parts[draft.parts.length - 1];
+  if (draft.end <= cursor || typeof last !== 'string') return draft;
+  let kept = 0;
+  while (draft.end - kept > cursor && kept < last.length && CLOSERS.test(text[draft.end - kept - 1]) && text[draft.end - kept - 1] === last[last.length - kept - 1]) kept++;
+  if (kept === 0) return draft;
+  return { ...draft, end: draft.end - kept, parts: [...draft.parts.slice(0, -1), last.slice(0, last.length - kept)] };
+}
+
+/**
+ * The entries for drafts in the order given: snippets only when the client
+ * takes them, empty fields left out, the closers after the cursor left in
+ * place (keepClosers).
+ */
+export function finishDrafts(found: Draft[], snippets: boolean, at: { text: string; cursor: number }): CompletionEntry[] {
   const width = Math.max(2, String(found.length - 1).length);
-  return found.map(({ parts, start, end, ...draft }, i): CompletionEntry => {
+  return found.map((whole, i): CompletionEntry => {
+    const { parts, start, end, ...draft } = keepClosers(whole, at.text, at.cursor);
     const snippet = snippets && hasStops(parts);
     const entry: CompletionEntry = { ...draft, edit: { start, end, newText: render(parts, snippet) }, snippet, sortText: String(i).padStart(width, '0') };
     for (const field of ['detail', 'documentation', 'filterText'] as const) if (entry[field] === undefined) delete entry[field];
