@@ -15,6 +15,22 @@ export class PyDict {
   constructor(readonly entries: Map<string, PyObject> = new Map()) {}
 }
 
+/**
+ * Python tuples are lists marked as tuples: they index, iterate and measure
+ * as lists do, and differ where Python's do (repr `(1,)`, type name, `==`).
+ * Only Jinja makes them (tuple literals, `dict.items()`); YAML and JSON never do.
+ */
+const TUPLES = new WeakSet<PyObject[]>();
+
+export function pyTuple(items: PyObject[]): PyObject[] {
+  TUPLES.add(items);
+  return items;
+}
+
+export function isPyTuple(value: unknown): boolean {
+  return Array.isArray(value) && TUPLES.has(value);
+}
+
 export function pyTypeName(value: PyObject): string {
   if (value === null) return 'NoneType';
   switch (typeof value) {
@@ -27,7 +43,8 @@ export function pyTypeName(value: PyObject): string {
     case 'boolean':
       return 'bool';
   }
-  return Array.isArray(value) ? 'list' : 'dict';
+  if (Array.isArray(value)) return TUPLES.has(value) ? 'tuple' : 'list';
+  return 'dict';
 }
 
 /** Python's repr() of a str: single quotes unless the text has ' and no ". */
@@ -119,7 +136,7 @@ export function pyReprInto(value: PyObject, out: RenderedText): RenderedText {
     else {
       active.add(item);
       if (Array.isArray(item)) {
-        out.add('[');
+        out.add(TUPLES.has(item) ? '(' : '[');
         stack.push({ list: item, next: 0 });
       } else {
         out.add('{');
@@ -140,7 +157,7 @@ export function pyReprInto(value: PyObject, out: RenderedText): RenderedText {
         write(top.list[top.next++]);
         continue;
       }
-      out.add(']');
+      out.add(!TUPLES.has(top.list) ? ']' : top.list.length === 1 ? ',)' : ')');
       active.delete(top.list);
     } else {
       const entry = top.entries.next();
