@@ -212,6 +212,16 @@ function doFormat(text: string, args: Value[], kwargs: Map<string, Value>): stri
   return result.text;
 }
 
+/** A filter that takes str only (`truncate`'s len(), `indent`'s `s += "\n"`): Python's TypeError for a number. */
+function textArgument(target: Value, filter: string): string {
+  if (typeof target === 'string') return target;
+  if (isNumber(target)) {
+    const type = pyTypeName(target);
+    throw new JinjaError('TypeError', filter === 'truncate' ? `object of type '${type}' has no len()` : `unsupported operand type(s) for +=: '${type}' and 'str'`);
+  }
+  throw new Unsupported(`filter '${filter}' of a value that is not a str`);
+}
+
 /** Applies the filter `name` (Jinja's `environment.call_filter`). */
 export function applyFilter(name: string, target: Value, args: Value[], kwargs: Map<string, Value>, ctx: FilterContext): Value {
   const p = (...params: Param[]) => bind(name, params, args, kwargs);
@@ -302,12 +312,11 @@ export function applyFilter(name: string, target: Value, args: Value[], kwargs: 
     }
     case 'truncate': {
       const [length, killwords, end, leeway] = p(['length', 255n], ['killwords', false], ['end', '...'], ['leeway', null]);
-      return doTruncate(text(), length, killwords, end, leeway);
+      return doTruncate(textArgument(target, name), length, killwords, end, leeway);
     }
     case 'indent': {
       const [width, first, blank] = p(['width', 4n], ['first', false], ['blank', false]);
-      if (target instanceof Markup) throw new Unsupported("filter 'indent' on Markup");
-      const out = doIndent(text(), width, first, blank);
+      const out = doIndent(textArgument(target, name), width, first, blank);
       checkLength(out.length);
       return out;
     }
@@ -391,7 +400,8 @@ export function applyFilter(name: string, target: Value, args: Value[], kwargs: 
       return new OneShot([...target].reverse());
     }
     case 'map': {
-      const items = iterate(target);
+      // Jinja's `if value:` before it iterates.
+      const items = truthy(target) ? iterate(target) : [];
       ctx.charge(items.length);
       if (args.length === 0 || typeof args[0] !== 'string' || kwargs.size > 0) throw new Unsupported("filter 'map' other than by a filter name");
       const [filter, ...rest] = args;
@@ -401,7 +411,7 @@ export function applyFilter(name: string, target: Value, args: Value[], kwargs: 
     case 'reject': {
       if (args.length === 0 || typeof args[0] !== 'string' || kwargs.size > 0) throw new Unsupported(`filter '${name}' other than by a test name`);
       const [test, ...rest] = args;
-      const items = iterate(target);
+      const items = truthy(target) ? iterate(target) : [];
       ctx.charge(items.length);
       return new OneShot(items.filter((item) => ctx.test(test as string, item, rest) === (name === 'select')));
     }
@@ -468,7 +478,7 @@ export function applyTest(name: string, value: Value, args: Value[]): boolean {
       arity(1);
       const [by] = args;
       if (typeof value !== 'bigint' || typeof by !== 'bigint') throw new Unsupported("test 'divisibleby' of values that are not ints");
-      if (by === 0n) throw new JinjaError('ZeroDivisionError', 'integer division or modulo by zero');
+      if (by === 0n) throw new JinjaError('ZeroDivisionError', 'integer modulo by zero');
       return value % by === 0n;
     }
     case 'eq':

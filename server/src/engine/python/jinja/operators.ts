@@ -62,7 +62,7 @@ function numberOperation(op: string, x: bigint | number, y: bigint | number): Py
   // Python 3.11's words.
   const ints = typeof x === 'bigint' && typeof y === 'bigint';
   if ((y === 0n || y === 0) && op !== 'mul' && op !== 'pow') {
-    const words = ints ? { div: 'division by zero', floordiv: 'integer division or modulo by zero', mod: 'integer division or modulo by zero' } : { div: 'float division by zero', floordiv: 'float floor division by zero', mod: 'float modulo' };
+    const words = ints ? { div: 'division by zero', floordiv: 'integer division or modulo by zero', mod: 'integer modulo by zero' } : { div: 'float division by zero', floordiv: 'float floor division by zero', mod: 'float modulo' };
     throw new JinjaError('ZeroDivisionError', words[op as 'div' | 'floordiv' | 'mod']);
   }
   if (op === 'pow' && (x === 0n || x === 0) && y < 0) throw new JinjaError('ZeroDivisionError', '0.0 cannot be raised to a negative power');

@@ -260,7 +260,8 @@ export class Renderer {
         const firstDefault = node.params.length - node.defaults.length;
         node.params.forEach((param, i) => {
           if (i < args.length) {
-            if (kwargs.has(param)) throw new JinjaError('TypeError', `macro '${node.name}' got multiple values for argument '${param}'`);
+            // Jinja's words depend on whether the body reads `kwargs`, which the port does not follow.
+            if (kwargs.has(param)) throw new Unsupported('a macro argument given by position and by keyword');
             scope.set(param, args[i]);
           } else if (kwargs.has(param)) scope.set(param, kwargs.get(param)!);
           else if (i >= firstDefault) scope.set(param, this.evaluate(node.defaults[i - firstDefault], scope));
