@@ -92,7 +92,7 @@ const WRITTEN = [
   // slices and indexes
   '{{ problem_statement[:7] }} {{ problem_statement[-11:] }} {{ s[::-1] }} {{ nums[1:] }} {{ (1, 2, 3)[1:] }} {{ s[5:] }} {{ l[::2] }} {{ l[-100:100] }}',
   '{{ s[::0] }}',
-  '{{ l[0] }} {{ l[-1] }} {{ l[10] }} {{ d["a"] }} {{ d["zz"] }} {{ d.items }} {{ d["items"] }} {{ nested.x[1].y }} {{ nested["x"][0] }}',
+  '{{ l[0] }} {{ l[-1] }} {{ l[10] }} {{ d["a"] }} {{ d["zz"] }} {{ d["items"] }} {{ nested.x[1].y }} {{ nested["x"][0] }}',
   // methods
   '{{ s.split() }} {{ s.split(",") }} {{ "a,b,,c".split(",", 1) }} {{ ws.split() }} {{ ws.split(None, 1) }} {{ "a b c".rsplit(" ", 1) }} {{ s.split(sep="l") }}',
   '{{ ws.strip() }}|{{ ws.lstrip() }}|{{ ws.rstrip() }}|{{ "xxaxx".strip("x") }}|{{ s.upper() }}|{{ s.lower() }}|{{ "hello wORLD\'s".title() }}|{{ "hELLO".capitalize() }}',
@@ -134,6 +134,7 @@ const WRITTEN = [
   '{{ ws | trim }}|{{ "xxaxx" | trim("x") }}|{{ n | string }}|{{ missing | upper }}|{{ missing | length }}',
   '{{ 1 is even }} {{ 2.0 is even }} {{ 3 is odd }} {{ 9 is divisibleby 3 }} {{ n is number }} {{ n is integer }} {{ f is float }} {{ t is boolean }} {{ t is true }} {{ none is none }} {{ d is mapping }} {{ s is string }}',
   '{{ "a" is even }}',
+  '{{ d.items }}',
   '{{ 2 is eq 2 }} {{ 2 is ne 2 }} {{ s is equalto "x" }}',
   // whitespace control
   'A\n{% if true %}\nB\n{% endif %}\nC\n{%- if true %} D{% endif %}\nE {%- if true -%} F {%- endif -%} G\n{{- " H" }}\nI   {{- " J" -}}   K',
