@@ -16,19 +16,20 @@ export class PyDict {
 }
 
 /**
- * Python tuples are lists marked as tuples: they index, iterate and measure
- * as lists do, and differ where Python's do (repr `(1,)`, type name, `==`).
+ * Python tuples are lists marked as tuples (a symbol-keyed property): they
+ * index, iterate and measure as lists do, and differ where Python's do (repr
+ * `(1,)`, type name, `==`). A copy (`[...tuple]`) is a list, as `list(t)`.
  * Only Jinja makes them (tuple literals, `dict.items()`); YAML and JSON never do.
  */
-const TUPLES = new WeakSet<PyObject[]>();
+const TUPLE = Symbol('tuple');
 
 export function pyTuple(items: PyObject[]): PyObject[] {
-  TUPLES.add(items);
+  Object.defineProperty(items, TUPLE, { value: true });
   return items;
 }
 
 export function isPyTuple(value: unknown): boolean {
-  return Array.isArray(value) && TUPLES.has(value);
+  return Array.isArray(value) && (value as unknown as Record<symbol, unknown>)[TUPLE] === true;
 }
 
 export function pyTypeName(value: PyObject): string {
@@ -43,7 +44,7 @@ export function pyTypeName(value: PyObject): string {
     case 'boolean':
       return 'bool';
   }
-  if (Array.isArray(value)) return TUPLES.has(value) ? 'tuple' : 'list';
+  if (Array.isArray(value)) return isPyTuple(value) ? 'tuple' : 'list';
   return 'dict';
 }
 
@@ -136,7 +137,7 @@ export function pyReprInto(value: PyObject, out: RenderedText): RenderedText {
     else {
       active.add(item);
       if (Array.isArray(item)) {
-        out.add(TUPLES.has(item) ? '(' : '[');
+        out.add(isPyTuple(item) ? '(' : '[');
         stack.push({ list: item, next: 0 });
       } else {
         out.add('{');
@@ -157,7 +158,7 @@ export function pyReprInto(value: PyObject, out: RenderedText): RenderedText {
         write(top.list[top.next++]);
         continue;
       }
-      out.add(!TUPLES.has(top.list) ? ']' : top.list.length === 1 ? ',)' : ')');
+      out.add(!isPyTuple(top.list) ? ']' : top.list.length === 1 ? ',)' : ')');
       active.delete(top.list);
     } else {
       const entry = top.entries.next();
