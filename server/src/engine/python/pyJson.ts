@@ -5,7 +5,7 @@ import { PyDict, PyObject, pyReprFloat } from './pyObject';
 const NAMED: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f' };
 
 /** A JSON string literal with ensure_ascii: every UTF-16 unit outside ' '..'~' as \uXXXX. */
-export function jsonString(text: string): string {
+function jsonString(text: string): string {
   let out = '"';
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];

@@ -7,7 +7,7 @@ import { OPERATOR_TEXT } from './lexer';
 import { DictView, iterate, PyRange, plain, Value } from './values';
 
 /** Python's `==`; Undefined equals only Undefined. */
-export function equals(a: Value, b: Value): boolean {
+function equals(a: Value, b: Value): boolean {
   const x = plain(a);
   const y = plain(b);
   if (x === UNDEFINED || y === UNDEFINED) return x === y;

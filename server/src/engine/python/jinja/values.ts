@@ -75,7 +75,7 @@ export class LoopContext {
 
 export type Value = PyObject | typeof UNDEFINED | Markup | Namespace | Callable | PyRange | DictView | OneShot | LoopContext;
 
-export function isPlain(value: Value): value is PyObject | typeof UNDEFINED {
+function isPlain(value: Value): value is PyObject | typeof UNDEFINED {
   return !(value instanceof Markup || value instanceof Namespace || value instanceof Callable || value instanceof PyRange || value instanceof DictView || value instanceof OneShot || value instanceof LoopContext);
 }
 
@@ -122,7 +122,7 @@ export function checkLength(length: number | bigint): void {
 }
 
 /** Python's repr() of data, within the budget (a repr cut short would not be exact). */
-export function reprOf(value: PyObject): string {
+function reprOf(value: PyObject): string {
   const out = pyReprInto(value, new RenderedText());
   if (!out.complete) throw new LimitExceeded(`a value's repr passes ${BUDGETS.renderedTextChars} characters`);
   return out.text;
