@@ -1199,38 +1199,41 @@ const RENDER: [string, string, Outcome][] = [
   ["{{ 1, 2 }}", "s", "(1, 2)"],
   ["{{ value == {\"k\": \"v\", \"j\": 1} }}", "s", "False"],
   ["{{ value == {\"k\": \"v\", \"j\": 1} }}", "d", "True"],
+  // Python's TypeErrors for operands an operator does not take.
+  ["{{ value + 1 }}", "s", { error: "TypeError", message: "can only concatenate str (not \"int\") to str" }],
+  ["{{ value + 1 }}", "n", { error: "TypeError", message: "unsupported operand type(s) for +: 'NoneType' and 'int'" }],
+  ["{{ value + 1 }}", "l", { error: "TypeError", message: "can only concatenate list (not \"int\") to list" }],
+  ["{{ value + 1 }}", "d", { error: "TypeError", message: "unsupported operand type(s) for +: 'dict' and 'int'" }],
+  ["{{ value + 'x' }}", "i", { error: "TypeError", message: "unsupported operand type(s) for +: 'int' and 'str'" }],
+  ["{{ value + 'x' }}", "f", { error: "TypeError", message: "unsupported operand type(s) for +: 'float' and 'str'" }],
+  ["{{ value + 'x' }}", "t", { error: "TypeError", message: "unsupported operand type(s) for +: 'bool' and 'str'" }],
+  ["{{ value + 'x' }}", "n", { error: "TypeError", message: "unsupported operand type(s) for +: 'NoneType' and 'str'" }],
+  ["{{ value + 'x' }}", "l", { error: "TypeError", message: "can only concatenate list (not \"str\") to list" }],
+  ["{{ value + 'x' }}", "d", { error: "TypeError", message: "unsupported operand type(s) for +: 'dict' and 'str'" }],
+  ["{{ value * 2 }}", "n", { error: "TypeError", message: "unsupported operand type(s) for *: 'NoneType' and 'int'" }],
+  ["{{ value * 2 }}", "d", { error: "TypeError", message: "unsupported operand type(s) for *: 'dict' and 'int'" }],
+  ["{{ -value }}", "s", { error: "TypeError", message: "bad operand type for unary -: 'str'" }],
+  ["{{ -value }}", "n", { error: "TypeError", message: "bad operand type for unary -: 'NoneType'" }],
+  ["{{ -value }}", "l", { error: "TypeError", message: "bad operand type for unary -: 'list'" }],
+  ["{{ -value }}", "d", { error: "TypeError", message: "bad operand type for unary -: 'dict'" }],
+  ["{{ 'a' in value }}", "i", { error: "TypeError", message: "argument of type 'int' is not iterable" }],
+  ["{{ 'a' in value }}", "f", { error: "TypeError", message: "argument of type 'float' is not iterable" }],
+  ["{{ 'a' in value }}", "t", { error: "TypeError", message: "argument of type 'bool' is not iterable" }],
+  ["{{ 'a' in value }}", "n", { error: "TypeError", message: "argument of type 'NoneType' is not iterable" }],
+  ["{{ 'a' not in value }}", "i", { error: "TypeError", message: "argument of type 'int' is not iterable" }],
+  ["{{ 'a' not in value }}", "f", { error: "TypeError", message: "argument of type 'float' is not iterable" }],
+  ["{{ 'a' not in value }}", "t", { error: "TypeError", message: "argument of type 'bool' is not iterable" }],
+  ["{{ 'a' not in value }}", "n", { error: "TypeError", message: "argument of type 'NoneType' is not iterable" }],
+  ["{{ value < 3 }}", "s", { error: "TypeError", message: "'<' not supported between instances of 'str' and 'int'" }],
+  ["{{ value < 3 }}", "n", { error: "TypeError", message: "'<' not supported between instances of 'NoneType' and 'int'" }],
+  ["{{ value < 3 }}", "l", { error: "TypeError", message: "'<' not supported between instances of 'list' and 'int'" }],
+  ["{{ value < 3 }}", "d", { error: "TypeError", message: "'<' not supported between instances of 'dict' and 'int'" }],
+  ["{{ \"a\" ~ 1 + 2 }}", "s", { error: "TypeError", message: "can only concatenate str (not \"int\") to str" }],
+  ["{{ -\"a\"|upper }}", "s", { error: "TypeError", message: "bad operand type for unary -: 'str'" }],
 ];
 
 /** [template, the name of `value`]: outside the subset; the comment says what Jinja does. */
 const UNSUPPORTED: [string, string][] = [
-  ["{{ value + 1 }}", "s"], // Jinja: TypeError: can only concatenate str (not "int") to str
-  ["{{ value + 1 }}", "n"], // Jinja: TypeError: unsupported operand type(s) for +: 'NoneType' and 'int'
-  ["{{ value + 1 }}", "l"], // Jinja: TypeError: can only concatenate list (not "int") to list
-  ["{{ value + 1 }}", "d"], // Jinja: TypeError: unsupported operand type(s) for +: 'dict' and 'int'
-  ["{{ value + 'x' }}", "i"], // Jinja: TypeError: unsupported operand type(s) for +: 'int' and 'str'
-  ["{{ value + 'x' }}", "f"], // Jinja: TypeError: unsupported operand type(s) for +: 'float' and 'str'
-  ["{{ value + 'x' }}", "t"], // Jinja: TypeError: unsupported operand type(s) for +: 'bool' and 'str'
-  ["{{ value + 'x' }}", "n"], // Jinja: TypeError: unsupported operand type(s) for +: 'NoneType' and 'str'
-  ["{{ value + 'x' }}", "l"], // Jinja: TypeError: can only concatenate list (not "str") to list
-  ["{{ value + 'x' }}", "d"], // Jinja: TypeError: unsupported operand type(s) for +: 'dict' and 'str'
-  ["{{ value * 2 }}", "n"], // Jinja: TypeError: unsupported operand type(s) for *: 'NoneType' and 'int'
-  ["{{ value * 2 }}", "d"], // Jinja: TypeError: unsupported operand type(s) for *: 'dict' and 'int'
-  ["{{ -value }}", "s"], // Jinja: TypeError: bad operand type for unary -: 'str'
-  ["{{ -value }}", "n"], // Jinja: TypeError: bad operand type for unary -: 'NoneType'
-  ["{{ -value }}", "l"], // Jinja: TypeError: bad operand type for unary -: 'list'
-  ["{{ -value }}", "d"], // Jinja: TypeError: bad operand type for unary -: 'dict'
-  ["{{ 'a' in value }}", "i"], // Jinja: TypeError: argument of type 'int' is not iterable
-  ["{{ 'a' in value }}", "f"], // Jinja: TypeError: argument of type 'float' is not iterable
-  ["{{ 'a' in value }}", "t"], // Jinja: TypeError: argument of type 'bool' is not iterable
-  ["{{ 'a' in value }}", "n"], // Jinja: TypeError: argument of type 'NoneType' is not iterable
-  ["{{ 'a' not in value }}", "i"], // Jinja: TypeError: argument of type 'int' is not iterable
-  ["{{ 'a' not in value }}", "f"], // Jinja: TypeError: argument of type 'float' is not iterable
-  ["{{ 'a' not in value }}", "t"], // Jinja: TypeError: argument of type 'bool' is not iterable
-  ["{{ 'a' not in value }}", "n"], // Jinja: TypeError: argument of type 'NoneType' is not iterable
-  ["{{ value < 3 }}", "s"], // Jinja: TypeError: '<' not supported between instances of 'str' and 'int'
-  ["{{ value < 3 }}", "n"], // Jinja: TypeError: '<' not supported between instances of 'NoneType' and 'int'
-  ["{{ value < 3 }}", "l"], // Jinja: TypeError: '<' not supported between instances of 'list' and 'int'
-  ["{{ value < 3 }}", "d"], // Jinja: TypeError: '<' not supported between instances of 'dict' and 'int'
   ["{{ é }}", "s"], // Jinja: renders ""
   ["{{ value is sameas value }}", "s"], // Jinja: renders "True"
   ["{{ value|replace('a') }}", "s"], // Jinja: TypeError: do_replace() missing 1 required positional argument: 'new'
@@ -1239,8 +1242,6 @@ const UNSUPPORTED: [string, string][] = [
   ["{{ [x] }}", "s"], // Jinja: renders "[Undefined]"
   ["{{ \"\\N{DASH}\" }}", "s"], // Jinja: TemplateSyntaxError: unknown Unicode character name
   ["{{ x + 1 }}", "s"], // Jinja: UndefinedError: 'x' is undefined
-  ["{{ \"a\" ~ 1 + 2 }}", "s"], // Jinja: TypeError: can only concatenate str (not "int") to str
-  ["{{ -\"a\"|upper }}", "s"], // Jinja: TypeError: bad operand type for unary -: 'str'
   ["{{ x is defined(1) }}", "s"], // Jinja: TypeError: test_defined() takes 1 positional argument but 2 were given
   ["{{ value|replace(\"a\", \"b\", \"c\") }}", "s"], // Jinja: TypeError: 'str' object cannot be interpreted as an integer
   [" -%}:{{- default(é", "fuzz"], // Jinja: TemplateSyntaxError: unexpected end of template, expected ','.

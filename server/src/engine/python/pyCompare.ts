@@ -38,8 +38,8 @@ export function compareText(a: string, b: string): number {
   return x.length - y.length;
 }
 
-/** Python's ordering of `a` and `b` (negative, zero, positive), or OrderingError where Python raises TypeError. */
-export function pyCompare(a: PyObject, b: PyObject, depth = 0): number {
+/** Python's ordering of `a` and `b` (negative, zero, positive), or OrderingError where Python raises TypeError for `symbol`. */
+export function pyCompare(a: PyObject, b: PyObject, depth = 0, symbol = '<'): number {
   if (depth > BUDGETS.valueDepth) throw new TooDeep();
   const x = numeric(a);
   const y = numeric(b);
@@ -51,9 +51,9 @@ export function pyCompare(a: PyObject, b: PyObject, depth = 0): number {
   if (typeof x === 'string' && typeof y === 'string') return compareText(x, y);
   if (Array.isArray(x) && Array.isArray(y) && isPyTuple(x) === isPyTuple(y)) {
     for (let i = 0; i < Math.min(x.length, y.length); i++) {
-      if (!pyEquals(x[i], y[i], depth + 1)) return pyCompare(x[i], y[i], depth + 1);
+      if (!pyEquals(x[i], y[i], depth + 1)) return pyCompare(x[i], y[i], depth + 1, symbol);
     }
     return x.length - y.length;
   }
-  throw new OrderingError(`'<' not supported between instances of '${pyTypeName(a)}' and '${pyTypeName(b)}'`);
+  throw new OrderingError(`'${symbol}' not supported between instances of '${pyTypeName(a)}' and '${pyTypeName(b)}'`);
 }

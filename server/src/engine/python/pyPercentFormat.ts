@@ -7,11 +7,12 @@
 import { formatValue } from './formatSpec';
 import { PyObject, pyRepr, pyStr, pyTypeName } from './pyObject';
 
-export type PercentResult = { ok: true; text: string } | { ok: false; errorType: string; message: string } | null;
+export type PercentResult = { ok: true; text: string } | { ok: false; errorType: string; message: string } | 'too long' | null;
 
 const SPEC = /%([-+ #0]*)(\d*)(?:\.(\d*))?[hlL]?(.?)/y;
 
-export function pyPercentFormat(text: string, args: readonly PyObject[]): PercentResult {
+/** `maxLength`: the longest text to build; past it the result is 'too long'. */
+export function pyPercentFormat(text: string, args: readonly PyObject[], maxLength: number): PercentResult {
   let out = '';
   let next = 0;
   let pos = 0;
@@ -23,6 +24,7 @@ export function pyPercentFormat(text: string, args: readonly PyObject[]): Percen
       break;
     }
     out += text.slice(pos, percent);
+    if (out.length > maxLength) return 'too long';
     if (text[percent + 1] === '(' || text[percent + 1] === '*') return null;
     SPEC.lastIndex = percent;
     const match = SPEC.exec(text)!;
@@ -45,6 +47,7 @@ export function pyPercentFormat(text: string, args: readonly PyObject[]): Percen
       let body = type === 's' ? pyStr(arg) : pyRepr(arg);
       if (precision !== undefined) body = [...body].slice(0, Number(precision || '0')).join('');
       const pad = Math.max(0, Number(width || '0') - [...body].length);
+      if (out.length + body.length + pad > maxLength) return 'too long';
       out += left ? body + ' '.repeat(pad) : ' '.repeat(pad) + body;
       continue;
     }
@@ -65,7 +68,8 @@ export function pyPercentFormat(text: string, args: readonly PyObject[]): Percen
     const sign = flags.includes('+') ? '+' : flags.includes(' ') ? ' ' : '';
     const spec = `${left ? '<' : ''}${sign}${flags.includes('#') ? '#' : ''}${!left && flags.includes('0') ? '0' : ''}${width}${precision !== undefined ? '.' + (precision || '0') : ''}${'diu'.includes(type) ? 'd' : type}`;
     const formatted = formatValue(value, spec);
-    if (!formatted.ok || !formatted.text.complete) return null;
+    if (!formatted.ok) return null;
+    if (!formatted.text.complete || out.length + formatted.text.text.length > maxLength) return 'too long';
     out += formatted.text.text;
   }
   if (next < args.length) return fail('TypeError', 'not all arguments converted during string formatting');

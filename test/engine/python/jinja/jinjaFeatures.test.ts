@@ -24,6 +24,9 @@ describe('the budgets hold for statements too', () => {
     ['a range past the output budget', '{% for i in range(10 ** 9) %}{% endfor %}', 'the rendered text passes 1000000 characters'],
     ['a loop of loops', '{% for i in range(1000) %}{% for j in range(1000) %}{% set x = i %}{% endfor %}{% endfor %}', 'rendering takes more than 1000000 steps'],
     ['a sort of a long list', '{{ range(300000) | list | sort | length }}', 'rendering takes more than 1000000 steps'],
+    ['a huge width in % formatting', '{{ "%999999999s" % 1 }}{{ "%999999999d" | format(1) }}', 'the rendered text passes 1000000 characters'],
+    ['a huge indent', '{{ "a\nb" | indent(999999999) }}', 'the rendered text passes 1000000 characters'],
+    ['a huge center', '{{ "a" | center(999999999) }}', 'the rendered text passes 1000000 characters'],
   ])('%s', (_, template, reason) => {
     expect(renderJinja(template, new Map())).toEqual({ kind: 'limit', reason });
   });

@@ -126,7 +126,9 @@ function doTruncate(text: string, length: Value, killwords: Value, end: Value, l
 
 
 function doIndent(text: string, width: Value, first: Value, blank: Value): string {
-  const indention = typeof width === 'string' ? width : ' '.repeat(intOf(width, 'indent with a width'));
+  const size = typeof width === 'string' ? 0 : intOf(width, 'indent with a width');
+  checkLength(size);
+  const indention = typeof width === 'string' ? width : ' '.repeat(Math.max(0, size));
   const lines = pySplitlines(text + '\n', false);
   let out: string;
   if (truthy(blank)) out = lines.join('\n' + indention);
@@ -205,10 +207,10 @@ function sum(items: PyObject[], start: Value): Value {
 /** `format(value, *args, **kwargs)`: printf-style `%`. */
 function doFormat(text: string, args: Value[], kwargs: Map<string, Value>): string {
   if (kwargs.size > 0) throw new Unsupported("filter 'format' with keyword arguments");
-  const result = pyPercentFormat(text, args.map(data));
+  const result = pyPercentFormat(text, args.map(data), BUDGETS.jinjaOutputChars);
   if (result === null) throw new Unsupported("this 'format' conversion");
+  if (result === 'too long') return checkLength(Infinity) as never;
   if (!result.ok) throw new JinjaError(result.errorType, result.message);
-  checkLength(result.text.length);
   return result.text;
 }
 

@@ -1,7 +1,8 @@
 /** Jinja's operators on Python values: arithmetic, comparisons and `in`, with Python's results. */
 import { BUDGETS } from '../../budgets';
-import { pyEquals, TooDeep } from '../pyCompare';
-import { isPyTuple, PyDict, PyObject, pyTuple } from '../pyObject';
+import { OrderingError, pyCompare, pyEquals, TooDeep } from '../pyCompare';
+import { isPyTuple, PyDict, PyObject, pyTuple, pyTypeName } from '../pyObject';
+import { pyPercentFormat } from '../pyPercentFormat';
 import { JinjaError, LimitExceeded, UNDEFINED, Unsupported } from './errors';
 import { OPERATOR_TEXT } from './lexer';
 import { DictView, iterate, PyRange, plain, Value } from './values';
@@ -44,8 +45,32 @@ export function arithmetic(op: string, leftValue: Value, rightValue: Value): Val
   if (x !== null && y !== null && ['mul', 'div', 'floordiv', 'mod', 'pow'].includes(op)) {
     const result = numberOperation(op, x, y);
     if (result !== null) return result;
+    throw new Unsupported(`operator ${OPERATOR_TEXT[op]} past a float's range`);
   }
-  throw new Unsupported(`operator ${OPERATOR_TEXT[op] ?? op}`);
+  if (op === 'mod' && typeof left === 'string' && right instanceof PyDict) throw new Unsupported("'%' formatting with a mapping");
+  if (op === 'mod' && typeof left === 'string' && right !== UNDEFINED) return percentFormat(left, right);
+  if (left === UNDEFINED || right === UNDEFINED) throw new Unsupported(`operator ${OPERATOR_TEXT[op]} on an undefined value`);
+  throw operandError(op, left, right);
+}
+
+/** `text % args`: printf-style formatting with a tuple, or one value. */
+function percentFormat(text: string, args: PyObject): string {
+  const result = pyPercentFormat(text, isPyTuple(args) ? (args as PyObject[]) : [args], BUDGETS.jinjaOutputChars);
+  if (result === null) throw new Unsupported("this '%' conversion");
+  if (result === 'too long') throw new LimitExceeded(`the rendered text passes ${BUDGETS.jinjaOutputChars} characters`);
+  if (!result.ok) throw new JinjaError(result.errorType, result.message);
+  return result.text;
+}
+
+const isSequence = (v: PyObject) => typeof v === 'string' || Array.isArray(v);
+
+/** Python's TypeError for an operator its operands do not have. */
+function operandError(op: string, left: PyObject, right: PyObject): JinjaError {
+  const [a, b] = [pyTypeName(left), pyTypeName(right)];
+  if (op === 'add' && isSequence(left)) return new JinjaError('TypeError', `can only concatenate ${a} (not "${b}") to ${a}`);
+  if (op === 'mul' && (isSequence(left) || isSequence(right))) return new JinjaError('TypeError', `can't multiply sequence by non-int of type '${isSequence(left) ? b : a}'`);
+  const symbol = op === 'pow' ? '** or pow()' : OPERATOR_TEXT[op];
+  return new JinjaError('TypeError', `unsupported operand type(s) for ${symbol}: '${a}' and '${b}'`);
 }
 
 /** `text * n`, `list * n`, within the output budget. */
@@ -89,24 +114,41 @@ export function compare(op: string, left: Value, right: Value): boolean {
     else if (typeof right === 'string' && typeof left === 'string') found = right.includes(left);
     else if (Array.isArray(right) || right instanceof DictView || right instanceof PyRange) found = iterate(right).some((item) => equals(left, item));
     else if (right instanceof PyDict && typeof left === 'string') found = right.entries.has(left);
-    else throw new Unsupported(`operator ${op}`);
+    else throw containmentError(plain(left), plain(right));
     return op === 'in' ? found : !found;
   }
-  const x = asNumber(plain(left));
-  const y = asNumber(plain(right));
-  if (x === null || y === null || (typeof x === 'number' && Number.isNaN(x)) || (typeof y === 'number' && Number.isNaN(y))) {
-    throw new Unsupported(`operator ${OPERATOR_TEXT[op]} on non-numbers`);
+  const x = plain(left);
+  const y = plain(right);
+  if (x === UNDEFINED || y === UNDEFINED) throw new Unsupported(`operator ${OPERATOR_TEXT[op]} on an undefined value`);
+  let order: number;
+  try {
+    order = pyCompare(x, y, 0, OPERATOR_TEXT[op]);
+  } catch (e) {
+    if (e instanceof OrderingError) {
+      // NaN orders as nothing, which pyCompare does not model.
+      if (e.message === 'NaN') throw new Unsupported('comparing NaN');
+      throw new JinjaError('TypeError', e.message);
+    }
+    if (e instanceof TooDeep) throw new LimitExceeded(`a value nests more than ${BUDGETS.valueDepth} levels deep`);
+    throw e;
   }
-  // Comparing bigint and number is exact in JavaScript, as in Python.
   switch (op) {
     case 'lt':
-      return x < y;
+      return order < 0;
     case 'lteq':
-      return x <= y;
+      return order <= 0;
     case 'gt':
-      return x > y;
+      return order > 0;
     default:
-      return x >= y;
+      return order >= 0;
   }
+}
+
+/** Python's TypeError for `left in right`. */
+function containmentError(left: PyObject | typeof UNDEFINED, right: PyObject | typeof UNDEFINED): Error {
+  if (left === UNDEFINED || right === UNDEFINED) return new Unsupported('operator in on an undefined value');
+  if (typeof right === 'string') return new JinjaError('TypeError', `'in <string>' requires string as left operand, not ${pyTypeName(left)}`);
+  if (right instanceof PyDict) return new Unsupported('operator in on a dict with a key that is not a str');
+  return new JinjaError('TypeError', `argument of type '${pyTypeName(right)}' is not iterable`);
 }
 

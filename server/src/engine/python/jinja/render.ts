@@ -163,8 +163,10 @@ export class Renderer {
         return !truthy(this.evaluate(expr.operand, scope));
       case 'neg':
       case 'pos': {
-        const value = asNumber(plain(this.evaluate(expr.operand, scope)));
-        if (value === null) throw new Unsupported('unary operators on non-numbers');
+        const operand = plain(this.evaluate(expr.operand, scope));
+        const value = asNumber(operand);
+        if (operand === UNDEFINED) throw new Unsupported('a unary operator on an undefined value');
+        if (value === null) throw new JinjaError('TypeError', `bad operand type for unary ${expr.t === 'neg' ? '-' : '+'}: '${pyTypeName(operand)}'`);
         if (expr.t === 'pos') return value;
         return typeof value === 'bigint' ? -value : -value;
       }
