@@ -94,8 +94,14 @@ export function templateVariables(template: string): TemplateVariable[] | null {
         names.push(...part.slice(0, assign).filter(isName).map((t) => t.text));
       }
       open('with', names);
-    } else if (name === 'macro' || name === 'call') {
-      if (name === 'macro' && rest[0]) scopes[scopes.length - 1].add(rest[0].text);
+    } else if (name === 'macro') {
+      // `{% macro name(a, b=default) %}`: the arguments are bound inside; a default is read there, when the macro is called.
+      if (rest[0]) scopes[scopes.length - 1].add(rest[0].text);
+      const close = rest.length - 1 - [...rest].reverse().findIndex((t) => t.text === ')');
+      const params = splitTopLevel(rest.slice(2, close)).filter((part) => part.length > 0);
+      open(name, [...params.filter((part) => isName(part[0])).map((part) => part[0].text), 'varargs', 'kwargs', 'caller']);
+      for (const part of params) if (part[1]?.text === '=') readAll(part.slice(2));
+    } else if (name === 'call') {
       const params = rest.filter((t, i) => isName(t) && rest[i + 1]?.text !== '(' && (rest[i + 1]?.text === ',' || rest[i + 1]?.text === ')' || rest[i + 1]?.text === '='));
       open(name, [...params.map((t) => t.text), 'varargs', 'kwargs', 'caller']);
     } else if (name === 'if' || name === 'elif' || name === 'print' || name === 'autoescape') {

@@ -21,6 +21,7 @@ const METHODS: Record<string, readonly string[]> = {
   bool: [...COMMON, ...NUMBER, 'bit_count', 'bit_length', 'from_bytes', 'to_bytes', '__index__'],
   float: [...COMMON, ...NUMBER, 'fromhex', 'hex', 'is_integer'],
   list: [...COMMON, 'append', 'clear', 'copy', 'count', 'extend', 'index', 'insert', 'pop', 'remove', 'reverse', 'sort', '__len__', '__iter__'],
+  tuple: [...COMMON, 'count', 'index', '__len__', '__iter__'],
   dict: [...COMMON, 'clear', 'copy', 'fromkeys', 'get', 'items', 'keys', 'pop', 'popitem', 'setdefault', 'update', 'values', '__len__', '__iter__'],
   NoneType: [...COMMON, '__bool__'],
 };

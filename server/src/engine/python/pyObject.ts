@@ -15,6 +15,23 @@ export class PyDict {
   constructor(readonly entries: Map<string, PyObject> = new Map()) {}
 }
 
+/**
+ * Python tuples are lists marked as tuples (a symbol-keyed property): they
+ * index, iterate and measure as lists do, and differ where Python's do (repr
+ * `(1,)`, type name, `==`). A copy (`[...tuple]`) is a list, as `list(t)`.
+ * Only Jinja makes them (tuple literals, `dict.items()`); YAML and JSON never do.
+ */
+const TUPLE = Symbol('tuple');
+
+export function pyTuple(items: PyObject[]): PyObject[] {
+  Object.defineProperty(items, TUPLE, { value: true });
+  return items;
+}
+
+export function isPyTuple(value: unknown): boolean {
+  return Array.isArray(value) && (value as unknown as Record<symbol, unknown>)[TUPLE] === true;
+}
+
 export function pyTypeName(value: PyObject): string {
   if (value === null) return 'NoneType';
   switch (typeof value) {
@@ -27,7 +44,8 @@ export function pyTypeName(value: PyObject): string {
     case 'boolean':
       return 'bool';
   }
-  return Array.isArray(value) ? 'list' : 'dict';
+  if (Array.isArray(value)) return isPyTuple(value) ? 'tuple' : 'list';
+  return 'dict';
 }
 
 /** Python's repr() of a str: single quotes unless the text has ' and no ". */
@@ -119,7 +137,7 @@ export function pyReprInto(value: PyObject, out: RenderedText): RenderedText {
     else {
       active.add(item);
       if (Array.isArray(item)) {
-        out.add('[');
+        out.add(isPyTuple(item) ? '(' : '[');
         stack.push({ list: item, next: 0 });
       } else {
         out.add('{');
@@ -140,7 +158,7 @@ export function pyReprInto(value: PyObject, out: RenderedText): RenderedText {
         write(top.list[top.next++]);
         continue;
       }
-      out.add(']');
+      out.add(!isPyTuple(top.list) ? ']' : top.list.length === 1 ? ',)' : ')');
       active.delete(top.list);
     } else {
       const entry = top.entries.next();

@@ -3,7 +3,7 @@ import { BUDGETS } from '../../budgets';
 import { pushAll } from '../../util/pushAll';
 import { pyReprString } from '../pyObject';
 import { JinjaError, LimitExceeded } from './errors';
-import { Expr, Node } from './parser';
+import { CallArgs, Expr, Node } from './parser';
 
 export const FILTERS = new Set(
   'abs attr batch capitalize center count d default dictsort e escape filesizeformat first float forceescape format groupby indent int items join last length list lower map max min pprint random reject rejectattr replace reverse round safe select selectattr slice sort string striptags sum title tojson trim truncate unique upper urlencode urlize wordcount wordwrap xmlattr'.split(
@@ -22,20 +22,45 @@ export const TESTS = new Set(
  */
 export function checkNames(nodes: Node[], soft: boolean): void {
   for (const node of nodes) {
-    if (node.t === 'out') checkExpr(node.expr, soft, 0);
-    else if (node.t === 'if') {
-      for (const branch of node.branches) {
-        checkExpr(branch.test, true, 0);
-        checkNames(branch.body, true);
-      }
-      checkNames(node.otherwise, true);
-    } else if (node.t === 'for') {
-      if (node.test) checkExpr(node.test, false, 0);
-      checkExpr(node.iter, soft, 0);
-      checkNames(node.body, false);
-      checkNames(node.otherwise, false);
+    switch (node.t) {
+      case 'out':
+        checkExpr(node.expr, soft, 0);
+        break;
+      case 'if':
+        for (const branch of node.branches) {
+          checkExpr(branch.test, true, 0);
+          checkNames(branch.body, true);
+        }
+        checkNames(node.otherwise, true);
+        break;
+      case 'for':
+        if (node.test) checkExpr(node.test, false, 0);
+        checkExpr(node.iter, soft, 0);
+        checkNames(node.body, false);
+        checkNames(node.otherwise, false);
+        break;
+      case 'set':
+        checkExpr(node.value, soft, 0);
+        break;
+      case 'setBlock':
+        checkNames(node.body, soft);
+        for (const filter of node.filters) checkFilterCall('filter', filter.name, filter.call, soft, 0);
+        break;
+      case 'macro':
+        for (const value of node.defaults) checkExpr(value, soft, 0);
+        checkNames(node.body, soft);
+        break;
     }
   }
+}
+
+function callParts(call: CallArgs): Expr[] {
+  return [...call.args, ...call.kwargs.map((k) => k.value), ...(call.dynArgs ? [call.dynArgs] : []), ...(call.dynKwargs ? [call.dynKwargs] : [])];
+}
+
+function checkFilterCall(kind: 'filter' | 'test', name: string, call: CallArgs, soft: boolean, depth: number): void {
+  if (!soft && !(kind === 'filter' ? FILTERS : TESTS).has(name)) throw new JinjaError('TemplateAssertionError', `No ${kind} named ${pyReprString(name)}.`);
+  for (const part of callParts(call)) checkExpr(part, soft, depth + 1);
 }
 
 /** Also bounds the expression's depth, which evaluation then stays within. */
@@ -45,21 +70,24 @@ function checkExpr(expr: Expr, soft: boolean, depth: number): void {
   switch (expr.t) {
     case 'filter':
     case 'test':
-      if (!soft && !(expr.t === 'filter' ? FILTERS : TESTS).has(expr.name)) {
-        throw new JinjaError('TemplateAssertionError', `No ${expr.t} named ${pyReprString(expr.name)}.`);
-      }
-      children.push(expr.target, ...expr.args, ...expr.extra);
+      checkFilterCall(expr.t, expr.name, expr.call, soft, depth);
+      children.push(expr.target);
+      break;
+    case 'call':
+      children.push(expr.target, ...callParts(expr.call));
       break;
     case 'list':
+    case 'tuple':
+    case 'concat':
       pushAll(children, expr.items);
+      break;
+    case 'dict':
+      for (const pair of expr.pairs) children.push(pair.key, pair.value);
       break;
     case 'and':
     case 'or':
     case 'math':
       children.push(expr.left, expr.right);
-      break;
-    case 'concat':
-      pushAll(children, expr.items);
       break;
     case 'compare':
       children.push(expr.first, ...expr.ops.map((o) => o.operand));
@@ -81,7 +109,9 @@ function checkExpr(expr: Expr, soft: boolean, depth: number): void {
     case 'item':
       children.push(expr.target, expr.key);
       break;
+    case 'slice':
+      for (const part of [expr.target, expr.start, expr.stop, expr.step]) if (part) children.push(part);
+      break;
   }
   for (const child of children) checkExpr(child, soft, depth + 1);
 }
-

@@ -1,5 +1,4 @@
 /** What every stage of the Jinja port raises or passes on: results, errors, and Jinja's Undefined. */
-import { PyObject } from '../pyObject';
 
 export type JinjaResult =
   | { kind: 'ok'; text: string }
@@ -27,7 +26,4 @@ export const syntaxError = (message: string, offset: number) => new JinjaError('
 
 /** Jinja's Undefined: renders as '' and is falsy. */
 export const UNDEFINED = Symbol('undefined');
-/** The `loop` variable of a for loop, which the subset does not model. */
-export const LOOP = Symbol('loop');
-export type Value = PyObject | typeof UNDEFINED;
 

@@ -7,11 +7,17 @@
  * - checking the syntax of an agent's templates (`agent.templates.*`), which
  *   SWE-agent compiles only when a step renders them: the error, Jinja's
  *   words, and the offset of the token it is raised at.
- * Both need Jinja's whole expression grammar (a template may use any of it),
+ * - rendering an agent's templates for the prompt preview, which must
+ *   equal what SWE-agent sends character for character.
+ * All need Jinja's whole expression grammar (a template may use any of it),
  * so the lexer, token stream and parser follow Jinja's, and syntax errors
- * (and which one comes first) match. Statements other than `if` and `for`,
- * and what the renderer does not model (calls, attributes, most filters),
- * yield `unsupported`, never a guess.
+ * (and which one comes first) match. The renderer models `if`, `for` (with
+ * `loop`), `set` (plain, block, tuple and namespace targets), `macro`,
+ * `print`, `raw`; literals, slices, calls of str and dict methods and of
+ * `range`, `namespace` and `dict`; the common builtin filters and tests.
+ * The other statements (`with`, `call`, `filter`, `include`, ...) and what
+ * the renderer does not model (a value whose repr has an address, most
+ * Python TypeErrors' words) yield `unsupported`, never a guess.
  *
  * Hostile input: nesting (parentheses, `not`, statements) and expression
  * depth (5,000 chained `|join`, `+ value` or `[0]`) are counted, rendering

@@ -70,7 +70,9 @@ const WHITESPACE = new RegExp(`[${WS}]+`, 'y');
 const VARIABLE_END = new RegExp(`-\\}\\}[${WS}]*|\\}\\}`, 'y');
 const BLOCK_END = new RegExp(`\\+%\\}|-%\\}[${WS}]*|%\\}`, 'y');
 const COMMENT_END = new RegExp(`\\+#\\}|-#\\}[${WS}]*|#\\}`, 'g');
-const RAW_BEGIN = new RegExp(`[${WS}]*raw[${WS}]*(?:-%\\}|%\\})`, 'y');
+const RAW_BEGIN = new RegExp(`[${WS}]*raw[${WS}]*(?:-%\\}[${WS}]*|%\\})`, 'y');
+/** A raw block's text and its `{% endraw %}` (Jinja's TOKEN_RAW_BEGIN rule). */
+const RAW_END = new RegExp(`\\{%([-+]?)[${WS}]*endraw[${WS}]*(?:\\+%\\}|-%\\}[${WS}]*|%\\})`, 'g');
 const FLOAT = /(?<!\.)(?:\d+_)*\d+(?:(?:\.(?:\d+_)*\d+)?e[+-]?(?:\d+_)*\d+|\.(?:\d+_)*\d+)/iy;
 const INTEGER = /0b(?:_?[01])+|0o(?:_?[0-7])+|0x(?:_?[\da-f])+|[1-9](?:_?\d)*|0(?:_?0)*/iy;
 const NAME = /[A-Za-z_][A-Za-z0-9_]*/y;
@@ -120,7 +122,18 @@ export function tokenize(template: string): Lexed {
       pos = close.index + close[0].length;
       continue;
     }
-    if (kind === '%' && matchAt(RAW_BEGIN, source, pos) !== null) return fail(new Unsupported('{% raw %}'));
+    const rawBegin = kind === '%' ? matchAt(RAW_BEGIN, source, pos) : null;
+    if (rawBegin !== null) {
+      pos += rawBegin.length;
+      RAW_END.lastIndex = pos;
+      const close = RAW_END.exec(source);
+      if (!close) return pos < source.length ? fail(syntaxError('Missing end of raw directive', pos)) : { tokens, failure: null, end };
+      let raw = source.slice(pos, close.index);
+      if (close[1] === '-') raw = raw.replace(TRAILING_WS, '');
+      if (raw) tokens.push({ type: 'data', value: raw, pos });
+      pos = close.index + close[0].length;
+      continue;
+    }
     const isBlock = kind === '%';
     tokens.push({ type: isBlock ? 'block_begin' : 'variable_begin', value: '', pos: start });
     const balance: string[] = [];

@@ -4,12 +4,33 @@ import { PyObject, pyReprString } from '../pyObject';
 import { LimitExceeded, syntaxError, Unsupported } from './errors';
 import { describeExpr, describeToken, TokenStream, tokenize } from './lexer';
 
+/** A call's arguments: positional, keyword, and `*args` / `**kwargs`. */
+export interface CallArgs {
+  args: Expr[];
+  kwargs: { name: string; value: Expr }[];
+  dynArgs: Expr | null;
+  dynKwargs: Expr | null;
+}
+
+/** One filter of a chain: `|name(args)`. */
+export interface FilterCall {
+  name: string;
+  call: CallArgs;
+}
+
 export type Expr =
   | { t: 'lit'; v: PyObject }
   | { t: 'name'; name: string }
   | { t: 'list'; items: Expr[] }
-  | { t: 'filter'; target: Expr; name: string; args: Expr[]; extra: Expr[] }
-  | { t: 'test'; target: Expr; name: string; args: Expr[]; extra: Expr[] }
+  | { t: 'tuple'; items: Expr[] }
+  | { t: 'dict'; pairs: { key: Expr; value: Expr }[] }
+  | ({ t: 'filter'; target: Expr } & FilterCall)
+  | { t: 'test'; target: Expr; name: string; call: CallArgs }
+  | { t: 'call'; target: Expr; call: CallArgs }
+  /** `x[start:stop:step]`, each part optional. */
+  | { t: 'slice'; target: Expr; start: Expr | null; stop: Expr | null; step: Expr | null }
+  /** `ns.attr` as the target of `{% set %}`. */
+  | { t: 'nsref'; name: string; attr: string }
   | { t: 'and' | 'or'; left: Expr; right: Expr }
   | { t: 'math'; op: string; left: Expr; right: Expr }
   | { t: 'concat'; items: Expr[] }
@@ -26,7 +47,11 @@ export type Node =
   | { t: 'text'; text: string }
   | { t: 'out'; expr: Expr }
   | { t: 'if'; branches: { test: Expr; body: Node[] }[]; otherwise: Node[] }
-  | { t: 'for'; target: Expr; iter: Expr; test: Expr | null; recursive: boolean; body: Node[]; otherwise: Node[] };
+  | { t: 'for'; target: Expr; iter: Expr; test: Expr | null; recursive: boolean; body: Node[]; otherwise: Node[] }
+  | { t: 'set'; target: Expr; value: Expr }
+  /** `{% set x | filters %}body{% endset %}`. */
+  | { t: 'setBlock'; target: Expr; filters: FilterCall[]; body: Node[] }
+  | { t: 'macro'; name: string; params: string[]; defaults: Expr[]; body: Node[] };
 
 const STATEMENT_KEYWORDS = new Set(['for', 'if', 'block', 'extends', 'print', 'macro', 'include', 'from', 'import', 'set', 'with', 'autoescape', 'call', 'filter']);
 const COMPARE_OPERATORS = new Set(['eq', 'ne', 'lt', 'lteq', 'gt', 'gteq']);
@@ -105,10 +130,11 @@ export class Parser {
     if (token.type !== 'name') throw syntaxError('tag name expected', this.stream.current.pos);
     const name = String(token.value);
     if (!STATEMENT_KEYWORDS.has(name)) this.failUnknownTag(name, this.endTokenStack);
-    if (name !== 'if' && name !== 'for') throw new Unsupported(`{% ${name} %}`);
+    const parse = ({ if: this.parseIf, for: this.parseFor, set: this.parseSet, macro: this.parseMacro, print: this.parsePrint } as Record<string, (() => Node) | undefined>)[name];
+    if (!parse) throw new Unsupported(`{% ${name} %}`);
     this.tagStack.push(name);
     try {
-      return name === 'if' ? this.parseIf() : this.parseFor();
+      return parse.call(this);
     } finally {
       this.tagStack.pop();
     }
@@ -139,9 +165,7 @@ export class Parser {
 
   private parseFor(): Node {
     this.stream.expect('name:for');
-    const target = this.parseTuple({ simplified: true, extraEndRules: ['name:in'] });
-    const problem = assignProblem(target);
-    if (problem) throw syntaxError(`can't assign to '${problem}'`, this.stream.current.pos);
+    const target = this.parseAssignTarget(['name:in'], false);
     this.stream.expect('name:in');
     const iter = this.parseTuple({ withCondexpr: false, extraEndRules: ['name:recursive'] });
     const test = this.stream.skipIf('name:if') ? this.parseExpression(true) : null;
@@ -149,6 +173,55 @@ export class Parser {
     const body = this.parseStatements(['name:endfor', 'name:else']);
     const otherwise = this.stream.next().value === 'endfor' ? [] : this.parseStatements(['name:endfor'], true);
     return { t: 'for', target, iter, test, recursive, body, otherwise };
+  }
+
+  /** Jinja's `parse_assign_target` (not `name_only`): a name or tuple of names, or `ns.attr` where `withNamespace`. */
+  private parseAssignTarget(extraEndRules: string[] | undefined, withNamespace: boolean): Expr {
+    if (withNamespace && this.stream.look().type === 'dot') {
+      const name = String(this.stream.expect('name').value);
+      this.stream.next();
+      return { t: 'nsref', name, attr: String(this.stream.expect('name').value) };
+    }
+    const target = this.parseTuple({ simplified: true, extraEndRules });
+    const problem = assignProblem(target);
+    if (problem) throw syntaxError(`can't assign to '${problem}'`, this.stream.current.pos);
+    return target;
+  }
+
+  private parseSet(): Node {
+    this.stream.next();
+    const target = this.parseAssignTarget(undefined, true);
+    if (this.stream.skipIf('assign')) return { t: 'set', target, value: this.parseTuple({}) };
+    const filters = this.parseFilterCalls();
+    return { t: 'setBlock', target, filters, body: this.parseStatements(['name:endset'], true) };
+  }
+
+  private parseMacro(): Node {
+    this.stream.next();
+    const name = String(this.stream.expect('name').value);
+    const params: string[] = [];
+    const defaults: Expr[] = [];
+    this.stream.expect('lparen');
+    while (this.stream.current.type !== 'rparen') {
+      if (params.length > 0) this.stream.expect('comma');
+      const param = String(this.stream.expect('name').value);
+      if (this.stream.skipIf('assign')) defaults.push(this.parseExpression(true));
+      else if (defaults.length > 0) throw syntaxError('non-default argument follows default argument', this.stream.current.pos);
+      params.push(param);
+    }
+    this.stream.expect('rparen');
+    return { t: 'macro', name, params, defaults, body: this.parseStatements(['name:endmacro'], true) };
+  }
+
+  private parsePrint(): Node {
+    this.stream.next();
+    const items: Expr[] = [];
+    while (this.stream.current.type !== 'block_end') {
+      if (items.length > 0) this.stream.expect('comma');
+      items.push(this.parseExpression(true));
+    }
+    // Jinja's Output node prints each expression in turn.
+    return { t: 'out', expr: { t: 'concat', items } };
   }
 
   private parseTuple(options: { simplified?: boolean; withCondexpr?: boolean; extraEndRules?: string[]; explicitParentheses?: boolean }): Expr {
@@ -166,7 +239,7 @@ export class Parser {
       if (items.length > 0) return items[0];
       if (!options.explicitParentheses) throw syntaxError(`Expected an expression, got '${describeToken(this.stream.current)}'`, this.stream.current.pos);
     }
-    return { t: 'other', what: 'tuple', parts: items };
+    return { t: 'tuple', items };
   }
 
   private isTupleEnd(extraEndRules?: string[]): boolean {
@@ -309,16 +382,16 @@ export class Parser {
     }
     if (token.type === 'lbrace') {
       this.stream.next();
-      const parts: Expr[] = [];
+      const pairs: { key: Expr; value: Expr }[] = [];
       while (this.stream.current.type !== 'rbrace') {
-        if (parts.length > 0) this.stream.expect('comma');
+        if (pairs.length > 0) this.stream.expect('comma');
         if (this.stream.current.type === 'rbrace') break;
-        parts.push(this.parseExpression(true));
+        const key = this.parseExpression(true);
         this.stream.expect('colon');
-        parts.push(this.parseExpression(true));
+        pairs.push({ key, value: this.parseExpression(true) });
       }
       this.stream.expect('rbrace');
-      return { t: 'other', what: 'dict literals', parts };
+      return { t: 'dict', pairs };
     }
     throw syntaxError(`unexpected '${describeToken(token)}'`, this.stream.current.pos);
   }
@@ -327,7 +400,7 @@ export class Parser {
     for (;;) {
       const type = this.stream.current.type;
       if (type === 'dot' || type === 'lbracket') node = this.parseSubscript(node);
-      else if (type === 'lparen') node = { t: 'other', what: 'calls', parts: [node, ...this.parseCallArgs()] };
+      else if (type === 'lparen') node = { t: 'call', target: node, call: this.parseCallArgs() };
       else return node;
     }
   }
@@ -337,7 +410,7 @@ export class Parser {
       const type = this.stream.current.type;
       if (type === 'pipe') node = this.parseFilter(node);
       else if (this.stream.test('name:is')) node = this.parseTest(node);
-      else if (type === 'lparen') node = { t: 'other', what: 'calls', parts: [node, ...this.parseCallArgs()] };
+      else if (type === 'lparen') node = { t: 'call', target: node, call: this.parseCallArgs() };
       else return node;
     }
   }
@@ -350,45 +423,43 @@ export class Parser {
       if (attribute.type === 'name') return { t: 'attr', target: node, name: String(attribute.value) };
       return { t: 'other', what: 'attribute access', parts: [node] };
     }
-    const parts: Expr[] = [node];
-    let count = 0;
-    let slice = false;
+    const subscripts: Expr[] = [];
     while (this.stream.current.type !== 'rbracket') {
-      if (count++ > 0) this.stream.expect('comma');
-      const subscribed = this.parseSubscribed();
-      slice ||= subscribed.slice;
-      parts.push(...subscribed.parts);
+      if (subscripts.length > 0) this.stream.expect('comma');
+      subscripts.push(this.parseSubscribed());
     }
     this.stream.expect('rbracket');
-    if (count === 1 && !slice && parts.length === 2) return { t: 'item', target: node, key: parts[1] };
-    return { t: 'other', what: 'subscripts', parts };
+    if (subscripts.length === 1) {
+      const only = subscripts[0];
+      return only.t === 'slice' ? { ...only, target: node } : { t: 'item', target: node, key: only };
+    }
+    // `x[a, b]` subscripts with a tuple, which no modelled value takes.
+    return { t: 'other', what: 'subscripts with a tuple', parts: [node, ...subscripts] };
   }
 
-  /** One subscript's expressions, and whether it is a slice (has a colon). */
-  private parseSubscribed(): { parts: Expr[]; slice: boolean } {
-    const parts: Expr[] = [];
+  /** One subscript: an expression, or a slice (with a placeholder target the caller fills in). */
+  private parseSubscribed(): Expr {
+    let start: Expr | null = null;
     if (this.stream.current.type === 'colon') {
       this.stream.next();
     } else {
-      parts.push(this.parseExpression(true));
-      if (this.stream.current.type !== 'colon') return { parts, slice: false };
+      start = this.parseExpression(true);
+      if (this.stream.current.type !== 'colon') return start;
       this.stream.next();
     }
-    if (this.stream.current.type !== 'colon' && !['rbracket', 'comma'].includes(this.stream.current.type)) parts.push(this.parseExpression(true));
+    let stop: Expr | null = null;
+    let step: Expr | null = null;
+    if (this.stream.current.type !== 'colon' && !['rbracket', 'comma'].includes(this.stream.current.type)) stop = this.parseExpression(true);
     if (this.stream.current.type === 'colon') {
       this.stream.next();
-      if (!['rbracket', 'comma'].includes(this.stream.current.type)) parts.push(this.parseExpression(true));
+      if (!['rbracket', 'comma'].includes(this.stream.current.type)) step = this.parseExpression(true);
     }
-    return { parts, slice: true };
+    return { t: 'slice', target: { t: 'lit', v: null }, start, stop, step };
   }
 
-  /** Call arguments; keyword and `*`/`**` arguments come back marked by a `keyword` wrapper. */
-  private parseCallArgs(): Expr[] {
+  private parseCallArgs(): CallArgs {
     this.stream.expect('lparen');
-    const args: Expr[] = [];
-    let dynArgs = false;
-    let dynKwargs = false;
-    let kwargs = false;
+    const call: CallArgs = { args: [], kwargs: [], dynArgs: null, dynKwargs: null };
     let requireComma = false;
     const ensure = (ok: boolean) => {
       if (!ok) throw syntaxError('invalid syntax for function call expression', this.stream.current.pos);
@@ -399,29 +470,26 @@ export class Parser {
         if (this.stream.current.type === 'rparen') break;
       }
       if (this.stream.current.type === 'mul') {
-        ensure(!dynArgs && !dynKwargs);
+        ensure(!call.dynArgs && !call.dynKwargs);
         this.stream.next();
-        dynArgs = true;
-        args.push({ t: 'other', what: 'keyword arguments', parts: [this.parseExpression(true)] });
+        call.dynArgs = this.parseExpression(true);
       } else if (this.stream.current.type === 'pow') {
-        ensure(!dynKwargs);
+        ensure(!call.dynKwargs);
         this.stream.next();
-        dynKwargs = true;
-        args.push({ t: 'other', what: 'keyword arguments', parts: [this.parseExpression(true)] });
+        call.dynKwargs = this.parseExpression(true);
       } else if (this.stream.current.type === 'name' && this.stream.look().type === 'assign') {
-        ensure(!dynKwargs);
+        ensure(!call.dynKwargs);
+        const name = String(this.stream.next().value);
         this.stream.next();
-        this.stream.next();
-        kwargs = true;
-        args.push({ t: 'other', what: 'keyword arguments', parts: [this.parseExpression(true)] });
+        call.kwargs.push({ name, value: this.parseExpression(true) });
       } else {
-        ensure(!dynArgs && !dynKwargs && !kwargs);
-        args.push(this.parseExpression(true));
+        ensure(!call.dynArgs && !call.dynKwargs && call.kwargs.length === 0);
+        call.args.push(this.parseExpression(true));
       }
       requireComma = true;
     }
     this.stream.expect('rparen');
-    return args;
+    return call;
   }
 
   private dottedName(): string {
@@ -434,33 +502,36 @@ export class Parser {
   }
 
   private parseFilter(node: Expr): Expr {
+    for (const filter of this.parseFilterCalls()) node = { t: 'filter', target: node, ...filter };
+    return node;
+  }
+
+  private parseFilterCalls(): FilterCall[] {
+    const filters: FilterCall[] = [];
     while (this.stream.current.type === 'pipe') {
       this.stream.next();
       const name = this.dottedName();
-      const all = this.stream.test('lparen') ? this.parseCallArgs() : [];
-      const args = all.filter((a) => !(a.t === 'other' && a.what === 'keyword arguments'));
-      node = { t: 'filter', target: node, name, args, extra: all.filter((a) => !args.includes(a)) };
+      filters.push({ name, call: this.stream.test('lparen') ? this.parseCallArgs() : { args: [], kwargs: [], dynArgs: null, dynKwargs: null } });
     }
-    return node;
+    return filters;
   }
 
   private parseTest(node: Expr): Expr {
     this.stream.next();
     const negated = this.stream.skipIf('name:not');
     const name = this.dottedName();
-    let all: Expr[] = [];
+    let call: CallArgs = { args: [], kwargs: [], dynArgs: null, dynKwargs: null };
     const current = this.stream.current;
     if (current.type === 'lparen') {
-      all = this.parseCallArgs();
+      call = this.parseCallArgs();
     } else if (
       ['name', 'string', 'integer', 'float', 'lparen', 'lbracket', 'lbrace'].includes(current.type) &&
       !['name:else', 'name:or', 'name:and'].some((e) => this.stream.test(e))
     ) {
       if (this.stream.test('name:is')) throw syntaxError('You cannot chain multiple tests with is', this.stream.current.pos);
-      all = [this.parsePostfix(this.parsePrimary())];
+      call.args.push(this.parsePostfix(this.parsePrimary()));
     }
-    const args = all.filter((a) => !(a.t === 'other' && a.what === 'keyword arguments'));
-    const test: Expr = { t: 'test', target: node, name, args, extra: all.filter((a) => !args.includes(a)) };
+    const test: Expr = { t: 'test', target: node, name, call };
     return negated ? { t: 'not', operand: test } : test;
   }
 }
@@ -468,11 +539,11 @@ export class Parser {
 /** Why a for-loop target cannot be assigned to (Jinja's `can_assign`), or null. */
 function assignProblem(target: Expr): string | null {
   if (target.t === 'name') return null;
-  if (target.t === 'other' && target.what === 'tuple') return target.parts.every((p) => assignProblem(p) === null) ? null : 'tuple';
+  if (target.t === 'tuple') return target.items.every((p) => assignProblem(p) === null) ? null : 'tuple';
   if (target.t === 'lit') return 'const';
   if (target.t === 'list') return 'list';
   if (target.t === 'attr') return 'getattr';
   if (target.t === 'item') return 'getitem';
-  return target.t === 'other' && target.what === 'dict literals' ? 'dict' : target.t;
+  return target.t;
 }
 

@@ -1,317 +1,98 @@
-/** Rendering a parsed template over Python values, as Jinja2's defaults do. */
+/** Rendering a parsed template over Python values, as Jinja2's defaults do (no autoescape, undefined names render empty). */
 import { BUDGETS } from '../../budgets';
-import { PyDict, PyObject, pyReprString, pyStr, pyTypeName } from '../pyObject';
-import { PY_WHITESPACE_CLASS } from '../pyWhitespace';
-import { FILTERS, TESTS } from './check';
-import { JinjaError, LimitExceeded, LOOP, UNDEFINED, Unsupported, Value } from './errors';
-import { OPERATOR_TEXT } from './lexer';
-import { Expr, Node } from './parser';
+import { isPyTuple, PyDict, PyObject, pyTuple, pyTypeName } from '../pyObject';
+import { JinjaError, LimitExceeded, UNDEFINED, Unsupported } from './errors';
+import { applyFilter, applyTest, FilterContext } from './filters';
+import { attributeOf } from './methods';
+import { arithmetic, asNumber, compare } from './operators';
+import { CallArgs, Expr, FilterCall, Node } from './parser';
+import { Callable, checkLength, data, iterate, LoopContext, Namespace, plain, PyRange, toText, truthy, Value } from './values';
 
-type Scope = Map<string, Value | typeof LOOP>;
+type Scope = Map<string, Value>;
 
-/** Jinja's default globals, which the subset does not model. */
-const GLOBALS = new Set(['range', 'dict', 'lipsum', 'cycler', 'joiner', 'namespace', 'self']);
-
-function truthy(value: Value): boolean {
-  if (value === UNDEFINED || value === null) return false;
-  if (typeof value === 'string' || Array.isArray(value)) return value.length > 0;
-  if (value instanceof PyDict) return value.entries.size > 0;
-  if (typeof value === 'bigint') return value !== 0n;
-  if (typeof value === 'number') return value !== 0;
-  return value;
-}
-
-function toText(value: Value): string {
-  return value === UNDEFINED ? '' : pyStr(value);
-}
-
-function iterate(value: Value): PyObject[] {
-  if (value === UNDEFINED) return [];
-  if (typeof value === 'string') return [...value];
-  if (Array.isArray(value)) return value;
-  if (value instanceof PyDict) return [...value.entries.keys()];
-  throw new JinjaError('TypeError', `'${pyTypeName(value)}' object is not iterable`);
-}
-
-/** Python's `==` over the modelled values; Undefined equals only Undefined. */
-function pyEquals(a: Value, b: Value): boolean {
-  if (a === UNDEFINED || b === UNDEFINED) return a === b;
-  const numeric = (v: PyObject) => (typeof v === 'boolean' ? (v ? 1n : 0n) : v);
-  const x = numeric(a);
-  const y = numeric(b);
-  if (typeof x === 'bigint' && typeof y === 'bigint') return x === y;
-  if (typeof x === 'number' && typeof y === 'number') return x === y;
-  if (typeof x === 'bigint' && typeof y === 'number') return Number.isInteger(y) && BigInt(y) === x;
-  if (typeof x === 'number' && typeof y === 'bigint') return Number.isInteger(x) && BigInt(x) === y;
-  if (Array.isArray(x) && Array.isArray(y)) return x.length === y.length && x.every((item, i) => pyEquals(item, y[i]));
-  if (x instanceof PyDict && y instanceof PyDict) {
-    return x.entries.size === y.entries.size && [...x.entries].every(([k, v]) => y.entries.has(k) && pyEquals(v, y.entries.get(k)!));
-  }
-  return x === y;
-}
-
-/** str.strip(chars) with Python's whitespace when `chars` is null. */
-function pyStrip(text: string, chars: string | null): string {
-  const strip = chars === null ? (ch: string) => new RegExp(`^[${PY_WHITESPACE_CLASS}]$`).test(ch) : (ch: string) => chars.includes(ch);
-  const points = [...text];
-  let start = 0;
-  let end = points.length;
-  while (start < end && strip(points[start])) start++;
-  while (end > start && strip(points[end - 1])) end--;
-  return points.slice(start, end).join('');
-}
-
-/** Stops the rendering before a text of `length` characters is built (the sum is known before the text is). */
-function checkLength(length: number): void {
-  if (length > BUDGETS.jinjaOutputChars) throw new LimitExceeded(`the rendered text passes ${BUDGETS.jinjaOutputChars} characters`);
-}
-
-/** `parts.join(separator)`, measured before it is built. */
-function joinWithin(parts: string[], separator: string): string {
-  checkLength(parts.reduce((sum, part) => sum + part.length, 0) + separator.length * Math.max(0, parts.length - 1));
-  return parts.join(separator);
-}
-
-/** str.replace(old, new, count); a negative count replaces all. Its length is measured before it is built. */
-function pyReplace(text: string, old: string, replacement: string, count: number): string {
-  if (old === '') {
-    const points = [...text];
-    const times = count < 0 ? points.length + 1 : Math.min(count, points.length + 1);
-    checkLength(text.length + times * replacement.length);
-    return points.map((point, i) => (i < times ? replacement : '') + point).join('') + (times > points.length ? replacement : '');
-  }
-  const parts = text.split(old);
-  const times = count < 0 ? parts.length - 1 : Math.min(count, parts.length - 1);
-  checkLength(text.length + times * (replacement.length - old.length));
-  if (times === parts.length - 1) return parts.join(replacement);
-  return parts.slice(0, times + 1).join(replacement) + old + parts.slice(times + 1).join(old);
-}
-
-/** Jinja's `int` filter: int(value, 10), else int(float(value)), else the default. */
-function toInt(value: Value, fallback: Value): Value {
-  if (value === UNDEFINED) throw new Unsupported('int of an undefined value');
+function intArgument(value: Value, what: string): bigint {
   if (typeof value === 'bigint') return value;
   if (typeof value === 'boolean') return value ? 1n : 0n;
-  if (typeof value === 'number') {
-    if (Number.isNaN(value)) return fallback;
-    if (!Number.isFinite(value)) throw new JinjaError('OverflowError', 'cannot convert float infinity to integer');
-    return BigInt(Math.trunc(value));
-  }
-  if (typeof value !== 'string') return fallback;
-  const text = pyStrip(value, null);
-  if (/[^\x00-\x7f]/.test(text)) throw new Unsupported('int of non-ASCII text');
-  if (/^[+-]?\d(?:_?\d)*$/.test(text)) return BigInt(text.replace(/_/g, ''));
-  const digits = String.raw`\d(?:_?\d)*`;
-  if (new RegExp(`^[+-]?(?:(?:${digits})?\\.${digits}|${digits}\\.?)(?:[eE][+-]?${digits})?$`).test(text)) {
-    const float = Number(text.replace(/_/g, ''));
-    return Number.isFinite(float) ? BigInt(Math.trunc(float)) : fallback;
-  }
-  return fallback;
+  throw new Unsupported(`${what} that is not an int`);
 }
 
-function applyFilter(name: string, target: Value, args: Value[]): Value {
-  const arity = (max: number, min = 0) => {
-    if (args.length < min || args.length > max) throw new Unsupported(`filter '${name}' with ${args.length} arguments`);
+/** `range(stop)`, `range(start, stop[, step])`. */
+function range(args: Value[], kwargs: Map<string, Value>): Value {
+  if (kwargs.size > 0 || args.length < 1 || args.length > 3) throw new Unsupported('range() with these arguments');
+  const ints = args.map((a) => intArgument(a, 'a range() argument'));
+  const [start, stop, step] = ints.length === 1 ? [0n, ints[0], 1n] : [ints[0], ints[1], ints[2] ?? 1n];
+  if (step === 0n) throw new JinjaError('ValueError', 'range() arg 3 must not be zero');
+  return new PyRange(start, stop, step);
+}
+
+/** Jinja's default globals (`DEFAULT_NAMESPACE`). */
+const GLOBALS: Record<string, Callable | null> = {
+  range: new Callable("<class 'range'>", range),
+  namespace: new Callable("<class 'jinja2.utils.Namespace'>", (args, kwargs) => {
+    if (args.length > 0) throw new Unsupported('namespace() with positional arguments');
+    return new Namespace(new Map(kwargs));
+  }),
+  dict: new Callable("<class 'dict'>", (args, kwargs) => {
+    if (args.length > 0) throw new Unsupported('dict() with positional arguments');
+    return new PyDict(new Map([...kwargs].map(([k, v]) => [k, data(v)])));
+  }),
+  lipsum: null,
+  cycler: null,
+  joiner: null,
+};
+
+/** Python's slice of a str, list or tuple (PySlice_AdjustIndices). */
+function slice(target: Value, start: Value, stop: Value, step: Value): Value {
+  const value = plain(target);
+  if (typeof value !== 'string' && !Array.isArray(value)) throw new Unsupported(`a slice of a ${value === UNDEFINED ? 'Undefined' : pyTypeName(value)}`);
+  const items: PyObject[] = typeof value === 'string' ? [...value] : value;
+  const n = BigInt(items.length);
+  const by = step === null ? 1n : intArgument(step, 'a slice step');
+  if (by === 0n) throw new JinjaError('ValueError', 'slice step cannot be zero');
+  const clamp = (bound: Value, fallback: bigint): bigint => {
+    if (bound === null) return fallback;
+    let i = intArgument(bound, 'a slice bound');
+    if (i < 0n) i += n;
+    if (i < 0n) return by < 0n ? -1n : 0n;
+    if (i >= n) return by < 0n ? n - 1n : n;
+    return i;
   };
-  const arg = (i: number, fallback: Value): Value => (i < args.length ? args[i] : fallback);
-  switch (name) {
-    case 'join':
-      arity(1);
-      return joinWithin(
-        iterate(target).map((item) => pyStr(item)),
-        toText(arg(0, '')),
-      );
-    case 'default':
-    case 'd':
-      arity(2);
-      return target === UNDEFINED || (truthy(arg(1, false)) && !truthy(target)) ? arg(0, '') : target;
-    case 'upper':
-      arity(0);
-      return toText(target).toUpperCase();
-    case 'lower':
-      arity(0);
-      return toText(target).toLowerCase();
-    case 'string':
-      arity(0);
-      return toText(target);
-    case 'trim': {
-      arity(1);
-      const chars = arg(0, null);
-      if (chars !== null && typeof chars !== 'string') throw new Unsupported("filter 'trim' with non-str characters");
-      return pyStrip(toText(target), chars);
-    }
-    case 'replace': {
-      arity(3, 2);
-      const count = arg(2, null);
-      if (count !== null && typeof count !== 'bigint') throw new Unsupported("filter 'replace' with a non-int count");
-      return pyReplace(toText(target), toText(args[0]), toText(args[1]), count === null ? -1 : Number(count));
-    }
-    case 'length':
-    case 'count':
-      arity(0);
-      if (target !== UNDEFINED && typeof target !== 'string' && !Array.isArray(target) && !(target instanceof PyDict)) {
-        throw new JinjaError('TypeError', `object of type '${pyTypeName(target)}' has no len()`);
-      }
-      return BigInt(iterate(target).length);
-    case 'first':
-      arity(0);
-      return iterate(target)[0] ?? UNDEFINED;
-    case 'last': {
-      arity(0);
-      if (target !== UNDEFINED && typeof target !== 'string' && !Array.isArray(target) && !(target instanceof PyDict)) {
-        throw new JinjaError('TypeError', `'${pyTypeName(target)}' object is not reversible`);
-      }
-      const items = iterate(target);
-      return items.length > 0 ? items[items.length - 1] : UNDEFINED;
-    }
-    case 'list':
-      arity(0);
-      return iterate(target);
-    case 'int': {
-      arity(2);
-      const base = arg(1, 10n);
-      if (base !== 10n) throw new Unsupported("filter 'int' with a base");
-      return toInt(target, arg(0, 0n));
-    }
-  }
-  if (FILTERS.has(name)) throw new Unsupported(`filter '${name}'`);
-  throw new JinjaError('TemplateRuntimeError', `No filter named ${pyReprString(name)} found.`);
+  const from = clamp(start, by < 0n ? n - 1n : 0n);
+  const to = clamp(stop, by < 0n ? -1n : n);
+  const out: PyObject[] = [];
+  for (let i = from; by > 0n ? i < to : i > to; i += by) out.push(items[Number(i)]);
+  if (typeof value === 'string') return out.join('');
+  return isPyTuple(value) ? pyTuple(out) : out;
 }
 
-function applyTest(name: string, value: Value): boolean {
-  switch (name) {
-    case 'defined':
-      return value !== UNDEFINED;
-    case 'undefined':
-      return value === UNDEFINED;
-    case 'none':
-      return value === null;
-    case 'string':
-      return typeof value === 'string';
-  }
-  if (TESTS.has(name)) throw new Unsupported(`test '${name}'`);
-  throw new JinjaError('TemplateRuntimeError', `No test named ${pyReprString(name)} found.`);
-}
-
-function asNumber(value: Value): bigint | number | null {
-  if (typeof value === 'boolean') return value ? 1n : 0n;
-  return typeof value === 'bigint' || typeof value === 'number' ? value : null;
-}
-
-function arithmetic(op: string, left: Value, right: Value): Value {
-  if (op === 'add' && typeof left === 'string' && typeof right === 'string') return left + right;
-  if (op === 'add' && Array.isArray(left) && Array.isArray(right)) return [...left, ...right];
-  const x = asNumber(left);
-  const y = asNumber(right);
-  if ((op === 'add' || op === 'sub') && x !== null && y !== null) {
-    if (typeof x === 'bigint' && typeof y === 'bigint') return op === 'add' ? x + y : x - y;
-    const [a, b] = [Number(x), Number(y)];
-    if (Number.isFinite(a) && Number.isFinite(b)) return op === 'add' ? a + b : a - b;
-  }
-  if (op === 'mul' && typeof y === 'bigint' && (typeof left === 'string' || Array.isArray(left))) return repeat(left, y);
-  if (op === 'mul' && typeof x === 'bigint' && (typeof right === 'string' || Array.isArray(right))) return repeat(right, x);
-  if (x !== null && y !== null && ['mul', 'div', 'floordiv', 'mod', 'pow'].includes(op)) {
-    const result = numberOperation(op, x, y);
-    if (result !== null) return result;
-  }
-  throw new Unsupported(`operator ${OPERATOR_TEXT[op] ?? op}`);
-}
-
-/** `text * n`, `list * n`, within the output budget. */
-function repeat(value: string | PyObject[], times: bigint): string | PyObject[] {
-  const n = times > 0n ? Number(times) : 0;
-  if (value.length * n > BUDGETS.jinjaOutputChars) throw new LimitExceeded(`the rendered text passes ${BUDGETS.jinjaOutputChars} characters`);
-  return typeof value === 'string' ? value.repeat(n) : Array.from({ length: n }, () => value).flat();
-}
-
-/** Python's `*`, `/`, `//`, `%`, `**` on ints (exact) and floats; null where the port would not be exact (a float past its range). */
-function numberOperation(op: string, x: bigint | number, y: bigint | number): PyObject | null {
-  // Python 3.11's words.
-  const ints = typeof x === 'bigint' && typeof y === 'bigint';
-  if ((y === 0n || y === 0) && op !== 'mul' && op !== 'pow') {
-    const words = ints ? { div: 'division by zero', floordiv: 'integer division or modulo by zero', mod: 'integer division or modulo by zero' } : { div: 'float division by zero', floordiv: 'float floor division by zero', mod: 'float modulo' };
-    throw new JinjaError('ZeroDivisionError', words[op as 'div' | 'floordiv' | 'mod']);
-  }
-  if (op === 'pow' && (x === 0n || x === 0) && y < 0) throw new JinjaError('ZeroDivisionError', '0.0 cannot be raised to a negative power');
-  if (typeof x === 'bigint' && typeof y === 'bigint') {
-    if (op === 'mul') return x * y;
-    if (op === 'div') return Number(x) / Number(y);
-    const floor = x / y - ((x % y !== 0n && (x < 0n) !== (y < 0n)) ? 1n : 0n);
-    if (op === 'floordiv') return floor;
-    if (op === 'mod') return x - floor * y;
-    if (y >= 0n && y <= 10_000n) return x ** y;
-    return y < 0n ? Number(x) ** Number(y) : null;
-  }
-  const [a, b] = [Number(x), Number(y)];
-  const result = op === 'mul' ? a * b : op === 'div' ? a / b : op === 'floordiv' ? Math.floor(a / b) : op === 'mod' ? a - Math.floor(a / b) * b : a ** b;
-  return Number.isFinite(result) ? result : null;
-}
-
-/** Dict methods an attribute would name (a bound method, which the port does not model). */
-const DICT_METHODS = new Set(['clear', 'copy', 'fromkeys', 'get', 'items', 'keys', 'pop', 'popitem', 'setdefault', 'update', 'values']);
-
-/**
- * Jinja's `getattr` and `getitem` on the default environment: a dict's key
- * either way (an attribute that is a dict method aside), a list's or a
- * string's index; what is missing is Undefined, and anything of an
- * Undefined is an UndefinedError.
- */
-function lookup(target: Value, key: Value, expr: Extract<Expr, { t: 'attr' | 'item' }>): Value {
-  if (target === UNDEFINED) {
-    const name = expr.target.t === 'name' ? `'${expr.target.name}' is undefined` : 'the value is undefined';
-    throw new JinjaError('UndefinedError', name);
-  }
-  if (key === UNDEFINED) throw new Unsupported('an undefined key');
-  if (target instanceof PyDict) {
-    if (expr.t === 'attr' && typeof key === 'string' && DICT_METHODS.has(key)) throw new Unsupported('dict methods');
-    return typeof key === 'string' && target.entries.has(key) ? target.entries.get(key)! : UNDEFINED;
-  }
-  if ((typeof target === 'string' || Array.isArray(target)) && typeof key === 'bigint') {
-    const items = typeof target === 'string' ? [...target] : target;
-    const index = key < 0n ? BigInt(items.length) + key : key;
-    return index >= 0n && index < BigInt(items.length) ? items[Number(index)] : UNDEFINED;
-  }
-  if (expr.t === 'attr' && target !== null) throw new Unsupported(`attributes of a ${pyTypeName(target)}`);
-  return UNDEFINED;
-}
-
-function compare(op: string, left: Value, right: Value): boolean {
-  if (op === 'eq') return pyEquals(left, right);
-  if (op === 'ne') return !pyEquals(left, right);
-  if (op === 'in' || op === 'notin') {
-    let found: boolean;
-    if (right === UNDEFINED) found = false;
-    else if (typeof right === 'string' && typeof left === 'string') found = right.includes(left);
-    else if (Array.isArray(right)) found = right.some((item) => pyEquals(left, item));
-    else if (right instanceof PyDict && typeof left === 'string') found = right.entries.has(left);
-    else throw new Unsupported(`operator ${op}`);
-    return op === 'in' ? found : !found;
-  }
-  const x = asNumber(left);
-  const y = asNumber(right);
-  if (x === null || y === null || (typeof x === 'number' && Number.isNaN(x)) || (typeof y === 'number' && Number.isNaN(y))) {
-    throw new Unsupported(`operator ${OPERATOR_TEXT[op]} on non-numbers`);
-  }
-  // Comparing bigint and number is exact in JavaScript, as in Python.
-  switch (op) {
-    case 'lt':
-      return x < y;
-    case 'lteq':
-      return x <= y;
-    case 'gt':
-      return x > y;
-    default:
-      return x >= y;
-  }
+/** Python's unpacking of `value` into `count` targets. */
+function unpack(value: Value, count: number): PyObject[] {
+  const p = plain(value);
+  if (p !== UNDEFINED && typeof p !== 'string' && !Array.isArray(p) && !(p instanceof PyDict)) throw new JinjaError('TypeError', `cannot unpack non-iterable ${pyTypeName(p)} object`);
+  const items = iterate(value);
+  if (items.length < count) throw new JinjaError('ValueError', `not enough values to unpack (expected ${count}, got ${items.length})`);
+  if (items.length > count) throw new JinjaError('ValueError', `too many values to unpack (expected ${count})`);
+  return items;
 }
 
 /** One rendering of a parsed template: it counts its own steps against the budget. */
 export class Renderer {
   private steps = 0;
+  private calls = 0;
+  private readonly filterContext: FilterContext = {
+    charge: (steps) => this.charge(steps),
+    filter: (name, target, args, kwargs) => applyFilter(name, target, args, kwargs, this.filterContext),
+    test: (name, target, args) => applyTest(name, target, args),
+  };
+
+  private charge(steps: number): void {
+    this.steps += steps;
+    if (this.steps > BUDGETS.jinjaRenderSteps) throw new LimitExceeded(`rendering takes more than ${BUDGETS.jinjaRenderSteps} steps`);
+  }
 
   /** A value too big to build, or one step too many, ends the rendering. */
   private capped<T extends Value>(value: T): T {
-    if (++this.steps > BUDGETS.jinjaRenderSteps) throw new LimitExceeded(`rendering takes more than ${BUDGETS.jinjaRenderSteps} steps`);
+    this.charge(1);
     if (typeof value === 'string' || Array.isArray(value)) checkLength(value.length);
     return value;
   }
@@ -320,42 +101,72 @@ export class Renderer {
     return this.capped(this.evaluateUncapped(expr, scope));
   }
 
+  private arguments(call: CallArgs, scope: Scope): { args: Value[]; kwargs: Map<string, Value> } {
+    if (call.dynArgs || call.dynKwargs) throw new Unsupported('*args and **kwargs in a call');
+    const kwargs = new Map<string, Value>();
+    for (const { name, value } of call.kwargs) {
+      if (kwargs.has(name)) throw new Unsupported('a keyword argument given twice');
+      kwargs.set(name, this.evaluate(value, scope));
+    }
+    return { args: call.args.map((a) => this.evaluate(a, scope)), kwargs };
+  }
+
+  private filter(filter: FilterCall, target: Value, scope: Scope): Value {
+    const { args, kwargs } = this.arguments(filter.call, scope);
+    return applyFilter(filter.name, target, args, kwargs, this.filterContext);
+  }
+
   private evaluateUncapped(expr: Expr, scope: Scope): Value {
     switch (expr.t) {
       case 'lit':
         return expr.v;
       case 'name': {
-        if (!scope.has(expr.name)) {
-          if (GLOBALS.has(expr.name)) throw new Unsupported(`the global '${expr.name}'`);
-          return UNDEFINED;
+        if (scope.has(expr.name)) return scope.get(expr.name)!;
+        if (expr.name in GLOBALS) {
+          const global = GLOBALS[expr.name];
+          if (!global) throw new Unsupported(`the global '${expr.name}'`);
+          return global;
         }
-        const value = scope.get(expr.name)!;
-        if (value === LOOP) throw new Unsupported('the loop variable');
-        return value;
+        if (expr.name === 'self') throw new Unsupported("the global 'self'");
+        return UNDEFINED;
       }
       case 'list':
-        return expr.items.map((item) => {
-          const value = this.evaluate(item, scope);
-          if (value === UNDEFINED) throw new Unsupported('Undefined inside a list');
-          return value;
-        });
-      case 'filter': {
-        const target = this.evaluate(expr.target, scope);
-        const args = expr.args.map((a) => this.evaluate(a, scope));
-        if (expr.extra.length > 0) throw new Unsupported('keyword arguments');
-        return applyFilter(expr.name, target, args);
+        return expr.items.map((item) => data(this.evaluate(item, scope)));
+      case 'tuple':
+        return pyTuple(expr.items.map((item) => data(this.evaluate(item, scope))));
+      case 'dict': {
+        const entries = new Map<string, PyObject>();
+        for (const { key, value } of expr.pairs) {
+          const k = this.evaluate(key, scope);
+          if (typeof k !== 'string') throw new Unsupported('dict keys that are not str');
+          entries.set(k, data(this.evaluate(value, scope)));
+        }
+        return new PyDict(entries);
       }
+      case 'filter':
+        return this.filter(expr, this.evaluate(expr.target, scope), scope);
       case 'test': {
         const value = this.evaluate(expr.target, scope);
-        if (expr.args.length > 0 || expr.extra.length > 0) throw new Unsupported('test arguments');
-        return applyTest(expr.name, value);
+        const { args, kwargs } = this.arguments(expr.call, scope);
+        if (kwargs.size > 0) throw new Unsupported('keyword arguments to a test');
+        return applyTest(expr.name, value, args);
+      }
+      case 'call': {
+        const target = this.evaluate(expr.target, scope);
+        const { args, kwargs } = this.arguments(expr.call, scope);
+        if (target instanceof Callable) return target.invoke(args, kwargs);
+        const p = plain(target);
+        if (p === UNDEFINED) throw new Unsupported('calling an undefined value');
+        throw new JinjaError('TypeError', `'${pyTypeName(p)}' object is not callable`);
       }
       case 'not':
         return !truthy(this.evaluate(expr.operand, scope));
       case 'neg':
       case 'pos': {
-        const value = asNumber(this.evaluate(expr.operand, scope));
-        if (value === null) throw new Unsupported('unary operators on non-numbers');
+        const operand = plain(this.evaluate(expr.operand, scope));
+        const value = asNumber(operand);
+        if (operand === UNDEFINED) throw new Unsupported('a unary operator on an undefined value');
+        if (value === null) throw new JinjaError('TypeError', `bad operand type for unary ${expr.t === 'neg' ? '-' : '+'}: '${pyTypeName(operand)}'`);
         if (expr.t === 'pos') return value;
         return typeof value === 'bigint' ? -value : -value;
       }
@@ -370,17 +181,19 @@ export class Renderer {
         const left = this.evaluate(expr.left, scope);
         return truthy(left) ? left : this.evaluate(expr.right, scope);
       }
-      case 'concat':
-        return joinWithin(
-          expr.items.map((item) => toText(this.evaluate(item, scope))),
-          '',
-        );
+      case 'concat': {
+        const parts = expr.items.map((item) => toText(this.evaluate(item, scope)));
+        checkLength(parts.reduce((n, part) => n + part.length, 0));
+        return parts.join('');
+      }
       case 'math':
         return arithmetic(expr.op, this.evaluate(expr.left, scope), this.evaluate(expr.right, scope));
       case 'attr':
-      case 'item': {
-        const target = this.evaluate(expr.target, scope);
-        return lookup(target, expr.t === 'attr' ? expr.name : this.evaluate(expr.key, scope), expr);
+      case 'item':
+        return this.lookup(expr, scope);
+      case 'slice': {
+        const part = (e: Expr | null) => (e ? this.evaluate(e, scope) : null);
+        return slice(this.evaluate(expr.target, scope), part(expr.start), part(expr.stop), part(expr.step));
       }
       case 'compare': {
         let left = this.evaluate(expr.first, scope);
@@ -391,29 +204,131 @@ export class Renderer {
         }
         return true;
       }
+      case 'nsref':
       case 'other':
-        throw new Unsupported(expr.what);
+        throw new Unsupported(expr.t === 'other' ? expr.what : 'a namespace reference');
     }
   }
 
+  /**
+   * Jinja's `getattr` and `getitem` on the default environment: a dict's key
+   * either way (`x.name` tries the attribute first, `x[key]` the item), a
+   * list's or a string's index; what is missing is Undefined, and anything
+   * of an undefined name is an UndefinedError.
+   */
+  private lookup(expr: Extract<Expr, { t: 'attr' | 'item' }>, scope: Scope): Value {
+    const target = this.evaluate(expr.target, scope);
+    if (target === UNDEFINED) {
+      if (expr.target.t === 'name' && !scope.has(expr.target.name)) throw new JinjaError('UndefinedError', `'${expr.target.name}' is undefined`);
+      throw new Unsupported('an attribute of an undefined value');
+    }
+    if (expr.t === 'attr') return attributeOf(target, expr.name);
+    const key = plain(this.evaluate(expr.key, scope));
+    if (key === UNDEFINED) throw new Unsupported('an undefined key');
+    const value = plain(target);
+    if (value instanceof PyDict) {
+      if (typeof key === 'string' && value.entries.has(key)) return value.entries.get(key)!;
+    } else if ((typeof value === 'string' || Array.isArray(value)) && (typeof key === 'bigint' || typeof key === 'boolean')) {
+      const items = typeof value === 'string' ? [...value] : value;
+      const k = typeof key === 'boolean' ? BigInt(key) : key;
+      const index = k < 0n ? BigInt(items.length) + k : k;
+      return index >= 0n && index < BigInt(items.length) ? items[Number(index)] : UNDEFINED;
+    }
+    // A missing item falls back to the attribute of that name.
+    return typeof key === 'string' ? attributeOf(target, key) : UNDEFINED;
+  }
+
+  /** Binds `target` (a name, a tuple of targets, `ns.attr`) to `value`. */
+  private assign(target: Expr, value: Value, scope: Scope, depth = 0): void {
+    if (depth > BUDGETS.jinjaNesting) throw new LimitExceeded(`an assignment nests more than ${BUDGETS.jinjaNesting} levels deep`);
+    if (target.t === 'name') scope.set(target.name, value);
+    else if (target.t === 'tuple') {
+      const items = unpack(value, target.items.length);
+      target.items.forEach((item, i) => this.assign(item, items[i], scope, depth + 1));
+    } else if (target.t === 'nsref') {
+      const ns = scope.get(target.name);
+      if (!(ns instanceof Namespace)) throw new JinjaError('TemplateRuntimeError', 'cannot assign attribute on non-namespace object');
+      ns.attrs.set(target.attr, value);
+    } else throw new Unsupported(`assigning to a ${target.t}`);
+  }
+
+  private macro(node: Extract<Node, { t: 'macro' }>, defining: Scope): Callable {
+    return new Callable(`<Macro '${node.name}'>`, (args, kwargs) => {
+      if (args.length > node.params.length) throw new Unsupported('a macro called with more arguments than it names');
+      for (const key of kwargs.keys()) if (!node.params.includes(key)) throw new Unsupported('a macro called with a keyword argument it does not name');
+      if (++this.calls > BUDGETS.jinjaNesting) throw new LimitExceeded(`macros call each other more than ${BUDGETS.jinjaNesting} deep`);
+      try {
+        const scope: Scope = new Map(defining);
+        const firstDefault = node.params.length - node.defaults.length;
+        node.params.forEach((param, i) => {
+          if (i < args.length) {
+            // Jinja's words depend on whether the body reads `kwargs`, which the port does not follow.
+            if (kwargs.has(param)) throw new Unsupported('a macro argument given by position and by keyword');
+            scope.set(param, args[i]);
+          } else if (kwargs.has(param)) scope.set(param, kwargs.get(param)!);
+          else if (i >= firstDefault) scope.set(param, this.evaluate(node.defaults[i - firstDefault], scope));
+          else scope.set(param, UNDEFINED);
+        });
+        scope.set('varargs', pyTuple([]));
+        scope.set('kwargs', new PyDict());
+        return this.render(node.body, scope);
+      } finally {
+        this.calls--;
+      }
+    });
+  }
+
+  private renderFor(node: Extract<Node, { t: 'for' }>, scope: Scope): string {
+    if (node.recursive) throw new Unsupported('recursive for loops');
+    const bind = (item: PyObject) => {
+      const inner: Scope = new Map(scope);
+      this.assign(node.target, item, inner);
+      return inner;
+    };
+    let items = iterate(this.evaluate(node.iter, scope));
+    if (node.test) items = items.filter((item) => truthy(this.evaluate(node.test!, bind(item))));
+    if (items.length === 0) return this.render(node.otherwise, scope);
+    let out = '';
+    items.forEach((item, index0) => {
+      const inner = bind(item);
+      inner.set('loop', new LoopContext(items, index0));
+      out = this.capped(out + this.render(node.body, inner));
+    });
+    return out;
+  }
+
+  /** Renders `nodes`; `{% set %}` binds in `scope` (a loop's body and a macro's have their own). */
   render(nodes: Node[], scope: Scope): string {
     let out = '';
     for (const node of nodes) {
       this.capped(out);
-      if (node.t === 'text') out += node.text;
-      else if (node.t === 'out') out += toText(this.evaluate(node.expr, scope));
-      else if (node.t === 'if') {
-        const branch = node.branches.find((b) => truthy(this.evaluate(b.test, scope)));
-        out += this.render(branch ? branch.body : node.otherwise, scope);
-      } else {
-        if (node.target.t !== 'name') throw new Unsupported('for loop targets other than a name');
-        if (node.recursive) throw new Unsupported('recursive for loops');
-        const name = node.target.name;
-        const inner = (item: PyObject) => new Map(scope).set('loop', LOOP).set(name, item);
-        let items = iterate(this.evaluate(node.iter, scope));
-        if (node.test) items = items.filter((item) => truthy(this.evaluate(node.test!, new Map(scope).set(name, item))));
-        if (items.length === 0) out += this.render(node.otherwise, scope);
-        for (const item of items) out = this.capped(out + this.render(node.body, inner(item)));
+      switch (node.t) {
+        case 'text':
+          out += node.text;
+          break;
+        case 'out':
+          out += toText(this.evaluate(node.expr, scope));
+          break;
+        case 'if': {
+          const branch = node.branches.find((b) => truthy(this.evaluate(b.test, scope)));
+          out += this.render(branch ? branch.body : node.otherwise, scope);
+          break;
+        }
+        case 'for':
+          out += this.renderFor(node, scope);
+          break;
+        case 'set':
+          this.assign(node.target, this.evaluate(node.value, scope), scope);
+          break;
+        case 'setBlock': {
+          let value: Value = this.render(node.body, new Map(scope));
+          for (const filter of node.filters) value = this.filter(filter, value, scope);
+          this.assign(node.target, value, scope);
+          break;
+        }
+        case 'macro':
+          scope.set(node.name, this.macro(node, scope));
+          break;
       }
     }
     return this.capped(out);
