@@ -1,15 +1,17 @@
 /**
- * The public agent-config cases at each SWE-agent version
- * (../shared/conformance/versions/<tag>/agent): the same inputs as
- * agent.test.ts, judged with `--swe-agent VERSION`, against that version's
+ * The public cases at each SWE-agent version (../shared/conformance/versions/<tag>):
+ * the agent-config cases and the bundle cases (`cases/`, and `cases-new/bundle/`
+ * aimed at the differences), the same inputs as agent.test.ts and
+ * cases.test.ts, judged with `--swe-agent VERSION` against that version's
  * verdict. Runs only where ../shared is (SWE_BUNDLE_SHARED may point to it).
  */
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
-import { describe, expect, it } from 'vitest';
-import { AGENT_CASES_DIR, VERSIONS_DIR, VERSION_TAGS, readJson } from '../helpers/shared';
+import { afterAll, describe, expect, it } from 'vitest';
+import { AGENT_CASES_DIR, CASES_DIR, VERSIONS_DIR, VERSION_TAGS, readJson } from '../helpers/shared';
 import { runCli } from '../helpers/runCli';
-import { AgentVerdict, OurFile, agentContractViolations, exactCommandLineSettings } from './contract';
+import { AgentVerdict, OurFile, Verdict, agentContractViolations, contractViolations, exactCommandLineSettings } from './contract';
 
 
 const EXACT_COMMAND_LINE = exactCommandLineSettings();
@@ -26,5 +28,36 @@ describe.skipIf(!fs.existsSync(VERSIONS_DIR))('agent-config cases at each SWE-ag
       const files = JSON.parse(run.stdout) as OurFile[];
       expect(agentContractViolations(verdict, files, (file) => fs.readFileSync(path.join(caseDir, file)))).toEqual([]);
     });
+  }
+});
+
+/** The bundle sets of a tag: where the verdicts are, and where their inputs are. */
+const BUNDLE_SETS = [
+  { set: 'cases', verdicts: 'cases', inputs: CASES_DIR },
+  { set: 'cases-new/bundle', verdicts: path.join('cases-new', 'bundle'), inputs: path.join(VERSIONS_DIR, 'cases-new', 'bundle') },
+] as const;
+
+describe.skipIf(!fs.existsSync(VERSIONS_DIR))('bundle cases at each SWE-agent version (--swe-agent)', () => {
+  // Each verdict records the env it was judged with (ToolConfig's default of that version, or the case's env.json).
+  const envDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swe-bundle-versions-'));
+  afterAll(() => fs.rmSync(envDir, { recursive: true, force: true }));
+  let written = 0;
+  const envFile = (env: Record<string, string>): string => {
+    const file = path.join(envDir, `env-${written++}.json`);
+    fs.writeFileSync(file, JSON.stringify(env));
+    return file;
+  };
+  for (const [tag, version] of VERSION_TAGS) {
+    for (const { set, verdicts, inputs } of BUNDLE_SETS) {
+      const dir = path.join(VERSIONS_DIR, tag, verdicts);
+      const ids = fs.existsSync(dir) ? fs.readdirSync(dir).filter((id) => fs.existsSync(path.join(inputs, id, 'config.yaml'))).sort() : [];
+      it.each(ids)(`${tag}: ${set}/%s agrees with SWE-agent ${tag}`, (id) => {
+        const verdict = readJson<Verdict & { env_variables: Record<string, string> }>(path.join(dir, id, 'expected.json'));
+        const run = runCli(['--format', 'json', '--env-json', envFile(verdict.env_variables), '--swe-agent', version, path.join(id, 'config.yaml')], inputs);
+        expect(run.stderr).toBe('');
+        const [ours] = JSON.parse(run.stdout) as OurFile[];
+        expect(contractViolations(verdict, ours, fs.readFileSync(path.join(inputs, id, 'config.yaml')))).toEqual([]);
+      });
+    }
   }
 });

@@ -1,15 +1,15 @@
 /** One bundle text checked on its own, with positioned diagnostics: what a file gets with no workspace around it. */
 import { EngineConfig } from '../../server/src/engine/config';
-import { envContextOf } from '../../server/src/engine/settings/configOptions';
+import { envContextOf, profileOf } from '../../server/src/engine/settings/configOptions';
 import { BundleModel, analyzeBundleText } from '../../server/src/engine/document/bundleModel';
 import { PositionMapper, PositionedDiagnostic, positionDiagnostics } from '../../server/src/engine/document/positioned';
 import { applyRuleSettings } from '../../server/src/engine/rules/applyRuleSettings';
 import { capDiagnostics } from '../../server/src/engine/rules/capDiagnostics';
 import { ToolCheckOptions } from '../../server/src/engine/swe/checkTool';
 
-/** The options a bundle is checked with under these settings alone (no agent config): their env, bash on. */
+/** The options a bundle is checked with under these settings alone (no agent config): their env, bash on, their SWE-agent's bundle code. */
 export function toolCheckOptionsOf(config: EngineConfig): ToolCheckOptions {
-  return { env: envContextOf(config), enableBashTool: true };
+  return { env: envContextOf(config), enableBashTool: true, facts: profileOf(config).facts };
 }
 
 export interface LintResult {

@@ -168,10 +168,7 @@ function commandDocsOf(commands: LoadedCommand[], env: ReadonlyMap<string, PyObj
 }
 
 function toolSchema(command: LoadedCommand, version: PromptVersion): FunctionCallingTool {
-  const tool = functionCallingTool(command);
-  // v1.1.0 writes empty `properties` and `required` for a tool without arguments; main leaves them out.
-  if (version === 'v1.1.0' && command.arguments.length === 0) return { ...tool, function: { ...tool.function, parameters: { type: 'object', properties: {}, required: [] } } };
-  return tool;
+  return functionCallingTool(command, version === 'v1.1.0' ? 'empty-properties' : 'type-only');
 }
 
 function demonstrationHistory(inputs: PromptInputs, file: string): PyObject[] {

@@ -15,6 +15,7 @@ import { Placement } from '../document/placement';
 import { YamlLoad } from '../yaml/loadYaml';
 import { pyReprStringSet } from '../python/pyObject';
 import { ToolCheckOptions } from '../swe/checkTool';
+import { BundleFacts, MAIN_BUNDLE_FACTS } from '../swe/bundleFacts';
 import { DEFAULT_ENV_VARIABLES, knownEnv } from '../swe/env';
 import { asDict } from '../swe/pydanticLax';
 import { PyNode, strValue } from '../yaml/pyNode';
@@ -46,6 +47,8 @@ export interface AgentCheckContext {
   rootSource?: ConfigRootSource;
   /** The SWE-agent release the config is judged by (a fork's: the release it is based on); main when not said. */
   sweAgentVersion?: SweAgentVersion;
+  /** Its bundle code, which the bundles are checked by; main's when not said. */
+  facts?: BundleFacts;
   resolve(dir: string): BundleResolution;
   /** The folder sweagent runs in (`assumed`: not known, the workspace folder is taken), and what is at a path SWE-agent reads from there. */
   run?: { folder: string; assumed: boolean; stat(file: string): RunFileStatus };
@@ -88,9 +91,9 @@ export interface AgentCheck {
   options: ToolCheckOptions;
 }
 
-/** The options an assembly checks its bundles with: its env (ToolConfig's defaults when it sets none) and bash setting. */
-export function assemblyOptions(tools: AgentTools): ToolCheckOptions {
-  return { env: knownEnv(tools.env ?? DEFAULT_ENV_VARIABLES), enableBashTool: tools.enableBashTool };
+/** The options an assembly checks its bundles with: its env (ToolConfig's defaults when it sets none), bash setting, and the chosen SWE-agent's bundle code. */
+export function assemblyOptions(tools: AgentTools, facts: BundleFacts): ToolCheckOptions {
+  return { env: knownEnv(tools.env ?? DEFAULT_ENV_VARIABLES), enableBashTool: tools.enableBashTool, facts };
 }
 
 export function resolveBundlePath(configRoot: string, bundlePath: string): string {
@@ -151,7 +154,7 @@ function missingBundle(bundlePath: string, dir: string, at: Span, context: Agent
 
 export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext): AgentCheck {
   const out = new DiagnosticBuilder(null);
-  const options = assemblyOptions(tools);
+  const options = assemblyOptions(tools, context.facts ?? MAIN_BUNDLE_FACTS);
   const bundles: BundleInContext[] = [];
   const unread: BundleRef[] = [];
   checkMisplacedBundles(tools, out);
