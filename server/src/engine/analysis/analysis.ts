@@ -43,6 +43,7 @@ import { Database } from './database';
 import { LINES, SOURCE, textOf, trackedFs } from './files';
 import { FileReport, FILE_REPORT, readFailureReport, shownDiagnostics } from './reports';
 import { FolderSettings, SETTINGS_AT } from './settings';
+import { profileOf } from '../settings/configOptions';
 import { BUNDLE_FOLDER, CONFIG_ROOT, FileKind, INDEX, KIND, SETTINGS_OF, WALK, WorkspaceIndex } from './workspace';
 import { WalkResult } from '../workspace/walk';
 import { FOLDERS } from './inputs';
@@ -176,6 +177,13 @@ export class Analysis {
 
   settingsOf(file: string): FolderSettings {
     return this.db.get(SETTINGS_OF, file);
+  }
+
+  /** Which SWE-agent a bundle or agent config is judged by, and why (the editor's status item says it); null for any other file. */
+  judgedBy(file: string): { label: string; reason: string } | null {
+    if (this.kind(file) === 'other') return null;
+    const { label, reason } = profileOf(this.settingsOf(file).config);
+    return { label, reason };
   }
 
   /** Every problem with the settings in use: the user's, and each workspace folder's settings file. */
