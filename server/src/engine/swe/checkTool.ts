@@ -490,7 +490,8 @@ function validateArguments(
       ok = false;
       out.add(
         'invalid-argument-name',
-        spanOf(argument.nameNode),
+        // An argument that is an alias of another tool's is reported on the alias, in this tool.
+        argument.node.kind === 'alias' ? spanOf(argument.node) : spanOf(argument.nameNode),
         `Argument name ${pyReprString(argument.name)} of \`${toolName}\` is invalid: SWE-agent requires it to start with a letter or underscore and continue with ${facts.argumentNamePattern === '+' ? 'at least one more letter, digit' : 'letters, digits'}, \`_\` or \`-\` ${sweAgentFails(`Command '${toolName}': Invalid argument name: '${argument.name}'`)}.`,
       );
     } else if (matched < argument.name.length) {
