@@ -1,8 +1,8 @@
 /**
  * The public cases at each SWE-agent version (../shared/conformance/versions/<tag>):
- * the agent-config cases and the bundle cases (`cases/`, and `cases-new/bundle/`
- * aimed at the differences), the same inputs as agent.test.ts and
- * cases.test.ts, judged with `--swe-agent VERSION` against that version's
+ * the agent-config cases, the bundle cases (`cases/`, and `cases-new/bundle/`
+ * aimed at the differences) and the several `--config` files of
+ * `cases-new/argv/`, judged with `--swe-agent VERSION` against that version's
  * verdict. Runs only where ../shared is (SWE_BUNDLE_SHARED may point to it).
  */
 import * as fs from 'fs';
@@ -77,5 +77,23 @@ describe.skipIf(!fs.existsSync(VERSIONS_DIR))('bundle cases at each SWE-agent ve
         expect(contractViolations(asRun(verdict, ours), ours, fs.readFileSync(path.join(inputs, id, 'config.yaml')))).toEqual([]);
       });
     }
+  }
+});
+
+describe.skipIf(!fs.existsSync(VERSIONS_DIR))('several --config files at each SWE-agent version (cases-new/argv)', () => {
+  const inputs = path.join(VERSIONS_DIR, 'cases-new', 'argv');
+  for (const [tag, version] of VERSION_TAGS) {
+    const dir = path.join(VERSIONS_DIR, tag, 'cases-new', 'argv');
+    const ids = fs.existsSync(dir) ? fs.readdirSync(dir).filter((id) => fs.existsSync(path.join(inputs, id, 'argv.json'))).sort() : [];
+    it.each(ids)(`${tag}: cases-new/argv/%s agrees with SWE-agent ${tag}`, (id) => {
+      const caseDir = path.join(inputs, id);
+      const verdict = readJson<AgentVerdict>(path.join(dir, id, 'expected.json'));
+      const { tool_args: toolArgs } = readJson<{ tool_args: string[] }>(path.join(caseDir, 'argv.json'));
+      const run = runCli(['--format', 'json', '--config', EXACT_COMMAND_LINE, '--swe-agent', version, ...toolArgs], caseDir);
+      expect(run.stderr).toBe('');
+      const files = JSON.parse(run.stdout) as OurFile[];
+      expect(agentContractViolations(verdict, files, (file) => fs.readFileSync(path.join(caseDir, file)))).toEqual([]);
+      expect(run.code).toBe(verdict.loads ? 0 : 1);
+    });
   }
 });
