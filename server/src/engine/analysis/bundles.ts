@@ -42,7 +42,7 @@ const chunkKeyText = (key: ChunkKey) => (key.occurrence === 0 ? key.text : `${ke
 export const CHUNK: QueryDef<ChunkKey, ParsedChunk> = { name: 'chunk', key: chunkKeyText, compute: (_db, key) => parseChunk(key.text) };
 
 /** A tool chunk's base check by one SWE-agent's bundle code (most workspaces have one, so the text alone is the usual key). */
-export interface ToolBaseKey {
+interface ToolBaseKey {
   chunk: ChunkKey;
   facts: BundleFacts;
 }

@@ -190,7 +190,7 @@ function matchesLiteral(node: PyNode, value: string | boolean): boolean {
 }
 
 /** The later SWE-agent release that has `Model.field`, when the judged one lacks it (a migration to name), else undefined. */
-export type AddedLater = (model: string, field: string) => string | undefined;
+type AddedLater = (model: string, field: string) => string | undefined;
 
 class Validator {
   private budget = NODE_BUDGET;

@@ -7,7 +7,7 @@
 import { TextDocumentIdentifier } from 'vscode-languageserver/node';
 import { Feature } from './feature';
 
-export const JUDGED_BY_REQUEST = 'sweBundle/judgedBy';
+const JUDGED_BY_REQUEST = 'sweBundle/judgedBy';
 
 export const judgedByFeature: Feature = {
   name: 'judged by',
