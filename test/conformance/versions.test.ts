@@ -31,7 +31,7 @@ describe.skipIf(!fs.existsSync(VERSIONS_DIR))('agent-config cases at each SWE-ag
   }
 });
 
-type BundleVerdict = Verdict & { env_variables: Record<string, string>; commands?: { name: string; runtime_probe?: { ok: boolean; exception_type?: string; message?: string } }[] };
+type BundleVerdict = Omit<Verdict, 'commands'> & { env_variables: Record<string, string>; commands?: { name: string; runtime_probe?: { ok: boolean; exception_type?: string; message?: string } }[] };
 
 /**
  * What of a version's verdict holds for a bundle as SWE-agent runs it. Up to

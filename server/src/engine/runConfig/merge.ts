@@ -162,7 +162,7 @@ export function mergeConfigs(files: readonly ConfigFile[], overrides: readonly C
       merged = loaded;
       continue;
     }
-    const next = configMerge === 'shallow' ? overlay(merged, loaded, replaceWhole, true) : overlay(merged, loaded, mergeNested);
+    const next: MapNode | { fails: string; at: PyNode } = configMerge === 'shallow' ? overlay(merged, loaded, replaceWhole, true) : overlay(merged, loaded, mergeNested);
     if ('fails' in next) {
       problems.push({ kind: 'not-a-mapping', file, at: next.at, exception: 'TypeError', message: next.fails });
       return { root: merged, problems, failed: true };
