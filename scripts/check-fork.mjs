@@ -43,7 +43,8 @@ if (gitDir) {
 /** The product's arguments for a verdict's command line (`sweagent run[-batch] --config FILE [--a.b=c]...`). */
 function lintArgsOf(verdict) {
   if (verdict.kind === 'bundle') return [verdict.path];
-  const words = verdict.command.split(/\s+/).slice(1);
+  // The file's own path is one word even when it has a space (`config/legacy/x copy.yaml`).
+  const words = verdict.command.replace(verdict.path, '\0').split(/\s+/).slice(1).map((word) => (word === '\0' ? verdict.path : word));
   const out = words[0] === 'run-batch' ? ['--run-batch'] : [];
   for (let i = 1; i < words.length; i++) {
     if (words[i] === '--config') out.push('--agent-config', words[++i]);

@@ -10,7 +10,7 @@ import { sweBundleConfiguration } from './configuration';
 import { claimedOnlyMiddleware, stoppingClientMiddleware } from './middleware';
 import { LeveledOutputChannel } from './outputChannel';
 import { serverOptions } from './serverOptions';
-import { STATUS_NOTIFICATION, ServerStatus, StatusItem, parseStatus } from './statusItem';
+import { JUDGED_BY_REQUEST, STATUS_NOTIFICATION, ServerStatus, StatusItem, parseJudgedBy, parseStatus } from './statusItem';
 import { SERVER_PREVIEW_COMMAND, SERVER_PROMPT_COMMAND, ToolPreviews } from './toolPreview';
 
 export const COMMANDS = {
@@ -132,6 +132,7 @@ class Controller {
     client.onNotification(STATUS_NOTIFICATION, (params: unknown) => {
       const status = parseStatus(params);
       if (status && this.client === client) this.status.set(status);
+      if (status?.state === 'ready') this.refreshJudgedBy(window.activeTextEditor);
     });
     client.onDidChangeState((event) => {
       if (this.client !== client) return;
@@ -162,6 +163,19 @@ class Controller {
     const claimed = editor !== undefined && this.claims(editor.document);
     this.status.setEditorClaimed(claimed);
     void commands.executeCommand('setContext', 'sweBundle.bundleEditor', claimed);
+    this.refreshJudgedBy(editor);
+  }
+
+  /** Asks the server which SWE-agent the editor's document is judged by, for the status item (kept only while that editor is active). */
+  refreshJudgedBy(editor: TextEditor | undefined): void {
+    const client = this.client;
+    if (!editor || !client?.isRunning() || !this.claims(editor.document)) return;
+    client.sendRequest(JUDGED_BY_REQUEST, { textDocument: { uri: editor.document.uri.toString() } }).then(
+      (result) => {
+        if (window.activeTextEditor === editor) this.status.setJudgedBy(parseJudgedBy(result));
+      },
+      (e: Error) => this.output.log.warn(`Which SWE-agent judges ${editor.document.uri.fsPath}: ${e.message}`),
+    );
   }
 }
 
@@ -186,6 +200,7 @@ export async function activate(context: ExtensionContext): Promise<SweBundleApi>
     commands.registerCommand(COMMANDS.showPromptPreview, (source?: unknown) => previews.promptCommand(source)),
     window.onDidChangeActiveTextEditor((editor) => current.refreshEditorContext(editor)),
     workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('sweBundle.sweAgent')) current.refreshJudgedBy(window.activeTextEditor);
       if (RESTART_SETTINGS.some((setting) => event.affectsConfiguration(setting))) {
         output.log.info('Document patterns or the server path changed: restarting the language server');
         void current.restart();

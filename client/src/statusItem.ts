@@ -1,13 +1,29 @@
 /**
  * The status bar item. The server reports `sweBundle/status`:
  * `{state: 'indexing'}` while it reads the workspace's bundles and agent
- * configs, then `{state: 'ready', bundles, agentConfigs}`. The item shows
- * while the server starts and indexes, when it has stopped, and whenever a
- * claimed document is in the active editor; clicking it shows the output.
+ * configs, then `{state: 'ready', bundles, agentConfigs}`, and answers
+ * `sweBundle/judgedBy` with the SWE-agent the active document is judged by
+ * and why. The item shows while the server starts and indexes, when it has
+ * stopped, and whenever a claimed document is in the active editor (then
+ * with its SWE-agent); clicking it shows the output.
  */
 import { Disposable, MarkdownString, StatusBarAlignment, StatusBarItem, ThemeColor, window, workspace } from 'vscode';
 
 export const STATUS_NOTIFICATION = 'sweBundle/status';
+export const JUDGED_BY_REQUEST = 'sweBundle/judgedBy';
+
+/** Which SWE-agent a document is judged by (`SWE-agent v1.0.1`), and why (`set by sweBundle.sweAgent`). */
+export interface JudgedBy {
+  label: string;
+  reason: string;
+}
+
+/** Reads the request's answer; anything malformed (or null: not a bundle or agent config) is null. */
+export function parseJudgedBy(result: unknown): JudgedBy | null {
+  if (typeof result !== 'object' || result === null) return null;
+  const { label, reason } = result as Record<string, unknown>;
+  return typeof label === 'string' && typeof reason === 'string' ? { label, reason } : null;
+}
 
 export type ServerStatus =
   | { state: 'starting' }
@@ -37,6 +53,7 @@ export class StatusItem implements Disposable {
   private readonly item: StatusBarItem;
   private current: ServerStatus = { state: 'starting' };
   private editorClaimed = false;
+  private judgedBy: JudgedBy | null = null;
   private readonly trustGranted: Disposable;
 
   constructor(showOutputCommand: string) {
@@ -59,6 +76,13 @@ export class StatusItem implements Disposable {
   /** Whether the active editor shows a document the extension claims. */
   setEditorClaimed(claimed: boolean): void {
     this.editorClaimed = claimed;
+    if (!claimed) this.judgedBy = null;
+    this.render();
+  }
+
+  /** The SWE-agent the active document is judged by (null: not known, or not a bundle or agent config). */
+  setJudgedBy(judgedBy: JudgedBy | null): void {
+    this.judgedBy = judgedBy;
     this.render();
   }
 
@@ -75,9 +99,11 @@ export class StatusItem implements Disposable {
         this.item.tooltip = 'SWE Bundle: reading the bundles and agent configs of the workspace';
         break;
       case 'ready': {
-        this.item.text = '$(check) SWE Bundle';
+        const judged = this.editorClaimed ? this.judgedBy : null;
+        this.item.text = judged ? `$(check) ${judged.label}` : '$(check) SWE Bundle';
         const summary = `${count(s.bundles, 'bundle', 'bundles')}, ${count(s.agentConfigs, 'agent config', 'agent configs')}${s.truncated ? ' (stopped early: too many files)' : ''}`;
-        this.item.tooltip = new MarkdownString(`SWE Bundle: ${summary} in the workspace\n\nClick to show the output.`);
+        const judgedLine = judged ? `This file is judged by ${judged.label}: ${judged.reason}.\n\n` : '';
+        this.item.tooltip = new MarkdownString(`SWE Bundle: ${summary} in the workspace\n\n${judgedLine}Click to show the output.`);
         break;
       }
       case 'stopped':

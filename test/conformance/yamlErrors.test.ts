@@ -10,6 +10,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
 import { analyzeBundleText } from '../../server/src/engine/document/bundleModel';
+import { STANDALONE_OPTIONS } from '../../server/src/engine/swe/checkTool';
 import { decodeFile } from '../../server/src/engine/document/decodeFile';
 import { sourceTextOf } from '../../server/src/engine/document/sourceText';
 import { yamlProblemDiagnostics } from '../../server/src/engine/swe/checkBundle';
@@ -48,7 +49,7 @@ function readText(file: string): string | null {
   return decoded.ok ? sourceTextOf(decoded.text).normalized : null;
 }
 
-const options = { env: { known: false, variables: new Map<string, string>() }, enableBashTool: true };
+const options = STANDALONE_OPTIONS;
 
 function yamlErrors(): Found[] {
   const found: Found[] = [];

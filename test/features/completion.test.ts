@@ -3,10 +3,10 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
 import { analyzeBundleText } from '../../server/src/engine/document/bundleModel';
+import { STANDALONE_OPTIONS } from '../../server/src/engine/swe/checkTool';
 import { CompletionEntry, completions } from '../../server/src/engine/features/completion';
 import { applyEdits } from '../../server/src/engine/features/edits';
 import { FieldContext, fieldDoc } from '../../server/src/engine/features/fieldDocs';
-import { UNKNOWN_ENV } from '../../server/src/engine/swe/env';
 import { strValue } from '../../server/src/engine/yaml/pyNode';
 import { parseMarkers } from '../helpers/markers';
 import { CORPUS_DIR, HAS_SHARED, needsShared } from '../helpers/shared';
@@ -14,11 +14,10 @@ import { CORPUS_DIR, HAS_SHARED, needsShared } from '../helpers/shared';
 /** Key completions document a key with the text hover shows for it. */
 const doc = (context: FieldContext, key: string) => fieldDoc(context, key)!.text;
 
-const OPTIONS = { env: UNKNOWN_ENV, enableBashTool: true };
 const TYPES = 'string,number,integer,boolean,array,object,null';
 
 function analyze(text: string) {
-  return analyzeBundleText(text, OPTIONS);
+  return analyzeBundleText(text, STANDALONE_OPTIONS);
 }
 
 /** The completions at `¦`, and the `«…»` ranges of the document. */

@@ -1,14 +1,14 @@
 /** One bundle text checked on its own, through the facade: what a file gets with no agent config and no bin/ folder around it. */
 import { EngineConfig } from '../../server/src/engine/config';
-import { envContextOf } from '../../server/src/engine/settings/configOptions';
+import { envContextOf, profileOf } from '../../server/src/engine/settings/configOptions';
 import { BundleModel } from '../../server/src/engine/document/bundleModel';
 import { PositionedDiagnostic } from '../../server/src/engine/document/positioned';
 import { ToolCheckOptions } from '../../server/src/engine/swe/checkTool';
 import { WORKSPACE, workspaceOf } from './fixture';
 
-/** The options a bundle is checked with under these settings alone (no agent config): their env, bash on. */
+/** The options a bundle is checked with under these settings alone (no agent config): their env, bash on, their SWE-agent's bundle code. */
 export function toolCheckOptionsOf(config: EngineConfig): ToolCheckOptions {
-  return { env: envContextOf(config), enableBashTool: true };
+  return { env: envContextOf(config), enableBashTool: true, facts: profileOf(config).facts };
 }
 
 export interface LintResult {

@@ -84,7 +84,7 @@ describe("a fork's own sweagent/ package (auto)", () => {
 
   it('says in the text summary which SWE-agent judged the config, and why', () => {
     const run = runCli(['config/max_step.yaml'], ws.root);
-    expect(run.stdout.trim().split('\n').pop()).toBe("0 errors, 0 warnings, 1 info in 1 file; 1 with parts not checked; agent configs judged by the workspace's own sweagent/ package: found in the workspace (sweBundle.sweAgent: auto)");
+    expect(run.stdout.trim().split('\n').pop()).toBe("0 errors, 0 warnings, 1 info in 1 file; 1 with parts not checked; judged by the workspace's own sweagent/ package: found in the workspace (sweBundle.sweAgent: auto)");
   });
 
   it('judges them by a released SWE-agent when told to (--swe-agent), where the fork\'s agent type does not exist', () => {
@@ -108,7 +108,7 @@ describe('a pinned version (auto)', () => {
   it('judges by the pinned release and says so', () => {
     const run = runCli(['config/shell.yaml'], ws.root);
     expect(run.code).toBe(1);
-    expect(run.stdout.trim().split('\n').pop()).toMatch(/; agent configs judged by SWE-agent v1\.0\.0: pinned in requirements\.txt \(sweBundle\.sweAgent: auto\)$/);
+    expect(run.stdout.trim().split('\n').pop()).toMatch(/; judged by SWE-agent v1\.0\.0: pinned in requirements\.txt \(sweBundle\.sweAgent: auto\)$/);
     expect(runCli(['--swe-agent', 'main', 'config/shell.yaml'], ws.root).code).toBe(0);
   });
 

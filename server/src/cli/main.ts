@@ -208,9 +208,9 @@ function fileResult(analysis: Analysis, file: string): FileResult | null {
   return report && { path: file, loads: report.loads, diagnostics: analysis.positioned(file, report), ...judgedByOf(analysis, file) };
 }
 
-/** Which SWE-agent an agent config is judged by, when it is not the default (main, with nothing set or found): said in the summary. */
+/** Which SWE-agent a bundle or agent config is judged by, when it is not the default (main, with nothing set or found): said in the summary. */
 function judgedByOf(analysis: Analysis, file: string): { judgedBy?: string } {
-  if (analysis.kind(file) !== 'agent') return {};
+  if (analysis.kind(file) === 'other') return {};
   const config = analysis.settingsOf(file).config;
   const profile = profileOf(config);
   return profile.kind === 'main' && config.sweAgent === undefined ? {} : { judgedBy: `${profile.label}: ${profile.reason}` };

@@ -11,6 +11,8 @@ import { loadYaml } from '../../../server/src/engine/yaml/loadYaml';
 import { parseMarkers } from '../../helpers/markers';
 import { commandLineOf, overridesOf } from '../../../server/src/engine/settings/configOptions';
 import { validateUserSettings } from '../../../server/src/engine/settings/validateSettings';
+import { builtinProfile } from '../../../server/src/engine/sweAgent/builtinProfiles';
+import { SweAgentProfile } from '../../../server/src/engine/sweAgent/profile';
 
 interface Checked {
   loads: boolean;
@@ -21,7 +23,7 @@ interface Checked {
 }
 
 /** Checks the files (each with «» around every expected diagnostic); `args`: the configured command line (without it, none is configured). */
-function check(marked: string[], args?: string[], kind?: RunConfigKind): Checked & { expected: string[] } {
+function check(marked: string[], args?: string[], kind?: RunConfigKind, profile?: SweAgentProfile): Checked & { expected: string[] } {
   const files = marked.map((m) => {
     const { text, ranges } = parseMarkers(m);
     const origin = { text };
@@ -29,7 +31,7 @@ function check(marked: string[], args?: string[], kind?: RunConfigKind): Checked
   });
   const { overrides, problems } = parseOverrides(args ?? []);
   expect(problems).toEqual([]);
-  const result = checkRunConfig({ files, overrides, commandLineGiven: args !== undefined, kind }, { configRoot: '/nowhere', resolve: () => ({ kind: 'missing-dir' }) });
+  const result = checkRunConfig({ files, overrides, commandLineGiven: args !== undefined, kind, profile }, { configRoot: '/nowhere', resolve: () => ({ kind: 'missing-dir' }) });
   const fileOf = (origin: unknown) => files.findIndex((f) => f.origin === origin);
   return {
     loads: result.loads,
@@ -105,6 +107,53 @@ describe('several --config files, merged as merge_nested_dicts merges them', () 
 
   it('an empty file in the middle is skipped', () => {
     expect(check([MODEL, '«»', 'agent:\n  max_requeries: 2\n']).found).toEqual(['sweagent-warning@1:0-0']);
+  });
+});
+
+describe('several --config files up to SWE-agent 1.0.1, merged as dict.update merges them', () => {
+  const V101 = builtinProfile('1.0.1');
+
+  it("a later file's top-level key replaces the earlier one whole (main merges it)", () => {
+    const files = [MODEL, '«agent»:\n  max_requeries: 2\n'];
+    expectFound(check(files, [], undefined, V101), ['missing-field']);
+    expect(check(files, [], undefined, V101).messages).toEqual(['`agent` has no `model`, which DefaultAgentConfig requires, and the configured command line has no `--agent.model.name`.']);
+    expect(check(files.map((f) => f.replace(/[«»]/g, '')), []).found).toEqual([]);
+  });
+
+  it('a list of key/value pairs merges (main fails on it)', () => {
+    expect(check([MODEL, '- [env, {}]\n'], [], undefined, V101)).toMatchObject({ loads: true, found: [] });
+    const atMain = check([MODEL, '«- [env, {}]»\n'], []);
+    expectFound(atMain, ['not-a-mapping']);
+    expect(atMain.messages[0]).toContain("AttributeError: 'list' object has no attribute 'items'");
+  });
+
+  it.each([
+    ['a number', '«5»\n', "TypeError: 'int' object is not iterable"],
+    ['a string', '«hello»\n', 'ValueError: dictionary update sequence element #0 has length 1; 2 is required'],
+    ['a list of numbers', '- «1»\n', 'TypeError: cannot convert dictionary update sequence element #0 to a sequence'],
+    ['a list of triples', '- «[a, b, c]»\n', 'ValueError: dictionary update sequence element #0 has length 3; 2 is required'],
+  ])('%s fails as dict.update fails', (_, text, message) => {
+    const result = check([MODEL, text], [], undefined, V101);
+    expectFound(result, ['not-a-mapping']);
+    expect(result.loads).toBe(false);
+    expect(result.messages[0]).toContain(message);
+  });
+});
+
+describe('a field of a later SWE-agent (a migration), named with the release that added it', () => {
+  it('a model that refuses unknown keys: an error naming the release, no did-you-mean', () => {
+    const result = check(['agent:\n  model: {name: gpt-4o, «max_input_tokens»: 128000}\n'], [], undefined, builtinProfile('1.0.0'));
+    expectFound(result, ['forbidden-key']);
+    expect(result.messages).toEqual([
+      '`max_input_tokens` is not a field of `agent.model` (GenericAPIModelConfig), which refuses unknown keys; it is a field since SWE-agent v1.0.1.',
+    ]);
+    expect(check(['agent:\n  model: {name: gpt-4o, max_input_tokens: 128000}\n'], [], undefined, builtinProfile('1.0.1')).found).toEqual([]);
+  });
+
+  it('a model that drops unknown keys: the warning names the release', () => {
+    const result = check([`${MODEL}  tools:\n    «propagate_env_variables»: [OPENAI_API_KEY]\n`], [], undefined, builtinProfile('1.1.0'));
+    expectFound(result, ['unknown-key']);
+    expect(result.messages).toEqual(['SWE-agent ignores `propagate_env_variables` under `agent.tools` (ToolConfig drops unknown keys); it is a field since SWE-agent main']);
   });
 });
 

@@ -26,7 +26,7 @@ export function formatText(results: readonly FileResult[]): string {
     ...(unchecked ? [`${unchecked} not checked`] : []),
     ...(v0 ? [`${v0} not checked (SWE-agent 0.x format)`] : []),
     ...(partly ? [`${partly} with parts not checked`] : []),
-    ...judgedBy.map((j) => `agent configs judged by ${terminalText(j)}`),
+    ...judgedBy.map((j) => `judged by ${terminalText(j)}`),
   ];
   lines.push(`${parts.join(', ')} in ${files}${notes.map((n) => `; ${n}`).join('')}`);
   return lines.join('\n') + '\n';

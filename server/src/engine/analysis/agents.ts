@@ -46,7 +46,7 @@ const AGENT_LISTING: QueryDef<string, { configPath: string; use: BundleUse }[]> 
   compute: (db, agentPath) => {
     const root = db.get(CONFIG_ROOT, agentPath);
     return db.get(AGENT_SECTIONS, agentPath).flatMap((tools) => {
-      const options = assemblyOptions(tools);
+      const options = assemblyOptions(tools, profileOf(db.get(SETTINGS_OF, agentPath).config).facts);
       return tools.bundles.flatMap((ref) =>
         ref.path === undefined ? [] : [{ configPath: path.join(resolveBundlePath(root, ref.path), 'config.yaml'), use: { agentPath, options, hidden: new Set(ref.hidden.map((h) => h.name)) } }],
       );
@@ -96,7 +96,8 @@ function agentContext(db: Database, file: string): AgentCheckContext {
     return found === null ? 'missing' : found.kind === 'file' ? 'file' : 'not-a-file';
   };
   const run = { folder: runFolder ?? db.get(FOLDER_OF, file) ?? path.dirname(file), assumed: runFolder === undefined, stat };
-  return { configRoot, rootSource, sweAgentVersion: profileOf(db.get(SETTINGS_OF, file).config).base, resolve, bundlesBeside, run };
+  const profile = profileOf(db.get(SETTINGS_OF, file).config);
+  return { configRoot, rootSource, sweAgentVersion: profile.base, facts: profile.facts, resolve, bundlesBeside, run };
 }
 
 /** The command line an agent config is judged with: what its settings' `commandLine` gives it, and whether they give it one. */

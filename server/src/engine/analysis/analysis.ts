@@ -189,6 +189,13 @@ export class Analysis {
     return this.db.get(SETTINGS_OF, file);
   }
 
+  /** Which SWE-agent a bundle or agent config is judged by, and why (the editor's status item says it); null for any other file. */
+  judgedBy(file: string): { label: string; reason: string } | null {
+    if (this.kind(file) === 'other') return null;
+    const { label, reason } = profileOf(this.settingsOf(file).config);
+    return { label, reason };
+  }
+
   /** Every problem with the settings in use: the user's, and each workspace folder's settings file. */
   settingsProblems(): SettingsProblem[] {
     const seen = new Set<string>();
@@ -221,7 +228,7 @@ export class Analysis {
    */
   viewEnv(file: string): ViewEnv {
     const { options, uses } = bundleContexts(this.db, file);
-    if (uses.length === 0) return options === STANDALONE_OPTIONS ? { env: UNKNOWN_ENV, from: null } : { env: options.env, from: SETTINGS_ENV };
+    if (uses.length === 0) return options.env.known ? { env: options.env, from: SETTINGS_ENV } : { env: UNKNOWN_ENV, from: null };
     const env = uses[0].options.env;
     const others = uses.length === 1 ? '' : `, the first of the ${uses.length} agent configs that use it${new Set(uses.map((u) => envKey(u.options.env))).size > 1 ? ' (their envs differ; the diagnostics check each)' : ''}`;
     return { env, from: `the env of \`${agentLabel(uses[0].agentPath)}\`, which uses this bundle${others}` };
@@ -294,7 +301,7 @@ export class Analysis {
         if (index === specs.length) continue;
         // A chunk that does not stand alone: the text is parsed whole, in one go, when it is asked for.
         if (!standsAlone(specs[index].role, db.get(CHUNK, key))) return null;
-        if (specs[index].role === 'tool') db.get(TOOL_BASE, key);
+        if (specs[index].role === 'tool') db.get(TOOL_BASE, { chunk: key, facts: options.facts });
         continue;
       }
       if (modelled?.pass !== pass) {
@@ -303,8 +310,8 @@ export class Analysis {
       }
       if (index === specs.length) db.get(BUNDLE_MODEL, modelled.key);
       // A context modelled before has its checks of the chunks held from then: only a new chunk's is made ahead.
-      else if (specs[index].role === 'tool' && (!modelled.before || db.changedNow(TOOL_BASE, key))) {
-        const base = db.get(TOOL_BASE, key);
+      else if (specs[index].role === 'tool' && (!modelled.before || db.changedNow(TOOL_BASE, { chunk: key, facts: modelled.key.options.facts }))) {
+        const base = db.get(TOOL_BASE, { chunk: key, facts: modelled.key.options.facts });
         db.get(TOOL_IN_CONTEXT, { chunk: key, context: toolContextKey(base, modelled.key.options), options: modelled.key.options });
       }
     }

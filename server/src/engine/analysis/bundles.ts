@@ -12,7 +12,9 @@ import { ToolView } from '../document/bundleView';
 import { Refusal, refusalOf } from '../features/toolPreview';
 import { pyRepr } from '../python/pyObject';
 import { EnvContext } from '../swe/env';
-import { STANDALONE_OPTIONS, ToolBaseCheck, ToolCheckOptions, toolContextKey } from '../swe/checkTool';
+import { ToolBaseCheck, ToolCheckOptions, standaloneOptions, toolContextKey } from '../swe/checkTool';
+import { BundleFacts, bundleFactsKey } from '../swe/bundleFacts';
+import { profileOf } from '../settings/configOptions';
 import { BundleFolder, checkBundleFolder } from '../workspace/bundleFolder';
 import { checkBundleScripts } from '../workspace/bundleScripts';
 import { Database, QueryDef } from './database';
@@ -25,9 +27,9 @@ export function envKey(env: EnvContext): string {
   return [env.known ? 'known' : 'unknown', ...[...env.variables].map(([name, value]) => `${name}=${pyRepr(value)}`).sort()].join('\0');
 }
 
-/** Options as a value: two option objects with the same env and bash setting give the same key. */
+/** Options as a value: two option objects with the same env, bash setting and bundle facts give the same key. */
 function optionsKey(options: ToolCheckOptions): string {
-  return `${options.enableBashTool ? 'bash' : 'no-bash'}\0${envKey(options.env)}`;
+  return `${options.enableBashTool ? 'bash' : 'no-bash'}\0${bundleFactsKey(options.facts)}\0${envKey(options.env)}`;
 }
 
 /** How a message names an agent config: its folder and file name (`config/default.yaml`). */
@@ -39,7 +41,18 @@ const chunkKeyText = (key: ChunkKey) => (key.occurrence === 0 ? key.text : `${ke
 
 export const CHUNK: QueryDef<ChunkKey, ParsedChunk> = { name: 'chunk', key: chunkKeyText, compute: (_db, key) => parseChunk(key.text) };
 
-export const TOOL_BASE: QueryDef<ChunkKey, ToolBaseCheck> = { name: 'tool base check', key: chunkKeyText, compute: (db, key) => toolBaseOf(db.get(CHUNK, key)) };
+/** A tool chunk's base check by one SWE-agent's bundle code (most workspaces have one, so the text alone is the usual key). */
+interface ToolBaseKey {
+  chunk: ChunkKey;
+  facts: BundleFacts;
+}
+
+export const TOOL_BASE: QueryDef<ToolBaseKey, ToolBaseCheck> = {
+  name: 'tool base check',
+  key: (key) => chunkKeyText(key.chunk),
+  within: (key) => bundleFactsKey(key.facts),
+  compute: (db, key) => toolBaseOf(db.get(CHUNK, key.chunk), key.facts),
+};
 
 interface ContextKey {
   chunk: ChunkKey;
@@ -54,14 +67,14 @@ export const TOOL_IN_CONTEXT: QueryDef<ContextKey, ToolView> = {
   // The chunk's text is the same string at every lookup, and keeps its hash; joined with the context, it would be hashed anew each time.
   key: (key) => key.chunk.text,
   within: (key) => `${key.chunk.occurrence}\u0001${key.context}`,
-  compute: (db, key) => checkedToolView(db.get(CHUNK, key.chunk), db.get(TOOL_BASE, key.chunk), key.options),
+  compute: (db, key) => checkedToolView(db.get(CHUNK, key.chunk), db.get(TOOL_BASE, { chunk: key.chunk, facts: key.options.facts }), key.options),
 };
 
 /** The chunk pieces as queries of `db`. */
 function memoOf(db: Database): ChunkMemo {
   return {
     chunk: (key) => db.get(CHUNK, key),
-    toolBase: (key) => db.get(TOOL_BASE, key),
+    toolBase: (key, _chunk, facts) => db.get(TOOL_BASE, { chunk: key, facts }),
     toolInContext: (key, _chunk, base, options) => db.get(TOOL_IN_CONTEXT, { chunk: key, context: toolContextKey(base, options), options }),
   };
 }
@@ -81,13 +94,13 @@ export const BUNDLE_SPLIT: QueryDef<string, BundleSplit | null> = {
   },
 };
 
-/** What of a bundle config's model every context shares, once per version; null when the file cannot be read as text. */
-const BUNDLE_SHAPE: QueryDef<string, BundleShape | null> = {
+/** What of a bundle config's model every context with these bundle facts shares, once per version; null when the file cannot be read as text. */
+const BUNDLE_SHAPE: QueryDef<{ file: string; facts: BundleFacts }, BundleShape | null> = {
   name: 'bundle shape',
-  key: (file) => file,
-  compute: (db, file) => {
+  key: ({ file, facts }) => `${bundleFactsKey(facts)}\u0001${file}`,
+  compute: (db, { file, facts }) => {
     const source = db.get(SOURCE, file);
-    return source && bundleShape(source, db.get(BUNDLE_SPLIT, file), memoOf(db), () => db.get(WHOLE_LOAD, file)!);
+    return source && bundleShape(source, db.get(BUNDLE_SPLIT, file), memoOf(db), facts, () => db.get(WHOLE_LOAD, file)!);
   },
 };
 
@@ -96,16 +109,16 @@ export const BUNDLE_MODEL: QueryDef<ModelKey, BundleModel | null> = {
   name: 'bundle model',
   key: (key) => `${optionsKey(key.options)}\u0001${key.file}`,
   compute: (db, { file, options }) => {
-    const shape = db.get(BUNDLE_SHAPE, file);
+    const shape = db.get(BUNDLE_SHAPE, { file, facts: options.facts });
     return shape && modelInContext(shape, options, memoOf(db));
   },
 };
 
-/** The contexts a bundle is checked in: the settings' env, else each assembly that uses it, else none (standalone). */
+/** The contexts a bundle is checked in: the settings' env, else each assembly that uses it, else none (standalone by the chosen SWE-agent). */
 export function bundleContexts(db: Database, file: string): { options: ToolCheckOptions; uses: readonly BundleUse[] } {
   const settings = db.get(SETTINGS_OF, file);
   if (settings.envOptions) return { options: settings.envOptions, uses: [] };
-  return { options: STANDALONE_OPTIONS, uses: db.get(BUNDLE_USES, undefined).get(file) ?? [] };
+  return { options: standaloneOptions(profileOf(settings.config).facts), uses: db.get(BUNDLE_USES, undefined).get(file) ?? [] };
 }
 
 export interface BundleFileAnalysis {
@@ -174,20 +187,25 @@ const TOOL_ACROSS_CONTEXTS: QueryDef<{ file: string; chunk: ChunkKey }, EngineDi
   key: (key) => key.chunk.text,
   within: (key) => `${key.chunk.occurrence}\u0001${key.file}`,
   compute: (db, { file, chunk }) => {
-    const base = db.get(TOOL_BASE, chunk);
-    const contexts = bundleContexts(db, file).uses.map((use) => ({ use, diagnostics: db.get(TOOL_IN_CONTEXT, { chunk, context: toolContextKey(base, use.options), options: use.options }).check.diagnostics }));
+    const contexts = bundleContexts(db, file).uses.map((use) => {
+      const base = db.get(TOOL_BASE, { chunk, facts: use.options.facts });
+      return { use, diagnostics: db.get(TOOL_IN_CONTEXT, { chunk, context: toolContextKey(base, use.options), options: use.options }).check.diagnostics };
+    });
     return mergeInContexts(contexts);
   },
 };
 
 /**
  * A bundle's diagnostics in the contexts of `uses`: tool by tool when they are
- * all the file's uses (`TOOL_ACROSS_CONTEXTS` reads those) and every tool is
- * a chunk of its own, else model by model.
+ * all the file's uses (`TOOL_ACROSS_CONTEXTS` reads those), judged by one
+ * SWE-agent's bundle code, and every tool is a chunk of its own; else model
+ * by model.
  */
 function inContexts(db: Database, file: string, uses: readonly BundleUse[], allUses: boolean): FileDiagnostic[] {
-  const shape = db.get(BUNDLE_SHAPE, file);
-  if (allUses && shape && shape.tools.every((t) => t.chunk)) {
+  const facts = uses[0].options.facts;
+  const oneCode = uses.every((use) => bundleFactsKey(use.options.facts) === bundleFactsKey(facts));
+  const shape = allUses && oneCode ? db.get(BUNDLE_SHAPE, { file, facts }) : null;
+  if (shape && shape.tools.every((t) => t.chunk)) {
     const tools = shape.tools.flatMap((t) => db.get(TOOL_ACROSS_CONTEXTS, { file, chunk: t.chunk!.key }).map((d) => placeDiagnostic(d, shape.placement)));
     return demoteHidden([...shape.diagnostics, ...tools], uses, failingBundleConfig(shape.tools.map((t) => t.base)));
   }

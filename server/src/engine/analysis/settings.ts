@@ -8,7 +8,7 @@
  */
 import * as path from 'path';
 import { CommandLineSetting, EngineConfig } from '../config';
-import { commandLineOf, envContextOf } from '../settings/configOptions';
+import { commandLineOf, envContextOf, profileOf } from '../settings/configOptions';
 import { Glob, compileGlob } from '../settings/glob';
 import { SettingsProblem, validateSettingsFile, validateUserSettings } from '../settings/validateSettings';
 import { ToolCheckOptions } from '../swe/checkTool';
@@ -105,7 +105,7 @@ export const SETTINGS_AT: QueryDef<string, FolderSettings> = {
     const choice = chooseSweAgent(db, base, config.sweAgent, fromUserSetting ? null : file, (p) => fromUserSetting || db.get(WORKSPACE_ROOTS, undefined).some((root) => isInside(p, root)));
     config.sweAgentProfile = choice.profile;
     if (choice.problem) problems.push({ file: fromUserSetting ? null : file, message: choice.problem, ...(fromUserSetting ? {} : locateInFile('sweAgent')) });
-    const envOptions = config.envVariables !== undefined ? { env: envContextOf(config), enableBashTool: true } : null;
+    const envOptions = config.envVariables !== undefined ? { env: envContextOf(config), enableBashTool: true, facts: profileOf(config).facts } : null;
     return { base, config, globs, envOptions, commandLines, problems };
   },
 };

@@ -17,6 +17,7 @@
 import { FileDiagnostic } from '../diagnostics';
 import { BundleCheck, BundleStructure, bundleCheckOf, checkBundleStructure } from '../swe/checkBundle';
 import { ToolBaseCheck, ToolCheckOptions, checkToolBase, checkToolInContext } from '../swe/checkTool';
+import { BundleFacts } from '../swe/bundleFacts';
 import { YamlLoad, loadYaml } from '../yaml/loadYaml';
 import { MapNode, Origin, PyNode, PyPair, deref } from '../yaml/pyNode';
 import { TAG } from '../yaml/resolver';
@@ -65,7 +66,7 @@ export interface ChunkKey {
  */
 export interface ChunkMemo {
   chunk(key: ChunkKey): ParsedChunk;
-  toolBase(key: ChunkKey, chunk: ParsedChunk): ToolBaseCheck;
+  toolBase(key: ChunkKey, chunk: ParsedChunk, facts: BundleFacts): ToolBaseCheck;
   /** A tool chunk checked in a context, with its view (which is built with the check, so that it is kept with it). */
   toolInContext(key: ChunkKey, chunk: ParsedChunk, base: ToolBaseCheck, options: ToolCheckOptions): ToolView;
 }
@@ -86,10 +87,10 @@ export function parseChunk(text: string): ParsedChunk {
   return { origin, load: loadYaml(text, origin) };
 }
 
-/** The check of a tool chunk that stands alone: its only pair is the tool. */
-export function toolBaseOf(chunk: ParsedChunk): ToolBaseCheck {
+/** The check of a tool chunk that stands alone (its only pair is the tool), by the chosen SWE-agent's bundle code. */
+export function toolBaseOf(chunk: ParsedChunk, facts: BundleFacts): ToolBaseCheck {
   const pair = onlyPair(chunk);
-  return checkToolBase(pair.key, pair.value);
+  return checkToolBase(pair.key, pair.value, facts);
 }
 
 /** A tool chunk's check in a context, and the tool's view. */
@@ -101,7 +102,7 @@ export function checkedToolView(chunk: ParsedChunk, base: ToolBaseCheck, options
 /** Makes every piece on the spot: for one-shot analyses and tests. */
 const NO_MEMO: ChunkMemo = {
   chunk: (key) => parseChunk(key.text),
-  toolBase: (_key, chunk) => toolBaseOf(chunk),
+  toolBase: (_key, chunk, facts) => toolBaseOf(chunk, facts),
   toolInContext: (_key, chunk, base, options) => checkedToolView(chunk, base, options),
 };
 
@@ -215,7 +216,7 @@ function shapeOf(source: SourceText, root: PyNode | null, structure: BundleStruc
 }
 
 /** The shape of a text split into chunks, or null when the split does not hold. */
-function chunkedShape(source: SourceText, split: BundleSplit, memo: ChunkMemo): BundleShape | null {
+function chunkedShape(source: SourceText, split: BundleSplit, memo: ChunkMemo, facts: BundleFacts): BundleShape | null {
   const { specs, keys } = split;
   const documentOrigin: Origin = { text: source.normalized };
   const bases = new Map<Origin, number>([[documentOrigin, 0]]);
@@ -245,20 +246,20 @@ function chunkedShape(source: SourceText, split: BundleSplit, memo: ChunkMemo): 
     const origin = entry.keyNode.origin;
     const i = origin === entry.valueNode.origin ? chunkOf.get(origin) : undefined;
     // A tool whose key and value sit in one chunk (always, when the split holds) is checked through the memo.
-    if (i === undefined) return { base: checkToolBase(entry.keyNode, entry.valueNode), chunk: null };
+    if (i === undefined) return { base: checkToolBase(entry.keyNode, entry.valueNode, facts), chunk: null };
     const parsed = chunks[i].parsed;
-    return { base: memo.toolBase(keys[i], parsed), chunk: { key: keys[i], parsed } };
+    return { base: memo.toolBase(keys[i], parsed, facts), chunk: { key: keys[i], parsed } };
   });
   return shapeOf(source, root, structure, placement, 'chunked', chunks, tools);
 }
 
 /** The shape of a text parsed whole (`load`: its parse, when the caller has one). */
-function wholeShape(source: SourceText, load?: { origin: Origin; load: YamlLoad }): BundleShape {
+function wholeShape(source: SourceText, facts: BundleFacts, load?: { origin: Origin; load: YamlLoad }): BundleShape {
   if (source.normalized.length > LIMITS.maxDocumentLength) return tooLarge(source);
   const origin = load?.origin ?? { text: source.normalized };
   const parsed = load?.load ?? loadYaml(source.normalized, origin);
   const structure = checkBundleStructure(parsed, origin);
-  const tools = structure.toolEntries.map((entry) => ({ base: checkToolBase(entry.keyNode, entry.valueNode), chunk: null }));
+  const tools = structure.toolEntries.map((entry) => ({ base: checkToolBase(entry.keyNode, entry.valueNode, facts), chunk: null }));
   return shapeOf(source, parsed.root, structure, Placement.whole(origin), 'whole', [{ role: 'top', start: 0, parsed: { origin, load: parsed } }], tools);
 }
 
@@ -277,12 +278,13 @@ function tooLarge(source: SourceText): BundleShape {
 }
 
 /**
- * A version's shape: chunked when its split (`splitBundle`) holds, else
- * parsed whole (`whole` gives the whole parse, which the host memoizes).
+ * A version's shape by the chosen SWE-agent's bundle code: chunked when its
+ * split (`splitBundle`) holds, else parsed whole (`whole` gives the whole
+ * parse, which the host memoizes).
  */
-export function bundleShape(source: SourceText, split: BundleSplit | null, memo: ChunkMemo, whole?: () => { origin: Origin; load: YamlLoad }): BundleShape {
+export function bundleShape(source: SourceText, split: BundleSplit | null, memo: ChunkMemo, facts: BundleFacts, whole?: () => { origin: Origin; load: YamlLoad }): BundleShape {
   if (source.normalized.length > LIMITS.maxDocumentLength) return tooLarge(source);
-  return (split && chunkedShape(source, split, memo)) ?? wholeShape(source, whole?.());
+  return (split && chunkedShape(source, split, memo, facts)) ?? wholeShape(source, facts, whole?.());
 }
 
 /** A version's model in one assembly: its shape, with each tool checked in the assembly's context. */
@@ -303,11 +305,11 @@ export function modelInContext(shape: BundleShape, options: ToolCheckOptions, me
 
 /** The reference path: the whole text parsed and checked at once. */
 export function analyzeWhole(source: SourceText, options: ToolCheckOptions): BundleModel {
-  return modelInContext(wholeShape(source), options, NO_MEMO);
+  return modelInContext(wholeShape(source, options.facts), options, NO_MEMO);
 }
 
 /** One-shot analysis (tests, the text of a repaired line): nothing kept. */
 export function analyzeBundleText(text: string, options: ToolCheckOptions): BundleModel {
   const source = sourceTextOf(text);
-  return modelInContext(bundleShape(source, splitBundle(source.normalized), NO_MEMO), options, NO_MEMO);
+  return modelInContext(bundleShape(source, splitBundle(source.normalized), NO_MEMO, options.facts), options, NO_MEMO);
 }

@@ -17,8 +17,7 @@ import { stateCommandScript } from '../swe/checkBundle';
 import { BundleModel, analyzeWhole } from '../document/bundleModel';
 import { splitIntoChunks } from '../document/chunker';
 import { sourceTextOf } from '../document/sourceText';
-import { JSON_SCHEMA_TYPES, ToolCheckOptions, fieldsOf } from '../swe/checkTool';
-import { UNKNOWN_ENV } from '../swe/env';
+import { JSON_SCHEMA_TYPES, STANDALONE_OPTIONS, fieldsOf } from '../swe/checkTool';
 import { Placeholder, signaturePlaceholders } from '../swe/placeholders';
 import { asDict, laxBool } from '../swe/pydanticLax';
 import { valueSpans } from '../swe/valueSpans';
@@ -77,8 +76,6 @@ interface Context {
   tool?: Frame;
   argument?: Frame;
 }
-
-const CHECK_OPTIONS: ToolCheckOptions = { env: UNKNOWN_ENV, enableBashTool: true };
 
 function siteAt(line: LineShape, col: number): Site | null {
   const text = line.text;
@@ -201,7 +198,7 @@ function structureModel(model: BundleModel, site: Site, offset: number): { model
   const isolated = isolatedText(repaired ?? text, offset);
   for (const [candidate, partial] of [[repaired, false], [isolated, true]] as const) {
     if (candidate === null || candidate === text) continue;
-    const parsed = analyzeWhole(sourceTextOf(candidate), CHECK_OPTIONS);
+    const parsed = analyzeWhole(sourceTextOf(candidate), STANDALONE_OPTIONS);
     if (loadsCleanly(parsed)) return { model: parsed, partial };
   }
   return null;

@@ -165,10 +165,8 @@ function commandDocsOf(commands: LoadedCommand[], env: ReadonlyMap<string, PyObj
 }
 
 function toolSchema(command: LoadedCommand, facts: SweAgentFacts): FunctionCallingTool {
-  const tool = functionCallingTool(command);
   // Up to v1.1.0 a tool without arguments gets empty `properties` and `required`; main leaves them out.
-  if (facts.noArgumentSchema === 'empty-properties' && command.arguments.length === 0) return { ...tool, function: { ...tool.function, parameters: { type: 'object', properties: {}, required: [] } } };
-  return tool;
+  return functionCallingTool(command, facts.noArgumentSchema);
 }
 
 function demonstrationHistory(inputs: PromptInputs, file: string): PyObject[] {

@@ -1,12 +1,19 @@
 /**
- * SWE-agent's ARGUMENT_NAME_PATTERN, `[a-zA-Z_][a-zA-Z0-9_-]*`, and how it is
- * used: `re.match` (a prefix match) to validate names, and `re.sub` to turn
- * `<x>` / `[<x>]` placeholders into `{x}` in `invoke_format`.
+ * SWE-agent's ARGUMENT_NAME_PATTERN, `[a-zA-Z_][a-zA-Z0-9_-]*` at main and
+ * `[a-zA-Z_][a-zA-Z0-9_-]+` up to 1.1.0, and how it is used: `re.match` (a
+ * prefix match) to validate names, and `re.sub` to turn `<x>` / `[<x>]`
+ * placeholders into `{x}` in `invoke_format`.
  */
 
+/** The pattern's repetition after the first character: `*` (main) or `+` (up to 1.1.0, two characters at least). */
+export type NameRepeat = '+' | '*';
+
+const NAME_PREFIX: Record<NameRepeat, RegExp> = { '*': /^[a-zA-Z_][a-zA-Z0-9_-]*/, '+': /^[a-zA-Z_][a-zA-Z0-9_-]+/ };
+const ANGLE: Record<NameRepeat, RegExp> = { '*': /\[?<([a-zA-Z_][a-zA-Z0-9_-]*)>\]?/g, '+': /\[?<([a-zA-Z_][a-zA-Z0-9_-]+)>\]?/g };
+
 /** How much of `name` Python's `re.match(ARGUMENT_NAME_PATTERN, name)` matches; 0 means no match. */
-export function argumentNameMatchLength(name: string): number {
-  const match = /^[a-zA-Z_][a-zA-Z0-9_-]*/.exec(name);
+export function argumentNameMatchLength(name: string, repeat: NameRepeat = '*'): number {
+  const match = NAME_PREFIX[repeat].exec(name);
   return match ? match[0].length : 0;
 }
 
@@ -21,10 +28,9 @@ export interface PlaceholderRewrite {
 }
 
 /** The matches of `re.sub(r"\[?<(NAME)>\]?", r"{\1}", signature)`, left to right. */
-export function findAngleSpellings(signature: string): PlaceholderRewrite[] {
-  const pattern = /\[?<([a-zA-Z_][a-zA-Z0-9_-]*)>\]?/g;
+export function findAngleSpellings(signature: string, repeat: NameRepeat = '*'): PlaceholderRewrite[] {
   const found: PlaceholderRewrite[] = [];
-  for (const match of signature.matchAll(pattern)) {
+  for (const match of signature.matchAll(ANGLE[repeat])) {
     const start = match.index!;
     const text = match[0];
     found.push({
@@ -43,7 +49,8 @@ export function rewriteAngleSpellings(signature: string): string {
   return signature.replace(/\[?<([a-zA-Z_][a-zA-Z0-9_-]*)>\]?/g, '{$1}');
 }
 
-/** The four spellings SWE-agent accepts as "this argument is in the signature" (a substring test). */
-export function placeholderSpellings(name: string): string[] {
-  return [`<${name}>`, `[<${name}>]`, `{${name}}`, `--${name}`];
+/** The spellings SWE-agent accepts as "this argument is in the signature" (a substring test): four at main, `--name` not before. */
+export function placeholderSpellings(name: string, withDashDash = true): string[] {
+  const spellings = [`<${name}>`, `[<${name}>]`, `{${name}}`];
+  return withDashDash ? [...spellings, `--${name}`] : spellings;
 }

@@ -26,7 +26,7 @@ import { RunConfigKind, runConfigKindOf, sweAgent0xKeys } from './classify';
 import { CommandLineOverride, readOverrides } from './commandLine';
 import { mergeConfigs } from './merge';
 import { optionSpan } from './optionPlace';
-import { MAIN_PROFILE } from '../sweAgent/builtinProfiles';
+import { MAIN_PROFILE, fieldAddedAfter } from '../sweAgent/builtinProfiles';
 import { SweAgentProfile } from '../sweAgent/profile';
 import { misplacedKeyDiagnostics } from './misplacedKeys';
 import { templateDiagnostics } from './templates';
@@ -126,7 +126,7 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
       out.add('option-unparsable', at, `SWE-agent cannot read the command-line option \`${override.arg}\` (it fails: ${read.message}).`);
     }
   }
-  const merged = mergeConfigs(roots, overrides);
+  const merged = mergeConfigs(roots, overrides, profile.facts.configMerge);
   for (const problem of merged.problems) {
     if (problem.kind === 'empty-file') {
       out.add('sweagent-warning', fileStart(problem.file.origin), 'The file is empty: SWE-agent skips it (it logs: Config file ... is empty).');
@@ -134,7 +134,7 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
       out.add(
         'not-a-mapping',
         problem.at && problem.at.origin === problem.file.origin ? spanFor(problem.at) : fileStart(problem.file.origin),
-        `SWE-agent needs a mapping of settings here (\`agent:\`, \`env:\`, ...), and merging this config fails: ${problem.message.startsWith("'") && problem.message.includes('attribute') ? 'AttributeError' : 'TypeError'}: ${problem.message}.`,
+        `SWE-agent needs a mapping of settings here (\`agent:\`, \`env:\`, ...), and merging this config fails: ${problem.exception}: ${problem.message}.`,
       );
     }
   }
@@ -150,7 +150,10 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
   }
 
   const schema = kind === 'run-batch' ? profile.runBatch : profile.runSingle;
-  const validation = validateModel(root, schema);
+  const validation = validateModel(root, schema, (model, field) => {
+    const later = fieldAddedAfter(profile.base, model, field);
+    return later && (later === 'main' ? 'main' : `v${later}`);
+  });
   const topLevelKeyIssue = (issue: ConfigIssue) => issue.code === 'non-string-key' && issue.loc.length === 1;
   for (const issue of validation.issues) {
     if (topLevelKeyIssue(issue)) continue;

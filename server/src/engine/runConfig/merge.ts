@@ -1,9 +1,10 @@
 /**
  * How `sweagent run` puts its configuration together before pydantic sees
  * it (`BasicCLI.get_config`): each `--config` file is loaded in turn (an
- * empty one is skipped with a warning) and merged into one mapping with
- * `merge_nested_dicts` (mappings merged recursively, anything else replaced
- * whole), then the command-line overrides are laid over it the way
+ * empty one is skipped with a warning) and merged into one mapping, since
+ * 1.1.0 with `merge_nested_dicts` (mappings merged recursively, anything else
+ * replaced whole), before with `dict.update` (a later file's top-level value
+ * replaces the earlier one whole; a list of key/value pairs is read too), then the command-line overrides are laid over it the way
  * pydantic-settings' `deep_update` does. The merged tree is made of the
  * files' own nodes, so problems keep their places.
  */
@@ -20,7 +21,7 @@ export interface ConfigFile {
 type MergeProblem =
   | { kind: 'empty-file'; file: ConfigFile }
   /** `merge_nested_dicts` fails: the file (or a value in it) is not a mapping where one is needed. */
-  | { kind: 'not-a-mapping'; file: ConfigFile; at: PyNode | null; message: string };
+  | { kind: 'not-a-mapping'; file: ConfigFile; at: PyNode | null; exception: 'AttributeError' | 'TypeError' | 'ValueError'; message: string };
 
 export interface MergedConfig {
   /** The mapping pydantic validates; null for `{}`. */
@@ -59,7 +60,7 @@ type Merge = (old: PyNode, update: PyNode) => PyNode | { fails: string; at: PyNo
  * first key object and place, the value is replaced, or merged by `both`
  * when the old and the new value are both dicts).
  */
-function overlay(base: MapNode, update: MapNode, both: Merge): MapNode | { fails: string; at: PyNode } {
+function overlay(base: MapNode, update: MapNode, both: Merge, placeAtUpdate = false): MapNode | { fails: string; at: PyNode } {
   const entries = dictEntries(base).map((e) => ({ key: e.key, value: e.value }));
   const identityOf = pyKeyIdentities();
   const index = new Map(entries.map((e, i) => [identityOf(e.key) ?? `unhashable:${i}`, i]));
@@ -73,7 +74,8 @@ function overlay(base: MapNode, update: MapNode, both: Merge): MapNode | { fails
     }
     const merged = asPlainDict(entry.value) ? both(entries[at].value, entry.value) : entry.value;
     if ('fails' in merged) return merged;
-    entries[at] = { key: entries[at].key, value: merged };
+    // A value replaced whole by `dict.update` is reported under the key of the file it came from.
+    entries[at] = { key: placeAtUpdate ? entry.key : entries[at].key, value: merged };
   }
   return withPairs(base, entries);
 }
@@ -87,6 +89,32 @@ const mergeNested: Merge = (old, update) => {
   }
   return overlay(oldMap, asPlainDict(update)!, mergeNested);
 };
+
+/** `dict.update`: a value replaces the old one whole. */
+const replaceWhole: Merge = (_old, update) => update;
+
+/**
+ * What `dict.update(value)` reads from a loaded file that is not a dict:
+ * the pairs of a list of two-item lists, or the exception Python raises.
+ */
+function updatePairs(node: PyNode | null): { pairs: PyPair[] } | { exception: 'TypeError' | 'ValueError'; message: string; at: PyNode | null } {
+  const target = node && deref(node);
+  if (target?.kind === 'scalar' && target.value.type === 'str') {
+    return target.value.value === '' ? { pairs: [] } : { exception: 'ValueError', message: 'dictionary update sequence element #0 has length 1; 2 is required', at: node };
+  }
+  if (target?.kind !== 'seq') return { exception: 'TypeError', message: `'${pyTypeName(node)}' object is not iterable`, at: node };
+  const pairs: PyPair[] = [];
+  for (const [index, item] of target.items.entries()) {
+    const element = deref(item);
+    const length = element.kind === 'seq' ? element.items.length : element.kind === 'map' ? dictEntries(element).length : element.kind === 'scalar' && element.value.type === 'str' ? [...element.value.value].length : null;
+    if (length === null) return { exception: 'TypeError', message: `cannot convert dictionary update sequence element #${index} to a sequence`, at: item };
+    if (length !== 2) return { exception: 'ValueError', message: `dictionary update sequence element #${index} has length ${length}; 2 is required`, at: item };
+    // A two-key mapping or a two-character string gives its keys or characters: not seen in configs, and not modelled.
+    if (element.kind !== 'seq') return { exception: 'TypeError', message: `element #${index} is a ${pyTypeName(item)} of two, which this tool does not merge`, at: item };
+    pairs.push({ key: element.items[0], value: element.items[1] });
+  }
+  return { pairs };
+}
 
 /** pydantic-settings' deep_update: dicts merge, anything else replaces. */
 const deepUpdate: Merge = (old, update) => {
@@ -112,7 +140,8 @@ function overrideTree(override: CommandLineOverride, optionOf: Map<Origin, Comma
   return node as MapNode;
 }
 
-export function mergeConfigs(files: readonly ConfigFile[], overrides: readonly CommandLineOverride[]): MergedConfig {
+/** `configMerge`: `shallow` is `dict.update` (SWE-agent up to 1.0.1), `deep` is `merge_nested_dicts` (since 1.1.0). */
+export function mergeConfigs(files: readonly ConfigFile[], overrides: readonly CommandLineOverride[], configMerge: 'shallow' | 'deep' = 'deep'): MergedConfig {
   const problems: MergeProblem[] = [];
   const optionOf = new Map<Origin, CommandLineOverride>();
   let merged: MapNode | null = null;
@@ -121,18 +150,26 @@ export function mergeConfigs(files: readonly ConfigFile[], overrides: readonly C
       problems.push({ kind: 'empty-file', file });
       continue;
     }
-    const loaded = asPlainDict(file.root);
+    let loaded = asPlainDict(file.root);
+    if (!loaded && configMerge === 'shallow') {
+      const read = updatePairs(file.root);
+      if ('exception' in read) {
+        problems.push({ kind: 'not-a-mapping', file, at: read.at, exception: read.exception, message: read.message });
+        return { root: merged, problems, failed: true, optionOf };
+      }
+      loaded = withPairs(emptyMapAt(file.origin), read.pairs);
+    }
     if (!loaded) {
-      problems.push({ kind: 'not-a-mapping', file, at: file.root, message: `'${pyTypeName(file.root)}' object has no attribute 'items'` });
+      problems.push({ kind: 'not-a-mapping', file, at: file.root, exception: 'AttributeError', message: `'${pyTypeName(file.root)}' object has no attribute 'items'` });
       return { root: merged, problems, failed: true, optionOf };
     }
     if (!merged) {
       merged = loaded;
       continue;
     }
-    const next = overlay(merged, loaded, mergeNested);
+    const next: MapNode | { fails: string; at: PyNode } = configMerge === 'shallow' ? overlay(merged, loaded, replaceWhole, true) : overlay(merged, loaded, mergeNested);
     if ('fails' in next) {
-      problems.push({ kind: 'not-a-mapping', file, at: next.at, message: next.fails });
+      problems.push({ kind: 'not-a-mapping', file, at: next.at, exception: 'TypeError', message: next.fails });
       return { root: merged, problems, failed: true, optionOf };
     }
     merged = next;

@@ -189,9 +189,14 @@ function matchesLiteral(node: PyNode, value: string | boolean): boolean {
   return (target.value.type === 'bool' && target.value.value === value) || (target.value.type === 'int' && target.value.value === (value ? 1n : 0n));
 }
 
+/** The later SWE-agent release that has `Model.field`, when the judged one lacks it (a migration to name), else undefined. */
+type AddedLater = (model: string, field: string) => string | undefined;
+
 class Validator {
   private budget = NODE_BUDGET;
   truncated = false;
+
+  constructor(private readonly addedLater: AddedLater) {}
 
   value(place: Place, type: FieldType): Outcome {
     if (--this.budget < 0) {
@@ -378,8 +383,10 @@ class Validator {
     const loc = [...place.loc, key];
     const candidates = schema.fields.map((f) => f.name);
     const suggestion = suggestName(key, candidates);
-    const hint = suggestion ? `; did you mean \`${suggestion}\`?` : '';
     const under = place.loc.length === 0 ? 'the top level' : `\`${locText(place.loc)}\``;
+    const later = this.addedLater(schema.name, key);
+    // A field of a later release is named with it, not taken for a misspelling.
+    const hint = later ? `; it is a field since SWE-agent ${later}` : suggestion ? `; did you mean \`${suggestion}\`?` : '';
     if (schema.extra === 'forbid') {
       return {
         errors: 1,
@@ -390,7 +397,7 @@ class Validator {
             loc,
             at: entry.key,
             message: `\`${key}\` is not a field of ${under} (${schema.name}), which refuses unknown keys${hint} (pydantic: Extra inputs are not permitted).`,
-            data: suggestion ? ({ replaceWith: suggestion } satisfies ReplaceData) : undefined,
+            data: suggestion && !later ? ({ replaceWith: suggestion } satisfies ReplaceData) : undefined,
           },
         ],
         visits: [],
@@ -412,7 +419,7 @@ class Validator {
             key === 'command_files' && schema.name === 'ToolConfig'
               ? 'SWE-agent ignores `command_files`: since SWE-agent 1.0, tools come in bundles (`bundles: [{path: tools/...}]`).'
               : `SWE-agent ignores \`${key}\` under ${under} (${schema.name} drops unknown keys)${hint || '.'}`,
-          data: suggestion ? ({ replaceWith: suggestion } satisfies ReplaceData) : undefined,
+          data: suggestion && !later ? ({ replaceWith: suggestion } satisfies ReplaceData) : undefined,
         },
       ],
       visits: [],
@@ -509,8 +516,8 @@ class Validator {
   }
 }
 
-export function validateModel(root: PyNode, schema: ModelSchema): ValidationResult {
-  const validator = new Validator();
+export function validateModel(root: PyNode, schema: ModelSchema, addedLater: AddedLater = () => undefined): ValidationResult {
+  const validator = new Validator(addedLater);
   const outcome = validator.model({ node: root, key: null, loc: [] }, schema);
   return { issues: outcome.issues, visits: outcome.visits, truncated: validator.truncated };
 }

@@ -28,14 +28,22 @@ import { multilineSignatureCrash } from './commandDocs';
 import { suggestName } from '../util/suggest';
 import { typePhrase } from './typePhrase';
 import { warnDuplicateKeys } from './duplicateKeys';
+import { BundleFacts, MAIN_BUNDLE_FACTS, bundleFactsKey } from './bundleFacts';
 
 export interface ToolCheckOptions {
   env: EnvContext;
   enableBashTool: boolean;
+  /** The chosen SWE-agent's bundle code: how Command validates arguments. */
+  facts: BundleFacts;
 }
 
-/** The options a bundle is checked with when no agent config uses it: env unknown, bash on. */
-export const STANDALONE_OPTIONS: ToolCheckOptions = { env: UNKNOWN_ENV, enableBashTool: true };
+/** The options a bundle is checked with when no agent config uses it: env unknown, bash on, SWE-agent main. */
+export const STANDALONE_OPTIONS: ToolCheckOptions = { env: UNKNOWN_ENV, enableBashTool: true, facts: MAIN_BUNDLE_FACTS };
+
+/** The standalone options of a chosen SWE-agent (STANDALONE_OPTIONS itself for main's facts). */
+export function standaloneOptions(facts: BundleFacts): ToolCheckOptions {
+  return facts === MAIN_BUNDLE_FACTS ? STANDALONE_OPTIONS : { ...STANDALONE_OPTIONS, facts };
+}
 
 export interface ToolCheck {
   tool: ToolName;
@@ -91,7 +99,8 @@ function quoteData(node: PyNode): QuoteData | undefined {
  * variables do not reach the docstring).
  */
 export function toolContextKey(base: ToolBaseCheck, options: ToolCheckOptions): string {
-  const bash = base.isBash && options.enableBashTool ? 'bash' : '';
+  // The base check itself is by the options' bundle facts.
+  const bash = `${bundleFactsKey(options.facts)}${base.isBash && options.enableBashTool ? ' bash' : ''}`;
   if (!base.docstring) return bash;
   const env = options.env;
   return [bash, env.known ? 'known' : 'unknown', ...base.envNames.map((name) => (env.variables.has(name) ? `${name}=${pyRepr(env.variables.get(name)!)}` : name))].join('\0');
@@ -122,7 +131,7 @@ function envNamesOf(docstring: string): string[] {
   return [...names];
 }
 
-export function checkToolBase(keyNode: PyNode, valueNode: PyNode): ToolBaseCheck {
+export function checkToolBase(keyNode: PyNode, valueNode: PyNode, facts: BundleFacts = MAIN_BUNDLE_FACTS): ToolBaseCheck {
   const tool = pyLocItem(keyNode);
   const out = new DiagnosticBuilder(tool);
   const keySpan = spanOf(keyNode);
@@ -243,11 +252,11 @@ export function checkToolBase(keyNode: PyNode, valueNode: PyNode): ToolBaseCheck
   let validatorOk = true;
   let invoke: MappedInvokeFormat | null = null;
   if (argumentsOk && signature.ok && loadedArguments.length > 0) {
-    validatorOk = validateArguments(toolName, keyNode, fields, signature.value, loadedArguments, out);
+    validatorOk = validateArguments(toolName, keyNode, fields, signature.value, loadedArguments, facts, out);
   }
   if (argumentsOk && signature.ok) {
     const signatureNode = fields.get('signature')?.value;
-    invoke = signature.value ? invokeFromSignature(signature.value, signatureNode!) : invokeFromArguments(toolName, keyNode, loadedArguments);
+    invoke = signature.value ? invokeFromSignature(signature.value, signatureNode!, facts.argumentNamePattern) : invokeFromArguments(toolName, keyNode, loadedArguments);
   }
 
   // generate_command_docs: the docstring's str.format (with the assembly's env: checkToolInContext), and get_signature for multi-line tools.
@@ -281,7 +290,7 @@ export function checkToolBase(keyNode: PyNode, valueNode: PyNode): ToolBaseCheck
     checkCallability(result.command, invoke, out);
     checkBooleanFlags(result.command, out);
   }
-  if (signature.ok && signature.value && argumentsOk) checkOptionalMismatch(toolName, fields.get('signature')!.value as ScalarNode, signature.value, loadedArguments, out);
+  if (signature.ok && signature.value && argumentsOk) checkOptionalMismatch(toolName, fields.get('signature')!.value as ScalarNode, signature.value, loadedArguments, facts, out);
   return result;
 }
 
@@ -443,6 +452,7 @@ function validateArguments(
   fields: Map<string, DictEntry>,
   signature: string | null,
   args: LoadedArgument[],
+  facts: BundleFacts,
   out: DiagnosticBuilder,
 ): boolean {
   let ok = true;
@@ -457,30 +467,32 @@ function validateArguments(
       { data: { argumentIndex: index, targetIndex: firstOptional }, related: [{ ...spanOf(args[firstOptional].nameNode), message: `first optional argument \`${args[firstOptional].name}\`` }] },
     );
   });
-  const firstByName = new Map<string, LoadedArgument>();
-  const duplicated = new Set(args.filter((a, i) => args.findIndex((b) => b.name === a.name) !== i).map((a) => a.name));
+  // By name at main; up to 1.1.0 `arguments.count(arg) > 1`, pydantic's equality of every field.
+  const same = facts.duplicateArguments === 'name' ? (a: LoadedArgument, b: LoadedArgument) => a.name === b.name : sameArgument;
+  const duplicated = new Set(args.filter((a, i) => args.findIndex((b) => same(a, b)) !== i).map((a) => a.name));
   args.forEach((argument, index) => {
-    const first = firstByName.get(argument.name);
-    if (!first) {
-      firstByName.set(argument.name, argument);
-      return;
-    }
-    ok = false;
+    const first = args.find((b) => b.name === argument.name)!;
+    if (first === argument) return;
+    const fails = same(argument, first) || args.slice(0, index).some((b) => same(argument, b));
+    if (fails) ok = false;
     out.add(
       'duplicate-argument',
       spanOf(argument.nameNode),
-      `Tool \`${toolName}\` already has an argument named \`${argument.name}\` ${sweAgentFails(`Command '${toolName}': Duplicate argument names: ${pyReprStringSet(duplicated)}`)}. Rename or remove this one.`,
-      { data: { argumentIndex: index }, related: [{ ...spanOf(first.nameNode), message: `first \`${argument.name}\`` }] },
+      fails
+        ? `Tool \`${toolName}\` already has an argument named \`${argument.name}\` ${sweAgentFails(`Command '${toolName}': Duplicate argument names: ${pyReprStringSet(duplicated)}`)}. Rename or remove this one.`
+        : `Tool \`${toolName}\` already has an argument named \`${argument.name}\`; this SWE-agent loads it (only equal arguments fail), but the model's schema keeps one. Rename or remove it.`,
+      { data: { argumentIndex: index }, related: [{ ...spanOf(first.nameNode), message: `first \`${argument.name}\`` }], severity: fails ? undefined : 'warning' },
     );
   });
   for (const argument of args) {
-    const matched = argumentNameMatchLength(argument.name);
+    const matched = argumentNameMatchLength(argument.name, facts.argumentNamePattern);
     if (matched === 0) {
       ok = false;
       out.add(
         'invalid-argument-name',
-        spanOf(argument.nameNode),
-        `Argument name ${pyReprString(argument.name)} of \`${toolName}\` is invalid: SWE-agent requires it to start with a letter or underscore and continue with letters, digits, \`_\` or \`-\` ${sweAgentFails(`Command '${toolName}': Invalid argument name: '${argument.name}'`)}.`,
+        // An argument that is an alias of another tool's is reported on the alias, in this tool.
+        argument.node.kind === 'alias' ? spanOf(argument.node) : spanOf(argument.nameNode),
+        `Argument name ${pyReprString(argument.name)} of \`${toolName}\` is invalid: SWE-agent requires it to start with a letter or underscore and continue with ${facts.argumentNamePattern === '+' ? 'at least one more letter, digit' : 'letters, digits'}, \`_\` or \`-\` ${sweAgentFails(`Command '${toolName}': Invalid argument name: '${argument.name}'`)}.`,
       );
     } else if (matched < argument.name.length) {
       out.add(
@@ -492,20 +504,21 @@ function validateArguments(
   }
   const signatureNode = fields.get('signature')?.value;
   const missingFromSignature = new Set<string>();
-  const invoke = signature ? invokeFromSignature(signature, signatureNode!) : invokeFromArguments(toolName, keyNode, args);
+  const invoke = signature ? invokeFromSignature(signature, signatureNode!, facts.argumentNamePattern) : invokeFromArguments(toolName, keyNode, args);
   const extracted = extractKeys(invoke.text);
   const names = new Set(args.map((a) => a.name));
-  const inSignature = (argument: LoadedArgument) => placeholderSpellings(argument.name).some((spelling) => signature!.includes(spelling));
-  const renamed = signature ? renameMismatch(args.filter((a) => !inSignature(a)), 'error' in extracted ? [] : extracted.fields, names, invoke, keyNode) : undefined;
+  const inSignature = (argument: LoadedArgument) => placeholderSpellings(argument.name, facts.dashDashNamesArgument).some((spelling) => signature!.includes(spelling));
+  const renamed = signature ? renameMismatch(args.filter((a) => !inSignature(a)), 'error' in extracted ? [] : extracted.fields, names, invoke, keyNode, facts) : undefined;
   if (signature) {
     for (const argument of args) {
       if (inSignature(argument)) continue;
+      const spellings = placeholderSpellings(argument.name, facts.dashDashNamesArgument);
       ok = false;
       missingFromSignature.add(argument.name);
       out.add(
         'signature-missing-argument',
         spanOf(argument.nameNode),
-        `Argument \`${argument.name}\` is not in the signature of \`${toolName}\` (${pyReprString(signature)}). SWE-agent needs <${argument.name}>, [<${argument.name}>], {${argument.name}} or --${argument.name} there ${sweAgentFails(`Missing argument ${argument.name} in signature: ${signature}. Did you format the signature correctly? You must include all argument names in the signature with <${argument.name}>, [<${argument.name}>], {${argument.name}}, or --${argument.name} notation.`)}.`,
+        `Argument \`${argument.name}\` is not in the signature of \`${toolName}\` (${pyReprString(signature)}). SWE-agent needs ${spellings.slice(0, -1).join(', ')} or ${spellings[spellings.length - 1]} there ${sweAgentFails(missingArgumentsMessage(argument.name, signature, facts))}.`,
         {
           data: { name: argument.name, required: argument.required, mismatch: renamed },
           related: signatureNode ? [{ ...spanOf(signatureNode), message: 'the signature' }] : undefined,
@@ -550,7 +563,7 @@ function validateArguments(
       spanOf(argument.nameNode),
       onlyFlag
         ? `The signature of \`${toolName}\` mentions \`--${argument.name}\` but has no placeholder for its value, so the invoke format never receives \`${argument.name}\` ${mismatch}. Write \`--${argument.name} <${argument.name}>\`.`
-        : `Argument \`${argument.name}\` of \`${toolName}\` never becomes a placeholder in the invoke format (${pyReprString(invoke.text)}): SWE-agent only rewrites names like <name> made of letters, digits, \`_\` and \`-\` ${mismatch}.`,
+        : `Argument \`${argument.name}\` of \`${toolName}\` never becomes a placeholder in the invoke format (${pyReprString(invoke.text)}): SWE-agent only rewrites names like <name> made of letters, digits, \`_\` and \`-\`${facts.argumentNamePattern === '+' ? ' (two characters at least)' : ''} ${mismatch}.`,
       { data: onlyFlag ? { flagWithoutValue: argument.name } : undefined },
     );
   }
@@ -562,15 +575,30 @@ function validateArguments(
  * the signature, when a tool has exactly one of each and either name could
  * take the other's place: one mismatch, which renaming either side resolves.
  */
-function renameMismatch(missing: LoadedArgument[], fields: FormatField[], names: Set<string>, invoke: MappedInvokeFormat, keyNode: PyNode): RenameMismatch | undefined {
+function renameMismatch(missing: LoadedArgument[], fields: FormatField[], names: Set<string>, invoke: MappedInvokeFormat, keyNode: PyNode, facts: BundleFacts): RenameMismatch | undefined {
   const unknown = fields.filter((f) => !names.has(f.name));
   if (missing.length !== 1 || new Set(unknown.map((f) => f.name)).size !== 1) return undefined;
   // A placeholder of the signature, not `{x:>5}` or `{x!s}` (more likely shell text) nor a brace in the tool's name.
   const fromSignature = unknown.every((f) => f.spec === '' && f.conversion === null && (invoke.origins[f.start]?.node ?? keyNode) !== keyNode);
   const placeholder = unknown[0].name;
   const argument = missing[0].name;
-  const isName = (name: string) => name.length > 0 && argumentNameMatchLength(name) === name.length;
+  const isName = (name: string) => name.length > 0 && argumentNameMatchLength(name, facts.argumentNamePattern) === name.length;
   return fromSignature && isName(placeholder) && isName(argument) ? { placeholder, argument } : undefined;
+}
+
+/** pydantic's equality of two Arguments: every field equal (`items` as a dict, `enum` as a list). */
+function sameArgument(a: LoadedArgument, b: LoadedArgument): boolean {
+  const sameItems = a.items === null || b.items === null ? a.items === b.items : a.items.size === b.items.size && [...a.items].every(([k, v]) => b.items!.get(k) === v);
+  const sameEnum = a.enum === null || b.enum === null ? a.enum === b.enum : a.enum.length === b.enum.length && a.enum.every((v, i) => v === b.enum![i]);
+  return a.name === b.name && a.type === b.type && a.description === b.description && a.required === b.required && a.argumentFormat === b.argumentFormat && sameItems && sameEnum;
+}
+
+/** What `invoke_format` raises for an argument missing from the signature: once for all before main, per argument at main. */
+function missingArgumentsMessage(name: string, signature: string, facts: BundleFacts): string {
+  if (facts.missingArgumentWording === 'all') {
+    return `Missing arguments in signature: ${signature}. Did you format the signature correctly? You must include all argument names in the signature with <name>, [<name>], or {name} notation.`;
+  }
+  return `Missing argument ${name} in signature: ${signature}. Did you format the signature correctly? You must include all argument names in the signature with <${name}>, [<${name}>], {${name}}, or --${name} notation.`;
 }
 
 /** How a placeholder is written in the signature (`<x>` rather than the `{x}` it becomes). */
@@ -580,8 +608,8 @@ function sourceSpelling(origin: MappedInvokeFormat['origins'][number], fallback:
 }
 
 /** A signature that writes an argument as optional (`[<x>]`) while it is required, or the reverse. */
-function checkOptionalMismatch(toolName: string, signatureNode: ScalarNode, signature: string, args: LoadedArgument[], out: DiagnosticBuilder): void {
-  const spellings = findAngleSpellings(signature);
+function checkOptionalMismatch(toolName: string, signatureNode: ScalarNode, signature: string, args: LoadedArgument[], facts: BundleFacts, out: DiagnosticBuilder): void {
+  const spellings = findAngleSpellings(signature, facts.argumentNamePattern);
   const spanOfPiece = valueSpans(signatureNode);
   for (const argument of args) {
     const spelling = spellings.find((s) => s.name === argument.name);

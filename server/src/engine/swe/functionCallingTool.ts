@@ -1,5 +1,6 @@
 /** SWE-agent's `Command.get_function_calling_tool`: the OpenAI tool schema the model receives. */
 import { LoadedCommand } from './commandModel';
+import { BundleFacts, MAIN_BUNDLE_FACTS } from './bundleFacts';
 
 export interface FunctionCallingTool {
   type: 'function';
@@ -10,7 +11,7 @@ export interface FunctionCallingTool {
   };
 }
 
-export function functionCallingTool(command: LoadedCommand): FunctionCallingTool {
+export function functionCallingTool(command: LoadedCommand, noArgumentSchema: BundleFacts['noArgumentSchema'] = MAIN_BUNDLE_FACTS.noArgumentSchema): FunctionCallingTool {
   // A null prototype, so an argument named `__proto__` is an ordinary key as in Python.
   const properties: Record<string, Record<string, unknown>> = Object.create(null);
   const required: string[] = [];
@@ -21,6 +22,7 @@ export function functionCallingTool(command: LoadedCommand): FunctionCallingTool
     if (argument.enum && argument.enum.length > 0) property.enum = argument.enum;
     properties[argument.name] = property;
   }
-  const parameters = Object.keys(properties).length > 0 ? { type: 'object' as const, properties, required } : { type: 'object' as const };
+  // Up to 1.1.0 a tool without arguments gets empty `properties` and `required`; main leaves them out.
+  const parameters = Object.keys(properties).length > 0 || noArgumentSchema === 'empty-properties' ? { type: 'object' as const, properties, required } : { type: 'object' as const };
   return { type: 'function', function: { name: command.name, description: command.docstring ?? '', parameters } };
 }

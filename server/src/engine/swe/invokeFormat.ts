@@ -3,7 +3,7 @@
  * result back to where it came from (the signature, the tool name, or an
  * argument name), so problems found in the invoke format land in the file.
  */
-import { findAngleSpellings } from '../python/argumentNamePattern';
+import { NameRepeat, findAngleSpellings } from '../python/argumentNamePattern';
 import { PyNode } from '../yaml/pyNode';
 
 export interface MappedInvokeFormat {
@@ -13,11 +13,11 @@ export interface MappedInvokeFormat {
 }
 
 /** With a signature: `re.sub(r"\[?<(NAME)>\]?", r"{\1}", signature)`. */
-export function invokeFromSignature(signature: string, signatureNode: PyNode): MappedInvokeFormat {
+export function invokeFromSignature(signature: string, signatureNode: PyNode, repeat: NameRepeat = '*'): MappedInvokeFormat {
   const origins: MappedInvokeFormat['origins'] = [];
   let text = '';
   let pos = 0;
-  for (const spelling of findAngleSpellings(signature)) {
+  for (const spelling of findAngleSpellings(signature, repeat)) {
     for (; pos < spelling.start; pos++) {
       text += signature[pos];
       origins.push({ node: signatureNode, index: pos, length: 1 });

@@ -4,7 +4,7 @@
  * `scripts/gen-sweagent-profiles.mjs` (`profiles/*.json`, with provenance).
  */
 import { buildProfile } from './buildProfile';
-import { SweAgentProfile, SweAgentVersion, VERSION_FACTS } from './profile';
+import { SWE_AGENT_VERSIONS, SweAgentProfile, SweAgentVersion, VERSION_FACTS } from './profile';
 import { ProfileData } from './profileData';
 import v100 from './profiles/1.0.0.json';
 import v101 from './profiles/1.0.1.json';
@@ -32,6 +32,16 @@ const BUILT: ReadonlyMap<SweAgentVersion, SweAgentProfile> = new Map(
     buildProfile(DATA[version], { kind: version, label: labelOf(version), reason: 'the default', base: version, facts: VERSION_FACTS[version] }),
   ]),
 );
+
+/** `Model.field` of every model of each version: where a key a version lacks became a field. */
+const FIELDS: ReadonlyMap<SweAgentVersion, ReadonlySet<string>> = new Map(
+  SWE_AGENT_VERSIONS.map((version) => [version, new Set(Object.values(DATA[version].models).flatMap((model) => model.fields.map((field) => `${model.name}.${field.name}`)))]),
+);
+
+/** The first release after `version` whose model `model` has the field `field` (a migration), if any. */
+export function fieldAddedAfter(version: SweAgentVersion, model: string, field: string): SweAgentVersion | undefined {
+  return SWE_AGENT_VERSIONS.slice(SWE_AGENT_VERSIONS.indexOf(version) + 1).find((later) => FIELDS.get(later)!.has(`${model}.${field}`));
+}
 
 /** A built-in profile, chosen for `reason`. */
 export function builtinProfile(version: SweAgentVersion, reason = 'the default'): SweAgentProfile {

@@ -10,25 +10,13 @@ import type { ModelSchema } from '../runConfig/schema';
 import type { TemplateVariablesData } from './profileData';
 import { PyObject } from '../python/pyObject';
 import { DEFAULT_ENV_VARIABLES } from '../swe/env';
+import { BundleFacts, MAIN_BUNDLE_FACTS } from '../swe/bundleFacts';
 
 export type SweAgentVersion = '1.0.0' | '1.0.1' | '1.1.0' | 'main';
 export const SWE_AGENT_VERSIONS: readonly SweAgentVersion[] = ['1.0.0', '1.0.1', '1.1.0', 'main'];
 
-/** The behaviours of SWE-agent's code (not its models) that differ between versions. */
-export interface SweAgentFacts {
-  /**
-   * ARGUMENT_NAME_PATTERN's repetition after the first character:
-   * `[a-zA-Z_][a-zA-Z0-9_-]+` up to 1.1.0 (a name needs two characters), `...*` at main.
-   */
-  argumentNamePattern: '+' | '*';
-  /** An argument written only as `--name` in the signature counts as named there (main); before, only `<name>`/`{name}`. */
-  dashDashNamesArgument: boolean;
-  /** Duplicate arguments: by whole Argument object (`arguments.count(arg) > 1`) up to 1.1.0, by name at main. */
-  duplicateArguments: 'object' | 'name';
-  /** The function-calling `parameters` of a tool without arguments: `{type, properties: {}, required: []}` up to 1.1.0, `{type: object}` at main. */
-  noArgumentSchema: 'empty-properties' | 'type-only';
-  /** `Missing arguments in signature` once for all (up to 1.1.0) or `Missing argument NAME in signature` per argument (main). */
-  missingArgumentWording: 'all' | 'per-argument';
+/** The behaviours of SWE-agent's code (not its models) that differ between versions: its bundle code's (swe/bundleFacts.ts), and the run's. */
+export interface SweAgentFacts extends BundleFacts {
   /** Several `--config` files: `dict.update` (shallow, up to 1.0.1) or `merge_nested_dicts` (deep, since 1.1.0). */
   configMerge: 'shallow' | 'deep';
   /** ToolConfig's default `env_variables`: `{}` up to 1.1.0, the pager settings (`PAGER: cat`, ...) at main. */
@@ -77,5 +65,5 @@ export const VERSION_FACTS: Readonly<Record<SweAgentVersion, SweAgentFacts>> = {
   '1.0.0': { argumentNamePattern: '+', dashDashNamesArgument: false, duplicateArguments: 'object', noArgumentSchema: 'empty-properties', missingArgumentWording: 'all', configMerge: 'shallow', toolEnvDefault: 'empty' },
   '1.0.1': { argumentNamePattern: '+', dashDashNamesArgument: false, duplicateArguments: 'object', noArgumentSchema: 'empty-properties', missingArgumentWording: 'all', configMerge: 'shallow', toolEnvDefault: 'empty' },
   '1.1.0': { argumentNamePattern: '+', dashDashNamesArgument: false, duplicateArguments: 'object', noArgumentSchema: 'empty-properties', missingArgumentWording: 'all', configMerge: 'deep', toolEnvDefault: 'empty' },
-  main: { argumentNamePattern: '*', dashDashNamesArgument: true, duplicateArguments: 'name', noArgumentSchema: 'type-only', missingArgumentWording: 'per-argument', configMerge: 'deep', toolEnvDefault: 'pagers' },
+  main: { ...MAIN_BUNDLE_FACTS, configMerge: 'deep', toolEnvDefault: 'pagers' },
 };

@@ -17,6 +17,7 @@ import { pyReprStringSet } from '../python/pyObject';
 import { suggestName } from '../util/suggest';
 import { shortPrefix } from '../util/shortPrefix';
 import { ToolCheckOptions } from '../swe/checkTool';
+import { BundleFacts, MAIN_BUNDLE_FACTS } from '../swe/bundleFacts';
 import { DEFAULT_ENV_VARIABLES, knownEnv } from '../swe/env';
 import { asDict } from '../swe/pydanticLax';
 import { PyNode, strValue } from '../yaml/pyNode';
@@ -48,6 +49,8 @@ export interface AgentCheckContext {
   rootSource?: ConfigRootSource;
   /** The SWE-agent release the config is judged by (a fork's: the release it is based on); main when not said. */
   sweAgentVersion?: SweAgentVersion;
+  /** Its bundle code, which the bundles are checked by; main's when not said. */
+  facts?: BundleFacts;
   resolve(dir: string): BundleResolution;
   /** The bundle folders (folders with a config.yaml) beside a folder, by name: the did-you-mean of a missing bundle path. */
   bundlesBeside?(dir: string): readonly string[];
@@ -92,9 +95,9 @@ export interface AgentCheck {
   options: ToolCheckOptions;
 }
 
-/** The options an assembly checks its bundles with: its env (ToolConfig's defaults when it sets none) and bash setting. */
-export function assemblyOptions(tools: AgentTools): ToolCheckOptions {
-  return { env: knownEnv(tools.env ?? DEFAULT_ENV_VARIABLES), enableBashTool: tools.enableBashTool };
+/** The options an assembly checks its bundles with: its env (ToolConfig's defaults when it sets none), bash setting, and the chosen SWE-agent's bundle code. */
+export function assemblyOptions(tools: AgentTools, facts: BundleFacts): ToolCheckOptions {
+  return { env: knownEnv(tools.env ?? DEFAULT_ENV_VARIABLES), enableBashTool: tools.enableBashTool, facts };
 }
 
 export function resolveBundlePath(configRoot: string, bundlePath: string): string {
@@ -163,7 +166,7 @@ function missingBundle(bundlePath: string, dir: string, at: Span, context: Agent
 
 export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext): AgentCheck {
   const out = new DiagnosticBuilder(null);
-  const options = assemblyOptions(tools);
+  const options = assemblyOptions(tools, context.facts ?? MAIN_BUNDLE_FACTS);
   const bundles: BundleInContext[] = [];
   const unread: BundleRef[] = [];
   checkMisplacedBundles(tools, out);

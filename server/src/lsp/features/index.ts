@@ -12,6 +12,7 @@ import { codeLensFeature } from './codeLens';
 import { documentSymbolFeature } from './documentSymbols';
 import { documentLinkFeature } from './documentLinks';
 import { workspaceSymbolFeature } from './workspaceSymbols';
+import { judgedByFeature } from './judgedBy';
 import { Feature } from './feature';
 
 export const FEATURES: Feature[] = [
@@ -28,4 +29,5 @@ export const FEATURES: Feature[] = [
   codeLensFeature,
   documentLinkFeature,
   workspaceSymbolFeature,
+  judgedByFeature,
 ];
