@@ -47,6 +47,12 @@ const VALUES = {
   itemsPerRequest: 5_000,
   /** Workspace symbols in one answer. */
   workspaceSymbols: 1_000,
+  /**
+   * Characters of a signature searched for argument names, over all of one
+   * tool's arguments (each searches the whole signature, as SWE-agent's
+   * `in` does): past it, the rest are not checked (`swe/checkTool.ts`).
+   */
+  signatureSearchChars: 50_000_000,
   /** Docstring variables reported per tool (each costs a format pass). */
   unknownVariablesPerDocstring: 100,
   /** Values an alias may expand to before the file is reported as an alias bomb. */

@@ -8,7 +8,7 @@
 import { probablySingleBraces } from '../python/jinja';
 import { DiagnosticBuilder } from '../diagnosticBuilder';
 import { Span, ToolName, spanOf } from '../diagnostics';
-import { argumentNameMatchLength, findAngleSpellings, placeholderSpellings } from '../python/argumentNamePattern';
+import { PlaceholderRewrite, argumentNameMatchLength, findAngleSpellings, placeholderSpellings } from '../python/argumentNamePattern';
 import { extractKeys, parseFormatString } from '../python/formatString';
 import { isDecimalString } from '../python/unicodeDigits';
 import { pyRepr, pyReprString, pyReprStringSet } from '../python/pyObject';
@@ -28,6 +28,8 @@ import { multilineSignatureCrash } from './commandDocs';
 import { suggestName } from '../util/suggest';
 import { typePhrase } from './typePhrase';
 import { warnDuplicateKeys } from './duplicateKeys';
+import { BUDGETS } from '../budgets';
+import { shortPrefix } from '../util/shortPrefix';
 
 export interface ToolCheckOptions {
   env: EnvContext;
@@ -458,7 +460,8 @@ function validateArguments(
     );
   });
   const firstByName = new Map<string, LoadedArgument>();
-  const duplicated = new Set(args.filter((a, i) => args.findIndex((b) => b.name === a.name) !== i).map((a) => a.name));
+  const seen = new Set<string>();
+  const duplicated = new Set(args.filter((a) => seen.has(a.name) || !seen.add(a.name)).map((a) => a.name));
   args.forEach((argument, index) => {
     const first = firstByName.get(argument.name);
     if (!first) {
@@ -492,15 +495,30 @@ function validateArguments(
   }
   const signatureNode = fields.get('signature')?.value;
   const missingFromSignature = new Set<string>();
+  /** Arguments the signature was not searched for (a budget): neither missing nor placeholders, as far as this check knows. */
+  const unsearched = new Set<string>();
   if (signature) {
-    for (const argument of args) {
+    const shownSignature = quoted(signature);
+    const signatureStart = shortPrefix(signature, BUDGETS.messageChars);
+    // Each argument searches the whole signature: 10,000 arguments of a 100 KB signature would search a gigabyte.
+    const searchable = Math.max(1, Math.floor(BUDGETS.signatureSearchChars / signature.length));
+    if (args.length > searchable) {
+      ok = false;
+      out.add(
+        'resource-limit',
+        signatureNode ? spanOf(signatureNode) : spanOf(keyNode),
+        `Stopped checking which arguments the signature of \`${toolName}\` names after ${searchable.toLocaleString('en-US')} of its ${args.length.toLocaleString('en-US')} arguments: searching a signature of ${signature.length.toLocaleString('en-US')} characters once per argument passes the budget of ${BUDGETS.signatureSearchChars.toLocaleString('en-US')} characters searched (signatureSearchChars).`,
+      );
+      for (const argument of args.slice(searchable)) unsearched.add(argument.name);
+    }
+    for (const argument of args.slice(0, searchable)) {
       if (placeholderSpellings(argument.name).some((spelling) => signature.includes(spelling))) continue;
       ok = false;
       missingFromSignature.add(argument.name);
       out.add(
         'signature-missing-argument',
         spanOf(argument.nameNode),
-        `Argument \`${argument.name}\` is not in the signature of \`${toolName}\` (${pyReprString(signature)}). SWE-agent needs <${argument.name}>, [<${argument.name}>], {${argument.name}} or --${argument.name} there ${sweAgentFails(`Missing argument ${argument.name} in signature: ${signature}. Did you format the signature correctly? You must include all argument names in the signature with <${argument.name}>, [<${argument.name}>], {${argument.name}}, or --${argument.name} notation.`)}.`,
+        `Argument \`${argument.name}\` is not in the signature of \`${toolName}\` (${shownSignature}). SWE-agent needs <${argument.name}>, [<${argument.name}>], {${argument.name}} or --${argument.name} there ${sweAgentFails(`Missing argument ${argument.name} in signature: ${signatureStart}. Did you format the signature correctly? You must include all argument names in the signature with <${argument.name}>, [<${argument.name}>], {${argument.name}}, or --${argument.name} notation.`)}.`,
         {
           data: { name: argument.name, required: argument.required },
           related: signatureNode ? [{ ...spanOf(signatureNode), message: 'the signature' }] : undefined,
@@ -510,18 +528,20 @@ function validateArguments(
   }
   const invoke = signature ? invokeFromSignature(signature, signatureNode!) : invokeFromArguments(toolName, keyNode, args);
   const extracted = extractKeys(invoke.text);
+  const shownInvoke = quoted(invoke.text);
   if ('error' in extracted) {
     const origin = invoke.origins[Math.min(extracted.error.offset, invoke.origins.length - 1)];
     out.add(
       'format-string-error',
       origin ? spanInValue(origin.node, origin.index, origin.index + origin.length) : spanOf(keyNode),
-      `The invoke format of \`${toolName}\` (${pyReprString(invoke.text)}) is not a valid Python format string: ${extracted.error.message}. Write a literal brace as {{ or }}.`,
+      `The invoke format of \`${toolName}\` (${shownInvoke}) is not a valid Python format string: ${extracted.error.message}. Write a literal brace as {{ or }}.`,
     );
     return false;
   }
   const names = new Set(args.map((a) => a.name));
   // The keys are a set, whose order Python varies from run to run; it is written sorted.
-  const mismatch = sweAgentFails(`Command '${toolName}': Argument names (${pyReprStringSet(extracted.keys)}) in signature / invoke_format ${pyReprString(invoke.text)} do not match argument names`);
+  // Cut once here, not in each message: 10,000 placeholders would each quote all 10,000 names and the whole invoke format.
+  const mismatch = sweAgentFails(`Command '${toolName}': Argument names (${shortPrefix(pyReprStringSet(extracted.keys), BUDGETS.messageChars)}) in signature / invoke_format ${shownInvoke} do not match argument names`);
   for (const field of extracted.fields) {
     if (names.has(field.name)) continue;
     ok = false;
@@ -540,7 +560,7 @@ function validateArguments(
     );
   }
   for (const argument of args) {
-    if (extracted.keys.has(argument.name) || missingFromSignature.has(argument.name)) continue;
+    if (extracted.keys.has(argument.name) || missingFromSignature.has(argument.name) || unsearched.has(argument.name)) continue;
     ok = false;
     const onlyFlag = signature?.includes(`--${argument.name}`);
     out.add(
@@ -548,12 +568,15 @@ function validateArguments(
       spanOf(argument.nameNode),
       onlyFlag
         ? `The signature of \`${toolName}\` mentions \`--${argument.name}\` but has no placeholder for its value, so the invoke format never receives \`${argument.name}\` ${mismatch}. Write \`--${argument.name} <${argument.name}>\`.`
-        : `Argument \`${argument.name}\` of \`${toolName}\` never becomes a placeholder in the invoke format (${pyReprString(invoke.text)}): SWE-agent only rewrites names like <name> made of letters, digits, \`_\` and \`-\` ${mismatch}.`,
+        : `Argument \`${argument.name}\` of \`${toolName}\` never becomes a placeholder in the invoke format (${shownInvoke}): SWE-agent only rewrites names like <name> made of letters, digits, \`_\` and \`-\` ${mismatch}.`,
       { data: onlyFlag ? { flagWithoutValue: argument.name } : undefined },
     );
   }
   return ok;
 }
+
+/** A text quoted in a message as Python prints it, cut at the message budget (the whole message is cut there anyway). */
+const quoted = (text: string) => shortPrefix(pyReprString(text), BUDGETS.messageChars);
 
 /** How a placeholder is written in the signature (`<x>` rather than the `{x}` it becomes). */
 function sourceSpelling(origin: MappedInvokeFormat['origins'][number], fallback: string): string {
@@ -563,10 +586,11 @@ function sourceSpelling(origin: MappedInvokeFormat['origins'][number], fallback:
 
 /** A signature that writes an argument as optional (`[<x>]`) while it is required, or the reverse. */
 function checkOptionalMismatch(toolName: string, signatureNode: ScalarNode, signature: string, args: LoadedArgument[], out: DiagnosticBuilder): void {
-  const spellings = findAngleSpellings(signature);
+  const firstSpelling = new Map<string, PlaceholderRewrite>();
+  for (const spelling of findAngleSpellings(signature)) if (!firstSpelling.has(spelling.name)) firstSpelling.set(spelling.name, spelling);
   const spanOfPiece = valueSpans(signatureNode);
   for (const argument of args) {
-    const spelling = spellings.find((s) => s.name === argument.name);
+    const spelling = firstSpelling.get(argument.name);
     if (!spelling) continue;
     if (spelling.optional === !argument.required) continue;
     const span = spanOfPiece(spelling.start, spelling.end);

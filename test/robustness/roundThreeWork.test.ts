@@ -1,0 +1,79 @@
+/**
+ * Hostile input, round three (issue 22, items 4 to 9), against the built
+ * binaries: work that grew faster than the input is linear, or bounded by a
+ * budget of `budgets.ts` whose diagnostic names it while the file's other
+ * results still publish. Times and peak RSS are printed as a table at the end
+ * (numbers to read, never timed assertions); memory is held to generous bounds.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { runLintMeasured } from '../helpers/runCli';
+import { tempWorkspace } from '../helpers/tempWorkspace';
+import { timings } from '../helpers/timings';
+
+const timing = timings('hostile input, round three: work budgets (issue 22)');
+afterAll(() => timing.print());
+
+const MiB = 1024 * 1024;
+
+type JsonDiagnostic = { code: string; severity: string; message: string; range: { start: { line: number; character: number } } };
+
+/** The bundle's diagnostics from `--format json`, without the bin/ checks (the bundles here have no bin/). */
+const diagnosticsOf = (stdout: string): JsonDiagnostic[] => (JSON.parse(stdout)[0].diagnostics as JsonDiagnostic[]).filter((d) => !d.code.startsWith('bin-script'));
+
+/** A tool with a real error, first in the file, that must still be reported whatever follows. */
+const BROKEN_TOOL = '  broken:\n    signature: broken\n    docstring: d\n    arguments:\n      - name: x\n        type: string\n        description: d\n        required: true\n';
+
+/** Lints one bundle with the built CLI (`--format json`) and records its time and memory. */
+function lintBundle(what: string, bundle: string) {
+  const ws = tempWorkspace({ 'tools/t/config.yaml': bundle });
+  try {
+    const run = runLintMeasured(['--format', 'json', 'tools/t/config.yaml'], ws.root);
+    timing.add(`CLI, ${what}`, run.ms, run.peakRss);
+    expect(run.stderr).toBe('');
+    return { ...run, diagnostics: diagnosticsOf(run.stdout) };
+  } finally {
+    ws.remove();
+  }
+}
+
+describe.skipIf(process.platform !== 'linux')('quadratic time (item 5)', () => {
+  it('a sexagesimal int of 300,000 parts (0.9 MB) is summed in pairs, not one part at a time', () => {
+    const run = lintBundle('sexagesimal int of 300,000 parts', `tools:\n${BROKEN_TOOL}  t:\n    signature: t\n    docstring: ${Array(300_000).fill('59').join(':')}\n`);
+    expect(run.code).toBe(1);
+    expect(run.diagnostics.map((d) => [d.code, d.range.start.line, d.message])).toEqual([
+      ['signature-missing-argument', 5, expect.stringContaining('Argument `x` is not in the signature of `broken`')],
+      ['wrong-type', 11, 'The docstring of `t` must be a string or null, but it is an integer (pydantic: Input should be a valid string).'],
+    ]);
+    expect(run.peakRss).toBeLessThan(400 * MiB);
+  });
+
+  it('10,000 distinct placeholders in one signature (70 KB): each diagnostic quotes a bounded text, the signature is mapped once', () => {
+    const names = Array.from({ length: 10_000 }, (_, i) => `a${i}`);
+    const run = lintBundle('10,000 unknown signature placeholders', `tools:\n${BROKEN_TOOL}  t:\n    signature: "t <x> ${names.map((n) => `[<${n}>]`).join(' ')}"\n    docstring: d\n    arguments:\n      - name: x\n        type: string\n        description: d\n        required: true\n`);
+    expect(run.code).toBe(1);
+    const [missing, ...rest] = run.diagnostics;
+    expect([missing.code, missing.range.start.line]).toEqual(['signature-missing-argument', 5]);
+    const unknown = rest.slice(0, -1);
+    // The first 997 placeholders by position (with the two bin/ checks, 1,000), each on its own spelling in the signature, then the summary of the rest.
+    expect(unknown.length).toBe(997);
+    unknown.forEach((d, i) => {
+      expect([d.code, d.range.start.line, d.range.start.character]).toEqual(['signature-unknown-placeholder', 10, 22 + names.slice(0, i).reduce((sum, n) => sum + n.length + 5, 0)]);
+      expect(d.message.startsWith(`Placeholder \`[<${names[i]}>]\` in the signature of \`t\` has no argument named '${names[i]}' (SWE-agent fails: Command 't': Argument names ({'a0', 'a1', 'a10', `)).toBe(true);
+      expect(d.message.length).toBeLessThan(4_200);
+    });
+    expect(rest.at(-1)!.message).toMatch(/^This file has 10,003 diagnostics, more than the 1,000 reported per file: .* \(9,003 errors: signature-unknown-placeholder ×9,003\)\.$/);
+    expect(run.peakRss).toBeLessThan(400 * MiB);
+  });
+
+  it('10,000 arguments searched in a signature of 100 KB stop at the search budget, which the diagnostic names', () => {
+    const names = Array.from({ length: 10_000 }, (_, i) => `a${i}`);
+    const argumentList = names.map((n) => `      - name: ${n}\n        type: string\n        description: d\n        required: false\n`).join('');
+    const run = lintBundle('10,000 arguments of a 100 KB signature', `tools:\n${BROKEN_TOOL}  t:\n    signature: "t ${names.map((n) => `[<${n}>]`).join(' ')}"\n    docstring: d\n    arguments:\n${argumentList}`);
+    expect(run.code).toBe(1);
+    expect(run.diagnostics.map((d) => [d.code, d.range.start.line, d.message])).toEqual([
+      ['signature-missing-argument', 5, expect.stringContaining('Argument `x` is not in the signature of `broken`')],
+      ['resource-limit', 10, expect.stringMatching(/^Stopped checking which arguments the signature of `t` names after \d+ of its 10,000 arguments: .*\(signatureSearchChars\)\.$/)],
+    ]);
+    expect(run.peakRss).toBeLessThan(400 * MiB);
+  });
+});
