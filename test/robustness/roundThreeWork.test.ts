@@ -77,3 +77,39 @@ describe.skipIf(process.platform !== 'linux')('quadratic time (item 5)', () => {
     expect(run.peakRss).toBeLessThan(400 * MiB);
   });
 });
+
+describe.skipIf(process.platform !== 'linux')('docstring format passes (item 4)', () => {
+  it('100,000 fields of 100 unknown variables (490 KB) stop at the characters-formatted budget, which the diagnostic names', () => {
+    const docstring = Array.from({ length: 100_000 }, (_, i) => `{v${i % 100}}`).join('');
+    const run = lintBundle('docstring of 100,000 fields, 100 unknown variables', `tools:\n${BROKEN_TOOL}  t:\n    signature: t\n    docstring: "${docstring}"\n`);
+    expect(run.code).toBe(1);
+    expect(run.diagnostics.map((d) => [d.code, d.range.start.line, d.range.start.character])).toEqual([
+      ['signature-missing-argument', 5, 14],
+      ['resource-limit', 11, 15],
+      ...[0, 1, 2, 3].map((i) => ['docstring-unknown-variable', 11, 16 + 4 * i]),
+    ]);
+    expect(run.diagnostics[1].message).toBe(
+      'Stopped checking the docstring of `t` after 4 unknown variables: each costs a format pass over its 490,000 characters, and another would pass the budget of 2,000,000 characters formatted (docstringFormatChars). The rest of it is not checked.',
+    );
+    expect(run.peakRss).toBeLessThan(600 * MiB);
+  });
+
+  it('20,000 fields `{X[0]}` over a 1 MB env value split it once, not once per field', () => {
+    const ws = tempWorkspace({
+      'env.json': JSON.stringify({ X: 'y'.repeat(1_000_000) }),
+      'tools/t/config.yaml': `tools:\n${BROKEN_TOOL}  t:\n    signature: t\n    docstring: "${'{X[0]}'.repeat(20_000)}{X[1000000]}"\n`,
+    });
+    try {
+      const run = runLintMeasured(['--format', 'json', '--env-json', 'env.json', 'tools/t/config.yaml'], ws.root);
+      timing.add('CLI, 20,000 `{X[0]}` over a 1 MB env value', run.ms, run.peakRss);
+      expect(run.code).toBe(1);
+      expect(diagnosticsOf(run.stdout).map((d) => [d.code, d.range.start.line, d.range.start.character, d.message])).toEqual([
+        ['signature-missing-argument', 5, 14, expect.stringContaining('Argument `x` is not in the signature of `broken`')],
+        ['docstring-format-error', 11, 120_016, "The docstring of `t` breaks SWE-agent's `docstring.format(**env_variables)`: IndexError: string index out of range."],
+      ]);
+      expect(run.peakRss).toBeLessThan(600 * MiB);
+    } finally {
+      ws.remove();
+    }
+  });
+});

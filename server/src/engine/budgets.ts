@@ -53,8 +53,10 @@ const VALUES = {
    * `in` does): past it, the rest are not checked (`swe/checkTool.ts`).
    */
   signatureSearchChars: 50_000_000,
-  /** Docstring variables reported per tool (each costs a format pass). */
+  /** Docstring variables reported per tool (each costs a format pass); past it, `resource-limit` says the rest is not checked (`swe/checkDocstring.ts`). */
   unknownVariablesPerDocstring: 100,
+  /** Characters of a docstring formatted in all its passes (one per unknown variable): a 300 KB docstring gets 6 passes, not 100. */
+  docstringFormatChars: 2_000_000,
   /** Values an alias may expand to before the file is reported as an alias bomb. */
   aliasExpansion: 100_000,
   /** Entries of a bundle's `bin/` looked at (stat'ed and reported as undeclared); the rest is summarized. Well below the diagnostics per file. */
