@@ -5,7 +5,9 @@
  * results still publish. Times and peak RSS are printed as a table at the end
  * (numbers to read, never timed assertions); memory is held to generous bounds.
  */
+import { pathToFileURL } from 'url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { codes, peakRssOf, spawnServer } from '../helpers/lspClient';
 import { runLintMeasured } from '../helpers/runCli';
 import { tempWorkspace } from '../helpers/tempWorkspace';
 import { timings } from '../helpers/timings';
@@ -108,6 +110,60 @@ describe.skipIf(process.platform !== 'linux')('docstring format passes (item 4)'
         ['docstring-format-error', 11, 120_016, "The docstring of `t` breaks SWE-agent's `docstring.format(**env_variables)`: IndexError: string index out of range."],
       ]);
       expect(run.peakRss).toBeLessThan(600 * MiB);
+    } finally {
+      ws.remove();
+    }
+  });
+});
+
+describe.skipIf(process.platform !== 'linux')('settings work (item 6)', () => {
+  const bundle = `tools:\n${BROKEN_TOOL}`;
+  const unknownKeys = JSON.stringify(Object.fromEntries(Array.from({ length: 40_000 }, (_, i) => [`k${i}`, 1])));
+  const unknownMessage = (i: number) => `unknown setting "k${i}" (the settings are envVariables, rules, filePatterns, configRoot, inlayHints, commandLine, sweAgent)`;
+  const countMessage = '39,900 more problems in the settings are not listed: 100 are reported (settingsProblems)';
+
+  it('40,000 unknown settings keys: the CLI reports 100 and counts the rest', () => {
+    const ws = tempWorkspace({ '.swe-bundle.json': unknownKeys, 'tools/t/config.yaml': bundle });
+    try {
+      const run = runLintMeasured(['tools/t/config.yaml'], ws.root);
+      timing.add('CLI, 40,000 unknown settings keys', run.ms, run.peakRss);
+      expect([run.code, run.stdout]).toEqual([2, '']);
+      expect(run.stderr).toBe([...Array.from({ length: 100 }, (_, i) => unknownMessage(i)), countMessage].map((m) => `swe-bundle-lint: .swe-bundle.json: ${m}\n`).join(''));
+      expect(run.peakRss).toBeLessThan(400 * MiB);
+    } finally {
+      ws.remove();
+    }
+  });
+
+  it('40,000 unknown settings keys: the server publishes 101 diagnostics on the settings file, and the bundle', { timeout: 60_000 }, async () => {
+    const ws = tempWorkspace({ '.swe-bundle.json': unknownKeys, 'tools/t/config.yaml': bundle });
+    const server = await spawnServer({ workspaceFolders: [{ uri: pathToFileURL(ws.root).toString(), name: 'ws' }] });
+    try {
+      const started = performance.now();
+      const uri = pathToFileURL(ws.path('tools/t/config.yaml')).toString();
+      await server.client.open(uri, bundle);
+      const published = await server.client.waitForDiagnostics(uri, () => true, 30_000);
+      expect(codes(published.diagnostics).filter((c) => !c.startsWith('bin-script'))).toEqual(['signature-missing-argument']);
+      const onSettings = await server.client.waitForDiagnostics(pathToFileURL(ws.path('.swe-bundle.json')).toString(), () => true, 30_000);
+      expect(onSettings.diagnostics.map((d) => d.message)).toEqual([...Array.from({ length: 100 }, (_, i) => unknownMessage(i)), countMessage]);
+      timing.add('server, open with 40,000 unknown settings keys', performance.now() - started, peakRssOf(server));
+      expect(peakRssOf(server)).toBeLessThan(400 * MiB);
+    } finally {
+      server.client.dispose();
+      ws.remove();
+    }
+  });
+
+  it('200 KB of filePatterns: the patterns past the budget are ignored, with a problem that names it', () => {
+    const patterns = Array.from({ length: 200 }, (_, i) => `**/${'*a'.repeat(495)}/x${String(i).padStart(3, '0')}.yaml`);
+    const files: Record<string, string> = { '.swe-bundle.json': JSON.stringify({ filePatterns: patterns }) };
+    for (let i = 0; i < 200; i++) files[`tools/t${i}/config.yaml`] = bundle;
+    const ws = tempWorkspace(files);
+    try {
+      const run = runLintMeasured(['.'], ws.root);
+      timing.add('CLI, 200 KB of filePatterns over 200 bundles', run.ms, run.peakRss);
+      expect([run.code, run.stdout]).toEqual([2, '']);
+      expect(run.stderr).toBe('swe-bundle-lint: .swe-bundle.json: filePatterns: the patterns from here on are ignored: together they pass 16,384 characters (filePatternsChars), and every file is matched against every pattern\n');
     } finally {
       ws.remove();
     }

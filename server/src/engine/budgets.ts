@@ -79,6 +79,10 @@ const VALUES = {
   outputQueueBytes: 16 * 1024 * 1024,
   /** Characters of one `filePatterns` glob; longer ones are refused (`settings/glob.ts`). */
   globChars: 1_024,
+  /** Characters of all `filePatterns` globs together; the patterns past it are ignored with a problem (`settings/validateSettings.ts`). */
+  filePatternsChars: 16 * 1024,
+  /** Problems reported from one settings source (a `.swe-bundle.json`, the editor's settings), then one that counts the rest (`settings/validateSettings.ts`). */
+  settingsProblems: 100,
   /** Characters of a YAML file the workspace index reads to see whether it is an agent config (`analysis/workspace.ts`); longer ones are not taken for one. */
   agentConfigChars: 2 * 1024 * 1024,
   /** Symbols in an agent config's outline (`features/runConfigFeatures.ts`). */
