@@ -169,3 +169,38 @@ describe.skipIf(process.platform !== 'linux')('settings work (item 6)', () => {
     }
   });
 });
+
+describe.skipIf(process.platform !== 'linux')('reports of a huge repository (item 8)', () => {
+  /** 25 bundles of 2.7 MB, each with 700 unknown keys of 3,900 characters: the diagnostics (4 KB each) pass the report budget in either format. */
+  function hugeRepository() {
+    const body = `tools:\n  t:\n    signature: t\n    docstring: d\n${Array.from({ length: 700 }, (_, i) => `    ? ${'k'.repeat(3_900)}${i}\n    : 1\n`).join('')}`;
+    return tempWorkspace(Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`tools/b${String(i).padStart(2, '0')}/config.yaml`, body])));
+  }
+
+  it.each(['sarif', 'json'])('--format %s is written as produced and ends, within the budget, in a valid document with a notice', (format) => {
+    const ws = hugeRepository();
+    try {
+      const run = runLintMeasured(['--format', format, '.'], ws.root);
+      timing.add(`CLI, --format ${format} over 66 MB of bundles`, run.ms, run.peakRss);
+      expect(run.code).toBe(2);
+      const [, left, what] = /^swe-bundle-lint: the (?:SARIF|JSON) report was cut: ([\d,]+) (results|files) left out, past the 67,108,864 characters written \(reportChars\); the report ends with a notice\n$/.exec(run.stderr)!;
+      const notice = `The report was cut: ${left} ${what === 'files' ? "files' results" : 'results'} left out, past the 67,108,864 characters written (reportChars).`;
+      expect(run.stdout.length).toBeLessThan(64 * MiB + 10_000);
+      const document = JSON.parse(run.stdout);
+      if (format === 'sarif') {
+        const results = document.runs[0].results;
+        // Every file's 701 diagnostics (700 unknown keys, no bin/t) are written or counted.
+        expect(results.length - 1 + Number(left.replace(/,/g, ''))).toBe(25 * 701);
+        expect(results.at(-1)).toEqual({ ruleId: 'diagnostics-limit', ruleIndex: expect.any(Number), level: 'warning', message: { text: notice } });
+        expect(document.runs[0].invocations[0].toolExecutionNotifications).toEqual([{ level: 'warning', message: { text: notice } }]);
+      } else {
+        expect(document.length - 1 + Number(left)).toBe(25);
+        expect(document.slice(0, -1).every((file: { diagnostics: unknown[] }) => file.diagnostics.length === 701)).toBe(true);
+        expect(document.at(-1)).toEqual({ truncated: notice });
+      }
+      expect(run.peakRss).toBeLessThan(1_024 * MiB);
+    } finally {
+      ws.remove();
+    }
+  });
+});

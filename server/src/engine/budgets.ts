@@ -67,6 +67,8 @@ const VALUES = {
   walkDepth: 32,
   /** Bytes read of one file (bundle configs, agent configs, settings). */
   readBytes: 16 * 1024 * 1024,
+  /** Characters of a JSON or SARIF report the CLI writes, as it produces them; past it, a notice ends a valid document (`cli/format/reportWriter.ts`). */
+  reportChars: 64 * 1024 * 1024,
   /** Bytes of one JSON-RPC message body on stdio; a bigger frame is skipped. */
   frameBytes: 256 * 1024 * 1024,
   /** Bytes of one header block on stdio before it counts as garbage. */
