@@ -200,9 +200,9 @@ export function runLint(argv: readonly string[], io: CliIo): number {
 
   const output = results.map((r) => ({ ...r, path: path.relative(io.cwd, r.path) || r.path }));
   const leftOut = writeReport(args.format, output, { version: VERSION, textOf: (file) => analysis.source(path.resolve(io.cwd, file))?.original ?? null }, io.stdout);
-  // A report cut short has not said everything: that is said plainly, and the exit status says it too.
+  // A report cut short has not said everything: that is said plainly, and the exit status says it too (1: the cut document is still valid, for the Action to upload).
   if (leftOut > 0) io.stderr(`swe-bundle-lint: the ${args.format === 'sarif' ? 'SARIF' : 'JSON'} report was cut: ${leftOut.toLocaleString('en-US')} ${args.format === 'sarif' ? 'results' : 'files'} left out, past the ${BUDGETS.reportChars.toLocaleString('en-US')} characters written (reportChars); the report ends with a notice\n`);
-  return cuts.length > 0 || leftOut > 0 ? 2 : exitStatusOf(results);
+  return cuts.length > 0 ? 2 : leftOut > 0 ? 1 : exitStatusOf(results);
 }
 
 /** One file's result, as the host reports it; null when the file is neither a bundle config nor an agent config. */
