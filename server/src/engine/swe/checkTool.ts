@@ -16,7 +16,7 @@ import { PyNode, ScalarNode, deref, dictEntries, DictEntry, isNone, strValue } f
 import { plainTextIsNotString } from '../yaml/resolver';
 import { LoadedArgument, LoadedCommand, DEFAULT_ARGUMENT_FORMAT } from './commandModel';
 import { checkDocstring } from './checkDocstring';
-import { spanInValue, valueSpans } from './valueSpans';
+import { spansInValues, valueSpans } from './valueSpans';
 import { QuoteData } from '../rules/fixData';
 import { EnvContext, UNKNOWN_ENV, envFieldName } from './env';
 import { MappedInvokeFormat, invokeFromArguments, invokeFromSignature } from './invokeFormat';
@@ -529,11 +529,12 @@ function validateArguments(
   const invoke = signature ? invokeFromSignature(signature, signatureNode!) : invokeFromArguments(toolName, keyNode, args);
   const extracted = extractKeys(invoke.text);
   const shownInvoke = quoted(invoke.text);
+  const spanIn = spansInValues();
   if ('error' in extracted) {
     const origin = invoke.origins[Math.min(extracted.error.offset, invoke.origins.length - 1)];
     out.add(
       'format-string-error',
-      origin ? spanInValue(origin.node, origin.index, origin.index + origin.length) : spanOf(keyNode),
+      origin ? spanIn(origin.node, origin.index, origin.index + origin.length) : spanOf(keyNode),
       `The invoke format of \`${toolName}\` (${shownInvoke}) is not a valid Python format string: ${extracted.error.message}. Write a literal brace as {{ or }}.`,
     );
     return false;
@@ -547,7 +548,7 @@ function validateArguments(
     ok = false;
     const origin = invoke.origins[field.start];
     const fromToolName = !origin || origin.node === keyNode;
-    const where = fromToolName ? spanOf(keyNode) : spanInValue(origin.node, origin.index, origin.index + Math.max(origin.length, field.end - field.start));
+    const where = fromToolName ? spanOf(keyNode) : spanIn(origin.node, origin.index, origin.index + Math.max(origin.length, field.end - field.start));
     out.add(
       'signature-unknown-placeholder',
       where,

@@ -18,16 +18,21 @@ export function valueSpans(node: PyNode): (start: number, end: number) => Span {
   };
 }
 
-/**
- * The spans of each node that pieces were asked of, kept while the node lives:
- * a check that reports 10,000 placeholders of one signature maps it once,
- * not once per placeholder.
- */
-const mappedNodes = new WeakMap<PyNode, (start: number, end: number) => Span>();
-
 /** The span of one piece value[start, end) of a scalar node, or the whole node. */
 export function spanInValue(node: PyNode, start: number, end: number): Span {
-  let spans = mappedNodes.get(node);
-  if (!spans) mappedNodes.set(node, (spans = valueSpans(node)));
-  return spans(start, end);
+  return valueSpans(node)(start, end);
+}
+
+/**
+ * `spanInValue` for a check that asks many pieces of few nodes: each node is
+ * mapped once (10,000 placeholders of one signature map it once, not once per
+ * placeholder).
+ */
+export function spansInValues(): (node: PyNode, start: number, end: number) => Span {
+  const mapped = new Map<PyNode, (start: number, end: number) => Span>();
+  return (node, start, end) => {
+    let spans = mapped.get(node);
+    if (!spans) mapped.set(node, (spans = valueSpans(node)));
+    return spans(start, end);
+  };
 }
