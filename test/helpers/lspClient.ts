@@ -3,6 +3,7 @@
  * in-memory streams; `spawnServer` runs the built binary over stdio.
  */
 import { ChildProcess, spawn } from 'child_process';
+import * as fs from 'fs';
 import * as path from 'path';
 import { PassThrough } from 'stream';
 import { MessageConnection, StreamMessageReader, StreamMessageWriter, createMessageConnection } from 'vscode-jsonrpc/node';
@@ -202,6 +203,12 @@ export async function spawnServer(options: ClientOptions = {}, args = ['--stdio'
   });
   await client.initialize();
   return { client, process: child, exited, stderr: () => stderr };
+}
+
+/** The spawned server's peak resident memory so far (Linux: VmHWM), for the hostile-input tests' tables. */
+export function peakRssOf(server: SpawnedServer): number {
+  const status = fs.readFileSync(`/proc/${server.process.pid}/status`, 'utf8');
+  return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)![1]) * 1024;
 }
 
 export function codes(diagnostics: Diagnostic[]): string[] {

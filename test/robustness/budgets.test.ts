@@ -11,7 +11,7 @@ import { pathToFileURL } from 'url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { BUDGETS } from '../../server/src/engine/budgets';
-import { SpawnedServer, codes, spawnServer } from '../helpers/lspClient';
+import { codes, peakRssOf, spawnServer } from '../helpers/lspClient';
 import { MeasuredRun, runLintMeasured } from '../helpers/runCli';
 import { TempWorkspace, tempWorkspace } from '../helpers/tempWorkspace';
 import { timings } from '../helpers/timings';
@@ -24,11 +24,6 @@ const lint = (cwd: string, args: string[]) => runLintMeasured(args, cwd);
 
 type JsonDiagnostic = { code: string; severity: string; message: string; range: { start: { line: number } } };
 const jsonDiagnostics = (run: CliRun): JsonDiagnostic[] => JSON.parse(run.stdout)[0].diagnostics;
-
-function peakRssOf(server: SpawnedServer): number {
-  const status = fs.readFileSync(`/proc/${server.process.pid}/status`, 'utf8');
-  return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)![1]) * 1024;
-}
 
 /** Two tools: one whose docstring pads to `width`, one with a real error that must still be reported. */
 const widthBundle = (width: number) =>

@@ -10,7 +10,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SpawnedServer, codes, spawnServer } from '../helpers/lspClient';
+import { codes, peakRssOf, spawnServer } from '../helpers/lspClient';
 import { runLintMeasured } from '../helpers/runCli';
 import { tempWorkspace } from '../helpers/tempWorkspace';
 import { timings } from '../helpers/timings';
@@ -19,11 +19,6 @@ const timing = timings('hostile input, round three (issue 22)');
 afterAll(() => timing.print());
 
 const MiB = 1024 * 1024;
-
-function peakRssOf(server: SpawnedServer): number {
-  const status = fs.readFileSync(`/proc/${server.process.pid}/status`, 'utf8');
-  return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)![1]) * 1024;
-}
 
 type JsonDiagnostic = { code: string; severity: string; message: string; range: { start: { line: number; character: number } } };
 

@@ -17,7 +17,8 @@ import { createNodeWorkspaceFs } from '../host/nodeWorkspaceFs';
 import { WorkspaceFs } from '../engine/workspace/workspaceFs';
 import { VERSION } from '../version';
 import { LintArgs, USAGE, UsageError, parseArgs } from './args';
-import { exitStatusOf, formatReport } from './format/report';
+import { exitStatusOf, writeReport } from './format/report';
+import { BUDGETS } from '../engine/budgets';
 import { PROMPT_PLACEHOLDERS, PromptPlaceholders } from '../engine/features/promptPreview';
 import { promptPreviewJson, promptPreviewText } from '../engine/features/promptPreviewText';
 import { PyDict, PyObject, pyObjectFromJson } from '../engine/python/pyObject';
@@ -198,8 +199,10 @@ export function runLint(argv: readonly string[], io: CliIo): number {
   for (const cut of cuts) io.stderr(`swe-bundle-lint: ${terminalText(describeCut(cut))}\n`);
 
   const output = results.map((r) => ({ ...r, path: path.relative(io.cwd, r.path) || r.path }));
-  io.stdout(formatReport(args.format, output, { version: VERSION, textOf: (file) => analysis.source(path.resolve(io.cwd, file))?.original ?? null }));
-  return cuts.length > 0 ? 2 : exitStatusOf(results);
+  const leftOut = writeReport(args.format, output, { version: VERSION, textOf: (file) => analysis.source(path.resolve(io.cwd, file))?.original ?? null }, io.stdout);
+  // A report cut short has not said everything: that is said plainly, and the exit status says it too (1: the cut document is still valid, for the Action to upload).
+  if (leftOut > 0) io.stderr(`swe-bundle-lint: the ${args.format === 'sarif' ? 'SARIF' : 'JSON'} report was cut: ${leftOut.toLocaleString('en-US')} ${args.format === 'sarif' ? 'results' : 'files'} left out, past the ${BUDGETS.reportChars.toLocaleString('en-US')} characters written (reportChars); the report ends with a notice\n`);
+  return cuts.length > 0 ? 2 : leftOut > 0 ? 1 : exitStatusOf(results);
 }
 
 /** One file's result, as the host reports it; null when the file is neither a bundle config nor an agent config. */

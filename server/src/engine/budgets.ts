@@ -47,8 +47,16 @@ const VALUES = {
   itemsPerRequest: 5_000,
   /** Workspace symbols in one answer. */
   workspaceSymbols: 1_000,
-  /** Docstring variables reported per tool (each costs a format pass). */
+  /**
+   * Characters of a signature searched for argument names, over all of one
+   * tool's arguments (each searches the whole signature, as SWE-agent's
+   * `in` does): past it, the rest are not checked (`swe/checkTool.ts`).
+   */
+  signatureSearchChars: 50_000_000,
+  /** Docstring variables reported per tool (each costs a format pass); past it, `resource-limit` says the rest is not checked (`swe/checkDocstring.ts`). */
   unknownVariablesPerDocstring: 100,
+  /** Characters of a docstring formatted in all its passes (one per unknown variable): a 300 KB docstring gets 6 passes, not 100. */
+  docstringFormatChars: 2_000_000,
   /** Values an alias may expand to before the file is reported as an alias bomb. */
   aliasExpansion: 100_000,
   /** Entries of a bundle's `bin/` looked at (stat'ed and reported as undeclared); the rest is summarized. Well below the diagnostics per file. */
@@ -59,6 +67,8 @@ const VALUES = {
   walkDepth: 32,
   /** Bytes read of one file (bundle configs, agent configs, settings). */
   readBytes: 16 * 1024 * 1024,
+  /** Characters of a JSON or SARIF report the CLI writes, as it produces them; past it, a notice ends a valid document (`cli/format/reportWriter.ts`). */
+  reportChars: 64 * 1024 * 1024,
   /** Bytes of one JSON-RPC message body on stdio; a bigger frame is skipped. */
   frameBytes: 256 * 1024 * 1024,
   /** Bytes of one header block on stdio before it counts as garbage. */
@@ -71,6 +81,10 @@ const VALUES = {
   outputQueueBytes: 16 * 1024 * 1024,
   /** Characters of one `filePatterns` glob; longer ones are refused (`settings/glob.ts`). */
   globChars: 1_024,
+  /** Characters of all `filePatterns` globs together; the patterns past it are ignored with a problem (`settings/validateSettings.ts`). */
+  filePatternsChars: 16 * 1024,
+  /** Problems reported from one settings source (a `.swe-bundle.json`, the editor's settings), then one that counts the rest (`settings/validateSettings.ts`). */
+  settingsProblems: 100,
   /** Characters of a YAML file the workspace index reads to see whether it is an agent config (`analysis/workspace.ts`); longer ones are not taken for one. */
   agentConfigChars: 2 * 1024 * 1024,
   /** Symbols in an agent config's outline (`features/runConfigFeatures.ts`). */

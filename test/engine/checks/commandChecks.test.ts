@@ -1,6 +1,7 @@
 /** Command and Argument checks: exact codes, severities and ranges. */
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectDiagnostics } from '../../helpers/diagnose';
+import { lintBundleText } from '../../helpers/lintText';
 import { BUDGETS } from '../../../server/src/engine/budgets';
 
 const ARG = (name: string, required = 'true', extra = '') =>
@@ -126,10 +127,26 @@ describe('docs and calls', () => {
     ]);
   });
 
-  it('reports at most the budget of unknown docstring variables per tool', () => {
+  it('reports at most the budget of unknown docstring variables per tool, and says the rest is not checked', () => {
     const names = Array.from({ length: BUDGETS.unknownVariablesPerDocstring + 20 }, (_, i) => `V${i}`);
-    const text = `tools:\n  t:\n    docstring: "${names.map((name, i) => (i < BUDGETS.unknownVariablesPerDocstring ? `«{${name}}»` : `{${name}}`)).join(' ')}"\n`;
-    expectDiagnostics(text, Array.from({ length: BUDGETS.unknownVariablesPerDocstring }, () => ({ code: 'docstring-unknown-variable', severity: 'warning' })));
+    const docstring = names.map((name) => `{${name}}`).join(' ');
+    const found = lintBundleText(`tools:\n  t:\n    docstring: "${docstring}"\n`).diagnostics;
+    expect(found.map((d) => [d.code, d.range.start.character])).toEqual([
+      ['resource-limit', 15],
+      ...names.slice(0, BUDGETS.unknownVariablesPerDocstring).map((name) => ['docstring-unknown-variable', 16 + docstring.indexOf(`{${name}}`)]),
+    ]);
+    expect(found[0].message).toBe('Stopped checking the docstring of `t` after 100 unknown variables, the budget reported per tool (unknownVariablesPerDocstring): the rest of it is not checked.');
+  });
+
+  it('bounds the characters formatted in all passes over a docstring, and says so', () => {
+    // 50,000 fields of 100 names: 100 passes of 450 KB would format 45 MB.
+    const docstring = Array.from({ length: 50_000 }, (_, i) => `{v${i % 100}}`).join('');
+    const found = lintBundleText(`tools:\n  t:\n    docstring: "${docstring}"\n`).diagnostics;
+    const passes = Math.floor(BUDGETS.docstringFormatChars / docstring.length);
+    expect(found.map((d) => d.code)).toEqual(['resource-limit', ...Array(passes).fill('docstring-unknown-variable')]);
+    expect(found[0].message).toBe(
+      `Stopped checking the docstring of \`t\` after ${passes} unknown variables: each costs a format pass over its ${docstring.length.toLocaleString('en-US')} characters, and another would pass the budget of 2,000,000 characters formatted (docstringFormatChars). The rest of it is not checked.`,
+    );
   });
 
   it('reports end_name without a signature on the end_name key', () => {

@@ -1295,6 +1295,13 @@ describe('constructScalar is SafeConstructor', () => {
   it.each(INT)('construct_yaml_int(%j)', (text, expected) => {
     expect(simplify(constructScalar(TAG.int, text))).toEqual(expected);
   });
+  it('sums sexagesimal ints of every length as PyYAML does, one part at a time from the last', () => {
+    for (let n = 1; n <= 70; n++) {
+      const parts = Array.from({ length: n }, (_, i) => (i * 37 + n) % 60);
+      const expected = parts.reduce((sum, part) => sum * 60n + BigInt(part), 0n);
+      expect(constructScalar(TAG.int, `-1${parts.map((p) => `:${p}`).join('')}`)).toEqual({ ok: true, value: { type: 'int', value: -(60n ** BigInt(n) + expected) } });
+    }
+  });
   it.each(FLOAT)('construct_yaml_float(%j)', (text, expected) => {
     expect(simplify(constructScalar(TAG.float, text))).toEqual(expected);
   });

@@ -5,17 +5,25 @@
  */
 import { OutputFormat } from '../args';
 import { FileResult, isNotChecked } from '../fileResult';
-import { formatJson } from './json';
-import { SarifContext, formatSarif } from './sarif';
+import { writeJson } from './json';
+import { ReportWriter } from './reportWriter';
+import { SarifContext, writeSarif } from './sarif';
 import { formatText } from './text';
 
 function shownResults(results: readonly FileResult[]): FileResult[] {
   return results.map((r) => (r.diagnostics.some((d) => d.suppressed) ? { ...r, diagnostics: r.diagnostics.filter((d) => !d.suppressed) } : r));
 }
 
-export function formatReport(format: OutputFormat, results: readonly FileResult[], sarif: SarifContext): string {
-  if (format === 'sarif') return formatSarif(results, sarif);
-  return format === 'json' ? formatJson(shownResults(results)) : formatText(shownResults(results));
+/**
+ * Writes the report in the format asked for, JSON and SARIF as they are
+ * produced within the report budget; returns what the budget left out (files
+ * for JSON, results for SARIF), 0 when nothing was.
+ */
+export function writeReport(format: OutputFormat, results: readonly FileResult[], sarif: SarifContext, write: (text: string) => void): number {
+  if (format === 'sarif') return writeSarif(results, sarif, new ReportWriter(write));
+  if (format === 'json') return writeJson(shownResults(results), new ReportWriter(write));
+  write(formatText(shownResults(results)));
+  return 0;
 }
 
 /** 1 when a shown diagnostic is an error or a file was not fully checked, else 0: 0 means everything was checked and is clean. */

@@ -17,6 +17,7 @@ import { RULES, RuleCode, defaultSettingOf } from '../../engine/rules/ruleCatalo
 import { FileResult } from '../fileResult';
 import { PROJECT_LINKS, ProjectLinks, RULES_DOC } from './buildInfo';
 import { ruleHelpOf } from './ruleHelp';
+import { ReportWriter, writeJsonArray, truncationNotice } from './reportWriter';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
 
@@ -91,7 +92,15 @@ function fingerprintsOf(result: FileResult, text: string | null): string[] {
   });
 }
 
-export function formatSarif(results: readonly FileResult[], context: SarifContext): string {
+/** Where the streamed results go in the document (a string no result holds). */
+const RESULTS_PLACE = '\u0000results\u0000';
+
+/**
+ * Writes the SARIF log, its results as they are produced; returns how many
+ * results the budget left out (then the last result, of rule
+ * `diagnostics-limit`, says so, and so does a tool execution notification).
+ */
+export function writeSarif(results: readonly FileResult[], context: SarifContext, out: ReportWriter): number {
   const links = context.links ?? PROJECT_LINKS;
   const codes = (Object.keys(RULES) as RuleCode[]).sort();
   const ruleIndex = new Map(codes.map((code, i) => [code, i]));
@@ -110,33 +119,55 @@ export function formatSarif(results: readonly FileResult[], context: SarifContex
           },
         },
         columnKind: 'utf16CodeUnits',
-        results: results.flatMap((r) => {
-          const fingerprints = fingerprintsOf(r, context.textOf(r.path));
-          const uri = artifactUri(r.path);
-          return r.diagnostics.map((d, i) => ({
-            ruleId: d.code,
-            ruleIndex: ruleIndex.get(d.code),
-            level: LEVEL[d.severity],
-            message: { text: d.message },
-            locations: [
-              {
-                physicalLocation: {
-                  artifactLocation: { uri },
-                  region: {
-                    startLine: d.range.start.line + 1,
-                    startColumn: d.range.start.character + 1,
-                    endLine: d.range.end.line + 1,
-                    endColumn: d.range.end.character + 1,
-                  },
-                },
-              },
-            ],
-            partialFingerprints: { [FINGERPRINT]: fingerprints[i] },
-            ...(d.suppressed ? { suppressions: [{ kind: 'inSource' }] } : {}),
-          }));
-        }),
+        results: RESULTS_PLACE,
       },
     ],
   };
-  return JSON.stringify(sarif, null, 2) + '\n';
+  function* sarifResults() {
+    for (const r of results) {
+      const fingerprints = fingerprintsOf(r, context.textOf(r.path));
+      const uri = artifactUri(r.path);
+      for (const [i, d] of r.diagnostics.entries()) {
+        yield {
+          ruleId: d.code,
+          ruleIndex: ruleIndex.get(d.code),
+          level: LEVEL[d.severity],
+          message: { text: d.message },
+          locations: [
+            {
+              physicalLocation: {
+                artifactLocation: { uri },
+                region: {
+                  startLine: d.range.start.line + 1,
+                  startColumn: d.range.start.character + 1,
+                  endLine: d.range.end.line + 1,
+                  endColumn: d.range.end.character + 1,
+                },
+              },
+            },
+          ],
+          partialFingerprints: { [FINGERPRINT]: fingerprints[i] },
+          ...(d.suppressed ? { suppressions: [{ kind: 'inSource' }] } : {}),
+        };
+      }
+    }
+  }
+  const [head, tail] = JSON.stringify(sarif, null, 2).split(JSON.stringify(RESULTS_PLACE));
+  out.always(head);
+  const total = results.reduce((sum, r) => sum + r.diagnostics.length, 0);
+  let notice = '';
+  const left = writeJsonArray(out, sarifResults(), total, '      ', (count) => {
+    notice = truncationNotice(count, count === 1 ? 'result' : 'results', out.budget);
+    return { ruleId: 'diagnostics-limit', ruleIndex: ruleIndex.get('diagnostics-limit'), level: 'warning', message: { text: notice } };
+  });
+  if (left > 0) out.always(`,\n      "invocations": ${JSON.stringify([{ executionSuccessful: true, toolExecutionNotifications: [{ level: 'warning', message: { text: notice } }] }], null, 2).replace(/\n/g, '\n      ')}`);
+  out.always(tail + '\n');
+  return left;
+}
+
+/** The whole SARIF log as one string, without a budget (tests). */
+export function formatSarif(results: readonly FileResult[], context: SarifContext): string {
+  let text = '';
+  writeSarif(results, context, new ReportWriter((piece) => (text += piece), Infinity));
+  return text;
 }

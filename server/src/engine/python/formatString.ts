@@ -203,7 +203,7 @@ interface AutoNumber {
 export function formatString(text: string, kwargs: ReadonlyMap<string, PyObject>, positional: readonly PyObject[] = []): FormatResult {
   try {
     const longest: { value: LongestField | null } = { value: null };
-    const rendered = buildString(text, 0, kwargs, positional, 2, { state: 'init', next: 0 }, longest);
+    const rendered = buildString(text, 0, kwargs, positional, 2, { state: 'init', next: 0 }, new Map(), longest);
     return { ok: true, text: rendered.text, rendered, longest: longest.value };
   } catch (e) {
     if (e instanceof FormatFailure) return { ok: false, error: e.failure };
@@ -218,6 +218,7 @@ function buildString(
   positional: readonly PyObject[],
   depth: number,
   auto: AutoNumber,
+  split: SplitStrings,
   longest: { value: LongestField | null } = { value: null },
 ): RenderedText {
   // Python's own recursion budget for nested specs (`{x:{w}}`): two levels.
@@ -239,7 +240,7 @@ function buildString(
     const fail = (type: FormatErrorType, message: string): never => {
       throw new FormatFailure({ type, message, field: shifted, offset: shifted.nameStart });
     };
-    let value = getFieldObject(field.name, kwargs, positional, auto, fail);
+    let value = getFieldObject(field.name, kwargs, positional, auto, split, fail);
     if (field.conversion !== null) {
       const converted = convert(value, field.conversion, fail);
       if (!converted.complete) {
@@ -252,7 +253,7 @@ function buildString(
     }
     let spec = field.spec;
     if (field.specNeedsExpanding) {
-      const expanded = buildString(field.spec, shifted.specStart, kwargs, positional, depth - 1, auto);
+      const expanded = buildString(field.spec, shifted.specStart, kwargs, positional, depth - 1, auto, split);
       // No spec past the budget is one CPython accepts: its width would pass 2^63 (this message), or it is no spec at all (an invalid one).
       if (!expanded.complete) fail('ValueError', 'Too many decimal digits in format string');
       spec = expanded.text;
@@ -285,6 +286,7 @@ function getFieldObject(
   kwargs: ReadonlyMap<string, PyObject>,
   positional: readonly PyObject[],
   auto: AutoNumber,
+  split: SplitStrings,
   fail: (type: FormatErrorType, message: string) => never,
 ): PyObject {
   let i = 0;
@@ -329,7 +331,7 @@ function getFieldObject(
       pos++;
       if (part.length === 0) fail('ValueError', 'Empty attribute in format string');
       const itemIndex = integerOf(part, fail);
-      value = getItem(value, itemIndex === -1 ? part : itemIndex, fail);
+      value = getItem(value, itemIndex === -1 ? part : itemIndex, split, fail);
     } else {
       fail('ValueError', "Only '.' or '[' may follow ']' in format field specifier");
     }
@@ -343,15 +345,23 @@ function getAttribute(value: PyObject, attribute: string, fail: (type: FormatErr
   return found!;
 }
 
-function getItem(value: PyObject, key: string | number, fail: (type: FormatErrorType, message: string) => never): PyObject {
+/**
+ * The strs one formatting has indexed, split into code points (Python indexes
+ * a str by code point): a docstring with 100,000 `{X[0]}` over one 1 MB env
+ * value splits it once, not once per field.
+ */
+type SplitStrings = Map<string, readonly string[]>;
+
+function getItem(value: PyObject, key: string | number, split: SplitStrings, fail: (type: FormatErrorType, message: string) => never): PyObject {
   const typeName = pyTypeName(value);
   if (typeof value === 'string' || Array.isArray(value)) {
     if (typeof key === 'string') {
       fail('TypeError', typeName === 'str' ? "string indices must be integers, not 'str'" : 'list indices must be integers or slices, not str');
     }
-    const length = typeof value === 'string' ? [...value].length : value.length;
-    if ((key as number) >= length) fail('IndexError', `${typeName === 'str' ? 'string' : 'list'} index out of range`);
-    return typeof value === 'string' ? [...value][key as number] : value[key as number];
+    let items: readonly PyObject[] = Array.isArray(value) ? value : (split.get(value as string) ?? []);
+    if (typeof value === 'string' && !split.has(value)) split.set(value, (items = [...value]));
+    if ((key as number) >= items.length) fail('IndexError', `${typeName === 'str' ? 'string' : 'list'} index out of range`);
+    return items[key as number];
   }
   if (value instanceof PyDict) {
     // Python looks the key up as given: "0" stays a str only if it was not all digits.

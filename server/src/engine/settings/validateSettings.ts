@@ -89,7 +89,26 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(typeof value === 'string' ? shortPrefix(value) : value)}`;
 }
 
-function check(raw: unknown, at: Locator): EngineConfig {
+/**
+ * Settings checked with at most `BUDGETS.settingsProblems` problems reported
+ * (the rest counted in one more): 40,000 unknown keys are 101 problems to
+ * locate, show and publish, not 40,000 on every change.
+ */
+function check(raw: unknown, report: Locator): EngineConfig {
+  let found = 0;
+  const at: Locator = {
+    problem(message, path, on) {
+      if (++found <= BUDGETS.settingsProblems) report.problem(message, path, on);
+    },
+  };
+  const config = checkAll(raw, at);
+  if (found > BUDGETS.settingsProblems) {
+    report.problem(`${(found - BUDGETS.settingsProblems).toLocaleString('en-US')} more problems in the settings are not listed: ${BUDGETS.settingsProblems} are reported (settingsProblems)`, []);
+  }
+  return config;
+}
+
+function checkAll(raw: unknown, at: Locator): EngineConfig {
   const config: EngineConfig = {};
   if (raw === null || raw === undefined) return config;
   const settings = settingsObject(raw);
@@ -221,9 +240,18 @@ function checkPatterns(value: unknown, at: Locator): string[] | undefined {
     return undefined;
   }
   const patterns: string[] = [];
+  // Every file's path is matched against every pattern: their total length is a budget.
+  let chars = 0;
   value.forEach((pattern, index) => {
     if (typeof pattern !== 'string') {
       at.problem(`filePatterns: each entry must be a glob pattern (a string), not ${describe(pattern)}`, ['filePatterns', index]);
+      return;
+    }
+    chars += pattern.length;
+    if (chars > BUDGETS.filePatternsChars) {
+      if (chars - pattern.length <= BUDGETS.filePatternsChars) {
+        at.problem(`filePatterns: the patterns from here on are ignored: together they pass ${BUDGETS.filePatternsChars.toLocaleString('en-US')} characters (filePatternsChars), and every file is matched against every pattern`, ['filePatterns', index]);
+      }
       return;
     }
     const compiled = compileGlob(pattern);

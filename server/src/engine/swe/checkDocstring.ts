@@ -21,7 +21,19 @@ function firstName(field: FormatField): string {
 export function checkDocstring(toolName: string, docstring: string, node: PyNode, env: EnvContext, out: DiagnosticBuilder): void {
   const variables = new Map<string, PyObject>(env.variables);
   const spanOfPiece = valueSpans(node);
-  for (let attempt = 0; attempt < BUDGETS.unknownVariablesPerDocstring; attempt++) {
+  // Each unknown variable costs a pass over the whole docstring: the passes are bounded by count and by the characters they format in all.
+  const passes = Math.min(BUDGETS.unknownVariablesPerDocstring, Math.max(1, Math.floor(BUDGETS.docstringFormatChars / Math.max(1, docstring.length))));
+  for (let attempt = 0; ; attempt++) {
+    if (attempt === passes) {
+      out.add(
+        'resource-limit',
+        spanOf(node),
+        passes === BUDGETS.unknownVariablesPerDocstring
+          ? `Stopped checking the docstring of \`${toolName}\` after ${passes} unknown variables, the budget reported per tool (unknownVariablesPerDocstring): the rest of it is not checked.`
+          : `Stopped checking the docstring of \`${toolName}\` after ${passes} unknown variables: each costs a format pass over its ${docstring.length.toLocaleString('en-US')} characters, and another would pass the budget of ${BUDGETS.docstringFormatChars.toLocaleString('en-US')} characters formatted (docstringFormatChars). The rest of it is not checked.`,
+      );
+      return;
+    }
     const result = formatString(docstring, variables);
     if (result.ok) {
       checkRenderedLength(toolName, docstring, node, result.rendered, result.longest, out);

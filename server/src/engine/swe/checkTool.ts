@@ -8,7 +8,7 @@
 import { probablySingleBraces } from '../python/jinja';
 import { DiagnosticBuilder } from '../diagnosticBuilder';
 import { Span, ToolName, spanOf } from '../diagnostics';
-import { argumentNameMatchLength, findAngleSpellings, placeholderSpellings } from '../python/argumentNamePattern';
+import { PlaceholderRewrite, argumentNameMatchLength, findAngleSpellings, placeholderSpellings } from '../python/argumentNamePattern';
 import { FormatField, extractKeys, parseFormatString } from '../python/formatString';
 import { isDecimalString } from '../python/unicodeDigits';
 import { pyRepr, pyReprString, pyReprStringSet } from '../python/pyObject';
@@ -16,7 +16,7 @@ import { PyNode, ScalarNode, deref, dictEntries, DictEntry, isNone, strValue } f
 import { plainTextIsNotString } from '../yaml/resolver';
 import { LoadedArgument, LoadedCommand, DEFAULT_ARGUMENT_FORMAT } from './commandModel';
 import { checkDocstring } from './checkDocstring';
-import { spanInValue, valueSpans } from './valueSpans';
+import { spansInValues, valueSpans } from './valueSpans';
 import { QuoteData, RenameMismatch } from '../rules/fixData';
 import { EnvContext, UNKNOWN_ENV, envFieldName } from './env';
 import { MappedInvokeFormat, invokeFromArguments, invokeFromSignature } from './invokeFormat';
@@ -29,6 +29,8 @@ import { suggestName } from '../util/suggest';
 import { typePhrase } from './typePhrase';
 import { warnDuplicateKeys } from './duplicateKeys';
 import { BundleFacts, MAIN_BUNDLE_FACTS, bundleFactsKey } from './bundleFacts';
+import { BUDGETS } from '../budgets';
+import { shortPrefix } from '../util/shortPrefix';
 
 export interface ToolCheckOptions {
   env: EnvContext;
@@ -469,11 +471,21 @@ function validateArguments(
   });
   // By name at main; up to 1.1.0 `arguments.count(arg) > 1`, pydantic's equality of every field.
   const same = facts.duplicateArguments === 'name' ? (a: LoadedArgument, b: LoadedArgument) => a.name === b.name : sameArgument;
-  const duplicated = new Set(args.filter((a, i) => args.findIndex((b) => same(a, b)) !== i).map((a) => a.name));
+  // Compared within a name only, so that many arguments of distinct names cost linear time.
+  const byName = new Map<string, LoadedArgument[]>();
+  for (const a of args) {
+    const group = byName.get(a.name);
+    if (group) group.push(a);
+    else byName.set(a.name, [a]);
+  }
+  const duplicated = new Set([...byName].filter(([, group]) => group.some((a, i) => group.findIndex((b) => same(a, b)) !== i)).map(([name]) => name));
   args.forEach((argument, index) => {
-    const first = args.find((b) => b.name === argument.name)!;
+    const group = byName.get(argument.name)!;
+    const first = group[0];
     if (first === argument) return;
-    const fails = same(argument, first) || args.slice(0, index).some((b) => same(argument, b));
+    // An earlier argument of the same name that is the same (by name at main, the first one already).
+    let fails = false;
+    for (let j = 0; group[j] !== argument && !fails; j++) fails = same(argument, group[j]);
     if (fails) ok = false;
     out.add(
       'duplicate-argument',
@@ -507,18 +519,33 @@ function validateArguments(
   const invoke = signature ? invokeFromSignature(signature, signatureNode!, facts.argumentNamePattern) : invokeFromArguments(toolName, keyNode, args);
   const extracted = extractKeys(invoke.text);
   const names = new Set(args.map((a) => a.name));
+  /** Arguments the signature was not searched for (a budget): neither missing nor placeholders, as far as this check knows. */
+  const unsearched = new Set<string>();
+  // Each argument searches the whole signature: 10,000 arguments of a 100 KB signature would search a gigabyte.
+  const searchable = signature ? Math.max(1, Math.floor(BUDGETS.signatureSearchChars / signature.length)) : args.length;
   const inSignature = (argument: LoadedArgument) => placeholderSpellings(argument.name, facts.dashDashNamesArgument).some((spelling) => signature!.includes(spelling));
-  const renamed = signature ? renameMismatch(args.filter((a) => !inSignature(a)), 'error' in extracted ? [] : extracted.fields, names, invoke, keyNode, facts) : undefined;
+  const missing = signature ? args.slice(0, searchable).filter((a) => !inSignature(a)) : [];
+  const renamed = signature ? renameMismatch(missing, 'error' in extracted ? [] : extracted.fields, names, invoke, keyNode, facts) : undefined;
   if (signature) {
-    for (const argument of args) {
-      if (inSignature(argument)) continue;
+    const shownSignature = quoted(signature);
+    const signatureStart = shortPrefix(signature, BUDGETS.messageChars);
+    if (args.length > searchable) {
+      ok = false;
+      out.add(
+        'resource-limit',
+        signatureNode ? spanOf(signatureNode) : spanOf(keyNode),
+        `Stopped checking which arguments the signature of \`${toolName}\` names after ${searchable.toLocaleString('en-US')} of its ${args.length.toLocaleString('en-US')} arguments: searching a signature of ${signature.length.toLocaleString('en-US')} characters once per argument passes the budget of ${BUDGETS.signatureSearchChars.toLocaleString('en-US')} characters searched (signatureSearchChars).`,
+      );
+      for (const argument of args.slice(searchable)) unsearched.add(argument.name);
+    }
+    for (const argument of missing) {
       const spellings = placeholderSpellings(argument.name, facts.dashDashNamesArgument);
       ok = false;
       missingFromSignature.add(argument.name);
       out.add(
         'signature-missing-argument',
         spanOf(argument.nameNode),
-        `Argument \`${argument.name}\` is not in the signature of \`${toolName}\` (${pyReprString(signature)}). SWE-agent needs ${spellings.slice(0, -1).join(', ')} or ${spellings[spellings.length - 1]} there ${sweAgentFails(missingArgumentsMessage(argument.name, signature, facts))}.`,
+        `Argument \`${argument.name}\` is not in the signature of \`${toolName}\` (${shownSignature}). SWE-agent needs ${spellings.slice(0, -1).join(', ')} or ${spellings[spellings.length - 1]} there ${sweAgentFails(missingArgumentsMessage(argument.name, signatureStart, facts))}.`,
         {
           data: { name: argument.name, required: argument.required, mismatch: renamed },
           related: signatureNode ? [{ ...spanOf(signatureNode), message: 'the signature' }] : undefined,
@@ -526,23 +553,26 @@ function validateArguments(
       );
     }
   }
+  const shownInvoke = quoted(invoke.text);
+  const spanIn = spansInValues();
   if ('error' in extracted) {
     const origin = invoke.origins[Math.min(extracted.error.offset, invoke.origins.length - 1)];
     out.add(
       'format-string-error',
-      origin ? spanInValue(origin.node, origin.index, origin.index + origin.length) : spanOf(keyNode),
-      `The invoke format of \`${toolName}\` (${pyReprString(invoke.text)}) is not a valid Python format string: ${extracted.error.message}. Write a literal brace as {{ or }}.`,
+      origin ? spanIn(origin.node, origin.index, origin.index + origin.length) : spanOf(keyNode),
+      `The invoke format of \`${toolName}\` (${shownInvoke}) is not a valid Python format string: ${extracted.error.message}. Write a literal brace as {{ or }}.`,
     );
     return false;
   }
   // The keys are a set, whose order Python varies from run to run; it is written sorted.
-  const mismatch = sweAgentFails(`Command '${toolName}': Argument names (${pyReprStringSet(extracted.keys)}) in signature / invoke_format ${pyReprString(invoke.text)} do not match argument names`);
+  // Cut once here, not in each message: 10,000 placeholders would each quote all 10,000 names and the whole invoke format.
+  const mismatch = sweAgentFails(`Command '${toolName}': Argument names (${shortPrefix(pyReprStringSet(extracted.keys), BUDGETS.messageChars)}) in signature / invoke_format ${shownInvoke} do not match argument names`);
   for (const field of extracted.fields) {
     if (names.has(field.name)) continue;
     ok = false;
     const origin = invoke.origins[field.start];
     const fromToolName = !origin || origin.node === keyNode;
-    const where = fromToolName ? spanOf(keyNode) : spanInValue(origin.node, origin.index, origin.index + Math.max(origin.length, field.end - field.start));
+    const where = fromToolName ? spanOf(keyNode) : spanIn(origin.node, origin.index, origin.index + Math.max(origin.length, field.end - field.start));
     out.add(
       'signature-unknown-placeholder',
       where,
@@ -555,7 +585,7 @@ function validateArguments(
     );
   }
   for (const argument of args) {
-    if (extracted.keys.has(argument.name) || missingFromSignature.has(argument.name)) continue;
+    if (extracted.keys.has(argument.name) || missingFromSignature.has(argument.name) || unsearched.has(argument.name)) continue;
     ok = false;
     const onlyFlag = signature?.includes(`--${argument.name}`);
     out.add(
@@ -563,7 +593,7 @@ function validateArguments(
       spanOf(argument.nameNode),
       onlyFlag
         ? `The signature of \`${toolName}\` mentions \`--${argument.name}\` but has no placeholder for its value, so the invoke format never receives \`${argument.name}\` ${mismatch}. Write \`--${argument.name} <${argument.name}>\`.`
-        : `Argument \`${argument.name}\` of \`${toolName}\` never becomes a placeholder in the invoke format (${pyReprString(invoke.text)}): SWE-agent only rewrites names like <name> made of letters, digits, \`_\` and \`-\`${facts.argumentNamePattern === '+' ? ' (two characters at least)' : ''} ${mismatch}.`,
+        : `Argument \`${argument.name}\` of \`${toolName}\` never becomes a placeholder in the invoke format (${shownInvoke}): SWE-agent only rewrites names like <name> made of letters, digits, \`_\` and \`-\`${facts.argumentNamePattern === '+' ? ' (two characters at least)' : ''} ${mismatch}.`,
       { data: onlyFlag ? { flagWithoutValue: argument.name } : undefined },
     );
   }
@@ -601,6 +631,9 @@ function missingArgumentsMessage(name: string, signature: string, facts: BundleF
   return `Missing argument ${name} in signature: ${signature}. Did you format the signature correctly? You must include all argument names in the signature with <${name}>, [<${name}>], {${name}}, or --${name} notation.`;
 }
 
+/** A text quoted in a message as Python prints it, cut at the message budget (the whole message is cut there anyway). */
+const quoted = (text: string) => shortPrefix(pyReprString(text), BUDGETS.messageChars);
+
 /** How a placeholder is written in the signature (`<x>` rather than the `{x}` it becomes). */
 function sourceSpelling(origin: MappedInvokeFormat['origins'][number], fallback: string): string {
   const signature = origin ? strValue(origin.node) : undefined;
@@ -609,10 +642,11 @@ function sourceSpelling(origin: MappedInvokeFormat['origins'][number], fallback:
 
 /** A signature that writes an argument as optional (`[<x>]`) while it is required, or the reverse. */
 function checkOptionalMismatch(toolName: string, signatureNode: ScalarNode, signature: string, args: LoadedArgument[], facts: BundleFacts, out: DiagnosticBuilder): void {
-  const spellings = findAngleSpellings(signature, facts.argumentNamePattern);
+  const firstSpelling = new Map<string, PlaceholderRewrite>();
+  for (const spelling of findAngleSpellings(signature, facts.argumentNamePattern)) if (!firstSpelling.has(spelling.name)) firstSpelling.set(spelling.name, spelling);
   const spanOfPiece = valueSpans(signatureNode);
   for (const argument of args) {
-    const spelling = spellings.find((s) => s.name === argument.name);
+    const spelling = firstSpelling.get(argument.name);
     if (!spelling) continue;
     if (spelling.optional === !argument.required) continue;
     const span = spanOfPiece(spelling.start, spelling.end);

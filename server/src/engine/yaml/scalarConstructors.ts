@@ -37,18 +37,40 @@ function constructInt(text: string): ConstructOutcome {
     result = parsed.value;
   } else if (value.includes(':')) {
     // Sexagesimal: each part is an int(), and PyYAML sums them from the last up.
-    result = 0n;
+    const digits: bigint[] = [];
     for (const part of value.split(':')) {
       const parsed = pythonInt(part, 10);
       if (!parsed.ok) return crash('ValueError', parsed.message);
-      result = result * 60n + parsed.value;
+      digits.push(parsed.value);
     }
+    result = sexagesimalValue(digits);
   } else {
     const parsed = pythonInt(value, 10);
     if (!parsed.ok) return crash('ValueError', parsed.message);
     result = parsed.value;
   }
   return { ok: true, value: { type: 'int', value: sign * result } };
+}
+
+/**
+ * The sum of digits[i] × 60^(n-1-i), combined in pairs of equal width from the
+ * last digit up, so that each level multiplies numbers of similar size: summing
+ * one digit at a time is quadratic in the number of digits (300,000 parts of
+ * `59:59:…` took a minute).
+ */
+function sexagesimalValue(digits: bigint[]): bigint {
+  let level = digits;
+  let base = 60n;
+  while (level.length > 1) {
+    const next: bigint[] = [];
+    // The first value of an odd level is the leftmost, shorter piece; every right-hand piece has the full width.
+    let i = level.length % 2;
+    if (i === 1) next.push(level[0]);
+    for (; i < level.length; i += 2) next.push(level[i] * base + level[i + 1]);
+    level = next;
+    if (level.length > 1) base *= base;
+  }
+  return level[0] ?? 0n;
 }
 
 function constructFloat(text: string): ConstructOutcome {
