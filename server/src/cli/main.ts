@@ -197,8 +197,14 @@ export function runLint(argv: readonly string[], io: CliIo): number {
   const cuts = index.cuts.filter((cut) => given.some((target) => isDirectory(target) && cut.folders.some((folder) => isInside(folder, target))));
   for (const cut of cuts) io.stderr(`swe-bundle-lint: ${terminalText(describeCut(cut))}\n`);
 
-  const output = results.map((r) => ({ ...r, path: path.relative(io.cwd, r.path) || r.path }));
-  io.stdout(formatReport(args.format, output, { version: VERSION, textOf: (file) => analysis.source(path.resolve(io.cwd, file))?.original ?? null }));
+  const shownPath = (file: string) => path.relative(io.cwd, file) || file;
+  // Paths as the user sees them: relative to the working directory, those of related places in other files too.
+  const output = results.map((r) => ({
+    ...r,
+    path: shownPath(r.path),
+    diagnostics: r.diagnostics.map((d) => (d.related?.some((x) => x.file !== undefined) ? { ...d, related: d.related.map((x) => (x.file !== undefined ? { ...x, file: shownPath(x.file) } : x)) } : d)),
+  }));
+  io.stdout(formatReport(args.format, output, { version: VERSION, textOf: (file) => analysis.source(path.resolve(io.cwd, file))?.original ?? null }, args.verbose));
   return cuts.length > 0 ? 2 : exitStatusOf(results);
 }
 

@@ -13,9 +13,10 @@ function shownResults(results: readonly FileResult[]): FileResult[] {
   return results.map((r) => (r.diagnostics.some((d) => d.suppressed) ? { ...r, diagnostics: r.diagnostics.filter((d) => !d.suppressed) } : r));
 }
 
-export function formatReport(format: OutputFormat, results: readonly FileResult[], sarif: SarifContext): string {
+/** `verbose`: the text format prints each diagnostic's related information too (JSON and SARIF always carry it). */
+export function formatReport(format: OutputFormat, results: readonly FileResult[], sarif: SarifContext, verbose = false): string {
   if (format === 'sarif') return formatSarif(results, sarif);
-  return format === 'json' ? formatJson(shownResults(results)) : formatText(shownResults(results));
+  return format === 'json' ? formatJson(shownResults(results)) : formatText(shownResults(results), verbose);
 }
 
 /** 1 when a shown diagnostic is an error or a file was not fully checked, else 0: 0 means everything was checked and is clean. */
