@@ -68,7 +68,7 @@ describe('swe-bundle-lint on a project folder', () => {
     const files = JSON.parse(runCli(['--format', 'json', 'tools/viewer'], ws.root).stdout) as File[];
     const error = files[0].diagnostics.find((d) => d.code === 'docstring-unknown-variable')!;
     expect(error.severity).toBe('error');
-    expect(error.message).toContain('Checked with the env of config/no_env.yaml');
+    expect(error.message).toContain('(checked with the env of config/no_env.yaml, which uses this bundle).');
   });
 
   it('checks one assembly with --agent-config: the agent config, then each bundle it lists in its context', () => {

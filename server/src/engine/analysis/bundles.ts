@@ -133,10 +133,12 @@ function mergeContexts(contexts: { use: BundleUse; model: BundleModel }[]): File
     for (const diagnostic of model.diagnostics) {
       let result = diagnostic;
       if (ENV_DEPENDENT.has(diagnostic.code) && diagnostic.severity === 'error') {
-        result = { ...diagnostic, message: `${diagnostic.message} (Checked with the env of ${agentLabel(use.agentPath)}, which uses this bundle.)` };
+        // Still one sentence: the agent config whose env it was checked with, in brackets before its stop.
+        result = { ...diagnostic, message: `${diagnostic.message.replace(/\.$/, '')} (checked with the env of ${agentLabel(use.agentPath)}, which uses this bundle).` };
       }
       if (hiddenEverywhere(diagnostic) && result.severity === 'error') {
-        result = { ...result, severity: 'warning', message: `${result.message} (Every agent config using this bundle hides \`${String(diagnostic.tool)}\`, so SWE-agent does not load it.)` };
+        const why = { message: `Every agent config using this bundle hides \`${String(diagnostic.tool)}\`, so SWE-agent does not load it.`, start: result.start, end: result.end };
+        result = { ...result, severity: 'warning', related: [why, ...(result.related ?? [])] };
       }
       const key = `${result.code}|${result.start}|${result.end}|${result.severity}|${result.message}`;
       if (seen.has(key)) continue;
