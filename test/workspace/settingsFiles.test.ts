@@ -34,7 +34,7 @@ const BUNDLE = 'tools:\n  view:\n    signature: "view"\n    docstring: "shows th
 const MISSING_SCRIPT: Shown = {
   code: 'bin-script-missing',
   severity: 'warning',
-  message: "There is no bin/view for the tool `view`. SWE-agent puts the bundle's bin/ on PATH and checks `which view` after install. Add an executable bin/view.",
+  message: 'There is no bin/view for the tool `view`.',
   range: { start: { line: 1, character: 2 }, end: { line: 1, character: 6 } },
 };
 
@@ -135,7 +135,7 @@ describe('a relative configRoot', () => {
   const GONE = (shared: string): Shown => ({
     code: 'bundle-path-missing',
     severity: 'error',
-    message: `Bundle path \`tools/gone\` does not exist (resolved against the config root ${shared}, as SWE_AGENT_CONFIG_ROOT). SWE-agent fails: Bundle path '${shared}/tools/gone' does not exist.`,
+    message: 'Bundle path `tools/gone` does not exist.',
     range: { start: { line: 6, character: 14 }, end: { line: 6, character: 24 } },
   });
 
