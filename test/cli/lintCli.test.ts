@@ -209,8 +209,8 @@ describe('finding bundles', () => {
   it('reports a file that is not UTF-8 where the bad byte is', () => {
     ws = tempWorkspace();
     ws.write('tools/l/config.yaml', Buffer.from('tools:\n  t:\n    docstring: caf\xe9\n', 'latin1'));
-    const run = runCli(['tools'], ws.root);
+    const run = runCli(['--verbose', 'tools'], ws.root);
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/^tools\/l\/config\.yaml:3:19 error file-not-utf8 .*byte 0xe9 in position 30/);
+    expect(run.stdout).toMatch(/^tools\/l\/config\.yaml:3:19 error file-not-utf8 SWE-agent reads bundle configs as UTF-8, and this file is not valid UTF-8\.\n {4}- Python fails: .*byte 0xe9 in position 30/);
   });
 });
