@@ -15,7 +15,8 @@ const tool = (signature: string, args: string) =>
 const errors = (text: string) =>
   lintBundleText(text, {})
     .diagnostics.filter((d) => d.severity === "error")
-    .map((d) => `${d.code}: ${d.message}`);
+    // The message, then what it leaves out (related information), where SWE-agent's sentence is.
+    .map((d) => `${d.code}: ${[d.message, ...(d.related ?? []).map((r) => r.message)].join(' ')}`);
 
 describe("SWE-agent's sentence in mismatch messages", () => {
   it.each<[string, string, string[]]>([
