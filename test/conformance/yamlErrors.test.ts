@@ -111,11 +111,11 @@ describe('YAML errors of the conformance cases, as PyYAML reports them', () => {
     } else if (error.exception_type === 'ReaderError') {
       // "unacceptable character #x0000: ... position 29": the position counts code points.
       const [problem, at] = /^(.*)\n {2}in "<unicode string>", position (\d+)$/.exec(error.message)!.slice(1);
-      expect(first.message).toContain(problem);
+      expect(said).toContain(problem);
       expect(pyyamlMark(text, first.start).index).toBe(Number(at));
     } else {
       // A plain Python exception out of a constructor: its type and text.
-      expect(first.message).toContain(`${error.exception_type}: ${error.message}`);
+      expect(said).toContain(`${error.exception_type}: ${error.message}`);
     }
   });
 });
