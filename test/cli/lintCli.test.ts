@@ -54,6 +54,33 @@ describe('output formats', () => {
     ]);
   });
 
+  it('with --verbose, prints what each message leaves out under it: the why, the fix, SWE-agent\'s own words', () => {
+    ws = withBinModes(tempWorkspace(bundle('bad', BAD)));
+    const run = runCli(['--verbose', 'tools/bad/config.yaml'], ws.root);
+    expect(run.stdout.split('\n')).toEqual([
+      "tools/bad/config.yaml:4:23 warning docstring-unknown-variable The docstring of `view` uses {WINDOW}, which ToolConfig's default env does not set.",
+      "    - Every agent config using this bundle must set WINDOW in `tools.env_variables`, or SWE-agent fails: KeyError: 'WINDOW'",
+      '    - For literal braces write {{WINDOW}}.',
+      'tools/bad/config.yaml:9:19 error wrong-type `required` of argument `path` of `view` must be a boolean (true or false), but it is a string.',
+      '    - pydantic: Input should be a valid boolean, unable to interpret input',
+      '1 error, 1 warning in 1 file; 1 would not load in SWE-agent',
+      '',
+    ]);
+    // Without it, the messages alone.
+    expect(runCli(['tools/bad/config.yaml'], ws.root).stdout.split('\n').filter((line) => line.startsWith('    - '))).toEqual([]);
+  });
+
+  it('with --verbose, names a related place that is not the diagnostic\'s own', () => {
+    ws = withBinModes(tempWorkspace(bundle('dup', GOOD.replace('        required: true\n', '        required: true\n      - name: path\n        type: string\n        description: "again"\n        required: true\n'))));
+    const run = runCli(['--verbose', 'tools/dup/config.yaml'], ws.root);
+    expect(run.stdout.split('\n').slice(0, 4)).toEqual([
+      'tools/dup/config.yaml:10:15 error duplicate-argument Tool `view` already has an argument named `path`.',
+      "    - SWE-agent fails: Command 'view': Duplicate argument names: {'path'}",
+      '    - Rename or remove this one.',
+      '    - tools/dup/config.yaml:6:15: first `path`',
+    ]);
+  });
+
   it('prints the contract JSON', () => {
     ws = withBinModes(tempWorkspace(bundle('bad', BAD)));
     const run = runCli(['--format', 'json', 'tools/bad'], ws.root);
@@ -68,6 +95,13 @@ describe('output formats', () => {
             message: expect.any(String),
             tool: 'view',
             range: { start: { line: 3, character: 22 }, end: { line: 3, character: 30 } },
+            related: [
+              {
+                message: "Every agent config using this bundle must set WINDOW in `tools.env_variables`, or SWE-agent fails: KeyError: 'WINDOW'",
+                range: { start: { line: 3, character: 22 }, end: { line: 3, character: 30 } },
+              },
+              { message: 'For literal braces write {{WINDOW}}.', range: { start: { line: 3, character: 22 }, end: { line: 3, character: 30 } } },
+            ],
           },
           {
             severity: 'error',
@@ -75,6 +109,7 @@ describe('output formats', () => {
             message: expect.any(String),
             tool: 'view',
             range: { start: { line: 8, character: 18 }, end: { line: 8, character: 23 } },
+            related: [{ message: 'pydantic: Input should be a valid boolean, unable to interpret input', range: { start: { line: 8, character: 18 }, end: { line: 8, character: 23 } } }],
           },
         ],
       },
@@ -96,6 +131,14 @@ describe('output formats', () => {
       region: { startLine: 9, startColumn: 19, endLine: 9, endColumn: 24 },
     });
     expect(run.tool.driver.rules[run.results[1].ruleIndex].id).toBe('wrong-type');
+    // What the message leaves out, as related locations.
+    expect(run.results[1].relatedLocations).toEqual([
+      {
+        id: 0,
+        physicalLocation: { artifactLocation: { uri: 'tools/bad/config.yaml' }, region: { startLine: 9, startColumn: 19, endLine: 9, endColumn: 24 } },
+        message: { text: 'pydantic: Input should be a valid boolean, unable to interpret input' },
+      },
+    ]);
   });
 });
 
@@ -166,8 +209,8 @@ describe('finding bundles', () => {
   it('reports a file that is not UTF-8 where the bad byte is', () => {
     ws = tempWorkspace();
     ws.write('tools/l/config.yaml', Buffer.from('tools:\n  t:\n    docstring: caf\xe9\n', 'latin1'));
-    const run = runCli(['tools'], ws.root);
+    const run = runCli(['--verbose', 'tools'], ws.root);
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/^tools\/l\/config\.yaml:3:19 error file-not-utf8 .*byte 0xe9 in position 30/);
+    expect(run.stdout).toMatch(/^tools\/l\/config\.yaml:3:19 error file-not-utf8 SWE-agent reads bundle configs as UTF-8, and this file is not valid UTF-8\.\n {4}- Python fails: .*byte 0xe9 in position 30/);
   });
 });

@@ -5,15 +5,9 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CASES_DIR, DEFAULT_ENV, caseIds, readJson } from '../helpers/shared';
+import { CASES_DIR, caseIds, envArgs, readJson } from '../helpers/shared';
 import { runCli } from '../helpers/runCli';
 import { OurFile, Verdict, contractViolations } from './contract';
-
-export function envArgs(caseDir: string): string[] {
-  const envFile = path.join(caseDir, 'env.json');
-  if (fs.existsSync(envFile)) return ['--env-json', envFile];
-  return Object.entries(DEFAULT_ENV).flatMap(([k, v]) => ['--env', `${k}=${v}`]);
-}
 
 const ids = caseIds();
 let agreeing = 0;

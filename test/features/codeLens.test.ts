@@ -36,7 +36,7 @@ describe('code lenses', () => {
       [
         'SWE-agent would not start with this bundle, so the model receives none of its tools. **broken**: SWE-agent cannot build this tool as written, so the model would see nothing of it:',
         '',
-        '- Tool `broken` has no `docstring`. SWE-agent requires the field (pydantic: Field required); add a description for the model, or `docstring: null`.',
+        '- Tool `broken` has no `docstring`, which SWE-agent requires. pydantic: Field required. Add a description for the model, or `docstring: null`.',
       ].join('\n'),
     );
     expect(analysis.previewTool(file, 'other')).toBeNull();

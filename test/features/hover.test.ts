@@ -285,8 +285,9 @@ describe('hover on tool names', () => {
     expect(h.plain).toBe(
       [
         'SWE-agent would not start with this bundle, so the model receives none of its tools. t: SWE-agent cannot build this tool as written, so the model would see nothing of it:\n',
-        "- Argument x is not in the signature of t ('t {x.y}\\n'). SWE-agent needs <x>, [<x>], {x} or --x there (SWE-agent fails: Missing argument x in signature: t {x.y}\n. Did you format the signature correctly? You must include all argument names in the signature with <x>, [<x>], {x}, or --x notation.).",
-        "- Placeholder {x.y} in the signature of t has no argument named 'x.y' (SWE-agent fails: Command 't': Argument names ({'x.y'}) in signature / invoke_format 't {x.y}\\n' do not match argument names). Add the argument, or write a literal brace as {{ or }}.",
+        // Each error with what its message leaves out: SWE-agent's words (the signature as written, its newline too), the fix.
+        '- Argument x is not in the signature of t. SWE-agent fails: Missing argument x in signature: t {x.y}\n. Did you format the signature correctly? You must include all argument names in the signature with <x>, [<x>], {x}, or --x notation. Write <x>, [<x>], {x} or --x in the signature.',
+        "- Placeholder {x.y} in the signature of t has no argument named 'x.y'. SWE-agent fails: Command 't': Argument names ({'x.y'}) in signature / invoke_format 't {x.y}\\n' do not match argument names. Add the argument, or write a literal brace as {{ or }}.",
       ].join('\n'),
     );
     const block = hover(`tools:\n  ¦t:\n    signature: |\n      t {x}\n    docstring: d\n`);
@@ -417,7 +418,7 @@ describe('the model view where SWE-agent refuses, keys that are not text, method
   it('says first that SWE-agent refuses the bundle, with its first error, in the hover and the preview of a tool that builds', () => {
     const h = hover(at('open:', 1, REFUSED));
     const expected = [
-      'SWE-agent would not start with this bundle, so the model receives none of its tools. The first error (in tool `broken`): Tool `broken` has no `docstring`. SWE-agent requires the field (pydantic: Field required); add a description for the model, or `docstring: null`.',
+      'SWE-agent would not start with this bundle, so the model receives none of its tools. The first error (in tool `broken`): Tool `broken` has no `docstring`, which SWE-agent requires. pydantic: Field required. Add a description for the model, or `docstring: null`.',
       '',
       'Once the bundle loads, the model receives this of `open`:',
       '',

@@ -84,6 +84,13 @@ export function needsShared(file: string): boolean {
 
 export const DEFAULT_ENV: Record<string, string> = { PAGER: 'cat', MANPAGER: 'cat', LESS: '-R', PIP_PROGRESS_BAR: 'off', TQDM_DISABLE: '1', GIT_PAGER: 'cat' };
 
+/** The CLI's env options for a bundle case: its `env.json` when it has one, else ToolConfig's default env. */
+export function envArgs(caseDir: string): string[] {
+  const envFile = path.join(caseDir, 'env.json');
+  if (fs.existsSync(envFile)) return ['--env-json', envFile];
+  return Object.entries(DEFAULT_ENV).flatMap(([k, v]) => ['--env', `${k}=${v}`]);
+}
+
 export function readJson<T = unknown>(file: string): T {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
 }

@@ -34,8 +34,13 @@ describe('push diagnostics', () => {
         severity: 2,
         code: 'docstring-unknown-variable',
         source: 'swe-bundle',
-        message: expect.stringContaining('uses {WINDOW}') as unknown as string,
+        message: "The docstring of `demo` uses {WINDOW}, which ToolConfig's default env does not set.",
         data: { variable: 'WINDOW', escape: { start: 6, end: 14 }, tool: 'demo', origin: { version: 1, index: 0 } },
+        // What the message leaves out, at its own place: the client said it shows related information.
+        relatedInformation: [
+          "Every agent config using this bundle must set WINDOW in `tools.env_variables`, or SWE-agent fails: KeyError: 'WINDOW'",
+          'For literal braces write {{WINDOW}}.',
+        ].map((message) => ({ location: { uri: URI, range: { start: { line: 3, character: 22 }, end: { line: 3, character: 30 } } }, message })),
       },
     ]);
   });

@@ -201,7 +201,8 @@ describe.skipIf(process.platform !== 'linux')('no way out of the workspace (item
     const ws = tempWorkspace({ 'env.json': JSON.stringify({ client_secret: SECRET }), 'tools/t/config.yaml': 'tools:\n  t:\n    signature: t\n    docstring: "{client_secret:{client_secret}}"\n' });
     try {
       for (const format of ['text', 'json', 'sarif']) {
-        const run = runLintMeasured(['--format', format, '--env-json', 'env.json', 'tools/t/config.yaml'], ws.root);
+        // The text format prints SWE-agent's words (related information) with --verbose; JSON and SARIF always carry them.
+        const run = runLintMeasured(['--format', format, ...(format === 'text' ? ['--verbose'] : []), '--env-json', 'env.json', 'tools/t/config.yaml'], ws.root);
         expect(run.code).toBe(1);
         expect(run.stdout).toContain("Invalid format specifier 'hunter2-SECRET-V…' for object of type 'str'");
         expect(run.stdout).not.toContain(SECRET);

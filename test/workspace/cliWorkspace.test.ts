@@ -10,7 +10,7 @@ import { EXPECTED, sweAgentProject } from './fixture';
 interface File {
   path: string;
   loads: boolean;
-  diagnostics: { code: string; severity: string; message: string; tool: unknown; range: { start: { line: number; character: number } } }[];
+  diagnostics: { code: string; severity: string; message: string; tool: unknown; range: { start: { line: number; character: number } }; related?: { message: string; path?: string }[] }[];
 }
 
 let ws: TempWorkspace;
@@ -53,17 +53,22 @@ describe('swe-bundle-lint on a project folder', () => {
     const files = JSON.parse(runCli(['--format', 'json', 'config/default.yaml'], ws.root).stdout) as File[];
     const duplicate = files[0].diagnostics.find((d) => d.code === 'duplicate-tool')!;
     expect(duplicate.tool).toBe('submit');
-    expect(duplicate.message).toBe(
-      "Tool `submit` of bundle `tools/extra/submit_again` is already defined by bundle `tools/submit`; SWE-agent fails: Tool 'submit' is defined multiple times. Hide one with `hidden_tools`.",
-    );
-    expect(files[0].diagnostics.find((d) => d.code === 'bundle-path-missing')!.message).toContain(`resolved against ${ws.root}, assumed to be SWE-agent's checkout;`);
+    expect(duplicate.message).toBe('Tool `submit` of bundle `tools/extra/submit_again` is already defined by bundle `tools/submit`.');
+    expect(duplicate.related!.map((r) => [r.message, r.path])).toEqual([
+      ["SWE-agent fails: Tool 'submit' is defined multiple times", undefined],
+      ['Hide one with `hidden_tools`.', undefined],
+      ['first `submit`, in tools/submit', 'tools/submit/config.yaml'],
+      ['`submit` in tools/extra/submit_again', 'tools/extra/submit_again/config.yaml'],
+    ]);
+    const missing = files[0].diagnostics.find((d) => d.code === 'bundle-path-missing')!;
+    expect(missing.related![0].message).toContain(`resolved against ${ws.root}, assumed to be SWE-agent's checkout;`);
   });
 
   it('names the agent config whose env lacks a docstring variable', () => {
     const files = JSON.parse(runCli(['--format', 'json', 'tools/viewer'], ws.root).stdout) as File[];
     const error = files[0].diagnostics.find((d) => d.code === 'docstring-unknown-variable')!;
     expect(error.severity).toBe('error');
-    expect(error.message).toContain('Checked with the env of config/no_env.yaml');
+    expect(error.message).toContain('(checked with the env of config/no_env.yaml, which uses this bundle).');
   });
 
   it('checks one assembly with --agent-config: the agent config, then each bundle it lists in its context', () => {
@@ -124,13 +129,14 @@ describe('bundle paths as SWE-agent resolves them', () => {
     project.write('tools/latin/config.yaml', Buffer.from('tools:\n  t:\n    docstring: caf\xe9\n', 'latin1'));
     try {
       const files = JSON.parse(runCli(['--format', 'json', '--agent.model.name', 'gpt-4o', '--agent-config', 'config/agent.yaml'], project.root).stdout) as File[];
-      expect(files[0].diagnostics.map((d) => [d.code, d.range.start.line, d.message])).toEqual([
+      expect(files[0].diagnostics.map((d) => [d.code, d.range.start.line, d.message, d.related?.map((r) => r.message)])).toEqual([
+        ['bundle-config-missing', 3, 'Bundle `tools/notes.txt` has no config.yaml.', [`SWE-agent fails: Bundle config file '${project.path('tools/notes.txt/config.yaml')}' does not exist`]],
         [
-          'bundle-config-missing',
-          3,
-          `Bundle \`tools/notes.txt\` has no config.yaml; SWE-agent fails: Bundle config file '${project.path('tools/notes.txt/config.yaml')}' does not exist.`,
+          'bundle-errors',
+          4,
+          "Bundle `tools/latin` does not load: its config.yaml cannot be read as UTF-8 text, which SWE-agent's `read_text()` needs.",
+          [`The file: ${project.path('tools/latin/config.yaml')}.`],
         ],
-        ['bundle-errors', 4, `Bundle \`tools/latin\` does not load: its config.yaml (${project.path('tools/latin/config.yaml')}) cannot be read as UTF-8 text, which SWE-agent's \`read_text()\` needs.`],
       ]);
     } finally {
       project.remove();
@@ -143,12 +149,13 @@ describe('bin/ scripts', () => {
     const project = tempWorkspace({ 'tools/b/config.yaml': 'tools:\n  run:\n    docstring: d\nstate_command: _state\n' });
     try {
       const [bundle] = JSON.parse(runCli(['--format', 'json', 'tools/b'], project.root).stdout) as File[];
-      expect(bundle.diagnostics.map((d) => [d.code, d.range.start.line, d.message])).toEqual([
-        ['bin-script-missing', 1, "There is no bin/run for the tool `run`. SWE-agent puts the bundle's bin/ on PATH and checks `which run` after install. Add an executable bin/run."],
+      expect(bundle.diagnostics.map((d) => [d.code, d.range.start.line, d.message, d.related?.map((r) => r.message)])).toEqual([
+        ['bin-script-missing', 1, 'There is no bin/run for the tool `run`.', ["SWE-agent puts the bundle's bin/ on PATH and checks `which run` after install.", 'Add an executable bin/run.']],
         [
           'bin-script-missing',
           3,
-          'There is no bin/_state for the state command `_state`. SWE-agent runs it after every step; when it fails, SWE-agent only logs a warning and the prompt gets no state. Add an executable bin/_state.',
+          'There is no bin/_state for the state command `_state`.',
+          ['SWE-agent runs it after every step; when it fails, SWE-agent only logs a warning and the prompt gets no state.', 'Add an executable bin/_state.'],
         ],
       ]);
     } finally {

@@ -107,7 +107,7 @@ describe("hover and preview with the env of the agent configs that use the bundl
     try {
       expect(codes()).toEqual(["docstring-unknown-variable error"]);
       const refusal = (where: string) =>
-        `SWE-agent would not start with this bundle, so the model receives none of its tools. The first error${where}: The docstring of \`scroll_down\` uses {WINDOW}, but the env variables do not set WINDOW: SWE-agent fails with KeyError: 'WINDOW' when it renders the tool docs. Set WINDOW in \`tools.env_variables\`, or write {{WINDOW}} for literal braces. (Checked with the env of config/bare.yaml, which uses this bundle.)`;
+        `SWE-agent would not start with this bundle, so the model receives none of its tools. The first error${where}: The docstring of \`scroll_down\` uses {WINDOW}, but the env variables do not set WINDOW (checked with the env of config/bare.yaml, which uses this bundle). SWE-agent fails when it renders the tool docs: KeyError: 'WINDOW'. Set WINDOW in \`tools.env_variables\`, or write {{WINDOW}} for literal braces.`;
       expect(hover("goto:", 1)!.markdown.split("\n\n").slice(0, 3)).toEqual([
         refusal(" (in tool `scroll_down`)"),
         "Once the bundle loads, the model receives this of `goto`:",

@@ -15,7 +15,7 @@ import { TempWorkspace, tempWorkspace } from '../helpers/tempWorkspace';
 interface File {
   path: string;
   loads: boolean;
-  diagnostics: { code: string; severity: string; message: string; range: { start: { line: number; character: number }; end: { line: number; character: number } } }[];
+  diagnostics: { code: string; severity: string; message: string; range: { start: { line: number; character: number }; end: { line: number; character: number } }; related?: { message: string }[] }[];
 }
 
 const BUNDLE = 'tools:\n  hello:\n    docstring: Says hello.\n';
@@ -47,10 +47,12 @@ describe("a project run from SWE-agent's checkout (SWE-smith's layout)", () => {
     const [file] = JSON.parse(run.stdout) as File[];
     expect(file.path).toBe('smith/agent/swesmith_gen.yaml');
     expect(file.diagnostics.map(at)).toEqual(['not-checked:information@4:14-4:28', 'bundle-renamed:error@5:14-5:28', 'bundle-path-missing:error@6:14-6:30']);
-    expect(file.diagnostics[2].message).toBe(
-      `Bundle path \`tools/smith_only\` does not exist (resolved against ${ws.path('smith')}, assumed to be SWE-agent's checkout; set sweBundle.configRoot or --config-root to the right one). SWE-agent fails: Bundle path '${ws.path('smith/tools/smith_only')}' does not exist.`,
-    );
-    expect(file.diagnostics.some((d) => d.message.includes('as SWE_AGENT_CONFIG_ROOT'))).toBe(false);
+    expect(file.diagnostics[2].message).toBe('Bundle path `tools/smith_only` does not exist.');
+    expect(file.diagnostics[2].related!.map((r) => r.message)).toEqual([
+      `It is resolved against ${ws.path('smith')}, assumed to be SWE-agent's checkout; set sweBundle.configRoot or --config-root to the right one.`,
+      `SWE-agent fails: Bundle path '${ws.path('smith/tools/smith_only')}' does not exist`,
+    ]);
+    expect(file.diagnostics.some((d) => d.related!.some((r) => r.message.includes('as SWE_AGENT_CONFIG_ROOT')))).toBe(false);
   });
 
   it('judged by SWE-agent 1.0.1, tools/defaults is one of its own bundles: not checked, not renamed', () => {
@@ -71,9 +73,11 @@ describe("a project run from SWE-agent's checkout (SWE-smith's layout)", () => {
     const files = JSON.parse(run.stdout) as File[];
     expect(files.map((f) => f.path)).toEqual(['smith/agent/swesmith_gen.yaml', 'checkout/tools/registry/config.yaml']);
     expect(files[0].diagnostics.map(at)).toEqual(['bundle-renamed:error@5:14-5:28', 'bundle-path-missing:error@6:14-6:30']);
-    expect(files[0].diagnostics[1].message).toBe(
-      `Bundle path \`tools/smith_only\` does not exist (resolved against the config root ${ws.path('checkout')}, as SWE_AGENT_CONFIG_ROOT). SWE-agent fails: Bundle path '${ws.path('checkout/tools/smith_only')}' does not exist.`,
-    );
+    expect(files[0].diagnostics[1].message).toBe('Bundle path `tools/smith_only` does not exist.');
+    expect(files[0].diagnostics[1].related!.map((r) => r.message)).toEqual([
+      `It is resolved against the config root ${ws.path('checkout')}, as SWE_AGENT_CONFIG_ROOT.`,
+      `SWE-agent fails: Bundle path '${ws.path('checkout/tools/smith_only')}' does not exist`,
+    ]);
   });
 
   it('the quick fix rewrites the renamed bundle path to the version’s name', () => {
@@ -93,9 +97,11 @@ describe('a fork holding SWE-agent’s package', () => {
     const run = runCli(['--format', 'json', '--swe-agent', 'main', 'fork/config/default.yaml'], ws.root);
     const [file] = JSON.parse(run.stdout) as File[];
     expect(file.diagnostics.map(at)).toEqual(['bundle-path-missing:error@5:14-5:24']);
-    expect(file.diagnostics[0].message).toBe(
-      `Bundle path \`tools/gone\` does not exist (resolved against SWE-agent's checkout ${ws.path('fork')} (its REPO_ROOT)). SWE-agent fails: Bundle path '${ws.path('fork/tools/gone')}' does not exist.`,
-    );
+    expect(file.diagnostics[0].message).toBe('Bundle path `tools/gone` does not exist.');
+    expect(file.diagnostics[0].related!.map((r) => r.message)).toEqual([
+      `It is resolved against SWE-agent's checkout ${ws.path('fork')} (its REPO_ROOT).`,
+      `SWE-agent fails: Bundle path '${ws.path('fork/tools/gone')}' does not exist`,
+    ]);
   });
 });
 

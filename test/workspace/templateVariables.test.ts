@@ -47,7 +47,7 @@ describe('template variables against what SWE-agent supplies', () => {
       agent('    system_template: Use bash.\n    instance_template: |-\n      <uploaded_files>\n      {{«working_dir»}}\n      </uploaded_files>\n      {{problem_statement}}\n', '    bundles:\n      - path: tools/registry\n'),
       ['template-unknown-variable:warning'],
     );
-    expect(messages).toEqual(['`{{working_dir}}` renders empty in `agent.templates.instance_template`: it is a state key (written by tools/edit_anthropic or tools/windowed), and no bundle listed here writes it.']);
+    expect(messages).toEqual(['`{{working_dir}}` in `agent.templates.instance_template` renders empty: no bundle listed here writes this state key.']);
   });
 
   it('state keys a listed state command writes reach the instance and next-step templates, not the system template', () => {
@@ -58,12 +58,12 @@ describe('template variables against what SWE-agent supplies', () => {
       ),
       ['template-unknown-variable:warning'],
     );
-    expect(messages).toEqual(['`{{working_dir}}` comes only from the state (state command `_state`), which SWE-agent does not pass to `agent.templates.system_template`: it renders empty.']);
+    expect(messages).toEqual(['`{{working_dir}}` in `agent.templates.system_template` renders empty: SWE-agent passes no state to this template.']);
   });
 
   it('a state command whose keys cannot be read makes an unknown variable an information', () => {
     const messages = expectTemplateDiagnostics(agent('    system_template: s\n    instance_template: "On {{«branch»}}"\n', '    bundles:\n      - path: tools/custom\n'), ['template-variable-unverified:information']);
-    expect(messages).toEqual(['SWE-agent supplies no `{{branch}}` to `agent.templates.instance_template` unless state command `_custom_state` writes it to the state; its keys cannot be read here.']);
+    expect(messages).toEqual(['`{{branch}}` in `agent.templates.instance_template` is set only if state command `_custom_state` writes it to the state.']);
   });
 
   it('each template gets its own variables: demonstration, timeout, error templates', () => {
@@ -118,7 +118,7 @@ describe('command-docs-unused: the tools reach the model', () => {
 
   it('SWE-agent config/default_backticks.yaml (3ea751c0): thought_action, and no template uses {{command_docs}}', () => {
     const messages = expectTemplateDiagnostics(agent('    system_template: You are a helpful assistant.\n    instance_template: "{{problem_statement}}"\n', tools('«thought_action»')), ['command-docs-unused:warning']);
-    expect(messages).toEqual(['With the `thought_action` parser the model learns the tools (such as `open`) only from `{{command_docs}}`, which no template of this agent uses.']);
+    expect(messages).toEqual(["With the `thought_action` parser, no template of this agent has `{{command_docs}}`, the model's only list of the tools."]);
   });
 
   it('is quiet with function calling, with {{command_docs}} in any template, or when the templates name every tool', () => {

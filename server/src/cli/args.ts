@@ -1,4 +1,4 @@
-/** `swe-bundle-lint [--format text|json|sarif] [--env KEY=VALUE]... [--env-json FILE] [--config FILE] [--config-root DIR] [--swe-agent WHICH] [--agent-config FILE]... [--run-batch] [--a.b.c=VALUE]... PATH...` */
+/** `swe-bundle-lint [--format text|json|sarif] [--verbose] [--env KEY=VALUE]... [--env-json FILE] [--config FILE] [--config-root DIR] [--swe-agent WHICH] [--agent-config FILE]... [--run-batch] [--a.b.c=VALUE]... PATH...` */
 import { MAIN_PROFILE } from '../engine/sweAgent/builtinProfiles';
 import { isOptionValue } from '../engine/runConfig/commandLine';
 
@@ -21,6 +21,8 @@ export interface LintArgs {
   previewPrompt: string | null;
   /** `--prompt-state JSON`: the state the state commands write, instead of the placeholder state. */
   promptState: string | null;
+  /** `--verbose`: the text format prints each diagnostic's related information under it. */
+  verbose: boolean;
   /** SWE-agent's own overrides (`--agent.model.name=gpt-4o`), as given, in order. */
   overrides: string[];
   paths: string[];
@@ -41,6 +43,10 @@ and the agent configs that assemble them).
 
 Options:
   --format text|json|sarif   output format (default: text)
+  --verbose                  in the text format, print under each message what
+                             it leaves out: SWE-agent's own words, the why, the
+                             fix and related places (JSON and SARIF always
+                             carry them)
   --env KEY=VALUE            an env variable docstrings are formatted with
                              (repeatable); giving any env makes a missing
                              {VARIABLE} an error instead of a warning
@@ -90,7 +96,7 @@ function isOverride(name: string): boolean {
 }
 
 export function parseArgs(argv: readonly string[]): LintArgs {
-  const args: LintArgs = { format: 'text', env: [], envJson: null, config: null, configRoot: null, sweAgent: null, agentConfigs: [], runBatch: false, previewPrompt: null, promptState: null, overrides: [], paths: [], help: false, version: false };
+  const args: LintArgs = { format: 'text', env: [], envJson: null, config: null, configRoot: null, sweAgent: null, agentConfigs: [], runBatch: false, previewPrompt: null, promptState: null, verbose: false, overrides: [], paths: [], help: false, version: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = (): string => {
@@ -139,6 +145,9 @@ export function parseArgs(argv: readonly string[]): LintArgs {
         break;
       case '--run-batch':
         args.runBatch = true;
+        break;
+      case '--verbose':
+        args.verbose = true;
         break;
       case '--preview-prompt':
         args.previewPrompt = value();

@@ -198,8 +198,14 @@ export function runLint(argv: readonly string[], io: CliIo): number {
   const cuts = index.cuts.filter((cut) => given.some((target) => isDirectory(target) && cut.folders.some((folder) => isInside(folder, target))));
   for (const cut of cuts) io.stderr(`swe-bundle-lint: ${terminalText(describeCut(cut))}\n`);
 
-  const output = results.map((r) => ({ ...r, path: path.relative(io.cwd, r.path) || r.path }));
-  const leftOut = writeReport(args.format, output, { version: VERSION, textOf: (file) => analysis.source(path.resolve(io.cwd, file))?.original ?? null }, io.stdout);
+  const shownPath = (file: string) => path.relative(io.cwd, file) || file;
+  // Paths as the user sees them: relative to the working directory, those of related places in other files too.
+  const output = results.map((r) => ({
+    ...r,
+    path: shownPath(r.path),
+    diagnostics: r.diagnostics.map((d) => (d.related?.some((x) => x.file !== undefined) ? { ...d, related: d.related.map((x) => (x.file !== undefined ? { ...x, file: shownPath(x.file) } : x)) } : d)),
+  }));
+  const leftOut = writeReport(args.format, output, { version: VERSION, textOf: (file) => analysis.source(path.resolve(io.cwd, file))?.original ?? null }, io.stdout, args.verbose);
   // A report cut short has not said everything: that is said plainly, and the exit status says it too (1: the cut document is still valid, for the Action to upload).
   if (leftOut > 0) io.stderr(`swe-bundle-lint: the ${args.format === 'sarif' ? 'SARIF' : 'JSON'} report was cut: ${leftOut.toLocaleString('en-US')} ${args.format === 'sarif' ? 'results' : 'files'} left out, past the ${BUDGETS.reportChars.toLocaleString('en-US')} characters written (reportChars); the report ends with a notice\n`);
   return cuts.length > 0 ? 2 : leftOut > 0 ? 1 : exitStatusOf(results);

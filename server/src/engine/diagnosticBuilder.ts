@@ -9,6 +9,12 @@ export interface DiagnosticExtras<C extends RuleCode> {
   /** What the rule's quick fix reads (rules/fixData.ts). */
   data?: FixData<C>;
   related?: RelatedSpan[];
+  /**
+   * What the one-line message leaves out: SWE-agent's own words, the why, the fix. Each line is related
+   * information at the diagnostic's own place (an editor lists it under the message; the CLI prints it with
+   * `--verbose`), ahead of `related`.
+   */
+  detail?: string | readonly string[];
   severity?: Severity;
   unnecessary?: boolean;
 }
@@ -29,7 +35,9 @@ export class DiagnosticBuilder {
       end: at.end,
     };
     if (extras.data) diagnostic.data = extras.data;
-    if (extras.related) diagnostic.related = extras.related;
+    const details = typeof extras.detail === 'string' ? [extras.detail] : (extras.detail ?? []);
+    const related = [...details.map((line): RelatedSpan => ({ origin: at.origin, start: at.start, end: at.end, message: line })), ...(extras.related ?? [])];
+    if (related.length > 0) diagnostic.related = related;
     if (extras.unnecessary) diagnostic.unnecessary = true;
     this.diagnostics.push(diagnostic);
     return diagnostic;

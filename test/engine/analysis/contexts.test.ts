@@ -74,7 +74,7 @@ describe.each([1, 7, 8, 9, 64])('a bundle used by %i agent configs with distinct
           start: at,
           end: at + '{HEIGHT}'.length,
           severity: 'error',
-          message: `The docstring of \`t3\` uses {HEIGHT}, but the env variables do not set HEIGHT: SWE-agent fails with KeyError: 'HEIGHT' when it renders the tool docs. Set HEIGHT in \`tools.env_variables\`, or write {{HEIGHT}} for literal braces. (Checked with the env of config/${path.basename(agent)}, which uses this bundle.)`,
+          message: `The docstring of \`t3\` uses {HEIGHT}, but the env variables do not set HEIGHT (checked with the env of config/${path.basename(agent)}, which uses this bundle).`,
         })),
       );
     });

@@ -53,12 +53,12 @@ describe('validate_arguments', () => {
   });
 
   it('reports a format-string error at the stray brace', () => {
-    expectDiagnostics(`tools:\n  t:\n    signature: 't <a> «}»'\n    docstring: d\n    arguments:\n${ARG('a')}`, [{ code: 'format-string-error', message: /Single '}'/ }]);
+    expectDiagnostics(`tools:\n  t:\n    signature: 't <a> «}»'\n    docstring: d\n    arguments:\n${ARG('a')}`, [{ code: 'format-string-error', detail: /Single '}'/ }]);
   });
 
   it('explains a flag without a value placeholder', () => {
     expectDiagnostics(`tools:\n  t:\n    signature: "t --path"\n    docstring: d\n    arguments:\n      - name: «path»\n        type: string\n        description: "x"\n        required: true\n`, [
-      { code: 'argument-not-a-placeholder', message: /Write `--path <path>`/ },
+      { code: 'argument-not-a-placeholder', detail: /write `--path <path>`/ },
     ]);
   });
 
@@ -95,7 +95,7 @@ describe('fields', () => {
   });
 
   it('reads a bool tool key as pydantic names it', () => {
-    expectDiagnostics(`tools:\n  «yes»:\n    docstring: d\n`, [{ code: 'wrong-type', tool: 1, message: /Quote it/ }]);
+    expectDiagnostics(`tools:\n  «yes»:\n    docstring: d\n`, [{ code: 'wrong-type', tool: 1, detail: /Quote it/ }]);
   });
 
   it('warns about ignored keys with a suggestion', () => {
@@ -150,7 +150,7 @@ describe('docs and calls', () => {
   });
 
   it('reports end_name without a signature on the end_name key', () => {
-    expectDiagnostics(`tools:\n  t:\n    docstring: d\n    «end_name»: END\n`, [{ code: 'multiline-without-signature', message: /IndexError/ }]);
+    expectDiagnostics(`tools:\n  t:\n    docstring: d\n    «end_name»: END\n`, [{ code: 'multiline-without-signature', detail: /IndexError/ }]);
   });
 
   it('reports a tool named bash', () => {
@@ -164,7 +164,7 @@ describe('docs and calls', () => {
   });
 
   it('warns when a tool without arguments has a placeholder, at the placeholder', () => {
-    expectDiagnostics(`tools:\n  t:\n    signature: "t «{x}»"\n    docstring: d\n`, [{ code: 'runtime-call-error', severity: 'warning', message: /KeyError: 'x'/ }]);
+    expectDiagnostics(`tools:\n  t:\n    signature: "t «{x}»"\n    docstring: d\n`, [{ code: 'runtime-call-error', severity: 'warning', detail: /KeyError: 'x'/ }]);
   });
 
   it('warns about a broken Jinja argument_format', () => {
@@ -179,7 +179,7 @@ describe('JSON Schema warnings', () => {
     expectDiagnostics(
       `tools:\n  t:\n    signature: "t <a> <b> <c>"\n    docstring: d\n    arguments:\n      - name: a\n        type: «float»\n        description: x\n        required: true\n      - name: b\n        type: «array»\n        description: x\n        required: true\n      - name: c\n        type: «integer»\n        description: x\n        required: true\n        enum: ["1", "2"]\n`,
       [
-        { code: 'unknown-json-schema-type', severity: 'warning', message: /probably `number`/ },
+        { code: 'unknown-json-schema-type', severity: 'warning', message: /did you mean `number`\?/ },
         { code: 'array-without-items', severity: 'warning' },
         { code: 'enum-type-mismatch', severity: 'warning' },
       ],

@@ -20,7 +20,7 @@ function run(args: string[], text = MODEL) {
   const { overrides, problems } = parseOverrides(args);
   expect(problems).toEqual([]);
   const result = checkRunConfig({ files: [{ load: loadYaml(text, origin), origin }], overrides }, { configRoot: '/nowhere', resolve: () => ({ kind: 'missing-dir' }) });
-  return { result, found: result.diagnostics.map((d) => ({ code: d.code, severity: d.severity, start: d.start, end: d.end, message: d.message })) };
+  return { result, found: result.diagnostics.map((d) => ({ code: d.code, severity: d.severity, start: d.start, end: d.end, message: d.message, detail: d.related?.map((r) => r.message) })) };
 }
 
 /** The merged value at a dotted path, as plain data. */
@@ -62,7 +62,8 @@ describe('an option without a value', () => {
         // `name` under `agent.model`: the key the option sets.
         start: MODEL.indexOf('name'),
         end: MODEL.indexOf('name') + 4,
-        message: `The command-line option \`${option}\` has no value (SWE-agent fails: error parsing CLI: argument ${option}: expected one argument).`,
+        message: `The command-line option \`${option}\` has no value.`,
+        detail: [`SWE-agent fails: error parsing CLI: argument ${option}: expected one argument`],
       },
     ]);
   });
@@ -106,7 +107,8 @@ describe('list and dict options', () => {
         severity: 'error',
         start: 0,
         end: 5,
-        message: 'SWE-agent cannot read the command-line option `--agent.tools.env_variables=PAGER` (it fails: Parsing error encountered for agent.tools.env_variables: not enough values to unpack (expected 2, got 1)).',
+        message: 'SWE-agent cannot read the command-line option `--agent.tools.env_variables=PAGER`.',
+        detail: ['SWE-agent fails: Parsing error encountered for agent.tools.env_variables: not enough values to unpack (expected 2, got 1)'],
       },
     ]);
   });

@@ -20,33 +20,37 @@ function check(marked: string, version: SweAgentVersion, rootSource: ConfigRootS
   const result = checkRunConfig({ files: [{ load: loadYaml(text, origin), origin }] }, { configRoot: ROOT, rootSource, sweAgentVersion: version, resolve: () => ({ kind: 'missing-dir' }) });
   return {
     loads: result.loads,
-    found: result.diagnostics.map((d) => ({ code: d.code, severity: d.severity, start: d.start, end: d.end, message: d.message, data: d.data })),
+    found: result.diagnostics.map((d) => ({ code: d.code, severity: d.severity, start: d.start, end: d.end, message: d.message, detail: d.related?.map((r) => r.message), data: d.data })),
     ranges,
   };
 }
 
-const fails = (name: string) => `SWE-agent fails: Bundle path '${ROOT}/tools/${name}' does not exist.`;
-const notChecked = (name: string, version: string) =>
-  `Bundle \`tools/${name}\` is not checked: SWE-agent ${version} finds it in its own checkout, not read here (assumed root: ${ROOT}). Set sweBundle.configRoot or --config-root to check it.`;
+const fails = (name: string) => `SWE-agent fails: Bundle path '${ROOT}/tools/${name}' does not exist`;
+const notChecked = (name: string, version: string) => ({
+  message: `Bundle \`tools/${name}\` is not checked: SWE-agent ${version} finds it in its own checkout, which is not read here.`,
+  detail: [`The assumed root: ${ROOT}.`, 'Set sweBundle.configRoot or --config-root to check it.'],
+});
 
 describe("bundles of SWE-agent's own checkout, with an assumed config root", () => {
   it('main: a shipped bundle is not checked; tools/defaults is renamed, with the new path as its fix; a bundle no version has is missing', () => {
     const { found, ranges, loads } = check('      - path: «tools/registry»\n      - path: «tools/defaults»\n      - path: «tools/mine»\n', 'main', 'assumed');
     expect(loads).toBe(false);
     expect(found).toEqual([
-      { code: 'not-checked', severity: 'information', ...ranges[0], message: notChecked('registry', 'main'), data: undefined },
+      { code: 'not-checked', severity: 'information', ...ranges[0], ...notChecked('registry', 'main'), data: undefined },
       {
         code: 'bundle-renamed',
         severity: 'error',
         ...ranges[1],
-        message: `Bundle \`tools/defaults\` does not exist in SWE-agent main: SWE-agent 1.1.0 renamed it \`tools/windowed\`. ${fails('defaults')}`,
+        message: 'Bundle `tools/defaults` does not exist in SWE-agent main: SWE-agent 1.1.0 renamed it `tools/windowed`.',
+        detail: [fails('defaults')],
         data: { replaceWith: 'tools/windowed' },
       },
       {
         code: 'bundle-path-missing',
         severity: 'error',
         ...ranges[2],
-        message: `Bundle path \`tools/mine\` does not exist (resolved against ${ROOT}, assumed to be SWE-agent's checkout; set sweBundle.configRoot or --config-root to the right one). ${fails('mine')}`,
+        message: 'Bundle path `tools/mine` does not exist.',
+        detail: [`It is resolved against ${ROOT}, assumed to be SWE-agent's checkout; set sweBundle.configRoot or --config-root to the right one.`, fails('mine')],
         data: undefined,
       },
     ]);
@@ -54,10 +58,10 @@ describe("bundles of SWE-agent's own checkout, with an assumed config root", () 
 
   it('1.1.0: tools/review_on_submit was removed, tools/web_browser comes later; tools/multilingual_setup is shipped', () => {
     const { found, ranges } = check('      - path: «tools/review_on_submit»\n      - path: «tools/web_browser»\n      - path: «tools/multilingual_setup»\n', '1.1.0', 'assumed');
-    expect(found.map(({ code, severity, start, end, message }) => ({ code, severity, start, end, message }))).toEqual([
-      { code: 'bundle-not-in-version', severity: 'error', ...ranges[0], message: `Bundle \`tools/review_on_submit\` does not exist in SWE-agent 1.1.0: SWE-agent 1.1.0 removed it. ${fails('review_on_submit')}` },
-      { code: 'bundle-not-in-version', severity: 'error', ...ranges[1], message: `Bundle \`tools/web_browser\` does not exist in SWE-agent 1.1.0: SWE-agent ships it since main. ${fails('web_browser')}` },
-      { code: 'not-checked', severity: 'information', ...ranges[2], message: notChecked('multilingual_setup', '1.1.0') },
+    expect(found.map(({ code, severity, start, end, message, detail }) => ({ code, severity, start, end, message, detail }))).toEqual([
+      { code: 'bundle-not-in-version', severity: 'error', ...ranges[0], message: 'Bundle `tools/review_on_submit` does not exist in SWE-agent 1.1.0: SWE-agent 1.1.0 removed it.', detail: [fails('review_on_submit')] },
+      { code: 'bundle-not-in-version', severity: 'error', ...ranges[1], message: 'Bundle `tools/web_browser` does not exist in SWE-agent 1.1.0: SWE-agent ships it since main.', detail: [fails('web_browser')] },
+      { code: 'not-checked', severity: 'information', ...ranges[2], ...notChecked('multilingual_setup', '1.1.0') },
     ]);
   });
 
@@ -65,19 +69,21 @@ describe("bundles of SWE-agent's own checkout, with an assumed config root", () 
     const { found, ranges, loads } = check('      - path: «tools/defaults»\n      - path: «tools/windowed»\n      - path: «./tools/windowed_edit_replace/»\n', '1.0.1', 'assumed');
     expect(loads).toBe(false);
     expect(found).toEqual([
-      { code: 'not-checked', severity: 'information', ...ranges[0], message: notChecked('defaults', '1.0.1'), data: undefined },
+      { code: 'not-checked', severity: 'information', ...ranges[0], ...notChecked('defaults', '1.0.1'), data: undefined },
       {
         code: 'bundle-renamed',
         severity: 'error',
         ...ranges[1],
-        message: `Bundle \`tools/windowed\` does not exist in SWE-agent 1.0.1: that is its name since SWE-agent 1.1.0; 1.0.1 calls it \`tools/defaults\`. ${fails('windowed')}`,
+        message: 'Bundle `tools/windowed` does not exist in SWE-agent 1.0.1: that is its name since SWE-agent 1.1.0; 1.0.1 calls it `tools/defaults`.',
+        detail: [fails('windowed')],
         data: { replaceWith: 'tools/defaults' },
       },
       {
         code: 'bundle-renamed',
         severity: 'error',
         ...ranges[2],
-        message: `Bundle \`./tools/windowed_edit_replace/\` does not exist in SWE-agent 1.0.1: that is its name since SWE-agent 1.1.0; 1.0.1 calls it \`tools/edit_replace\`. ${fails('windowed_edit_replace')}`,
+        message: 'Bundle `./tools/windowed_edit_replace/` does not exist in SWE-agent 1.0.1: that is its name since SWE-agent 1.1.0; 1.0.1 calls it `tools/edit_replace`.',
+        detail: [fails('windowed_edit_replace')],
         data: { replaceWith: 'tools/edit_replace' },
       },
     ]);
@@ -93,16 +99,16 @@ describe("bundles of SWE-agent's own checkout, with an assumed config root", () 
 describe('with a known config root', () => {
   it('a configured root: a shipped bundle missing from it is missing, said as SWE_AGENT_CONFIG_ROOT; a renamed one still names the version', () => {
     const { found, ranges } = check('      - path: «tools/registry»\n      - path: «tools/edit_linting»\n', 'main', 'configured');
-    expect(found.map(({ code, start, end, message }) => ({ code, start, end, message }))).toEqual([
-      { code: 'bundle-path-missing', ...ranges[0], message: `Bundle path \`tools/registry\` does not exist (resolved against the config root ${ROOT}, as SWE_AGENT_CONFIG_ROOT). ${fails('registry')}` },
-      { code: 'bundle-renamed', ...ranges[1], message: `Bundle \`tools/edit_linting\` does not exist in SWE-agent main: SWE-agent 1.1.0 renamed it \`tools/windowed_edit_linting\`. ${fails('edit_linting')}` },
+    expect(found.map(({ code, start, end, message, detail }) => ({ code, start, end, message, detail }))).toEqual([
+      { code: 'bundle-path-missing', ...ranges[0], message: 'Bundle path `tools/registry` does not exist.', detail: [`It is resolved against the config root ${ROOT}, as SWE_AGENT_CONFIG_ROOT.`, fails('registry')] },
+      { code: 'bundle-renamed', ...ranges[1], message: 'Bundle `tools/edit_linting` does not exist in SWE-agent main: SWE-agent 1.1.0 renamed it `tools/windowed_edit_linting`.', detail: [fails('edit_linting')] },
     ]);
   });
 
   it("SWE-agent's own checkout: a missing bundle is missing from its REPO_ROOT", () => {
     const { found, ranges } = check('      - path: «tools/registry»\n', 'main', 'checkout');
-    expect(found.map(({ code, start, end, message }) => ({ code, start, end, message }))).toEqual([
-      { code: 'bundle-path-missing', ...ranges[0], message: `Bundle path \`tools/registry\` does not exist (resolved against SWE-agent's checkout ${ROOT} (its REPO_ROOT)). ${fails('registry')}` },
+    expect(found.map(({ code, start, end, message, detail }) => ({ code, start, end, message, detail }))).toEqual([
+      { code: 'bundle-path-missing', ...ranges[0], message: 'Bundle path `tools/registry` does not exist.', detail: [`It is resolved against SWE-agent's checkout ${ROOT} (its REPO_ROOT).`, fails('registry')] },
     ]);
   });
 });

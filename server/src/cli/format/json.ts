@@ -7,7 +7,15 @@ export function writeJson(results: readonly FileResult[], out: ReportWriter): nu
   const files = results.map((r) => ({
     path: r.path,
     loads: r.loads,
-    diagnostics: r.diagnostics.map((d) => ({ severity: d.severity, code: d.code, message: d.message, tool: d.tool, range: d.range })),
+    diagnostics: r.diagnostics.map((d) => ({
+      severity: d.severity,
+      code: d.code,
+      message: d.message,
+      tool: d.tool,
+      range: d.range,
+      // What the one-line message leaves out, and related places (`path` when in another file).
+      ...(d.related ? { related: d.related.map((x) => ({ message: x.message, ...(x.file !== undefined ? { path: x.file } : {}), range: x.range })) } : {}),
+    })),
   }));
   const left = writeJsonArray(out, files, files.length, '', (count) => ({ truncated: truncationNotice(count, count === 1 ? "file's results" : "files' results", out.budget) }));
   out.always('\n');

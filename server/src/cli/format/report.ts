@@ -17,12 +17,14 @@ function shownResults(results: readonly FileResult[]): FileResult[] {
 /**
  * Writes the report in the format asked for, JSON and SARIF as they are
  * produced within the report budget; returns what the budget left out (files
- * for JSON, results for SARIF), 0 when nothing was.
+ * for JSON, results for SARIF), 0 when nothing was. `verbose`: the text
+ * format prints each diagnostic's related information too (JSON and SARIF
+ * always carry it).
  */
-export function writeReport(format: OutputFormat, results: readonly FileResult[], sarif: SarifContext, write: (text: string) => void): number {
+export function writeReport(format: OutputFormat, results: readonly FileResult[], sarif: SarifContext, write: (text: string) => void, verbose = false): number {
   if (format === 'sarif') return writeSarif(results, sarif, new ReportWriter(write));
   if (format === 'json') return writeJson(shownResults(results), new ReportWriter(write));
-  write(formatText(shownResults(results)));
+  write(formatText(shownResults(results), verbose));
   return 0;
 }
 

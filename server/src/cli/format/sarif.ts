@@ -13,6 +13,7 @@ import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { Severity } from '../../engine/diagnostics';
 import { LineIndex } from '../../engine/document/lineIndex';
+import { Range } from '../../engine/document/positioned';
 import { RULES, RuleCode, defaultSettingOf } from '../../engine/rules/ruleCatalog';
 import { FileResult } from '../fileResult';
 import { PROJECT_LINKS, ProjectLinks, RULES_DOC } from './buildInfo';
@@ -67,6 +68,14 @@ function rulesOf(codes: readonly RuleCode[], links: ProjectLinks, rulesDoc: stri
       properties: { sweAgentRejects: RULES[code].sweAgentRejects },
     };
   });
+}
+
+/** A region of a file: 1-based lines and columns, the end exclusive. */
+function physicalLocation(uri: string, range: Range) {
+  return {
+    artifactLocation: { uri },
+    region: { startLine: range.start.line + 1, startColumn: range.start.character + 1, endLine: range.end.line + 1, endColumn: range.end.character + 1 },
+  };
 }
 
 const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -133,19 +142,9 @@ export function writeSarif(results: readonly FileResult[], context: SarifContext
           ruleIndex: ruleIndex.get(d.code),
           level: LEVEL[d.severity],
           message: { text: d.message },
-          locations: [
-            {
-              physicalLocation: {
-                artifactLocation: { uri },
-                region: {
-                  startLine: d.range.start.line + 1,
-                  startColumn: d.range.start.character + 1,
-                  endLine: d.range.end.line + 1,
-                  endColumn: d.range.end.character + 1,
-                },
-              },
-            },
-          ],
+          locations: [{ physicalLocation: physicalLocation(uri, d.range) }],
+          // What the one-line message leaves out (SWE-agent's words, the why, the fix) and related places.
+          ...(d.related ? { relatedLocations: d.related.map((x, id) => ({ id, physicalLocation: physicalLocation(x.file !== undefined ? artifactUri(x.file) : uri, x.range), message: { text: x.message } })) } : {}),
           partialFingerprints: { [FINGERPRINT]: fingerprints[i] },
           ...(d.suppressed ? { suppressions: [{ kind: 'inSource' }] } : {}),
         };

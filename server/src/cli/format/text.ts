@@ -1,14 +1,31 @@
-/** `file:line:col severity code message`, then a summary line; bundle text is made inert for terminals and CI logs (terminalText.ts). */
+/**
+ * `file:line:col severity code message`, then a summary line; with `verbose`, each diagnostic's related
+ * information under it (SWE-agent's own words, the why, the fix, related places), one indented `- ` line
+ * each. Bundle text is made inert for terminals and CI logs (terminalText.ts); no line starts with it.
+ */
+import { PositionedDiagnostic } from '../../engine/document/positioned';
 import { FileResult, isNotChecked } from '../fileResult';
 import { terminalPath, terminalText } from './terminalText';
 
-export function formatText(results: readonly FileResult[]): string {
+const sameRange = (a: PositionedDiagnostic['range'], b: PositionedDiagnostic['range']) =>
+  a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
+
+/** A diagnostic's related information as indented lines: a place is named when it is not the diagnostic's own. */
+function relatedLines(file: string, d: PositionedDiagnostic): string[] {
+  return (d.related ?? []).map((r) => {
+    const place = r.file === undefined && sameRange(r.range, d.range) ? '' : `${terminalPath(r.file ?? file)}:${r.range.start.line + 1}:${r.range.start.character + 1}: `;
+    return `    - ${place}${terminalText(r.message)}`;
+  });
+}
+
+export function formatText(results: readonly FileResult[], verbose = false): string {
   const lines: string[] = [];
   const counts = { error: 0, warning: 0, information: 0, hint: 0 };
   for (const result of results) {
     for (const d of result.diagnostics) {
       counts[d.severity]++;
       lines.push(`${terminalPath(result.path)}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.severity} ${d.code} ${terminalText(d.message)}`);
+      if (verbose) lines.push(...relatedLines(result.path, d));
     }
   }
   const files = `${results.length} file${results.length === 1 ? '' : 's'}`;

@@ -142,9 +142,10 @@ function mergeInContexts<D extends { code: string; start: number; end: number; s
   const merged: D[] = [];
   for (const { use, diagnostics } of contexts) {
     for (const diagnostic of diagnostics) {
+      // Still one sentence: the agent config whose env it was checked with, in brackets before its stop.
       const result =
         ENV_DEPENDENT.has(diagnostic.code) && diagnostic.severity === 'error'
-          ? { ...diagnostic, message: `${diagnostic.message} (Checked with the env of ${agentLabel(use.agentPath)}, which uses this bundle.)` }
+          ? { ...diagnostic, message: `${diagnostic.message.replace(/\.$/, '')} (checked with the env of ${agentLabel(use.agentPath)}, which uses this bundle).` }
           : diagnostic;
       const key = `${result.code}|${result.start}|${result.end}|${result.severity}|${result.message}`;
       if (seen.has(key)) continue;
@@ -160,7 +161,7 @@ function demoteHidden(diagnostics: FileDiagnostic[], uses: readonly BundleUse[],
   const hiddenEverywhere = (tool: unknown) => typeof tool === 'string' && !failsBundleConfig.has(tool) && uses.every((use) => use.hidden.has(tool));
   return diagnostics.map((d) =>
     d.severity === 'error' && hiddenEverywhere(d.tool)
-      ? { ...d, severity: 'warning', message: `${d.message} (Every agent config using this bundle hides \`${String(d.tool)}\`, so SWE-agent does not load it.)` }
+      ? { ...d, severity: 'warning', related: [{ message: `Every agent config using this bundle hides \`${String(d.tool)}\`, so SWE-agent does not load it.`, start: d.start, end: d.end }, ...(d.related ?? [])] }
       : d,
   );
 }

@@ -30,7 +30,9 @@ function unreadable(content: Exclude<FileContent, { kind: 'text' }>): { source: 
   const out = new DiagnosticBuilder(null);
   if (content.kind === 'undecodable') {
     const at = source.toNormalized(content.charOffset);
-    out.add('file-not-utf8', { origin, start: at, end: Math.min(at + 1, source.normalized.length) }, `SWE-agent reads bundle configs as UTF-8, and this file is not valid UTF-8 (${content.message}). Save it as UTF-8.`);
+    out.add('file-not-utf8', { origin, start: at, end: Math.min(at + 1, source.normalized.length) }, 'SWE-agent reads bundle configs as UTF-8, and this file is not valid UTF-8.', {
+      detail: [`Python fails: ${content.message}`, 'Save it as UTF-8.'],
+    });
   } else if (content.tooBig !== undefined) {
     // SWE-agent would read it: not a problem of the file, a budget of this checker.
     const megabytes = (Math.ceil((content.tooBig / 1048576) * 100) / 100).toFixed(2);

@@ -50,7 +50,20 @@ export function refusalOf(diagnostics: readonly FileDiagnostic[]): Refusal {
   const errors = diagnostics.filter((d) => d.severity === 'error');
   if (errors.length === 0) return null;
   const first = errors.reduce((a, b) => (b.start < a.start ? b : a));
-  return { message: first.message, tool: first.tool };
+  return { message: explainedMessage(first), tool: first.tool };
+}
+
+interface Explained {
+  message: string;
+  start: number;
+  end: number;
+  related?: readonly { message: string; start: number; end: number; file?: string }[];
+}
+
+/** A diagnostic's message and what it leaves out at its own place (SWE-agent's words, the why, the fix), each a sentence, as the hover says it. */
+export function explainedMessage(d: Explained): string {
+  const details = (d.related ?? []).filter((r) => r.file === undefined && r.start === d.start && r.end === d.end).map((r) => (/[.!?]$/.test(r.message) ? r.message : `${r.message}.`));
+  return [d.message, ...details].join(' ');
 }
 
 /** A bundle seen on its own: its own diagnostics, and the env of the settings when it is known. */
@@ -252,7 +265,7 @@ export function modelViewBlocks(tool: ToolView, context: ViewContext): Block[] {
         strong(oneLine(name)),
         `: SWE-agent cannot build this tool as written, so the model would see nothing of it${errors.length > 0 ? ':' : '.'}`,
       ),
-      ...(errors.length > 0 ? [list(errors.map((d) => withCode(d.message)))] : []),
+      ...(errors.length > 0 ? [list(errors.map((d) => withCode(explainedMessage(d))))] : []),
     ];
   }
   const preview = toolPreviewBlocks(toolPreview(tool.command, context.env));

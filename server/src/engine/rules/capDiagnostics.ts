@@ -4,9 +4,9 @@
  * `BUDGETS.diagnosticsPerFile` by position are kept, the rest become one
  * `diagnostics-limit` summary at the first one left out, with their count by
  * severity and code, and the worst of their severities (so an error left out
- * still fails the run). Messages past `BUDGETS.messageChars` are cut with a
- * note. 300 merged keys in 3,000 tools (900,001 diagnostics in a 0.18 MB
- * file) publish 1,001.
+ * still fails the run). Messages (and related information) past
+ * `BUDGETS.messageChars` are cut with a note. 300 merged keys in 3,000
+ * tools (900,001 diagnostics in a 0.18 MB file) publish 1,001.
  */
 import { BUDGETS } from '../budgets';
 import { FileDiagnostic, Severity } from '../diagnostics';
@@ -16,9 +16,15 @@ const SEVERITY_ORDER: Severity[] = ['error', 'warning', 'information', 'hint'];
 
 const ofSeverity = (n: number, severity: Severity) => `${n.toLocaleString('en-US')} ${severity}${n === 1 || severity === 'information' ? '' : 's'}`;
 
+const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max)}… (message cut: ${text.length.toLocaleString('en-US')} characters)`);
+
+/** The message and its related information (which quotes SWE-agent's words, the user's text in them), each cut at `max`. */
 function cutMessage(diagnostic: FileDiagnostic, max: number): FileDiagnostic {
-  if (diagnostic.message.length <= max) return diagnostic;
-  return { ...diagnostic, message: `${diagnostic.message.slice(0, max)}… (message cut: ${diagnostic.message.length.toLocaleString('en-US')} characters)` };
+  const long = diagnostic.message.length > max || diagnostic.related?.some((r) => r.message.length > max);
+  if (!long) return diagnostic;
+  const cutDiagnostic = { ...diagnostic, message: cut(diagnostic.message, max) };
+  if (diagnostic.related) cutDiagnostic.related = diagnostic.related.map((r) => ({ ...r, message: cut(r.message, max) }));
+  return cutDiagnostic;
 }
 
 function summary(kept: number, dropped: readonly FileDiagnostic[]): FileDiagnostic {
@@ -38,7 +44,14 @@ function summary(kept: number, dropped: readonly FileDiagnostic[]): FileDiagnost
     ...place,
     code: 'diagnostics-limit',
     severity: severities[0],
-    message: `This file has ${(kept + dropped.length).toLocaleString('en-US')} diagnostics, more than the ${BUDGETS.diagnosticsPerFile.toLocaleString('en-US')} reported per file: the first ${kept.toLocaleString('en-US')} by position are shown, and the ${dropped.length.toLocaleString('en-US')} from here on are not (${severities.map((s) => ofSeverity(bySeverity.get(s)!, s)).join(', ')}: ${shownCodes.join(', ')}).`,
+    message: `This file has ${(kept + dropped.length).toLocaleString('en-US')} diagnostics, more than the ${BUDGETS.diagnosticsPerFile.toLocaleString('en-US')} reported per file.`,
+    related: [
+      {
+        message: `The first ${kept.toLocaleString('en-US')} by position are shown, and the ${dropped.length.toLocaleString('en-US')} from here on are not: ${severities.map((s) => ofSeverity(bySeverity.get(s)!, s)).join(', ')} (${shownCodes.join(', ')}).`,
+        start: place.start,
+        end: place.end,
+      },
+    ],
     tool: null,
   };
 }

@@ -119,22 +119,23 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
     if (read.kind === 'value') overrides.push(override);
     else if (read.kind === 'unknown') {
       const given = override.text === null ? option : `${option}=${override.text}`;
-      out.add('unknown-option', at, `The command-line option \`${override.arg}\` names no configuration field (SWE-agent fails: error parsing CLI: unrecognized arguments: ${given}).`);
+      out.add('unknown-option', at, `The command-line option \`${override.arg}\` names no configuration field.`, { detail: `SWE-agent fails: error parsing CLI: unrecognized arguments: ${given}` });
     } else if (read.kind === 'no-value') {
-      out.add('option-without-value', at, `The command-line option \`${override.arg}\` has no value (SWE-agent fails: error parsing CLI: argument ${option}: expected one argument).`);
+      out.add('option-without-value', at, `The command-line option \`${override.arg}\` has no value.`, { detail: `SWE-agent fails: error parsing CLI: argument ${option}: expected one argument` });
     } else {
-      out.add('option-unparsable', at, `SWE-agent cannot read the command-line option \`${override.arg}\` (it fails: ${read.message}).`);
+      out.add('option-unparsable', at, `SWE-agent cannot read the command-line option \`${override.arg}\`.`, { detail: `SWE-agent fails: ${read.message}` });
     }
   }
   const merged = mergeConfigs(roots, overrides, profile.facts.configMerge);
   for (const problem of merged.problems) {
     if (problem.kind === 'empty-file') {
-      out.add('sweagent-warning', fileStart(problem.file.origin), 'The file is empty: SWE-agent skips it (it logs: Config file ... is empty).');
+      out.add('sweagent-warning', fileStart(problem.file.origin), 'The file is empty: SWE-agent skips it.', { detail: 'SWE-agent logs: Config file ... is empty' });
     } else {
       out.add(
         'not-a-mapping',
         problem.at && problem.at.origin === problem.file.origin ? spanFor(problem.at) : fileStart(problem.file.origin),
-        `SWE-agent needs a mapping of settings here (\`agent:\`, \`env:\`, ...), and merging this config fails: ${problem.exception}: ${problem.message}.`,
+        'SWE-agent needs a mapping of settings here (`agent:`, `env:`, ...), and merging this config fails.',
+        { detail: `SWE-agent fails: ${problem.exception}: ${problem.message}` },
       );
     }
   }
@@ -145,7 +146,9 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
   const root: MapNode = merged.root ?? { kind: 'map', origin: first, start: 0, end: 0, tag: 'tag:yaml.org,2002:map', python: 'dict', pairs: [], ownPairs: [] };
   for (const entry of dictEntries(root)) {
     if (strValue(entry.key) === undefined) {
-      out.add('non-string-key', spanOf(entry.key), `The top-level key \`${describeKey(entry.key)}\` is not a string; SWE-agent passes these keys as keyword arguments (it fails: TypeError: keywords must be strings).`);
+      out.add('non-string-key', spanOf(entry.key), `The top-level key \`${describeKey(entry.key)}\` is not a string.`, {
+        detail: ['SWE-agent passes these keys as keyword arguments.', 'SWE-agent fails: TypeError: keywords must be strings'],
+      });
     }
   }
 
@@ -159,13 +162,12 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
     if (topLevelKeyIssue(issue)) continue;
     const span = issue.at ? spanFor(issue.at) : fileStart(first);
     const { message: said, detail } = issue.detail ? { message: issue.message, detail: issue.detail } : pydanticApart(issue.message);
-    const related = detail ? [{ ...span, message: detail }] : undefined;
     if (issue.commandLineFlag && !input.commandLineGiven) {
-      out.add('left-to-command-line', span, `\`${locText(issue.loc)}\` is left to the command line: pass \`${issue.commandLineFlag}=...\` when you run SWE-agent.`, { related });
+      out.add('left-to-command-line', span, `\`${locText(issue.loc)}\` is left to the command line: pass \`${issue.commandLineFlag}=...\` when you run SWE-agent.`, { detail });
       continue;
     }
     const message = issue.commandLineFlag ? `${said.slice(0, -1)}, and the configured command line has no \`${issue.commandLineFlag}\`.` : said;
-    out.add(issue.code, span, message, { severity: issue.severity, data: issue.data, related });
+    out.add(issue.code, span, message, { severity: issue.severity, data: issue.data, detail });
   }
   if (validation.truncated) out.add('resource-limit', fileStart(first), 'The config expands (through aliases) to more nodes than the checker reads; the rest was not checked.');
   for (const visit of validation.visits) notChecked(visit, out, context);

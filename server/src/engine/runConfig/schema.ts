@@ -53,8 +53,10 @@ export interface FieldSchema {
 export interface ModelProblem {
   field?: string;
   severity: 'error' | 'warning';
-  /** Our words, with what SWE-agent raises or logs. */
+  /** Our words, one sentence. */
   message: string;
+  /** What SWE-agent raises or logs, and the fix: beside the message (related information). */
+  detail?: readonly string[];
 }
 
 export interface ModelSchema {

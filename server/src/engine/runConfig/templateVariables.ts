@@ -176,7 +176,9 @@ function commandDocsUnused(assembly: AssemblyVariables, templates: readonly stri
   // A template that names every tool describes them itself (a bash-only config that mentions `submit`).
   const unnamed = assembly.toolNames.filter((name) => !templates.some((t) => new RegExp(`(?<![\\w-])${escapeRegExp(name)}(?![\\w-])`).test(t)));
   if (unnamed.length === 0) return;
-  out.add('command-docs-unused', spanOf(parser.node), `With the \`${parser.value}\` parser the model learns the tools (such as \`${unnamed[0]}\`) only from \`{{command_docs}}\`, which no template of this agent uses.`);
+  out.add('command-docs-unused', spanOf(parser.node), `With the \`${parser.value}\` parser, no template of this agent has \`{{command_docs}}\`, the model's only list of the tools.`, {
+    detail: `The model does not learn of tools such as \`${unnamed[0]}\`.`,
+  });
 }
 
 /** The models `get_model` builds without a language model: a human types the actions, or they are replayed. */
@@ -207,12 +209,16 @@ function reportUnknown(out: DiagnosticBuilder, entry: DictEntry, variable: Templ
   const span = spanInValue(entry.value, variable.start, variable.end);
   const shown = `\`{{${variable.name}}}\``;
   if (stateCommand !== undefined) {
-    out.add('template-unknown-variable', span, `${shown} comes only from the state (state command \`${stateCommand}\`), which SWE-agent does not pass to \`${where}\`: it renders empty.`);
+    out.add('template-unknown-variable', span, `${shown} in \`${where}\` renders empty: SWE-agent passes no state to this template.`, {
+      detail: `It comes only from the state (state command \`${stateCommand}\`).`,
+    });
     return;
   }
   if (state && state.unknown.length > 0) {
     const more = state.unknown.length > 1 ? ` (or ${state.unknown.length - 1} more)` : '';
-    out.add('template-variable-unverified', span, `SWE-agent supplies no ${shown} to \`${where}\` unless ${state.unknown[0]}${more} writes it to the state; its keys cannot be read here.`);
+    out.add('template-variable-unverified', span, `${shown} in \`${where}\` is set only if ${state.unknown[0]}${more} writes it to the state.`, {
+      detail: `The keys it writes cannot be read here; if it does not write it, SWE-agent supplies no ${shown} and it renders empty.`,
+    });
     return;
   }
   if (notRead.length > 0) {
@@ -222,8 +228,8 @@ function reportUnknown(out: DiagnosticBuilder, entry: DictEntry, variable: Templ
   }
   const shipped = Object.prototype.hasOwnProperty.call(SHIPPED_STATE_KEYS, variable.name) ? SHIPPED_STATE_KEYS[variable.name] : undefined;
   if (shipped) {
-    const listed = state ? 'no bundle listed here writes it' : 'SWE-agent passes no state to this template';
-    out.add('template-unknown-variable', span, `${shown} renders empty in \`${where}\`: it is a state key (written by ${shipped}), and ${listed}.`);
+    const listed = state ? 'no bundle listed here writes this state key' : 'SWE-agent passes no state to this template';
+    out.add('template-unknown-variable', span, `${shown} in \`${where}\` renders empty: ${listed}.`, { detail: `It is a state key, written by ${shipped}.` });
     return;
   }
   const suggestion = suggestName(variable.name, given);

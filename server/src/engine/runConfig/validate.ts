@@ -25,6 +25,7 @@ import { MapNode, PyNode, DictEntry, deref, dictEntries, isNone, strValue } from
 import { FieldSchema, FieldType, ModelSchema, describeType, literalOf } from './schema';
 import { AnyFixData, FixData, ReplaceData } from '../rules/fixData';
 import { BUDGETS } from '../budgets';
+import { MESSAGE_LIMIT } from '../rules/messageLimit';
 
 export type Loc = readonly (string | number)[];
 
@@ -38,8 +39,8 @@ export interface ConfigIssue {
   message: string;
   /** What the quick fix of `code` reads (rules/fixData.ts; each producer here says which shape it gives). */
   data?: AnyFixData;
-  /** SWE-agent's (pydantic's) own words, shown beside the message (related information, `--verbose`). */
-  detail?: string;
+  /** SWE-agent's (pydantic's) own words, and what else the one-line message leaves out, shown beside it (related information, `--verbose`). */
+  detail?: string | readonly string[];
   /** A missing field the command line can give: the option that gives it (`--agent.model.name`). */
   commandLineFlag?: string;
 }
@@ -256,14 +257,22 @@ class Validator {
     const given = strValue(place.node);
     const names = allowed.filter((v): v is string => typeof v === 'string');
     const suggestion = given !== undefined ? suggestName(given, names) : null;
+    const choices = allowed.length === 1 ? literalText(allowed[0]) : `one of ${allowed.map(literalText).join(', ')}`;
+    const ending = `, not ${describeValue(place.node)}${suggestion ? `; did you mean '${suggestion}'?` : '.'}`;
+    // A long list of values is named beside the message, which says how many there are.
+    const listed = `\`${locText(place.loc)}\` must be ${choices}${ending}`;
+    const short = listed.length <= MESSAGE_LIMIT;
     return {
       severity: 'error',
       code: 'invalid-choice',
       loc: place.loc,
       at: place.node,
-      message: `\`${locText(place.loc)}\` must be ${allowed.length === 1 ? literalText(allowed[0]) : `one of ${allowed.map(literalText).join(', ')}`}, not ${describeValue(place.node)}${suggestion ? `; did you mean '${suggestion}'?` : '.'}`,
+      message: short ? listed : `\`${locText(place.loc)}\` must be one of ${allowed.length} values${ending}`,
       // pydantic names the values of the union member it tried, which may be fewer than the config could use.
-      detail: `pydantic${own.length < allowed.length ? `, for the member ${own.length === 1 ? 'whose value is' : 'whose values are'} ${own.map(literalText).join(', ')}` : ''}: ${literalMessage(own)}`,
+      detail: [
+        ...(short ? [] : [`The values: ${allowed.map(literalText).join(', ')}.`]),
+        `pydantic${own.length < allowed.length ? `, for the member ${own.length === 1 ? 'whose value is' : 'whose values are'} ${own.map(literalText).join(', ')}` : ''}: ${literalMessage(own)}`,
+      ],
       data: suggestion ? ({ replaceWith: suggestion } satisfies FixData<'invalid-choice'>) : undefined,
     };
   }
@@ -374,6 +383,7 @@ class Validator {
         loc: p.field ? [...place.loc, p.field] : place.loc,
         at: (p.field ? entries.get(p.field)?.value : undefined) ?? place.key ?? place.node,
         message: p.message,
+        detail: p.detail,
       })),
       visits: [],
     };
@@ -505,9 +515,12 @@ class Validator {
     if (index === -1) {
       const suggestion = given !== undefined ? suggestName(given, tags) : null;
       const shown = given ?? String(pyLocItem(typeEntry.value));
+      const ending = suggestion ? `; did you mean '${suggestion}'?` : '.';
+      const listed = `\`${locText(place.loc)}\`: \`type: ${shown}\` is none of ${expected}${ending}`;
+      // A long list of types is left to pydantic's words beside the message.
       return fail(
         'invalid-choice',
-        `\`${locText(place.loc)}\`: \`type: ${shown}\` is none of ${expected}${suggestion ? `; did you mean '${suggestion}'?` : '.'} (pydantic: Input tag '${shown}' found using 'type' does not match any of the expected tags: ${expected})`,
+        `${listed.length <= MESSAGE_LIMIT ? listed : `\`${locText(place.loc)}\`: \`type: ${shown}\` is none of its ${tags.length} types${ending}`} (pydantic: Input tag '${shown}' found using 'type' does not match any of the expected tags: ${expected})`,
         typeEntry.value,
         suggestion ? { replaceWith: suggestion } : undefined,
       );

@@ -79,24 +79,30 @@ const YAML_CODES: Record<YamlProblemKind, RuleCode> = {
   'check-budget': 'resource-limit',
 };
 
-function problemMessage(problem: YamlProblem): string {
+/** The message of a YAML problem, and what goes beside it (related information at its place). */
+function problemMessage(problem: YamlProblem): { message: string; detail?: string[] } {
   if (problem.kind === 'value-indicator') {
-    return "PyYAML reads a bare `=` as YAML 1.1's value indicator and has no constructor for it (could not determine a constructor for the tag 'tag:yaml.org,2002:value'). Quote it: \"=\".";
+    return {
+      message: "PyYAML reads a bare `=` as YAML 1.1's value indicator and has no constructor for it.",
+      detail: ["PyYAML fails: could not determine a constructor for the tag 'tag:yaml.org,2002:value'", 'Quote it: "=".'],
+    };
   }
-  if (problem.kind === 'tab') return "PyYAML does not allow tabs here (found character '\\t' that cannot start any token, while scanning for the next token). Indent with spaces.";
-  if (problem.kind === 'check-budget') return `Stopped checking this file: ${problem.message}.`;
-  if (problem.kind === 'resource-limit') return `PyYAML cannot load this file: ${problem.message}.`;
+  if (problem.kind === 'tab') {
+    return { message: 'PyYAML does not allow tabs here.', detail: ["PyYAML fails: found character '\\t' that cannot start any token, while scanning for the next token", 'Indent with spaces.'] };
+  }
+  if (problem.kind === 'check-budget') return { message: `Stopped checking this file: ${problem.message}.` };
+  if (problem.kind === 'resource-limit') return { message: `PyYAML cannot load this file: ${problem.message}.` };
   if (problem.pyClass === 'Crash') {
     const stage = problem.kind === 'syntax' ? 'reads this text' : 'constructs this value';
     // A bundle is loaded inside a pydantic validator, which turns a ValueError into a validation error.
-    const wrapped = problem.exceptionType === 'ValueError' ? ` (for a bundle, SWE-agent reports it as a validation error of Bundle: \`Value error, ${problem.message}\`)` : '';
-    return `SWE-agent crashes while PyYAML ${stage}: ${problem.exceptionType}: ${problem.message}${wrapped}.`;
+    const wrapped = problem.exceptionType === 'ValueError' ? [`For a bundle, SWE-agent reports it as a validation error of Bundle: \`Value error, ${problem.message}\`.`] : [];
+    return { message: `SWE-agent crashes while PyYAML ${stage}, with ${problem.exceptionType}.`, detail: [`${problem.exceptionType}: ${problem.message}`, ...wrapped] };
   }
   // PyYAML's own words: its problem, and its context ("while parsing a block mapping"), whose place is a related location.
   const context = problem.context?.message;
-  if (problem.kind === 'multiple-documents') return `PyYAML cannot load this file: ${context}, ${problem.message}.`;
-  if (problem.kind === 'duplicate-anchor') return `PyYAML cannot load this file: ${context} (the related location), ${problem.message} here.`;
-  return `PyYAML cannot load this file: ${problem.message}${context ? ` (${context})` : ''}.`;
+  if (problem.kind === 'multiple-documents') return { message: `PyYAML cannot load this file: ${context}, ${problem.message}.` };
+  if (problem.kind === 'duplicate-anchor') return { message: `PyYAML cannot load this file: ${context} (the related location), ${problem.message} here.` };
+  return { message: `PyYAML cannot load this file: ${problem.message}${context ? ` (${context})` : ''}.` };
 }
 
 export function yamlProblemDiagnostics(problems: YamlProblem[], origin: Origin): EngineDiagnostic[] {
@@ -107,8 +113,10 @@ export function yamlProblemDiagnostics(problems: YamlProblem[], origin: Origin):
         ? [{ origin, start: problem.context.start, end: problem.context.start, message: problem.context.message }]
         : undefined;
     const text = origin.text.slice(problem.start, problem.end);
-    out.add(YAML_CODES[problem.kind], { origin, start: problem.start, end: Math.max(problem.end, problem.start) }, problemMessage(problem), {
+    const { message, detail } = problemMessage(problem);
+    out.add(YAML_CODES[problem.kind], { origin, start: problem.start, end: Math.max(problem.end, problem.start) }, message, {
       related,
+      detail,
       severity: problem.kind === 'check-budget' ? 'warning' : undefined,
       data: problem.kind === 'value-indicator' ? { quote: { text } } : undefined,
     });
@@ -147,7 +155,8 @@ export function checkBundleStructure(load: YamlLoad, origin: Origin): BundleStru
     out.add(
       'not-a-mapping',
       root ? firstLine(root) : { origin, start: 0, end: 0 },
-      `A bundle's config.yaml must be a mapping with \`tools:\`, but this file is ${found} (TypeError: BundleConfig() argument after ** must be a mapping).`,
+      `A bundle's config.yaml must be a mapping with \`tools:\`, but this file is ${found}.`,
+      { detail: 'SWE-agent fails: TypeError: BundleConfig() argument after ** must be a mapping' },
     );
     return result;
   }
@@ -162,7 +171,8 @@ export function checkBundleStructure(load: YamlLoad, origin: Origin): BundleStru
     out.add(
       'non-string-key',
       spanOf(entry.key),
-      `Top-level key ${describeKey(entry.key)} is read as ${typePhrase(entry.key)}; SWE-agent passes top-level keys as keyword arguments, which must be strings (TypeError: keywords must be strings). Quote it or remove it.`,
+      `Top-level key ${describeKey(entry.key)} is read as ${typePhrase(entry.key)}, not a string.`,
+      { detail: ['SWE-agent passes top-level keys as keyword arguments, which must be strings.', 'SWE-agent fails: TypeError: keywords must be strings', 'Quote it or remove it.'] },
     );
   }
   const fields = fieldsOf(entries);
@@ -186,15 +196,16 @@ export function checkBundleStructure(load: YamlLoad, origin: Origin): BundleStru
     const value = laxOptionalStr(stateEntry.value);
     if (!value.ok) {
       bundleOk = false;
-      out.add('wrong-type', spanOf(stateEntry.value), `\`state_command\` must be a string or null (pydantic: ${value.issues[0].message}).`);
+      out.add('wrong-type', spanOf(stateEntry.value), '`state_command` must be a string or null.', { detail: `pydantic: ${value.issues[0].message}` });
     } else if (value.value !== null) {
       result.stateCommand = { value: value.value, node: stateEntry.value };
     }
   }
   const toolsEntry = fields.get('tools');
   if (!toolsEntry) {
-    out.add('missing-field', firstLine(rootMap), "This bundle config has no `tools:`; SWE-agent requires it (pydantic: Field required). Add `tools:` with at least one tool.", {
+    out.add('missing-field', firstLine(rootMap), 'This bundle config has no `tools:`, which SWE-agent requires.', {
       data: { addField: 'tools' },
+      detail: ['pydantic: Field required', 'Add `tools:` with at least one tool.'],
     });
     return result;
   }

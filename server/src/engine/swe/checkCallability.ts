@@ -35,7 +35,13 @@ export function checkCallability(command: LoadedCommand, invoke: MappedInvokeFor
     out.add(
       'rendered-text-limit',
       invokeSpan(command, invoke, field, 0),
-      `Calling \`${command.name}\` builds a command of ${describeLength(probe.rendered)}${field ? ` (${command.invokeFormat.slice(field.start, field.end)} alone gives ${probe.longest!.length.toLocaleString('en-US')})` : ''}: SWE-agent builds all of it and sends it to the shell, or fails with MemoryError when it runs out of memory. Previews here show the first ${probe.rendered.budget.toLocaleString('en-US')} characters.`,
+      `Calling \`${command.name}\` builds a command of ${describeLength(probe.rendered)}${field ? ` (${command.invokeFormat.slice(field.start, field.end)} alone gives ${probe.longest!.length.toLocaleString('en-US')})` : ''}.`,
+      {
+        detail: [
+          'SWE-agent builds all of it and sends it to the shell, or fails with MemoryError when it runs out of memory.',
+          `Previews here show the first ${probe.rendered.budget.toLocaleString('en-US')} characters.`,
+        ],
+      },
     );
   }
   if (probe.ok !== false) return;
@@ -44,7 +50,8 @@ export function checkCallability(command: LoadedCommand, invoke: MappedInvokeFor
     out.add(
       'runtime-call-error',
       spanOf(node),
-      `\`${command.name}\` loads, but calling it fails: the \`argument_format\` of \`${probe.argument.name}\` raises ${probe.errorType}: ${probe.message}`,
+      `\`${command.name}\` loads, but calling it fails: the \`argument_format\` of \`${probe.argument.name}\` raises ${probe.errorType}.`,
+      { detail: `${probe.errorType}: ${probe.message}` },
     );
     return;
   }
@@ -54,14 +61,16 @@ export function checkCallability(command: LoadedCommand, invoke: MappedInvokeFor
   const splitName = command.arguments.find((a) => a.name === fieldName && /[.[]/.test(fieldName));
   const why =
     error.type === 'KeyError' && splitName
-      ? ` str.format reads {${fieldName}} as ${fieldName.includes('.') ? 'an attribute' : 'an item'} of \`${/^[^.[]*/.exec(fieldName)![0]}\`, not as the argument \`${fieldName}\`. Rename the argument to letters, digits, \`_\` and \`-\`.`
+      ? [`str.format reads {${fieldName}} as ${fieldName.includes('.') ? 'an attribute' : 'an item'} of \`${/^[^.[]*/.exec(fieldName)![0]}\`, not as the argument \`${fieldName}\`.`, 'Rename the argument to letters, digits, `_` and `-`.']
       : error.type === 'KeyError'
       ? command.arguments.length === 0
-        ? ` The invoke format ${JSON.stringify(command.invokeFormat)} has a placeholder, but the tool has no arguments, and SWE-agent checks placeholders only for tools with arguments.`
-        : ` The invoke format ${JSON.stringify(command.invokeFormat)} has a placeholder that no argument fills.`
+        ? [`The invoke format ${JSON.stringify(command.invokeFormat)} has a placeholder, but the tool has no arguments, and SWE-agent checks placeholders only for tools with arguments.`]
+        : [`The invoke format ${JSON.stringify(command.invokeFormat)} has a placeholder that no argument fills.`]
       : error.type === 'IndexError'
-        ? ' A positional field ({} or {0}) can never be filled: SWE-agent passes arguments by name.'
-        : '';
-  const advice = splitName ? '' : ' Write literal braces as {{ and }}.';
-  out.add('runtime-call-error', span, `\`${command.name}\` loads, but calling it fails: str.format raises ${error.type}: ${error.message}.${why}${advice}`);
+        ? ['A positional field ({} or {0}) can never be filled: SWE-agent passes arguments by name.']
+        : [];
+  const advice = splitName ? [] : ['Write literal braces as {{ and }}.'];
+  out.add('runtime-call-error', span, `\`${command.name}\` loads, but calling it fails: str.format raises ${error.type}.`, {
+    detail: [`str.format raises ${error.type}: ${error.message}`, ...why, ...advice],
+  });
 }

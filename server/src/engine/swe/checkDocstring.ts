@@ -47,8 +47,11 @@ export function checkDocstring(toolName: string, docstring: string, node: PyNode
       out.add(
         'docstring-format-error',
         where,
-        `The docstring of \`${toolName}\` has ${docstring.slice(error.field.start, error.field.end)}, which \`str.format\` reads as a replacement field: SWE-agent fails with KeyError: ${error.message} when it renders the tool docs. Write literal braces as {{ and }}.`,
-        { data: { escape: { start: error.field.start, end: error.field.end } } },
+        `The docstring of \`${toolName}\` has ${docstring.slice(error.field.start, error.field.end)}, which \`str.format\` reads as a replacement field.`,
+        {
+          data: { escape: { start: error.field.start, end: error.field.end } },
+          detail: [`SWE-agent fails when it renders the tool docs: KeyError: ${error.message}`, 'Write literal braces as {{ and }}.'],
+        },
       );
       return;
     }
@@ -59,9 +62,15 @@ export function checkDocstring(toolName: string, docstring: string, node: PyNode
         'docstring-unknown-variable',
         where,
         env.known
-          ? `The docstring of \`${toolName}\` uses ${fieldText}, but the env variables do not set ${name}: SWE-agent fails with KeyError: ${error.message} when it renders the tool docs. Set ${name} in \`tools.env_variables\`, or write {${fieldText}} for literal braces.`
-          : `The docstring of \`${toolName}\` uses ${fieldText}, which ToolConfig's default env does not set. Every agent config using this bundle must set ${name} in \`tools.env_variables\`, or SWE-agent fails with KeyError: ${error.message}. For literal braces write {${fieldText}}.`,
-        { severity: env.known ? 'error' : 'warning', data: { variable: name, escape: { start: error.field.start, end: error.field.end } } },
+          ? `The docstring of \`${toolName}\` uses ${fieldText}, but the env variables do not set ${name}.`
+          : `The docstring of \`${toolName}\` uses ${fieldText}, which ToolConfig's default env does not set.`,
+        {
+          severity: env.known ? 'error' : 'warning',
+          data: { variable: name, escape: { start: error.field.start, end: error.field.end } },
+          detail: env.known
+            ? [`SWE-agent fails when it renders the tool docs: KeyError: ${error.message}`, `Set ${name} in \`tools.env_variables\`, or write {${fieldText}} for literal braces.`]
+            : [`Every agent config using this bundle must set ${name} in \`tools.env_variables\`, or SWE-agent fails: KeyError: ${error.message}`, `For literal braces write {${fieldText}}.`],
+        },
       );
       variables.set(name, '');
       continue;
@@ -71,10 +80,11 @@ export function checkDocstring(toolName: string, docstring: string, node: PyNode
     out.add(
       'docstring-format-error',
       error.field || error.offset < docstring.length ? where : spanOf(node),
-      `The docstring of \`${toolName}\` breaks SWE-agent's \`docstring.format(**env_variables)\`: ${error.type}: ${error.message}.${error.field ? '' : ' Write literal braces as {{ and }}.'}`,
+      `The docstring of \`${toolName}\` fails SWE-agent's \`docstring.format(**env_variables)\` with ${error.type}.`,
       {
         severity: dependsOnEnv && !env.known ? 'warning' : 'error',
         data: error.field ? { escape: { start: error.field.start, end: error.field.end } } : undefined,
+        detail: [`SWE-agent fails when it renders the tool docs: ${error.type}: ${error.message}`, ...(error.field ? [] : ['Write literal braces as {{ and }}.'])],
       },
     );
     return;
@@ -93,6 +103,12 @@ function checkRenderedLength(toolName: string, docstring: string, node: PyNode, 
   out.add(
     'rendered-text-limit',
     field ? spanInValue(node, field.start, field.end) : spanOf(node),
-    `The docstring of \`${toolName}\` renders to ${describeLength(rendered)}${field ? ` (${docstring.slice(field.start, field.end)} alone gives ${longest!.length.toLocaleString('en-US')})` : ''}: SWE-agent builds all of it into the tool docs the model reads with every prompt, or fails with MemoryError when it runs out of memory. Previews here show the first ${rendered.budget.toLocaleString('en-US')} characters.`,
+    `The docstring of \`${toolName}\` renders to ${describeLength(rendered)}${field ? ` (${docstring.slice(field.start, field.end)} alone gives ${longest!.length.toLocaleString('en-US')})` : ''}.`,
+    {
+      detail: [
+        'SWE-agent builds all of it into the tool docs the model reads with every prompt, or fails with MemoryError when it runs out of memory.',
+        `Previews here show the first ${rendered.budget.toLocaleString('en-US')} characters.`,
+      ],
+    },
   );
 }

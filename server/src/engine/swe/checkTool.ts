@@ -116,7 +116,8 @@ export function checkToolInContext(base: ToolBaseCheck, options: ToolCheckOption
     out.add(
       'bash-tool-clash',
       base.keySpan,
-      "Tool `bash` clashes with SWE-agent's built-in bash tool (ValueError: Tool 'bash' is defined multiple times). Rename the tool, or set `enable_bash_tool: false` in the agent config.",
+      "Tool `bash` clashes with SWE-agent's built-in bash tool.",
+      { detail: [sweAgentFails("ValueError: Tool 'bash' is defined multiple times"), 'Rename the tool, or set `enable_bash_tool: false` in the agent config.'] },
     );
   }
   const diagnostics = out.diagnostics.length === 0 ? base.diagnostics : [...base.diagnostics, ...out.diagnostics];
@@ -146,8 +147,8 @@ export function checkToolBase(keyNode: PyNode, valueNode: PyNode, facts: BundleF
     out.add(
       'wrong-type',
       keySpan,
-      `Tool name ${describeKey(keyNode)} is read as ${typePhrase(keyNode)}, but SWE-agent needs tool names to be strings (pydantic: ${name.issues[0].message}). Quote it.`,
-      { data: quoteData(keyNode) },
+      `Tool name ${describeKey(keyNode)} is read as ${typePhrase(keyNode)}, but SWE-agent needs tool names to be strings.`,
+      { data: quoteData(keyNode), detail: [`pydantic: ${name.issues[0].message}`, 'Quote it.'] },
     );
   }
   const toolMap = asDict(valueNode);
@@ -155,7 +156,8 @@ export function checkToolBase(keyNode: PyNode, valueNode: PyNode, facts: BundleF
     out.add(
       'wrong-type',
       spanOf(valueNode),
-      `Tool \`${describeKey(keyNode)}\` must be a mapping with \`docstring\`, \`signature\` and \`arguments\`, but it is ${typePhrase(valueNode)} (pydantic: Input should be a valid dictionary).`,
+      `Tool \`${describeKey(keyNode)}\` must be a mapping with \`docstring\`, \`signature\` and \`arguments\`, but it is ${typePhrase(valueNode)}.`,
+      { detail: 'pydantic: Input should be a valid dictionary' },
     );
   }
   if (!name.ok || !toolMap) return result;
@@ -172,8 +174,8 @@ export function checkToolBase(keyNode: PyNode, valueNode: PyNode, facts: BundleF
     out.add(
       'non-string-key',
       spanOf(entry.key),
-      `Key ${describeKey(entry.key)} in tool \`${toolName}\` is read as ${typePhrase(entry.key)}; SWE-agent passes these keys as keyword arguments, which must be strings (TypeError: keywords must be strings). Quote it or remove it.`,
-      { data: quoteData(entry.key) },
+      `Key ${describeKey(entry.key)} in tool \`${toolName}\` is read as ${typePhrase(entry.key)}, not a string.`,
+      { data: quoteData(entry.key), detail: ['SWE-agent passes these keys as keyword arguments, which must be strings.', sweAgentFails('TypeError: keywords must be strings'), 'Quote it or remove it.'] },
     );
   }
   const fields = fieldsOf(entries);
@@ -183,8 +185,8 @@ export function checkToolBase(keyNode: PyNode, valueNode: PyNode, facts: BundleF
     out.add(
       'name-key-conflict',
       spanOf(nameField.key),
-      `Tool \`${toolName}\` sets \`name:\`, but SWE-agent already passes the key \`${toolName}\` as the name (TypeError: got multiple values for keyword argument 'name'). The tool's name is its key; remove this line.`,
-      { data: { removeKey: true } },
+      `Tool \`${toolName}\` sets \`name:\`, but SWE-agent already passes the key \`${toolName}\` as the name.`,
+      { data: { removeKey: true }, detail: [sweAgentFails("TypeError: got multiple values for keyword argument 'name'"), "The tool's name is its key; remove this line."] },
     );
   }
   for (const [field, entry] of fields) {
@@ -203,7 +205,7 @@ export function checkToolBase(keyNode: PyNode, valueNode: PyNode, facts: BundleF
   const fieldIssue = (issues: PydanticIssue[], describe: (issue: PydanticIssue) => string) => {
     fieldsOk = false;
     for (const issue of issues) {
-      out.add('wrong-type', spanOf(issue.node), describe(issue), { data: quoteData(issue.node) });
+      out.add('wrong-type', spanOf(issue.node), describe(issue), { data: quoteData(issue.node), detail: `pydantic: ${issue.message}` });
     }
   };
   const docstringEntry = fields.get('docstring');
@@ -213,20 +215,20 @@ export function checkToolBase(keyNode: PyNode, valueNode: PyNode, facts: BundleF
     out.add(
       'missing-field',
       keySpan,
-      `Tool \`${toolName}\` has no \`docstring\`. SWE-agent requires the field (pydantic: Field required); add a description for the model, or \`docstring: null\`.`,
-      { data: { addField: 'docstring' } },
+      `Tool \`${toolName}\` has no \`docstring\`, which SWE-agent requires.`,
+      { data: { addField: 'docstring' }, detail: ['pydantic: Field required', 'Add a description for the model, or `docstring: null`.'] },
     );
   } else {
     const value = laxOptionalStr(docstringEntry.value);
     if (value.ok) docstring = value.value;
-    else fieldIssue(value.issues, (i) => `The docstring of \`${toolName}\` must be a string or null, but it is ${typePhrase(i.node)} (pydantic: ${i.message}).`);
+    else fieldIssue(value.issues, (i) => `The docstring of \`${toolName}\` must be a string or null, but it is ${typePhrase(i.node)}.`);
   }
   const optionalStrField = (field: 'signature' | 'end_name'): { value: string | null; ok: boolean } => {
     const entry = fields.get(field);
     if (!entry) return { value: null, ok: true };
     const value = laxOptionalStr(entry.value);
     if (value.ok) return { value: value.value, ok: true };
-    fieldIssue(value.issues, (i) => `\`${field}\` of \`${toolName}\` must be a string or null, but it is ${typePhrase(i.node)} (pydantic: ${i.message}).`);
+    fieldIssue(value.issues, (i) => `\`${field}\` of \`${toolName}\` must be a string or null, but it is ${typePhrase(i.node)}.`);
     return { value: null, ok: false };
   };
   const signature = optionalStrField('signature');
@@ -239,7 +241,7 @@ export function checkToolBase(keyNode: PyNode, valueNode: PyNode, facts: BundleF
     const items = laxListItems(argumentsEntry.value);
     if (!items.ok) {
       argumentsOk = false;
-      fieldIssue(items.issues, (i) => `\`arguments\` of \`${toolName}\` must be a list of argument mappings, but it is ${typePhrase(i.node)} (pydantic: ${i.message}).`);
+      fieldIssue(items.issues, (i) => `\`arguments\` of \`${toolName}\` must be a list of argument mappings, but it is ${typePhrase(i.node)}.`);
     } else {
       items.value.forEach((item, index) => {
         const argument = checkArgument(item, index, toolName, out);
@@ -272,8 +274,14 @@ export function checkToolBase(keyNode: PyNode, valueNode: PyNode, facts: BundleF
     out.add(
       'multiline-without-signature',
       spanOf(endNameEntry.key),
-      `Tool \`${toolName}\` sets \`end_name\` but has no \`signature\`; SWE-agent's docs generation then crashes (${crash.exceptionType}: ${crash.message}). Add a signature, e.g. \`signature: "${toolName}${loadedArguments.map((a) => (a.required ? ` <${a.name}>` : ` [<${a.name}>]`)).join('')}"\`.`,
-      { data: { addSignature: true } },
+      `Tool \`${toolName}\` sets \`end_name\` but has no \`signature\`, so SWE-agent's docs generation crashes.`,
+      {
+        data: { addSignature: true },
+        detail: [
+          sweAgentFails(`${crash.exceptionType}: ${crash.message}`),
+          `Add a signature, e.g. \`signature: "${toolName}${loadedArguments.map((a) => (a.required ? ` <${a.name}>` : ` [<${a.name}>]`)).join('')}"\`.`,
+        ],
+      },
     );
   }
 
@@ -298,9 +306,9 @@ export function checkToolBase(keyNode: PyNode, valueNode: PyNode, facts: BundleF
 
 function issueMessage(toolName: string, label: string, field: string, fieldNode: PyNode, issue: PydanticIssue, expected: string): string {
   const where = `\`${field}\` of ${label} of \`${toolName}\``;
-  if (issue.node === fieldNode) return `${where} must be ${expected}, but it is ${typePhrase(issue.node)} (pydantic: ${issue.message}).`;
+  if (issue.node === fieldNode) return `${where} must be ${expected}, but it is ${typePhrase(issue.node)}.`;
   const part = issue.isKey ? 'this key' : 'this item';
-  return `${capitalize(where)} must be ${expected}; ${part} is ${typePhrase(issue.node)} (pydantic: ${issue.message}).`;
+  return `${capitalize(where)} must be ${expected}; ${part} is ${typePhrase(issue.node)}.`;
 }
 
 function checkArgument(item: PyNode, index: number, toolName: string, out: DiagnosticBuilder): LoadedArgument | null {
@@ -309,7 +317,8 @@ function checkArgument(item: PyNode, index: number, toolName: string, out: Diagn
     out.add(
       'wrong-type',
       spanOf(item),
-      `Argument ${index + 1} of \`${toolName}\` must be a mapping with name, type, description and required, but it is ${typePhrase(item)} (pydantic: Input should be a valid dictionary or instance of Argument).`,
+      `Argument ${index + 1} of \`${toolName}\` must be a mapping with name, type, description and required, but it is ${typePhrase(item)}.`,
+      { detail: 'pydantic: Input should be a valid dictionary or instance of Argument' },
     );
     return null;
   }
@@ -342,15 +351,15 @@ function checkArgument(item: PyNode, index: number, toolName: string, out: Diagn
       out.add(
         'missing-field',
         firstLineOf(item, map),
-        `${capitalize(label)} of \`${toolName}\` has no \`${field}\`; SWE-agent requires it (pydantic: Field required).`,
-        { data: { addField: field, argumentIndex: index } },
+        `${capitalize(label)} of \`${toolName}\` has no \`${field}\`, which SWE-agent requires.`,
+        { data: { addField: field, argumentIndex: index }, detail: 'pydantic: Field required' },
       );
       return undefined;
     }
     const value = validate(entry.value);
     if (value.ok) return value.value;
     ok = false;
-    for (const issue of value.issues) out.add('wrong-type', spanOf(issue.node), issueMessage(toolName, label, field, entry.value, issue, expected), { data: quoteData(issue.node) });
+    for (const issue of value.issues) out.add('wrong-type', spanOf(issue.node), issueMessage(toolName, label, field, entry.value, issue, expected), { data: quoteData(issue.node), detail: `pydantic: ${issue.message}` });
     return undefined;
   };
   const optional = <T>(field: string, validate: (node: PyNode) => Lax<T>, expected: string, fallback: T): T => {
@@ -359,7 +368,7 @@ function checkArgument(item: PyNode, index: number, toolName: string, out: Diagn
     const value = validate(entry.value);
     if (value.ok) return value.value;
     ok = false;
-    for (const issue of value.issues) out.add('wrong-type', spanOf(issue.node), issueMessage(toolName, label, field, entry.value, issue, expected), { data: quoteData(issue.node) });
+    for (const issue of value.issues) out.add('wrong-type', spanOf(issue.node), issueMessage(toolName, label, field, entry.value, issue, expected), { data: quoteData(issue.node), detail: `pydantic: ${issue.message}` });
     return fallback;
   };
   const nullable = <T>(validate: (node: PyNode) => Lax<T>) => (node: PyNode): Lax<T | null> => (isNone(node) ? { ok: true, value: null } : validate(node));
@@ -395,8 +404,8 @@ function checkJinjaHeuristic(toolName: string, label: string, node: PyNode, temp
   out.add(
     'argument-format-jinja',
     spanOf(node),
-    `\`argument_format\` of ${label} in \`${toolName}\` is a Jinja template: write \`{{value}}\`, not \`{value}\` (SWE-agent warns: Probably wrong Jinja syntax in template: ${template}).`,
-    { data: single ? { jinja: { from: single[0], to: '{{value}}' } } : undefined },
+    `\`argument_format\` of ${label} in \`${toolName}\` is a Jinja template: write \`{{value}}\`, not \`{value}\`.`,
+    { data: single ? { jinja: { from: single[0], to: '{{value}}' } } : undefined, detail: `SWE-agent warns: Probably wrong Jinja syntax in template: ${template}` },
   );
 }
 
@@ -417,16 +426,16 @@ function checkSchemaType(
     out.add(
       'unknown-json-schema-type',
       spanOf(typeNode),
-      `\`type: ${type}\` of ${label} in \`${toolName}\` is not a JSON Schema type; SWE-agent sends it to the model as is. Use one of ${JSON_SCHEMA_TYPES.join(', ')}${proposal ? ` (here probably \`${proposal}\`)` : ''}.`,
-      { data: proposal ? { replaceWith: proposal } : undefined },
+      `\`type: ${type}\` of ${label} in \`${toolName}\` is not a JSON Schema type${proposal ? `; did you mean \`${proposal}\`?` : '.'}`,
+      { data: proposal ? { replaceWith: proposal } : undefined, detail: ['SWE-agent sends it to the model as is.', `Use one of ${JSON_SCHEMA_TYPES.join(', ')}.`] },
     );
   }
   if (type === 'array' && (!items || items.size === 0)) {
     out.add(
       'array-without-items',
       spanOf(typeNode),
-      `${capitalize(label)} of \`${toolName}\` is an \`array\` without \`items\`; many model APIs reject such a schema. Add \`items: {type: string}\`.`,
-      { data: { addItems: true } },
+      `${capitalize(label)} of \`${toolName}\` is an \`array\` without \`items\`, which many model APIs reject.`,
+      { data: { addItems: true }, detail: 'Add `items: {type: string}`.' },
     );
   }
   const enumEntry = fields.get('enum');
@@ -434,14 +443,18 @@ function checkSchemaType(
     out.add(
       'enum-type-mismatch',
       spanOf(typeNode),
-      `${capitalize(label)} of \`${toolName}\` has \`type: ${type}\` and an \`enum\`, but SWE-agent sends enum values as strings (Argument.enum is a list of strings), so the model gets a schema no value satisfies. Use \`type: string\`.`,
-      { data: { replaceWith: 'string' }, related: [{ ...spanOf(enumEntry.value), message: 'the enum' }] },
+      `${capitalize(label)} of \`${toolName}\` has \`type: ${type}\` and an \`enum\`, but SWE-agent sends enum values as strings.`,
+      {
+        data: { replaceWith: 'string' },
+        detail: ['Argument.enum is a list of strings, so the model gets a schema no value satisfies.', 'Use `type: string`.'],
+        related: [{ ...spanOf(enumEntry.value), message: 'the enum' }],
+      },
     );
   }
 }
 
-/** What SWE-agent's exception says, quoted in a message so that it can be matched to a traceback (pydantic prefixes it with `Value error, `). */
-const sweAgentFails = (sentence: string) => `(SWE-agent fails: ${sentence})`;
+/** What SWE-agent's exception says, as related information, so that it can be matched to a traceback (pydantic prefixes it with `Value error, `). */
+const sweAgentFails = (sentence: string) => `SWE-agent fails: ${sentence}`;
 
 /**
  * Command.validate_arguments, every check, every culprit. Returns whether
@@ -465,8 +478,12 @@ function validateArguments(
     out.add(
       'required-after-optional',
       spanOf(argument.nameNode),
-      `Required argument \`${argument.name}\` of \`${toolName}\` comes after optional argument \`${args[firstOptional].name}\`; SWE-agent requires required arguments first ${sweAgentFails(`Command '${toolName}': Required argument '${argument.name}' cannot come after optional arguments`)}. Move it up.`,
-      { data: { argumentIndex: index, targetIndex: firstOptional }, related: [{ ...spanOf(args[firstOptional].nameNode), message: `first optional argument \`${args[firstOptional].name}\`` }] },
+      `Required argument \`${argument.name}\` of \`${toolName}\` comes after optional argument \`${args[firstOptional].name}\`.`,
+      {
+        data: { argumentIndex: index, targetIndex: firstOptional },
+        detail: [sweAgentFails(`Command '${toolName}': Required argument '${argument.name}' cannot come after optional arguments`), 'SWE-agent requires required arguments first; move it up.'],
+        related: [{ ...spanOf(args[firstOptional].nameNode), message: `first optional argument \`${args[firstOptional].name}\`` }],
+      },
     );
   });
   // By name at main; up to 1.1.0 `arguments.count(arg) > 1`, pydantic's equality of every field.
@@ -490,10 +507,15 @@ function validateArguments(
     out.add(
       'duplicate-argument',
       spanOf(argument.nameNode),
-      fails
-        ? `Tool \`${toolName}\` already has an argument named \`${argument.name}\` ${sweAgentFails(`Command '${toolName}': Duplicate argument names: ${pyReprStringSet(duplicated)}`)}. Rename or remove this one.`
-        : `Tool \`${toolName}\` already has an argument named \`${argument.name}\`; this SWE-agent loads it (only equal arguments fail), but the model's schema keeps one. Rename or remove it.`,
-      { data: { argumentIndex: index }, related: [{ ...spanOf(first.nameNode), message: `first \`${argument.name}\`` }], severity: fails ? undefined : 'warning' },
+      fails ? `Tool \`${toolName}\` already has an argument named \`${argument.name}\`.` : `Tool \`${toolName}\` already has an argument named \`${argument.name}\`, which the model's schema keeps only once.`,
+      {
+        data: { argumentIndex: index },
+        detail: fails
+          ? [sweAgentFails(`Command '${toolName}': Duplicate argument names: ${pyReprStringSet(duplicated)}`), 'Rename or remove this one.']
+          : ['This SWE-agent loads it: only equal arguments fail.', 'Rename or remove it.'],
+        related: [{ ...spanOf(first.nameNode), message: `first \`${argument.name}\`` }],
+        severity: fails ? undefined : 'warning',
+      },
     );
   });
   for (const argument of args) {
@@ -504,13 +526,25 @@ function validateArguments(
         'invalid-argument-name',
         // An argument that is an alias of another tool's is reported on the alias, in this tool.
         argument.node.kind === 'alias' ? spanOf(argument.node) : spanOf(argument.nameNode),
-        `Argument name ${pyReprString(argument.name)} of \`${toolName}\` is invalid: SWE-agent requires it to start with a letter or underscore and continue with ${facts.argumentNamePattern === '+' ? 'at least one more letter, digit' : 'letters, digits'}, \`_\` or \`-\` ${sweAgentFails(`Command '${toolName}': Invalid argument name: '${argument.name}'`)}.`,
+        `Argument name ${pyReprString(argument.name)} of \`${toolName}\` is invalid.`,
+        {
+          detail: [
+            sweAgentFails(`Command '${toolName}': Invalid argument name: '${argument.name}'`),
+            `SWE-agent requires it to start with a letter or underscore and continue with ${facts.argumentNamePattern === '+' ? 'at least one more letter, digit' : 'letters, digits'}, \`_\` or \`-\`.`,
+          ],
+        },
       );
     } else if (matched < argument.name.length) {
       out.add(
         'argument-name-prefix-only',
         spanOf(argument.nameNode),
-        `Argument name ${pyReprString(argument.name)} of \`${toolName}\` passes SWE-agent's check only because \`re.match\` tests a prefix (${pyReprString(argument.name.slice(0, matched))}); the rest cannot be a placeholder. Use letters, digits, \`_\` and \`-\` only.`,
+        `Argument name ${pyReprString(argument.name)} of \`${toolName}\` cannot be a placeholder past ${pyReprString(argument.name.slice(0, matched))}.`,
+        {
+          detail: [
+            `It passes SWE-agent's check only because \`re.match\` tests a prefix (${pyReprString(argument.name.slice(0, matched))}).`,
+            'Use letters, digits, `_` and `-` only.',
+          ],
+        },
       );
     }
   }
@@ -527,7 +561,6 @@ function validateArguments(
   const missing = signature ? args.slice(0, searchable).filter((a) => !inSignature(a)) : [];
   const renamed = signature ? renameMismatch(missing, 'error' in extracted ? [] : extracted.fields, names, invoke, keyNode, facts) : undefined;
   if (signature) {
-    const shownSignature = quoted(signature);
     const signatureStart = shortPrefix(signature, BUDGETS.messageChars);
     if (args.length > searchable) {
       ok = false;
@@ -545,9 +578,10 @@ function validateArguments(
       out.add(
         'signature-missing-argument',
         spanOf(argument.nameNode),
-        `Argument \`${argument.name}\` is not in the signature of \`${toolName}\` (${shownSignature}). SWE-agent needs ${spellings.slice(0, -1).join(', ')} or ${spellings[spellings.length - 1]} there ${sweAgentFails(missingArgumentsMessage(argument.name, signatureStart, facts))}.`,
+        `Argument \`${argument.name}\` is not in the signature of \`${toolName}\`.`,
         {
           data: { name: argument.name, required: argument.required, mismatch: renamed },
+          detail: [sweAgentFails(missingArgumentsMessage(argument.name, signatureStart, facts)), `Write ${spellings.slice(0, -1).join(', ')} or ${spellings[spellings.length - 1]} in the signature.`],
           related: signatureNode ? [{ ...spanOf(signatureNode), message: 'the signature' }] : undefined,
         },
       );
@@ -560,7 +594,8 @@ function validateArguments(
     out.add(
       'format-string-error',
       origin ? spanIn(origin.node, origin.index, origin.index + origin.length) : spanOf(keyNode),
-      `The invoke format of \`${toolName}\` (${shownInvoke}) is not a valid Python format string: ${extracted.error.message}. Write a literal brace as {{ or }}.`,
+      `The invoke format of \`${toolName}\` is not a valid Python format string.`,
+      { detail: [`The invoke format ${shownInvoke} fails: ${extracted.error.message}`, 'Write a literal brace as {{ or }}.'] },
     );
     return false;
   }
@@ -573,15 +608,26 @@ function validateArguments(
     const origin = invoke.origins[field.start];
     const fromToolName = !origin || origin.node === keyNode;
     const where = fromToolName ? spanOf(keyNode) : spanIn(origin.node, origin.index, origin.index + Math.max(origin.length, field.end - field.start));
+    const positional = field.name === '' || isDecimalString(field.name);
     out.add(
       'signature-unknown-placeholder',
       where,
       fromToolName
-        ? `The name of tool \`${toolName}\` contains ${pyReprString(invoke.text.slice(field.start, field.end))}, which SWE-agent's invoke format reads as a placeholder with no argument ${mismatch}. Add a signature.`
-        : field.name === '' || isDecimalString(field.name)
-          ? `Placeholder \`${invoke.text.slice(field.start, field.end)}\` in the signature of \`${toolName}\` is positional; SWE-agent fills placeholders by argument name only ${mismatch}. Name it after an argument, or write a literal brace as {{ or }}.`
-          : `Placeholder \`${sourceSpelling(origin, invoke.text.slice(field.start, field.end))}\` in the signature of \`${toolName}\` has no argument named ${pyReprString(field.name)} ${mismatch}. Add the argument${origin && origin.length > 1 ? '' : ', or write a literal brace as {{ or }}'}.`,
-      { data: fromToolName ? undefined : { name: field.name, mismatch: renamed } },
+        ? `The name of tool \`${toolName}\` contains ${pyReprString(invoke.text.slice(field.start, field.end))}, which SWE-agent reads as a placeholder with no argument.`
+        : positional
+          ? `Placeholder \`${invoke.text.slice(field.start, field.end)}\` in the signature of \`${toolName}\` is positional, but SWE-agent fills placeholders by name.`
+          : `Placeholder \`${sourceSpelling(origin, invoke.text.slice(field.start, field.end))}\` in the signature of \`${toolName}\` has no argument named ${pyReprString(field.name)}.`,
+      {
+        data: fromToolName ? undefined : { name: field.name, mismatch: renamed },
+        detail: [
+          mismatch,
+          fromToolName
+            ? 'Add a signature.'
+            : positional
+              ? 'Name it after an argument, or write a literal brace as {{ or }}.'
+              : `Add the argument${origin && origin.length > 1 ? '' : ', or write a literal brace as {{ or }}'}.`,
+        ],
+      },
     );
   }
   for (const argument of args) {
@@ -592,9 +638,14 @@ function validateArguments(
       'argument-not-a-placeholder',
       spanOf(argument.nameNode),
       onlyFlag
-        ? `The signature of \`${toolName}\` mentions \`--${argument.name}\` but has no placeholder for its value, so the invoke format never receives \`${argument.name}\` ${mismatch}. Write \`--${argument.name} <${argument.name}>\`.`
-        : `Argument \`${argument.name}\` of \`${toolName}\` never becomes a placeholder in the invoke format (${shownInvoke}): SWE-agent only rewrites names like <name> made of letters, digits, \`_\` and \`-\`${facts.argumentNamePattern === '+' ? ' (two characters at least)' : ''} ${mismatch}.`,
-      { data: onlyFlag ? { flagWithoutValue: argument.name } : undefined },
+        ? `The signature of \`${toolName}\` has \`--${argument.name}\` but no placeholder for its value.`
+        : `Argument \`${argument.name}\` of \`${toolName}\` never becomes a placeholder in the invoke format.`,
+      {
+        data: onlyFlag ? { flagWithoutValue: argument.name } : undefined,
+        detail: onlyFlag
+          ? [mismatch, `The invoke format never receives \`${argument.name}\`; write \`--${argument.name} <${argument.name}>\`.`]
+          : [mismatch, `SWE-agent only rewrites names like <name> made of letters, digits, \`_\` and \`-\`${facts.argumentNamePattern === '+' ? ' (two characters at least)' : ''}; the invoke format is ${shownInvoke}.`],
+      },
     );
   }
   return ok;
@@ -654,9 +705,9 @@ function checkOptionalMismatch(toolName: string, signatureNode: ScalarNode, sign
       'optional-mismatch',
       span,
       spelling.optional
-        ? `The signature of \`${toolName}\` shows \`${argument.name}\` as optional ([<${argument.name}>]), but it is \`required: true\`. Make them agree.`
-        : `The signature of \`${toolName}\` shows \`${argument.name}\` as required (<${argument.name}>), but it is \`required: false\`. Write [<${argument.name}>], or make it required.`,
-      { data: { name: argument.name, makeOptional: !argument.required } },
+        ? `The signature of \`${toolName}\` shows \`${argument.name}\` as optional ([<${argument.name}>]), but it is \`required: true\`.`
+        : `The signature of \`${toolName}\` shows \`${argument.name}\` as required (<${argument.name}>), but it is \`required: false\`.`,
+      { data: { name: argument.name, makeOptional: !argument.required }, detail: spelling.optional ? 'Make them agree.' : `Write [<${argument.name}>], or make it required.` },
     );
   }
 }

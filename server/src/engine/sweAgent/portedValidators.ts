@@ -16,12 +16,18 @@ const GITHUB_ISSUE_PATTERN = /github\.com\/(.*?)\/(.*?)\/issues\/(\d+)/;
 
 const demonstrationIgnored = (values: ReadonlyMap<string, unknown>): ModelProblem[] =>
   values.get('put_demos_in_history') === true && typeof values.get('demonstration_template') === 'string'
-    ? [{ field: 'demonstration_template', severity: 'warning', message: 'SWE-agent ignores `demonstration_template` when `put_demos_in_history` is true (it logs: demonstration_template is ignored when put_demos_in_history is True).' }]
+    ? [{ field: 'demonstration_template', severity: 'warning', message: 'SWE-agent ignores `demonstration_template` when `put_demos_in_history` is true.', detail: ['SWE-agent logs: demonstration_template is ignored when put_demos_in_history is True'] }]
     : [];
 
 const templatesNotSet = (values: ReadonlyMap<string, unknown>): ModelProblem[] =>
   !values.get('system_template') || !values.get('instance_template')
-    ? [{ severity: 'warning', message: 'No `system_template` or no `instance_template`: SWE-agent sends an empty message instead (it logs: system_template/instance_template is not set, using empty string). Fine for a human model, or when another --config file sets them.' }]
+    ? [
+        {
+          severity: 'warning',
+          message: 'No `system_template` or no `instance_template`: SWE-agent sends an empty message instead.',
+          detail: ['SWE-agent logs: system_template/instance_template is not set, using empty string', 'Fine for a human model, or when another --config file sets them.'],
+        },
+      ]
     : [];
 
 /** Does nothing a config can get wrong: fills defaults, derives ids, or is checked by another part of the engine. */
@@ -42,7 +48,14 @@ export const PORTED_VALIDATORS: Readonly<Record<string, PortedValidator>> = {
     check: (values) => {
       const url = values.get('github_url');
       if (values.has('id') || typeof url !== 'string' || GITHUB_ISSUE_PATTERN.test(url)) return [];
-      return [{ field: 'github_url', severity: 'error', message: `\`${url}\` is not a GitHub issue URL (github.com/OWNER/REPO/issues/N), so SWE-agent cannot derive the instance id (it fails: InvalidGithubURL: Invalid GitHub issue URL: ${url}). Fix the URL or set \`id\`.` }];
+      return [
+        {
+          field: 'github_url',
+          severity: 'error',
+          message: '`github_url` is not a GitHub issue URL (github.com/OWNER/REPO/issues/N), so SWE-agent cannot derive the instance id.',
+          detail: [`SWE-agent fails: InvalidGithubURL: Invalid GitHub issue URL: ${url}`, 'Fix the URL or set `id`.'],
+        },
+      ];
     },
   },
   'TextProblemStatement.model_post_init': NOTHING_TO_CHECK,
@@ -57,7 +70,7 @@ export const PORTED_VALIDATORS: Readonly<Record<string, PortedValidator>> = {
     check: (values) => {
       const instances = values.get('instances');
       if (!(instances instanceof Map) || instances.get('evaluate') !== true || values.get('redo_existing') !== true) return [];
-      return [{ field: 'redo_existing', severity: 'error', message: '`redo_existing: true` with SWE-bench `evaluate: true` is refused (SWE-agent fails: Cannot evaluate and redo existing at the same time. ...).' }];
+      return [{ field: 'redo_existing', severity: 'error', message: '`redo_existing: true` with SWE-bench `evaluate: true` is refused.', detail: ['SWE-agent fails: Cannot evaluate and redo existing at the same time. ...'] }];
     },
   },
   'DockerDeploymentConfig.validate_platform_args': {
@@ -65,7 +78,7 @@ export const PORTED_VALIDATORS: Readonly<Record<string, PortedValidator>> = {
       const args = values.get('docker_args');
       const platform = values.get('platform');
       if (!Array.isArray(args) || typeof platform !== 'string' || !args.some((a) => typeof a === 'string' && a.startsWith('--platform'))) return [];
-      return [{ field: 'platform', severity: 'error', message: "`platform` is set and `docker_args` has `--platform` too, which SWE-ReX refuses (it fails: Cannot specify platform both via 'platform' field and '--platform' in docker_args)." }];
+      return [{ field: 'platform', severity: 'error', message: '`platform` is set and `docker_args` has `--platform` too, which SWE-ReX refuses.', detail: ["SWE-ReX fails: Cannot specify platform both via 'platform' field and '--platform' in docker_args"] }];
     },
   },
 };

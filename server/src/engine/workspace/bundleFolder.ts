@@ -108,18 +108,25 @@ export function checkBundleFolder(model: BundleModel, folder: BundleFolder): Fil
       out.add(
         'bin-script-missing',
         spanOf(item.node),
-        item.what === 'tool'
-          ? `There is no bin/${item.name} for the tool \`${item.name}\`. SWE-agent puts the bundle's bin/ on PATH and checks \`which ${item.name}\` after install${folder.hasInstallScript ? ', so install.sh must provide it' : ''}. Add an executable bin/${item.name}.`
-          : `There is no bin/${item.name} for the state command \`${item.name}\`. SWE-agent runs it after every step; when it fails, SWE-agent only logs a warning and the prompt gets no state${folder.hasInstallScript ? ' (unless install.sh provides it)' : ''}. Add an executable bin/${item.name}.`,
+        `There is no bin/${item.name} for the ${item.what} \`${item.name}\`.`,
         // A folder in the script's place cannot be replaced by a new file.
-        { tool, data: entry ? { script: item.name, directory: true } : { script: item.name } },
+        {
+          tool,
+          data: entry ? { script: item.name, directory: true } : { script: item.name },
+          detail: [
+            item.what === 'tool'
+              ? `SWE-agent puts the bundle's bin/ on PATH and checks \`which ${item.name}\` after install${folder.hasInstallScript ? ', so install.sh must provide it' : ''}.`
+              : `SWE-agent runs it after every step; when it fails, SWE-agent only logs a warning and the prompt gets no state${folder.hasInstallScript ? ' (unless install.sh provides it)' : ''}.`,
+            `Add an executable bin/${item.name}.`,
+          ],
+        },
       );
     } else if (entry.kind === 'file' && !entry.executable) {
       out.add(
         'bin-script-not-executable',
         spanOf(item.node),
-        `bin/${item.name} is not executable. SWE-agent runs \`chmod +x bin/*\` when it installs the bundle, but running it anywhere else fails; run \`chmod +x bin/${item.name}\`.`,
-        { tool, data: { script: item.name } },
+        `bin/${item.name} is not executable.`,
+        { tool, data: { script: item.name }, detail: [`SWE-agent runs \`chmod +x bin/*\` when it installs the bundle, but running it anywhere else fails.`, `Run \`chmod +x bin/${item.name}\`.`] },
       );
     }
   }
@@ -128,14 +135,17 @@ export function checkBundleFolder(model: BundleModel, folder: BundleFolder): Fil
   if (toolsKey && folder.bin) {
     for (const entry of folder.bin.entries) {
       if (entry.kind !== 'file' || names.has(entry.name)) continue;
-      out.add('bin-script-undeclared', spanOf(toolsKey), `bin/${entry.name} is not a tool of this bundle (fine for a helper script; declare it under \`tools:\` if the model should call it).`);
+      out.add('bin-script-undeclared', spanOf(toolsKey), `bin/${entry.name} is not a tool of this bundle.`, {
+        detail: `Fine for a helper script; declare it under \`tools:\` if the model should call it.`,
+      });
     }
     const { total, entries } = folder.bin;
     if (total > entries.length) {
       out.add(
         'resource-limit',
         spanOf(toolsKey),
-        `bin/ holds ${total.toLocaleString('en-US')} entries, more than the ${BUDGETS.binEntries.toLocaleString('en-US')} this checker looks at: each declared script was checked, but only the first ${entries.length.toLocaleString('en-US')} entries by name were checked for scripts no tool declares.`,
+        `bin/ holds ${total.toLocaleString('en-US')} entries, more than the ${BUDGETS.binEntries.toLocaleString('en-US')} this checker looks at.`,
+        { detail: `Each declared script was checked, but only the first ${entries.length.toLocaleString('en-US')} entries by name were checked for scripts no tool declares.` },
       );
     }
   }

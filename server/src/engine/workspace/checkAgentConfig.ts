@@ -132,12 +132,13 @@ function missingBundle(bundlePath: string, dir: string, at: Span, context: Agent
   const source = context.rootSource ?? 'assumed';
   const version = context.sweAgentVersion ?? 'main';
   const name = checkoutBundleName(bundlePath);
-  const fails = `SWE-agent fails: Bundle path '${dir}' does not exist.`;
+  const fails = `SWE-agent fails: Bundle path '${dir}' does not exist`;
   if (name !== null && source === 'assumed' && isShippedBundle(version, name)) {
     out.add(
       'not-checked',
       at,
-      `Bundle \`${bundlePath}\` is not checked: SWE-agent ${version} finds it in its own checkout, not read here (assumed root: ${context.configRoot}). Set sweBundle.configRoot or --config-root to check it.`,
+      `Bundle \`${bundlePath}\` is not checked: SWE-agent ${version} finds it in its own checkout, which is not read here.`,
+      { detail: [`The assumed root: ${context.configRoot}.`, 'Set sweBundle.configRoot or --config-root to check it.'] },
     );
     return;
   }
@@ -145,23 +146,23 @@ function missingBundle(bundlePath: string, dir: string, at: Span, context: Agent
   if (change?.kind === 'renamed' || change?.kind === 'named-later') {
     const to = change.kind === 'renamed' ? change.to : change.was;
     const why = change.kind === 'renamed' ? `SWE-agent ${change.in} renamed it \`tools/${to}\`` : `that is its name since SWE-agent ${change.in}; ${version} calls it \`tools/${to}\``;
-    out.add('bundle-renamed', at, `Bundle \`${bundlePath}\` does not exist in SWE-agent ${version}: ${why}. ${fails}`, { data: { replaceWith: `tools/${to}` } });
+    out.add('bundle-renamed', at, `Bundle \`${bundlePath}\` does not exist in SWE-agent ${version}: ${why}.`, { data: { replaceWith: `tools/${to}` }, detail: fails });
     return;
   }
   if (change) {
     const why = change.kind === 'removed' ? `SWE-agent ${change.in} removed it` : `SWE-agent ships it since ${change.since}`;
-    out.add('bundle-not-in-version', at, `Bundle \`${bundlePath}\` does not exist in SWE-agent ${version}: ${why}. ${fails}`);
+    out.add('bundle-not-in-version', at, `Bundle \`${bundlePath}\` does not exist in SWE-agent ${version}: ${why}.`, { detail: fails });
     return;
   }
-  const resolved = `Bundle path \`${bundlePath}\` does not exist (resolved against ${rootPhrase(context.configRoot, source)}).`;
+  const resolved = `It is resolved against ${rootPhrase(context.configRoot, source)}.`;
   const folder = /[^/\\]+(?=[/\\]*$)/.exec(bundlePath);
   const suggestion = folder && suggestName(folder[0], context.bundlesBeside?.(dir) ?? []);
   if (folder && suggestion) {
     const replaceWith = bundlePath.slice(0, folder.index) + suggestion + bundlePath.slice(folder.index + folder[0].length);
-    out.add('bundle-path-missing', at, `Bundle path \`${shortPrefix(bundlePath, 48)}\` does not exist; did you mean \`${shortPrefix(replaceWith, 48)}\`?`, { data: { replaceWith }, related: [{ ...at, message: `${resolved} ${fails}` }] });
+    out.add('bundle-path-missing', at, `Bundle path \`${shortPrefix(bundlePath, 48)}\` does not exist; did you mean \`${shortPrefix(replaceWith, 48)}\`?`, { data: { replaceWith }, detail: [resolved, fails] });
     return;
   }
-  out.add('bundle-path-missing', at, `${resolved} ${fails}`);
+  out.add('bundle-path-missing', at, `Bundle path \`${shortPrefix(bundlePath, 96)}\` does not exist.`, { detail: [resolved, fails] });
 }
 
 export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext): AgentCheck {
@@ -188,16 +189,19 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
       out.add(
         'bundle-outside-workspace',
         entrySpan,
-        `Bundle \`${ref.path}\` (${dir}) lies outside the workspace, so it is not read or checked here. Open its folder as a workspace folder, or set sweBundle.configRoot, to check it.`,
+        `Bundle \`${ref.path}\` lies outside the workspace, so it is not read or checked here.`,
+        { detail: [`It resolves to ${dir}.`, 'Open its folder as a workspace folder, or set sweBundle.configRoot, to check it.'] },
       );
       continue;
     }
     if (resolution.kind === 'missing-config') {
-      out.add('bundle-config-missing', entrySpan, `Bundle \`${ref.path}\` has no config.yaml; SWE-agent fails: Bundle config file '${resolution.configPath}' does not exist.`);
+      out.add('bundle-config-missing', entrySpan, `Bundle \`${ref.path}\` has no config.yaml.`, { detail: `SWE-agent fails: Bundle config file '${resolution.configPath}' does not exist` });
       continue;
     }
     if (resolution.kind === 'unreadable-config') {
-      out.add('bundle-errors', entrySpan, `Bundle \`${ref.path}\` does not load: its config.yaml (${resolution.configPath}) cannot be read as UTF-8 text, which SWE-agent's \`read_text()\` needs.`);
+      out.add('bundle-errors', entrySpan, `Bundle \`${ref.path}\` does not load: its config.yaml cannot be read as UTF-8 text, which SWE-agent's \`read_text()\` needs.`, {
+        detail: `The file: ${resolution.configPath}.`,
+      });
       continue;
     }
     const source = resolution.bundle;
@@ -211,26 +215,25 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
     const firstError = errors[0];
     if (firstError) {
       const count = errors.length;
-
       out.add(
         'bundle-errors',
         entrySpan,
-        `Bundle \`${ref.path}\` does not load in this assembly: ${count} error${count === 1 ? '' : 's'} in its config.yaml, the first: ${firstError.message}`,
+        `Bundle \`${ref.path}\` does not load in this assembly: ${count} error${count === 1 ? '' : 's'} in its config.yaml, the first \`${firstError.code}\`.`,
         { related: [{ message: firstError.message, file: source.configPath, start: firstError.start, end: firstError.end }] },
       );
     }
     const toolNames = new Set(model.check.toolEntries.map((e) => strValue(e.keyNode)).filter((n): n is string => n !== undefined));
     const missing = ref.hidden.filter((h) => !toolNames.has(h.name));
-    const sweAgentFails = `SWE-agent fails: Hidden tools ${pyReprStringSet(missing.map((m) => m.name))} do not exist in available tools.`;
+    const sweAgentFails = `SWE-agent fails: Hidden tools ${pyReprStringSet(missing.map((m) => m.name))} do not exist in available tools`;
     for (const h of missing) {
       const suggestion = suggestName(h.name, [...toolNames]);
       if (suggestion) {
         out.add('hidden-tool-missing', spanOf(h.node), `Bundle \`${shortPrefix(ref.path, 32)}\` has no tool \`${shortPrefix(h.name, 32)}\` to hide; did you mean \`${shortPrefix(suggestion, 32)}\`?`, {
           data: { replaceWith: suggestion },
-          related: [{ ...spanOf(h.node), message: sweAgentFails }],
+          detail: sweAgentFails,
         });
       } else {
-        out.add('hidden-tool-missing', spanOf(h.node), `Bundle \`${ref.path}\` has no tool \`${h.name}\` to hide (${sweAgentFails.slice(0, -1)}).`);
+        out.add('hidden-tool-missing', spanOf(h.node), `Bundle \`${shortPrefix(ref.path, 48)}\` has no tool \`${shortPrefix(h.name, 48)}\` to hide.`, { detail: sweAgentFails });
       }
     }
     for (const entry of model.check.toolEntries) {
@@ -252,9 +255,16 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
         'duplicate-tool',
         entrySpan,
         first.where === 'builtin'
-          ? `Bundle \`${ref.path}\` defines \`bash\`, which clashes with SWE-agent's built-in bash tool (enable_bash_tool is on). Rename the tool, hide it, or set \`enable_bash_tool: false\`.`
-          : `Tool \`${name}\` of bundle \`${ref.path}\` is already defined by bundle \`${first.where.bundle.ref.path}\`; SWE-agent fails: Tool '${name}' is defined multiple times. Hide one with \`hidden_tools\`.`,
-        { related, tool: name },
+          ? `Bundle \`${ref.path}\` defines \`bash\`, which clashes with SWE-agent's built-in bash tool.`
+          : `Tool \`${name}\` of bundle \`${ref.path}\` is already defined by bundle \`${first.where.bundle.ref.path}\`.`,
+        {
+          related,
+          tool: name,
+          detail:
+            first.where === 'builtin'
+              ? ['`enable_bash_tool` is on.', 'Rename the tool, hide it, or set `enable_bash_tool: false`.']
+              : [`SWE-agent fails: Tool '${name}' is defined multiple times`, 'Hide one with `hidden_tools`.'],
+        },
       );
     }
   }
@@ -263,7 +273,8 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
     out.add(
       'bash-disabled-parser',
       spanOf(parser.node),
-      `\`enable_bash_tool: false\` needs the function_calling or json parser, but ${parser.implicit ? '`parse_function` has no `type`, so SWE-agent takes the first parser, `action`' : `\`parse_function\` is \`${parser.value}\``}. SWE-agent fails (AttributeError: type, raised while it builds the message "Bash tool can only be disabled if function_calling parser or json parser is used.").`,
+      `\`enable_bash_tool: false\` needs the function_calling or json parser, but ${parser.implicit ? '`parse_function` has no `type`, so SWE-agent takes the first parser, `action`' : `\`parse_function\` is \`${parser.value}\``}.`,
+      { detail: 'SWE-agent fails: AttributeError: type, raised while it builds the message "Bash tool can only be disabled if function_calling parser or json parser is used."' },
     );
   }
   const loads = !out.hasErrors() && bundles.every((b) => !b.diagnostics.some((d) => d.severity === 'error'));
