@@ -39,14 +39,16 @@ describe('agent config quick fixes', () => {
       flow.indexOf('opne') + 4,
       'Bundle `tools/viewer` has no tool `opne` to hide; did you mean `open`?',
     ]);
-    expect(diagnostic.related?.map((r) => r.message)).toEqual(["SWE-agent fails: Hidden tools {'opne'} do not exist in available tools."]);
+    expect(diagnostic.related?.map((r) => r.message)).toEqual(["SWE-agent fails: Hidden tools {'opne'} do not exist in available tools"]);
     const fixedFlow = flow.replace('opne', 'open');
     expect(fixesFor(flow, 'hidden-tool-missing')).toEqual([['Change `opne` to `open`', fixedFlow]]);
     expect(codes(fixedFlow)).toEqual([]);
     const block = 'agent:\n  tools:\n    bundles:\n      - path: tools/viewer\n        hidden_tools:\n          - "Open"\n';
     expect(fixesFor(block, 'hidden-tool-missing')).toEqual([['Change `Open` to `open`', block.replace('"Open"', '"open"')]]);
     const far = 'agent:\n  tools:\n    bundles:\n      - path: tools/viewer\n        hidden_tools: [edit]\n';
-    expect(analyse(far).diagnostics.map((d) => d.message)).toEqual(["Bundle `tools/viewer` has no tool `edit` to hide (SWE-agent fails: Hidden tools {'edit'} do not exist in available tools)."]);
+    expect(analyse(far).diagnostics.map((d) => [d.message, d.related?.map((r) => r.message)])).toEqual([
+      ['Bundle `tools/viewer` has no tool `edit` to hide.', ["SWE-agent fails: Hidden tools {'edit'} do not exist in available tools"]],
+    ]);
     expect(fixesFor(far, 'hidden-tool-missing')).toEqual([]);
   });
 
@@ -61,7 +63,8 @@ describe('agent config quick fixes', () => {
       'Bundle path `tools/viewr/` does not exist; did you mean `tools/viewer/`?',
     ]);
     expect(diagnostic.related?.map((r) => r.message)).toEqual([
-      `Bundle path \`tools/viewr/\` does not exist (resolved against ${project.ws.root}, assumed to be SWE-agent's checkout; set sweBundle.configRoot or --config-root to the right one). SWE-agent fails: Bundle path '${path.join(project.ws.root, 'tools/viewr')}' does not exist.`,
+      `It is resolved against ${project.ws.root}, assumed to be SWE-agent's checkout; set sweBundle.configRoot or --config-root to the right one.`,
+      `SWE-agent fails: Bundle path '${path.join(project.ws.root, 'tools/viewr')}' does not exist`,
     ]);
     const fixed = text.replace('viewr', 'viewer');
     expect(fixesFor(text, 'bundle-path-missing')).toEqual([['Change `path: tools/viewr/` to `path: tools/viewer/`', fixed]]);

@@ -126,7 +126,7 @@ describe('several --config files up to SWE-agent 1.0.1, merged as dict.update me
     expect(check([MODEL, '- [env, {}]\n'], [], undefined, V101)).toMatchObject({ loads: true, found: [] });
     const atMain = check([MODEL, '«- [env, {}]»\n'], []);
     expectFound(atMain, ['not-a-mapping']);
-    expect(atMain.messages[0]).toContain("AttributeError: 'list' object has no attribute 'items'");
+    expect(atMain.related[0]).toContain("SWE-agent fails: AttributeError: 'list' object has no attribute 'items'");
   });
 
   it.each([
@@ -138,7 +138,7 @@ describe('several --config files up to SWE-agent 1.0.1, merged as dict.update me
     const result = check([MODEL, text], [], undefined, V101);
     expectFound(result, ['not-a-mapping']);
     expect(result.loads).toBe(false);
-    expect(result.messages[0]).toContain(message);
+    expect(result.related[0]).toContain(`SWE-agent fails: ${message}`);
   });
 });
 
