@@ -135,7 +135,8 @@ describe('docs and calls', () => {
       ['resource-limit', 15],
       ...names.slice(0, BUDGETS.unknownVariablesPerDocstring).map((name) => ['docstring-unknown-variable', 16 + docstring.indexOf(`{${name}}`)]),
     ]);
-    expect(found[0].message).toBe('Stopped checking the docstring of `t` after 100 unknown variables, the budget reported per tool (unknownVariablesPerDocstring): the rest of it is not checked.');
+    expect(found[0].message).toBe('Stopped checking the docstring of `t` after 100 unknown variables (unknownVariablesPerDocstring).');
+    expect(found[0].related?.map((r) => r.message)).toEqual(['That is the budget of unknown variables reported per tool; the rest of the docstring is not checked.']);
   });
 
   it('bounds the characters formatted in all passes over a docstring, and says so', () => {
@@ -144,9 +145,10 @@ describe('docs and calls', () => {
     const found = lintBundleText(`tools:\n  t:\n    docstring: "${docstring}"\n`).diagnostics;
     const passes = Math.floor(BUDGETS.docstringFormatChars / docstring.length);
     expect(found.map((d) => d.code)).toEqual(['resource-limit', ...Array(passes).fill('docstring-unknown-variable')]);
-    expect(found[0].message).toBe(
-      `Stopped checking the docstring of \`t\` after ${passes} unknown variables: each costs a format pass over its ${docstring.length.toLocaleString('en-US')} characters, and another would pass the budget of 2,000,000 characters formatted (docstringFormatChars). The rest of it is not checked.`,
-    );
+    expect(found[0].message).toBe(`Stopped checking the docstring of \`t\` after ${passes} unknown variables (docstringFormatChars).`);
+    expect(found[0].related?.map((r) => r.message)).toEqual([
+      `Each costs a format pass over its ${docstring.length.toLocaleString('en-US')} characters, and another would pass the budget of 2,000,000 characters formatted; the rest is not checked.`,
+    ]);
   });
 
   it('reports end_name without a signature on the end_name key', () => {

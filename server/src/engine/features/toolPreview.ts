@@ -61,7 +61,7 @@ interface Explained {
 }
 
 /** A diagnostic's message and what it leaves out at its own place (SWE-agent's words, the why, the fix), each a sentence, as the hover says it. */
-export function explainedMessage(d: Explained): string {
+function explainedMessage(d: Explained): string {
   const details = (d.related ?? []).filter((r) => r.file === undefined && r.start === d.start && r.end === d.end).map((r) => (/[.!?]$/.test(r.message) ? r.message : `${r.message}.`));
   return [d.message, ...details].join(' ');
 }

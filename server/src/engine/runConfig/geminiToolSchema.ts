@@ -17,7 +17,7 @@ import { agentModelName } from './templateVariables';
 import { ModelVisit } from './validate';
 
 /** A model LiteLLM sends to Gemini: a path segment `gemini` or `gemini-...` (`gemini/gemini-2.0-flash`, `vertex_ai/gemini-1.5-pro`). */
-export function isGeminiModel(name: string): boolean {
+function isGeminiModel(name: string): boolean {
   return name.split('/').some((segment) => /^gemini(-|$)/i.test(segment));
 }
 

@@ -28,9 +28,13 @@ export function checkDocstring(toolName: string, docstring: string, node: PyNode
       out.add(
         'resource-limit',
         spanOf(node),
-        passes === BUDGETS.unknownVariablesPerDocstring
-          ? `Stopped checking the docstring of \`${toolName}\` after ${passes} unknown variables, the budget reported per tool (unknownVariablesPerDocstring): the rest of it is not checked.`
-          : `Stopped checking the docstring of \`${toolName}\` after ${passes} unknown variables: each costs a format pass over its ${docstring.length.toLocaleString('en-US')} characters, and another would pass the budget of ${BUDGETS.docstringFormatChars.toLocaleString('en-US')} characters formatted (docstringFormatChars). The rest of it is not checked.`,
+        `Stopped checking the docstring of \`${toolName}\` after ${passes} unknown variables (${passes === BUDGETS.unknownVariablesPerDocstring ? 'unknownVariablesPerDocstring' : 'docstringFormatChars'}).`,
+        {
+          detail:
+            passes === BUDGETS.unknownVariablesPerDocstring
+              ? 'That is the budget of unknown variables reported per tool; the rest of the docstring is not checked.'
+              : `Each costs a format pass over its ${docstring.length.toLocaleString('en-US')} characters, and another would pass the budget of ${BUDGETS.docstringFormatChars.toLocaleString('en-US')} characters formatted; the rest is not checked.`,
+        },
       );
       return;
     }

@@ -567,7 +567,8 @@ function validateArguments(
       out.add(
         'resource-limit',
         signatureNode ? spanOf(signatureNode) : spanOf(keyNode),
-        `Stopped checking which arguments the signature of \`${toolName}\` names after ${searchable.toLocaleString('en-US')} of its ${args.length.toLocaleString('en-US')} arguments: searching a signature of ${signature.length.toLocaleString('en-US')} characters once per argument passes the budget of ${BUDGETS.signatureSearchChars.toLocaleString('en-US')} characters searched (signatureSearchChars).`,
+        `Stopped checking which arguments the signature of \`${toolName}\` names after ${searchable.toLocaleString('en-US')} of ${args.length.toLocaleString('en-US')} (signatureSearchChars).`,
+        { detail: `Searching a signature of ${signature.length.toLocaleString('en-US')} characters once per argument passes the budget of ${BUDGETS.signatureSearchChars.toLocaleString('en-US')} characters searched.` },
       );
       for (const argument of args.slice(searchable)) unsearched.add(argument.name);
     }

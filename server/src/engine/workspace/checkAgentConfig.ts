@@ -109,7 +109,7 @@ export function resolveBundlePath(configRoot: string, bundlePath: string): strin
  * (`tools: dict[str, dict]`), which comes first: a hidden tool whose value is
  * not a mapping still stops SWE-agent, so its diagnostics stay.
  */
-export function hiddenToolDiagnostics(model: BundleModel, hidden: Set<string>): (diagnostic: FileDiagnostic) => boolean {
+function hiddenToolDiagnostics(model: BundleModel, hidden: Set<string>): (diagnostic: FileDiagnostic) => boolean {
   const failsBundleConfig = new Set(model.check.tools.filter((t) => !t.bundleStageOk).map((t) => t.tool));
   return (diagnostic) => typeof diagnostic.tool === 'string' && hidden.has(diagnostic.tool) && !failsBundleConfig.has(diagnostic.tool);
 }
