@@ -123,7 +123,7 @@ describe('the swe-bundle-lint GitHub Action', () => {
     // The text report sits between stop-commands and its token: nothing in it runs as a workflow command.
     const report = /^::stop-commands::([0-9a-f-]{36})\n([\s\S]*?)\n::\1::$/m.exec(result.log);
     expect(report![2].split('\n')).toEqual([
-      'tools/viewer/config.yaml:9:19 error wrong-type `required` of argument `path` of `view` must be a boolean (true or false), but it is a string (pydantic: Input should be a valid boolean, unable to interpret input).',
+      'tools/viewer/config.yaml:9:19 error wrong-type `required` of argument `path` of `view` must be a boolean (true or false), but it is a string.',
       '1 error, 0 warnings in 1 file; 1 would not load in SWE-agent',
     ]);
     expect(result.log).toContain('::error::swe-bundle-lint: a bundle or agent config would not load in SWE-agent (SARIF in swe-bundle-lint.sarif)');

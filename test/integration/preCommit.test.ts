@@ -57,7 +57,7 @@ describe('pre-commit run --all-files with the swe-bundle-lint hook', () => {
     expect(lines[0]).toMatch(/^swe-bundle-lint\.+Failed$/);
     expect(lines.slice(1, 4)).toEqual(['- hook id: swe-bundle-lint', '- exit code: 1', '']);
     expect(lines.filter((line) => line.startsWith('tools/'))).toEqual([
-      'tools/viewer/config.yaml:9:19 error wrong-type `required` of argument `path` of `view` must be a boolean (true or false), but it is a string (pydantic: Input should be a valid boolean, unable to interpret input).',
+      'tools/viewer/config.yaml:9:19 error wrong-type `required` of argument `path` of `view` must be a boolean (true or false), but it is a string.',
     ]);
     expect(lines).toContain('1 error, 0 warnings in 1 file; 1 would not load in SWE-agent');
   });

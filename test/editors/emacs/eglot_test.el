@@ -73,10 +73,10 @@ them (Emacs 30: track-changes signals, then `eglot-send-changes-idle-time')."
   (revert-buffer t t t))
 
 (defconst swe-search-diagnostics
-  '("6:8-6:25 eglot-error: swe-bundle [missing-field]: Argument `search_term` of `search_dir` has no `required`; SWE-agent requires it (pydantic: Field required)."
+  '("6:8-6:25 eglot-error: swe-bundle [missing-field]: Argument `search_term` of `search_dir` has no `required`, which SWE-agent requires."
     "9:8-9:16 eglot-error: swe-bundle [unknown-key]: SWE-agent ignores `requried` in argument `search_term` of `search_dir`; did you mean `required`?"
-    "14:25-14:40 eglot-warning: swe-bundle [argument-format-jinja]: `argument_format` of argument `dir` in `search_dir` is a Jinja template: write `{{value}}`, not `{value}` (SWE-agent warns: Probably wrong Jinja syntax in template: --dir {value})."
-    "16:38-16:43 eglot-error: swe-bundle [signature-unknown-placeholder]: Placeholder `<dir>` in the signature of `find_file` has no argument named 'dir' (SWE-agent fails: Command 'find_file': Argument names ({'dir', 'file_name'}) in signature / invoke_format 'find_file {file_name} {dir}' do not match argument names). Add the argument.")
+    "14:25-14:40 eglot-warning: swe-bundle [argument-format-jinja]: `argument_format` of argument `dir` in `search_dir` is a Jinja template: write `{{value}}`, not `{value}`."
+    "16:38-16:43 eglot-error: swe-bundle [signature-unknown-placeholder]: Placeholder `<dir>` in the signature of `find_file` has no argument named 'dir'.")
   "The diagnostics of tools/search/config.yaml with the documented settings (unknown-key: error), as eglot words them.")
 
 (defun swe-main ()

@@ -21,10 +21,10 @@ if (!PREVIEW_SHOT) {
 const FILE = 'tools/search/config.yaml';
 // The Problems panel rows: message, then source and code, then [Ln, Col] (1-based), as VS Code renders them.
 const PROBLEMS = [
-  ['Argument `search_term` of `search_dir` has no `required`; SWE-agent requires it (pydantic: Field required).', 'swe-bundle missing-field', '[Ln 7, Col 9]'],
+  ['Argument `search_term` of `search_dir` has no `required`, which SWE-agent requires.', 'swe-bundle missing-field', '[Ln 7, Col 9]'],
   ['SWE-agent ignores `requried` in argument `search_term` of `search_dir`; did you mean `required`?', 'swe-bundle unknown-key', '[Ln 10, Col 9]'],
-  ['`argument_format` of argument `dir` in `search_dir` is a Jinja template: write `{{value}}`, not `{value}` (SWE-agent warns: Probably wrong Jinja syntax in template: --dir {value}).', 'swe-bundle argument-format-jinja', '[Ln 15, Col 26]'],
-  ["Placeholder `<dir>` in the signature of `find_file` has no argument named 'dir' (SWE-agent fails: Command 'find_file': Argument names ({'dir', 'file_name'}) in signature / invoke_format 'find_file {file_name} {dir}' do not match argument names). Add the argument.", 'swe-bundle signature-unknown-placeholder', '[Ln 17, Col 39]'],
+  ['`argument_format` of argument `dir` in `search_dir` is a Jinja template: write `{{value}}`, not `{value}`.', 'swe-bundle argument-format-jinja', '[Ln 15, Col 26]'],
+  ["Placeholder `<dir>` in the signature of `find_file` has no argument named 'dir'.", 'swe-bundle signature-unknown-placeholder', '[Ln 17, Col 39]'],
 ];
 // Line 4 is `    signature: "search_dir <search_term> [<dir>]"`; column 32 is inside `search_term`
 // (whose `required` is misspelt, so the hover says neither required nor optional).

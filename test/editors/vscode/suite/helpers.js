@@ -92,7 +92,7 @@ const searchDiagnostics = () => [
     severity: 'error',
     code: 'missing-field',
     source: 'swe-bundle',
-    message: 'Argument `search_term` of `search_dir` has no `required`; SWE-agent requires it (pydantic: Field required).',
+    message: 'Argument `search_term` of `search_dir` has no `required`, which SWE-agent requires.',
   },
   {
     range: '9:8-9:16',
@@ -106,14 +106,14 @@ const searchDiagnostics = () => [
     severity: 'warning',
     code: 'argument-format-jinja',
     source: 'swe-bundle',
-    message: '`argument_format` of argument `dir` in `search_dir` is a Jinja template: write `{{value}}`, not `{value}` (SWE-agent warns: Probably wrong Jinja syntax in template: --dir {value}).',
+    message: '`argument_format` of argument `dir` in `search_dir` is a Jinja template: write `{{value}}`, not `{value}`.',
   },
   {
     range: '16:38-16:43',
     severity: 'error',
     code: 'signature-unknown-placeholder',
     source: 'swe-bundle',
-    message: "Placeholder `<dir>` in the signature of `find_file` has no argument named 'dir' (SWE-agent fails: Command 'find_file': Argument names ({'dir', 'file_name'}) in signature / invoke_format 'find_file {file_name} {dir}' do not match argument names). Add the argument.",
+    message: "Placeholder `<dir>` in the signature of `find_file` has no argument named 'dir'.",
   },
 ];
 
