@@ -76,7 +76,7 @@ suite('diagnostics', () => {
           code: 'unknown-json-schema-type',
           source: 'swe-bundle',
           message:
-            '`type: str` of argument `search_term` in `search_dir` is not a JSON Schema type; SWE-agent sends it to the model as is. Use one of string, number, integer, boolean, array, object, null (here probably `string`).',
+            '`type: str` of argument `search_term` in `search_dir` is not a JSON Schema type; did you mean `string`?',
         },
         ...searchDiagnostics().filter((d) => d.code !== 'missing-field' && d.code !== 'unknown-key'),
       ]);
