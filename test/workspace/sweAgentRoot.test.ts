@@ -113,7 +113,7 @@ describe('a SWE-agent 0.x config', () => {
     expect(file.loads).toBe(false);
     expect(file.diagnostics.map(at)).toEqual(['sweagent-0x-config:error@0:0-0:15']);
     expect(file.diagnostics[0].message).toBe(
-      'A SWE-agent 0.x config (top-level `system_template`, `instance_template`): not checked here, and SWE-agent 1.x refuses it. 1.x nests these under `agent:` (see its config/sweagent_0_7/).',
+      'A SWE-agent 0.x config (top-level `system_template`, `instance_template`) is not checked here, and SWE-agent 1.x refuses it.',
     );
     const text = runCli(['legacy'], ws.root);
     expect(text.code).toBe(1);

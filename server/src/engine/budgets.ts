@@ -61,6 +61,8 @@ const VALUES = {
   aliasExpansion: 100_000,
   /** Entries of a bundle's `bin/` looked at (stat'ed and reported as undeclared); the rest is summarized. Well below the diagnostics per file. */
   binEntries: 500,
+  /** Characters of a bundle's install.sh searched for the `bin/` helper scripts it runs (which are then not reported as undeclared). Install scripts are a few lines. */
+  installScriptWordsChars: 65_536,
   /** Entries one walk of a workspace folder looks at. */
   walkEntries: 200_000,
   /** Folder depth the walk enters; deeper folders are reported as not searched. */

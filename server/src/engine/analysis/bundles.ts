@@ -16,7 +16,7 @@ import { ToolBaseCheck, ToolCheckOptions, standaloneOptions, toolContextKey } fr
 import { BundleFacts, bundleFactsKey } from '../swe/bundleFacts';
 import { profileOf } from '../settings/configOptions';
 import { BundleFolder, checkBundleFolder } from '../workspace/bundleFolder';
-import { checkBundleScripts } from '../workspace/bundleScripts';
+import { BundleFileReader, checkBundleScripts } from '../workspace/bundleScripts';
 import { Database, QueryDef } from './database';
 import { SOURCE, textOf } from './files';
 import { BUNDLE_USES, BundleUse } from './agents';
@@ -216,7 +216,8 @@ function inContexts(db: Database, file: string, uses: readonly BundleUse[], allU
 /** The checks of a bundle's folder: its bin/ entries, and its scripts as they will run (read through the host, so an edit to a script reaches them). */
 export function bundleFolderDiagnostics(db: Database, configPath: string, model: BundleModel, folder: BundleFolder): FileDiagnostic[] {
   const dir = path.dirname(configPath);
-  return [...checkBundleFolder(model, folder), ...checkBundleScripts(model, folder, (relative) => textOf(db, path.join(dir, ...relative.split('/'))))];
+  const read: BundleFileReader = (relative) => textOf(db, path.join(dir, ...relative.split('/')));
+  return [...checkBundleFolder(model, folder, read), ...checkBundleScripts(model, folder, read)];
 }
 
 /** A bundle's diagnostics in the contexts of `uses` (none: the model's own), with its bundle folder's. */

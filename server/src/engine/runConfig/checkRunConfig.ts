@@ -104,7 +104,8 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
     out.add(
       'sweagent-0x-config',
       spanOf(v0Keys[0]),
-      `A SWE-agent 0.x config (top-level ${named}): not checked here, and SWE-agent 1.x refuses it. 1.x nests these under \`agent:\` (see its config/sweagent_0_7/).`,
+      `A SWE-agent 0.x config (top-level ${named}) is not checked here, and SWE-agent 1.x refuses it.`,
+      { detail: 'SWE-agent 1.x nests these keys under `agent:` (see its config/sweagent_0_7/ for 0.7 agents in the 1.x format).' },
     );
   }
   if (out.diagnostics.some((d) => d.code === 'sweagent-0x-config')) return stop(input.kind ?? 'run-single');

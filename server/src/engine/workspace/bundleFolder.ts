@@ -15,6 +15,7 @@ import { fieldsOf } from '../swe/checkTool';
 import { asDict } from '../swe/pydanticLax';
 import { PyNode, dictEntries, strValue } from '../yaml/pyNode';
 import { FileKind, FsView } from './workspaceFs';
+import type { BundleFileReader } from './bundleScripts';
 
 export interface BinEntry {
   name: string;
@@ -97,7 +98,25 @@ function declaredScripts(model: BundleModel): Declared[] {
   return declared;
 }
 
-export function checkBundleFolder(model: BundleModel, folder: BundleFolder): FileDiagnostic[] {
+/**
+ * The words of the bundle's install.sh, or none: a `bin/` script that install.sh
+ * runs (SWE-agent's web_browser starts its server so) is a helper, not a tool someone forgot.
+ */
+function installScriptWords(folder: BundleFolder, read: BundleFileReader): ReadonlySet<string> {
+  const text = folder.hasInstallScript ? read('install.sh') : null;
+  return new Set(text === null ? [] : text.slice(0, BUDGETS.installScriptWordsChars).split(/[^\w.+-]+/));
+}
+
+/**
+ * A script no tool declares that is nonetheless expected: a name starting with `_`
+ * (private by convention, as SWE-agent's registry `bin/_read_env`, which other bundles call),
+ * or one install.sh runs.
+ */
+function isHelperScript(name: string, installWords: ReadonlySet<string>): boolean {
+  return name.startsWith('_') || installWords.has(name);
+}
+
+export function checkBundleFolder(model: BundleModel, folder: BundleFolder, read: BundleFileReader): FileDiagnostic[] {
   const out = new DiagnosticBuilder(null);
   if (!model.root) return [];
   const declared = declaredScripts(model);
@@ -133,8 +152,9 @@ export function checkBundleFolder(model: BundleModel, folder: BundleFolder): Fil
   const toolsKey = asDict(model.root) ? fieldsOf(dictEntries(asDict(model.root)!)).get('tools')?.key : undefined;
   const names = new Set(declared.map((d) => d.name));
   if (toolsKey && folder.bin) {
+    let installWords: ReadonlySet<string> | undefined;
     for (const entry of folder.bin.entries) {
-      if (entry.kind !== 'file' || names.has(entry.name)) continue;
+      if (entry.kind !== 'file' || names.has(entry.name) || isHelperScript(entry.name, (installWords ??= installScriptWords(folder, read)))) continue;
       out.add('bin-script-undeclared', spanOf(toolsKey), `bin/${entry.name} is not a tool of this bundle.`, {
         detail: `Fine for a helper script; declare it under \`tools:\` if the model should call it.`,
       });
