@@ -1,6 +1,7 @@
 /**
- * Which documents the extension claims. Only bundle configs and agent
- * configs go to the language server; every other YAML file is left to
+ * Which documents the extension claims. Only bundle configs, agent
+ * configs and the settings file `.swe-bundle.json` (for the quick fixes of
+ * its settings diagnostics) go to the language server; every other YAML file is left to
  * whatever else handles YAML (Red Hat's YAML extension, say). The extension
  * contributes no language and no grammar: it adds diagnostics and editing
  * features to documents of the `yaml` language VS Code already has.
@@ -10,6 +11,9 @@ import { sweBundleConfiguration } from './configuration';
 
 /** `config.yaml` files under a `tools/` folder: SWE-agent's bundle layout (`tools/<bundle>/config.yaml`). */
 export const BUNDLE_PATTERN = '**/tools/**/config.yaml';
+
+/** The settings file the server reads in a workspace folder: its problems are diagnostics with quick fixes (a misspelt key). */
+const SETTINGS_PATTERN = '**/.swe-bundle.json';
 
 export interface DocumentPatterns {
   /** `sweBundle.filePatterns`: extra bundle configs (the server treats them as bundles too). */
@@ -42,12 +46,17 @@ export interface FileFilter extends DocumentFilter {
   pattern: string;
 }
 
-/** The document selector of the language client: files on disk that match a bundle or agent-config pattern. */
+/** The document selector of the language client: files on disk that match a bundle or agent-config pattern, and settings files. */
 export function documentSelector(patterns: DocumentPatterns): FileFilter[] {
-  const globs = [BUNDLE_PATTERN, ...patterns.agentConfigPatterns, ...patterns.filePatterns].map(asPathGlob);
+  const globs = [BUNDLE_PATTERN, SETTINGS_PATTERN, ...patterns.agentConfigPatterns, ...patterns.filePatterns].map(asPathGlob);
   return [...new Set(globs)].map((pattern): FileFilter => ({ scheme: 'file', pattern }));
 }
 
 export function isClaimed(selector: DocumentFilter[], document: TextDocument): boolean {
   return languages.match(selector, document) > 0;
+}
+
+/** A settings file is claimed for its diagnostics and their fixes only: it is no bundle or agent config (no previews, no SWE-agent in the status). */
+export function isSettingsFile(document: TextDocument): boolean {
+  return languages.match({ scheme: 'file', pattern: SETTINGS_PATTERN }, document) > 0;
 }

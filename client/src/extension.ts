@@ -5,7 +5,7 @@
  */
 import { ExtensionContext, TextDocument, TextEditor, commands, window, workspace } from 'vscode';
 import { LanguageClient, LanguageClientOptions, RevealOutputChannelOn, State } from 'vscode-languageclient/node';
-import { DocumentPatterns, documentSelector, isClaimed, readPatterns } from './documents';
+import { DocumentPatterns, documentSelector, isClaimed, isSettingsFile, readPatterns } from './documents';
 import { sweBundleConfiguration } from './configuration';
 import { claimedOnlyMiddleware, stoppingClientMiddleware } from './middleware';
 import { LeveledOutputChannel } from './outputChannel';
@@ -160,7 +160,7 @@ class Controller {
   }
 
   refreshEditorContext(editor: TextEditor | undefined): void {
-    const claimed = editor !== undefined && this.claims(editor.document);
+    const claimed = editor !== undefined && this.claims(editor.document) && !isSettingsFile(editor.document);
     this.status.setEditorClaimed(claimed);
     void commands.executeCommand('setContext', 'sweBundle.bundleEditor', claimed);
     this.refreshJudgedBy(editor);

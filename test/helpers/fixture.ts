@@ -5,7 +5,7 @@
  * cursor with `¦` and ranges with `«…»` (test/helpers/markers.ts), and gets
  * the `Analysis` of a host whose workspace holds exactly those files, each
  * on its in-memory disk and open in the editor, as the server and the CLI
- * ask it.
+ * ask it; `/workspace/.swe-bundle.json` is the workspace's settings file.
  */
 import * as path from 'path';
 import { Analysis } from '../../server/src/engine/analysis/analysis';
@@ -77,10 +77,14 @@ export function fixture(spec: string, settings: EngineConfig = {}): Fixture & { 
   return { ...workspaceOf(new Map([...marked].map(([file, m]) => [file, m.text] as const)), settings), marked };
 }
 
+/** The workspace's settings file: a fixture that has one gets it read, as the front ends read a folder's. */
+export const SETTINGS_FILE = `${WORKSPACE}/.swe-bundle.json`;
+
 /** The analysis of exactly these files (texts as they are, no markers), each open in the editor, with the user's settings. */
 export function workspaceOf(files: ReadonlyMap<string, string>, settings: EngineConfig = {}): Fixture {
   const host = new AnalysisHost({ fs: inMemoryFs(files) });
-  host.applyChange({ folders: [WORKSPACE], userSettings: settings, opened: [...files].map(([file, text]) => ({ file, text })) });
+  const settingsFiles = files.has(SETTINGS_FILE) ? [{ folder: WORKSPACE, file: SETTINGS_FILE }] : [];
+  host.applyChange({ folders: [WORKSPACE], userSettings: settings, settingsFiles, opened: [...files].map(([file, text]) => ({ file, text })) });
   return { host, analysis: host.analysis(), files };
 }
 

@@ -29,6 +29,20 @@ describe('agent config quick fixes', () => {
     expect(codes(fixed)).toEqual([]);
   });
 
+  it('no suggestion and no fix for an unknown key that is not near a field (`install_command` is not `install_timeout`)', () => {
+    const text = 'agent:\n  tools:\n    install_command: ./install.sh\n    bundles:\n      - path: tools/viewer\n';
+    const [diagnostic] = analyse(text).diagnostics;
+    expect([diagnostic.code, diagnostic.severity, diagnostic.start, diagnostic.end, diagnostic.message, diagnostic.data]).toEqual([
+      'unknown-key',
+      'warning',
+      text.indexOf('install_command'),
+      text.indexOf('install_command') + 'install_command'.length,
+      'SWE-agent ignores `install_command` under `agent.tools` (ToolConfig drops unknown keys).',
+      undefined,
+    ]);
+    expect(fixesFor(text, 'unknown-key')).toEqual([]);
+  });
+
   it('change a misspelt hidden tool to the bundle tool it is near, in block and flow lists; no suggestion for a name that is not near', () => {
     const flow = 'agent:\n  tools:\n    bundles:\n      - path: tools/viewer\n        hidden_tools: [opne]\n';
     const [diagnostic] = analyse(flow).diagnostics;

@@ -159,3 +159,51 @@ describe('a relative configRoot', () => {
     expect(shownOfCli(run, project).get(agent)).toEqual(server);
   });
 });
+
+describe('a misspelt key in .swe-bundle.json', () => {
+  const TEXT = '{\n  "rules": {"unknown-kye": "off"},\n  "inlayHint": false\n}\n';
+  const RULE = { start: { line: 1, character: 12 }, end: { line: 1, character: 25 } };
+  const SETTING = { start: { line: 2, character: 2 }, end: { line: 2, character: 13 } };
+  const LITERALS = { textDocument: { codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } }, isPreferredSupport: true } } };
+
+  it('is a diagnostic with the key it meant, and the server answers its quick fix there; typed in the open file, it is no message', async () => {
+    const ws = workspace({ '.swe-bundle.json': TEXT, 'tools/view/config.yaml': BUNDLE });
+    const uri = fileUri(ws.path('.swe-bundle.json'));
+    client = await inMemory({ workspaceFolders: [{ uri: fileUri(ws.root), name: 'ws' }], capabilities: { ...CAPABILITIES, ...LITERALS } });
+    const { diagnostics } = await client.waitForDiagnostics(uri);
+    expect(diagnostics).toEqual([
+      { range: RULE, severity: 2, source: 'swe-bundle', code: 'settings-invalid', message: 'unknown rule "unknown-kye"; did you mean "unknown-key"?', data: { replaceWith: 'unknown-key' } },
+      { range: SETTING, severity: 2, source: 'swe-bundle', code: 'settings-invalid', message: 'unknown setting "inlayHint"; did you mean "inlayHints"?', data: { replaceWith: 'inlayHints' } },
+    ]);
+    const shownBefore = [...client.shown];
+    expect(shownBefore).toHaveLength(1);
+
+    await client.open(uri, TEXT);
+    const actions = await client.request('textDocument/codeAction', { textDocument: { uri }, range: RULE, context: { diagnostics } });
+    expect(actions).toEqual([
+      { title: 'Rename "unknown-kye" to "unknown-key"', kind: 'quickfix', diagnostics: [diagnostics[0]], isPreferred: true, edit: { changes: { [uri]: [{ range: RULE, newText: '"unknown-key"' }] } } },
+      { title: 'Rename "inlayHint" to "inlayHints"', kind: 'quickfix', diagnostics: [diagnostics[1]], isPreferred: true, edit: { changes: { [uri]: [{ range: SETTING, newText: '"inlayHints"' }] } } },
+    ]);
+
+    // Typed in the editor: the diagnostics follow the buffer, and no message pops up per keystroke.
+    const seen = publications(client, ws.path('.swe-bundle.json'));
+    await client.notify('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: TEXT.replace('"inlayHint"', '"inlayHintz"') }] });
+    const typed = await publishedAfter(client, ws.path('.swe-bundle.json'), seen);
+    expect(shownOfLsp(typed.diagnostics).map((d) => [d.message, d.range])).toEqual([
+      ['unknown rule "unknown-kye"; did you mean "unknown-key"?', RULE],
+      ['unknown setting "inlayHintz"; did you mean "inlayHints"?', { start: { line: 2, character: 2 }, end: { line: 2, character: 14 } }],
+    ]);
+    expect(client.shown).toEqual(shownBefore);
+  });
+
+  it('a far name: a diagnostic without a suggestion, and no quick fix', async () => {
+    const text = '{"noSuchSetting": 1}\n';
+    const ws = workspace({ '.swe-bundle.json': text });
+    const uri = fileUri(ws.path('.swe-bundle.json'));
+    client = await inMemory({ workspaceFolders: [{ uri: fileUri(ws.root), name: 'ws' }], capabilities: { ...CAPABILITIES, ...LITERALS } });
+    const { diagnostics } = await client.waitForDiagnostics(uri);
+    expect(diagnostics.map((d) => [d.message, d.data])).toEqual([['unknown setting "noSuchSetting" (the settings are envVariables, rules, filePatterns, configRoot, inlayHints, commandLine, sweAgent)', undefined]]);
+    await client.open(uri, text);
+    expect(await client.request('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0].range, context: { diagnostics } })).toEqual([]);
+  });
+});

@@ -192,11 +192,15 @@ export function startLanguageServer(connection: Connection): void {
         .catch(() => undefined),
   );
 
-  /** Settings problems: on the settings file they are in (published, open or not), and each once in a message. */
+  /**
+   * Settings problems: on the settings file they are in (published, open or
+   * not), and each once in a message, unless that file is open in the editor,
+   * which shows them as they are typed (a message per keystroke would be noise).
+   */
   const reportSettings = () => {
     const problems: SettingsProblem[] = guard('settings', [], () => analysis().settingsProblems());
     const said = (p: SettingsProblem) => (p.file ? `${p.file}: ${p.message}` : p.message);
-    const fresh = problems.filter((p) => !shownProblems.has(said(p)));
+    const fresh = problems.filter((p) => !shownProblems.has(said(p)) && !(p.file !== null && documents.get(open.uriOf(p.file))));
     shownProblems = new Set(problems.map(said));
     if (fresh.length > 0) quietly(() => connection.sendNotification('window/showMessage', { type: MessageType.Warning, message: `swe-bundle: ${fresh.map(said).join('; ')}` }));
     for (const problem of fresh) connection.console.warn(`swe-bundle: ${said(problem)}`);

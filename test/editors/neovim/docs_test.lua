@@ -314,6 +314,20 @@ local function main()
   agent_codes({ '6:14-6:26 bundle-errors', '7:14-7:27 bundle-path-missing' }, 'the fix clears the diagnostic')
   vim.cmd('silent undo 0')
   agent_codes(AGENT_CODES, 'the agent config as it was')
+
+  -- The did-you-mean fix of a rule code: `bundle-erors` in a suppression comment above the entry of
+  -- tools/search; fixed, the comment silences that entry's bundle-errors -----------------------------
+  vim.api.nvim_buf_set_lines(agent, 5, 5, true, { '      # swe-bundle-disable-next-line bundle-erors' })
+  agent_codes({ '5:37-5:49 unknown-rule-code', '6:14-6:26 bundle-errors', '7:14-7:27 bundle-path-missing' }, 'the misspelt rule code is flagged')
+  vim.api.nvim_win_set_cursor(0, { 6, 40 })
+  answers = { { select = 'Change `bundle-erors` to `bundle-errors`' } }
+  asked = {}
+  feed(KEYS.code_action)
+  wait('the rule-code fix to be applied', function() return line(6) == '      # swe-bundle-disable-next-line bundle-errors', line(6) end)
+  eq(asked, { { prompt = 'Code actions:', items = { 'Change `bundle-erors` to `bundle-errors`' } } }, 'the did-you-mean fix offered on the misspelt rule code')
+  agent_codes({ '7:14-7:27 bundle-path-missing' }, 'the fix clears the diagnostic, and the comment silences the bundle-errors below it')
+  vim.cmd('silent undo 0')
+  agent_codes(AGENT_CODES, 'the agent config as it was again')
   search = open(SEARCH)
 
   -- The documented preview command ------------------------------------------------------------------

@@ -19,7 +19,8 @@ import { FoldingRegion, foldingRanges } from '../features/folding';
 import { HoverResult, hoverAt } from '../features/hover';
 import { InlayHintItem, inlayHints } from '../features/inlayHints';
 import { Highlight, TextRange, definitionAt, highlightsAt, referencesAt } from '../features/navigation';
-import { QUICK_FIXES, QuickFix, quickFixes } from '../features/quickFixes';
+import { QUICK_FIXES, QuickFix, applicableFixes, quickFixes } from '../features/quickFixes';
+import { replaceSettingsKey } from '../features/quickFixes/settingsKey';
 import { PrepareRenameResult, RenameResult, prepareRename, rename } from '../features/rename';
 import { OffsetRange, selectionRanges } from '../features/selectionRanges';
 import { SemanticToken, semanticTokens } from '../features/semanticTokens';
@@ -410,6 +411,17 @@ export class Analysis {
     if (agent && source) return agentQuickFixes(source.normalized, agent.load.root, agent.at, diagnostic);
     const model = this.bundleModel(file);
     return model ? quickFixes(model, diagnostic) : [];
+  }
+
+  /** The settings problems in one settings file (`.swe-bundle.json`), in the order they are reported. */
+  settingsProblemsIn(file: string): SettingsProblem[] {
+    return this.settingsProblems().filter((problem) => problem.file === file);
+  }
+
+  /** The quick fixes of a settings problem in its settings file: the key it most likely meant. */
+  settingsQuickFixes(problem: SettingsProblem): QuickFix[] {
+    const source = problem.file !== null ? this.source(problem.file) : null;
+    return source ? applicableFixes(replaceSettingsKey(source.normalized, problem)) : [];
   }
 
   /** At most `limit` ranges (the client's limit, or the feature's own). */

@@ -4,7 +4,7 @@ import { DiagnosticBuilder } from '../diagnosticBuilder';
 import { FileDiagnostic } from '../diagnostics';
 import { Placement, placeDiagnostics } from '../document/placement';
 import { SourceText, sourceTextOf } from '../document/sourceText';
-import { applyRuleSettings } from '../rules/applyRuleSettings';
+import { applyRuleSettings, unknownSuppressedCodes } from '../rules/applyRuleSettings';
 import { capDiagnostics } from '../rules/capDiagnostics';
 import { Database, QueryDef } from './database';
 import { CONTENT, SOURCE } from './files';
@@ -43,9 +43,11 @@ function unreadable(content: Exclude<FileContent, { kind: 'text' }>): { source: 
   return { source, diagnostics: placeDiagnostics(out.diagnostics, Placement.whole(origin)) };
 }
 
-/** The user's rule settings on a file's diagnostics, within the per-file budget. */
+/** The user's rule settings on a file's diagnostics, within the per-file budget, with the codes its suppression comments name that no rule has. */
 export function shownDiagnostics(diagnostics: FileDiagnostic[], source: SourceText, rules: Parameters<typeof applyRuleSettings>[2]): FileDiagnostic[] {
-  return capDiagnostics(applyRuleSettings(diagnostics, source.normalized, rules));
+  const origin = { text: source.normalized };
+  const unknownCodes = placeDiagnostics(unknownSuppressedCodes(source.normalized, origin), Placement.whole(origin));
+  return capDiagnostics(applyRuleSettings(unknownCodes.length > 0 ? [...diagnostics, ...unknownCodes] : diagnostics, source.normalized, rules));
 }
 
 /** The report of a file of this kind that cannot be read as text (null when it can): why, as SWE-agent would fail to read it. */

@@ -14,7 +14,7 @@ import { SettingsProblem, validateSettingsFile, validateUserSettings } from '../
 import { ToolCheckOptions } from '../swe/checkTool';
 import { isInside } from '../workspace/walk';
 import { QueryDef } from './database';
-import { textOf } from './files';
+import { SOURCE } from './files';
 import { ENVIRONMENT, EXTRA_ROOTS, FOLDERS, SETTINGS_FILE, USER_SETTINGS } from './inputs';
 import { chooseSweAgent } from './sweAgent';
 
@@ -68,7 +68,8 @@ export const SETTINGS_AT: QueryDef<string, FolderSettings> = {
     let fromFile: EngineConfig = {};
     let locateInFile: ReturnType<typeof validateSettingsFile>['locate'] = () => undefined;
     if (file !== null) {
-      const text = textOf(db, file);
+      // The text offsets are in everywhere (universal newlines), so that a problem's range and its fix land right in a file with CRLF line ends.
+      const text = db.get(SOURCE, file)?.normalized ?? null;
       if (text !== null) {
         const validated = validateSettingsFile(file, text);
         problems.push(...validated.problems);

@@ -7,24 +7,48 @@
  * A rule set to `off` (or off by default and not turned on) is dropped. A diagnostic silenced by a comment is kept,
  * marked `suppressed`: the CLI's SARIF lists it as suppressed in source, while
  * the server and the text and JSON reports leave it out (`shownDiagnostics`, analysis/reports.ts).
+ *
+ * A code that no rule has silences nothing: `unknown-rule-code` says so, at
+ * the code, with the code it most likely meant when one is close.
  */
-import { FileDiagnostic } from '../diagnostics';
-import { RuleCode, defaultSettingOf, isRuleCode } from './ruleCatalog';
+import { DiagnosticBuilder } from '../diagnosticBuilder';
+import { EngineDiagnostic, FileDiagnostic } from '../diagnostics';
+import { Origin } from '../yaml/pyNode';
+import { shortPrefix } from '../util/shortPrefix';
+import { suggestName } from '../util/suggest';
+import { RULES, RuleCode, defaultSettingOf, isRuleCode } from './ruleCatalog';
 import { RuleSetting } from './ruleCatalog';
 
 const DIRECTIVE = /#\s*swe-bundle-disable-(next-line|line)\b([^\n#]*)/g;
+
+/** One suppression comment: where it is, whether it is about the next line, and each code it names with its offsets. */
+interface Directive {
+  at: number;
+  nextLine: boolean;
+  codes: { code: string; start: number; end: number }[];
+}
+
+function directivesOf(text: string): Directive[] {
+  if (!text.includes('swe-bundle-disable')) return [];
+  return [...text.matchAll(DIRECTIVE)].map((match) => {
+    const listStart = match.index! + match[0].length - match[2].length;
+    const codes = [...match[2].matchAll(/[^\s,]+/g)].map((code) => ({ code: code[0], start: listStart + code.index!, end: listStart + code.index! + code[0].length }));
+    return { at: match.index!, nextLine: match[1] === 'next-line', codes };
+  });
+}
 
 type Suppression = 'all' | Set<RuleCode>;
 
 /** Line number (0-based) -> what is suppressed there. */
 function suppressionsOf(text: string): Map<number, Suppression> {
   const result = new Map<number, Suppression>();
-  if (!text.includes('swe-bundle-disable')) return result;
+  const directives = directivesOf(text);
+  if (directives.length === 0) return result;
   const starts = lineStarts(text);
-  for (const match of text.matchAll(DIRECTIVE)) {
-    const line = lineOf(starts, match.index!);
-    const target = match[1] === 'next-line' ? line + 1 : line;
-    const codes = match[2].split(/[\s,]+/).filter((c) => c.length > 0);
+  for (const directive of directives) {
+    const line = lineOf(starts, directive.at);
+    const target = directive.nextLine ? line + 1 : line;
+    const codes = directive.codes.map((c) => c.code);
     const existing = result.get(target);
     if (codes.length === 0 || existing === 'all') {
       result.set(target, 'all');
@@ -52,6 +76,20 @@ function lineOf(starts: number[], offset: number): number {
     else hi = mid - 1;
   }
   return lo;
+}
+
+/** unknown-rule-code: each code a suppression comment names that no rule has, on the text's own origin (the whole file). */
+export function unknownSuppressedCodes(text: string, origin: Origin): EngineDiagnostic[] {
+  const out = new DiagnosticBuilder(null);
+  for (const { code, start, end } of directivesOf(text).flatMap((d) => d.codes)) {
+    if (isRuleCode(code)) continue;
+    const suggestion = suggestName(code, Object.keys(RULES));
+    out.add('unknown-rule-code', { origin, start, end }, `\`${shortPrefix(code, 48)}\` is no rule code, so the comment does not silence it${suggestion ? `; did you mean \`${suggestion}\`?` : '.'}`, {
+      data: suggestion ? { replaceWith: suggestion } : undefined,
+      detail: 'docs/rules.md lists every code.',
+    });
+  }
+  return out.diagnostics;
 }
 
 /** Document order: by start, then end, then code, so every front end lists diagnostics alike. */

@@ -50,6 +50,10 @@ interface FixDataByRule {
   /** The bundle's tool a misspelt `hidden_tools` name most likely meant. */
   'hidden-tool-missing': ReplaceData;
   'unknown-json-schema-type': ReplaceData;
+  /** The setting, or rule code, a misspelt key of a settings file most likely meant. */
+  'settings-invalid': ReplaceData;
+  /** The rule code a misspelt code in a `# swe-bundle-disable-line` comment most likely meant. */
+  'unknown-rule-code': ReplaceData;
   'enum-type-mismatch': ReplaceData;
   /** The field to add: `docstring` to the tool, or a field of the argument at `argumentIndex`. */
   'missing-field': { addField: string; argumentIndex?: number };

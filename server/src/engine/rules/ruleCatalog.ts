@@ -109,6 +109,7 @@ export const RULES = {
   'diagnostics-limit': rule('warning', false, 'More diagnostics than the per-file budget: the rest are counted in one summary (its severity is the worst of them).'),
   // The checker's own settings.
   'settings-invalid': rule('warning', false, 'A setting in `.swe-bundle.json` (or the editor\'s settings) is unknown, malformed, or not allowed from the workspace, so it is ignored.'),
+  'unknown-rule-code': rule('warning', false, 'A `# swe-bundle-disable-line` comment names a code that no rule has, so it silences nothing.'),
 } as const satisfies Record<string, RuleInfo>;
 
 export type RuleCode = keyof typeof RULES;

@@ -9,6 +9,7 @@
 import { Node as JsonNode, ParseError, findNodeAtLocation, parseTree, printParseErrorCode } from 'jsonc-parser';
 import { CommandLineSetting, EngineConfig } from '../config';
 import { RuleSetting, isRuleCode, RULES } from '../rules/ruleCatalog';
+import { FixData } from '../rules/fixData';
 import { suggestName } from '../util/suggest';
 import { shortPrefix } from '../util/shortPrefix';
 import { nestingBeyond } from '../util/jsonNesting';
@@ -39,6 +40,8 @@ export interface SettingsProblem {
   /** Offsets in the settings file's text, when it is in one. */
   start?: number;
   end?: number;
+  /** The key a misspelt one most likely meant, to replace it with (a quick fix in the settings file). */
+  data?: FixData<'settings-invalid'>;
 }
 
 export interface ValidatedSettings {
@@ -56,7 +59,7 @@ type Path = (string | number)[];
  * characters of a string value (where a glob breaks).
  */
 interface Locator {
-  problem(message: string, path: Path, on?: 'key' | 'value' | { start: number; end: number }): void;
+  problem(message: string, path: Path, on?: 'key' | 'value' | { start: number; end: number }, data?: FixData<'settings-invalid'>): void;
 }
 
 /** The deepest nesting of arrays and objects in a value, counted without recursion; stops counting past `limit`. */
@@ -97,8 +100,8 @@ function describe(value: unknown): string {
 function check(raw: unknown, report: Locator): EngineConfig {
   let found = 0;
   const at: Locator = {
-    problem(message, path, on) {
-      if (++found <= BUDGETS.settingsProblems) report.problem(message, path, on);
+    problem(message, path, on, data) {
+      if (++found <= BUDGETS.settingsProblems) report.problem(message, path, on, data);
     },
   };
   const config = checkAll(raw, at);
@@ -106,6 +109,11 @@ function check(raw: unknown, report: Locator): EngineConfig {
     report.problem(`${(found - BUDGETS.settingsProblems).toLocaleString('en-US')} more problems in the settings are not listed: ${BUDGETS.settingsProblems} are reported (settingsProblems)`, []);
   }
   return config;
+}
+
+/** The fix of a misspelt key: its suggestion, unless the object has that key already (the rename would make a duplicate key). */
+function replacement(suggestion: string | null, object: Record<string, unknown>): FixData<'settings-invalid'> | undefined {
+  return suggestion !== null && !Object.hasOwn(object, suggestion) ? { replaceWith: suggestion } : undefined;
 }
 
 function checkAll(raw: unknown, at: Locator): EngineConfig {
@@ -158,7 +166,7 @@ function checkAll(raw: unknown, at: Locator): EngineConfig {
       }
       default: {
         const suggestion = suggestName(key, SETTINGS_KEYS);
-        at.problem(`unknown setting ${JSON.stringify(shortPrefix(key, 40))}${suggestion ? `; did you mean "${suggestion}"?` : ` (the settings are ${SETTINGS_KEYS.join(', ')})`}`, [key], 'key');
+        at.problem(`unknown setting ${JSON.stringify(shortPrefix(key, 40))}${suggestion ? `; did you mean "${suggestion}"?` : ` (the settings are ${SETTINGS_KEYS.join(', ')})`}`, [key], 'key', replacement(suggestion, settings));
       }
     }
   }
@@ -185,7 +193,7 @@ function checkRules(value: unknown, at: Locator): Partial<Record<keyof typeof RU
   for (const [code, setting] of Object.entries(given)) {
     if (!isRuleCode(code)) {
       const suggestion = suggestName(code, Object.keys(RULES));
-      at.problem(`unknown rule "${code}"${suggestion ? `; did you mean "${suggestion}"?` : ' (docs/rules.md lists every code)'}`, ['rules', code], 'key');
+      at.problem(`unknown rule "${code}"${suggestion ? `; did you mean "${suggestion}"?` : ' (docs/rules.md lists every code)'}`, ['rules', code], 'key', replacement(suggestion, given));
     } else if (typeof setting !== 'string' || !SEVERITIES.includes(setting as RuleSetting)) {
       at.problem(`rule "${code}": the severity must be ${SEVERITIES.join(', ')}, not ${describe(setting)}`, ['rules', code]);
     } else {
@@ -271,7 +279,7 @@ export function validateUserSettings(raw: unknown): ValidatedSettings {
 /** A settings file's text (`.swe-bundle.json`). */
 export function validateSettingsFile(file: string, text: string): ValidatedSettings {
   const problems: SettingsProblem[] = [];
-  const add = (message: string, start: number, end: number) => problems.push({ message, file, start, end });
+  const add = (message: string, start: number, end: number, data?: FixData<'settings-invalid'>) => problems.push({ message, file, start, end, ...(data ? { data } : {}) });
   const tooDeep = nestingBeyond(text, MAX_SETTINGS_DEPTH);
   if (tooDeep !== -1) {
     add(`the settings nest more than ${MAX_SETTINGS_DEPTH} levels deep; nothing in them needs that, so the file is not read`, tooDeep, tooDeep + 1);
@@ -287,14 +295,15 @@ export function validateSettingsFile(file: string, text: string): ValidatedSetti
   const raw = JSON.parse(text) as unknown;
   const locate = (path: Path): JsonNode | undefined => (tree ? (path.length === 0 ? tree : findNodeAtLocation(tree, path)) : undefined);
   const config = check(raw, {
-    problem(message, path, on = 'value') {
+    problem(message, path, on = 'value', data) {
       const node = locate(path);
       if (!node) return add(message, 0, 0);
       const key = node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
       const target = on === 'key' && key ? key : node;
       // Inside a string: its characters after the quote (a settings file's globs have no escapes to map through).
       if (typeof on === 'object' && node.type === 'string') return add(message, node.offset + 1 + on.start, node.offset + 1 + on.end);
-      add(message, target.offset, target.offset + target.length);
+      // A key's fix replaces the whole key, quotes and all: only where the problem is on the key.
+      add(message, target.offset, target.offset + target.length, target === key ? data : undefined);
     },
   });
   return {

@@ -1,7 +1,8 @@
 /**
  * textDocument/codeAction: the quick fixes of the engine's registries (a
  * bundle config's, features/quickFixes; an agent config's,
- * features/quickFixes/agentQuickFixes.ts) for the diagnostics the client sends in
+ * features/quickFixes/agentQuickFixes.ts; a settings file's misspelt key,
+ * features/quickFixes/settingsKey.ts) for the diagnostics the client sends in
  * `context.diagnostics`. Each is matched to
  * the engine diagnostic (and its `data`) of the current analysis by code and
  * range, or by code and message when the client's range has drifted. Only
@@ -34,11 +35,14 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { FileDiagnostic, SOURCE } from '../../engine/diagnostics';
+import { SourceText } from '../../engine/document/sourceText';
+import { SettingsProblem } from '../../engine/settings/validateSettings';
 import { QuickFix } from '../../engine/features/quickFixes';
 import { PositionMapper } from '../../engine/document/positioned';
 import { makeExecutable } from '../../host/fileModes';
 import { DiagnosticOrigin, eolOf, lspTextEdit } from '../convert';
 import { RequestDocument, ServerContext } from '../serverContext';
+import { SETTINGS_CODE } from '../settingsDiagnostics';
 import { pathOfUri } from '../uris';
 import { Feature } from './feature';
 
@@ -61,7 +65,7 @@ function wantsQuickFixes(only: string[] | undefined): boolean {
  * e.g. between `\r` and `\n`, is that line's end), so a client's range and
  * ours compare equal, and edits never point inside a line break.
  */
-function exact(target: FixTarget, range: Range): Range {
+function exact(target: FixTarget<Fixable>, range: Range): Range {
   const { document } = target;
   return { start: document.positionAt(document.offsetAt(range.start)), end: document.positionAt(document.offsetAt(range.end)) };
 }
@@ -71,7 +75,7 @@ function sameRange(a: Range, b: Range): boolean {
 }
 
 /** The diagnostic of the current analysis that the client's diagnostic shows. */
-function engineDiagnostic(target: FixTarget, diagnostic: Diagnostic): FileDiagnostic | undefined {
+function engineDiagnostic<D extends Fixable>(target: FixTarget<D>, diagnostic: Diagnostic): D | undefined {
   // Sent for this version: its origin names it exactly.
   const origin = (diagnostic.data as { origin?: Partial<DiagnosticOrigin> } | undefined)?.origin;
   if (origin?.version === target.document.version && Number.isInteger(origin.index)) {
@@ -85,18 +89,18 @@ function engineDiagnostic(target: FixTarget, diagnostic: Diagnostic): FileDiagno
   const byRange = candidates.find((d) => sameRange(exact(target, target.mapper.range(d)), wanted));
   if (byRange) return byRange;
   // The client moved the range with edits it made since: the same problem, nearest to where the client shows it.
-  const distance = (d: FileDiagnostic) => Math.abs(target.mapper.range(d).start.line - wanted.start.line);
+  const distance = (d: D) => Math.abs(target.mapper.range(d).start.line - wanted.start.line);
   return candidates.filter((d) => d.message === diagnostic.message).sort((a, b) => distance(a) - distance(b))[0];
 }
 
-function workspaceEdit(target: FixTarget, edits: TextEdit[], client: ClientCapabilities): WorkspaceEdit {
+function workspaceEdit(target: FixTarget<Fixable>, edits: TextEdit[], client: ClientCapabilities): WorkspaceEdit {
   const { document } = target;
   if (client.workspace?.workspaceEdit?.documentChanges) return { documentChanges: [{ textDocument: { uri: document.uri, version: document.version }, edits }] };
   return { changes: { [document.uri]: edits } };
 }
 
 /** The URI of a file the engine names relative to the document's folder; null for a document that is not on disk. */
-function fileNear(target: FixTarget, relative: string): string | null {
+function fileNear(target: FixTarget<Fixable>, relative: string): string | null {
   const file = pathOfUri(target.document.uri);
   return file ? pathToFileURL(path.join(path.dirname(file), ...relative.split('/'))).toString() : null;
 }
@@ -111,7 +115,7 @@ function makeExecutableCommand(title: string, uri: string): Command {
 }
 
 /** A fix outside the document as an action: the file created with its content (and made executable), or the command that sets the mode. */
-function fileAction(target: FixTarget, fix: QuickFix, client: ClientCapabilities): Omit<CodeAction, 'kind' | 'diagnostics'> | null {
+function fileAction(target: FixTarget<Fixable>, fix: QuickFix, client: ClientCapabilities): Omit<CodeAction, 'kind' | 'diagnostics'> | null {
   if (fix.createFile) {
     const uri = fileNear(target, fix.createFile.path);
     if (!uri || !canCreateFiles(client)) return null;
@@ -124,22 +128,31 @@ function fileAction(target: FixTarget, fix: QuickFix, client: ClientCapabilities
   return uri ? { title: fix.title, command: makeExecutableCommand(fix.title, uri) } : null;
 }
 
+/** What a fix is found for: a diagnostic of a report, or a settings problem in its settings file. */
+interface Fixable {
+  code: string;
+  message: string;
+  start: number;
+  end: number;
+}
+
 /** A document's diagnostics and the fixes the engine has for them. */
-interface FixTarget {
+interface FixTarget<D extends Fixable> {
   document: TextDocument;
   mapper: PositionMapper;
   eol: '\r\n' | '\n';
-  diagnostics: readonly FileDiagnostic[];
+  diagnostics: readonly D[];
   fixable(code: string): boolean;
-  fixes(diagnostic: FileDiagnostic): QuickFix[];
+  fixes(diagnostic: D): QuickFix[];
 }
 
-function fixTarget(target: RequestDocument): FixTarget | null {
+function fixTarget(target: RequestDocument): FixTarget<Fixable> | null {
   const { analysis, file } = target;
   const report = analysis.report(file);
   const source = analysis.source(file);
-  if (!report || !source) return null;
-  return {
+  if (!source) return null;
+  if (!report) return settingsFixTarget(target, source);
+  const reported: FixTarget<FileDiagnostic> = {
     document: target.document,
     mapper: target.mapper,
     eol: eolOf(source),
@@ -147,10 +160,33 @@ function fixTarget(target: RequestDocument): FixTarget | null {
     fixable: (code) => analysis.fixable(file, code),
     fixes: (diagnostic) => analysis.quickFixes(file, diagnostic),
   };
+  // `fixes` is a method: a target of a narrower diagnostic type is one of Fixable, and it is only ever given its own diagnostics.
+  return reported;
+}
+
+interface SettingsDiagnostic extends Fixable {
+  problem: SettingsProblem;
+}
+
+/** A settings file's problems (settingsDiagnostics.ts publishes them as `settings-invalid`), with the engine's fixes for them; null for a file without any. */
+function settingsFixTarget(target: RequestDocument, source: SourceText): FixTarget<Fixable> | null {
+  const { analysis, file } = target;
+  const problems = analysis.settingsProblemsIn(file);
+  if (problems.length === 0) return null;
+  const settings: FixTarget<SettingsDiagnostic> = {
+    document: target.document,
+    mapper: target.mapper,
+    eol: eolOf(source),
+    // As settingsDiagnostics.ts publishes them.
+    diagnostics: problems.map((problem) => ({ problem, code: SETTINGS_CODE, message: problem.message, start: problem.start ?? 0, end: problem.end ?? problem.start ?? 0 })),
+    fixable: (code) => code === SETTINGS_CODE,
+    fixes: (diagnostic) => analysis.settingsQuickFixes(diagnostic.problem),
+  };
+  return settings;
 }
 
 /** The code actions for a request. */
-function codeActionsFor(target: FixTarget, params: CodeActionParams, client: ClientCapabilities): CodeAction[] {
+function codeActionsFor(target: FixTarget<Fixable>, params: CodeActionParams, client: ClientCapabilities): CodeAction[] {
   if (!literalSupport(client) || !wantsQuickFixes(params.context?.only)) return [];
   const { eol } = target;
   const preferredSupport = client.textDocument?.codeAction?.isPreferredSupport === true;

@@ -179,6 +179,45 @@ suite('editing features', () => {
     }
   });
 
+  test('.swe-bundle.json: the did-you-mean fixes of a setting and a rule code, none for a far name', async () => {
+    const uri = fileUri('.swe-bundle.json');
+    const text = '{\n  "rules": {"unknown-kye": "warning", "zzzz-qqqq": "off"},\n  "inlayHint": true\n}\n';
+    const problems = () => vscode.languages.getDiagnostics(uri).map(plainDiagnostic);
+    const expected = [
+      { range: '1:12-1:25', severity: 'warning', code: 'settings-invalid', source: 'swe-bundle', message: 'unknown rule "unknown-kye"; did you mean "unknown-key"?' },
+      { range: '1:38-1:49', severity: 'warning', code: 'settings-invalid', source: 'swe-bundle', message: 'unknown rule "zzzz-qqqq" (docs/rules.md lists every code)' },
+      { range: '2:2-2:13', severity: 'warning', code: 'settings-invalid', source: 'swe-bundle', message: 'unknown setting "inlayHint"; did you mean "inlayHints"?' },
+    ];
+    // A settings file of this test's own (the fixture has none): what it sets is the default, so nothing else changes.
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(text));
+    const { document } = await open('.swe-bundle.json');
+    try {
+      await expectDiagnostics(uri, expected, 'the settings diagnostics of .swe-bundle.json');
+      const fixesOf = async (diagnostic) => {
+        const actions = await exec('vscode.executeCodeActionProvider', uri, diagnostic.range, vscode.CodeActionKind.QuickFix.value);
+        return actions.map((a) => [a.title, a.edit.entries().flatMap(([, edits]) => edits.map((e) => [range(e.range), e.newText]))]);
+      };
+      const [rule, far, setting] = vscode.languages.getDiagnostics(uri);
+      assert.deepStrictEqual(await fixesOf(far), [], 'no fix for a far name');
+      const ruleFixes = await fixesOf(rule);
+      assert.deepStrictEqual(ruleFixes, [['Rename "unknown-kye" to "unknown-key"', [['1:12-1:25', '"unknown-key"']]]]);
+      const settingFixes = await fixesOf(setting);
+      assert.deepStrictEqual(settingFixes, [['Rename "inlayHint" to "inlayHints"', [['2:2-2:13', '"inlayHints"']]]]);
+      for (const diagnostic of [setting, rule]) {
+        const [action] = await exec('vscode.executeCodeActionProvider', uri, diagnostic.range, vscode.CodeActionKind.QuickFix.value);
+        assert.strictEqual(await vscode.workspace.applyEdit(action.edit), true);
+      }
+      assert.strictEqual(document.getText(), '{\n  "rules": {"unknown-key": "warning", "zzzz-qqqq": "off"},\n  "inlayHints": true\n}\n');
+      // The server reads the buffer: only the far name is left.
+      await expectDiagnostics(uri, [expected[1]], 'the settings diagnostics after both fixes');
+    } finally {
+      await revert(document);
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      await vscode.workspace.fs.delete(uri);
+      await waitFor(() => ({ ok: problems().length === 0, seen: problems() }), 'the settings diagnostics to go with the file');
+    }
+  });
+
   test('document symbols: the tools and their arguments', async () => {
     await open(SEARCH);
     const symbols = await exec('vscode.executeDocumentSymbolProvider', fileUri(SEARCH));

@@ -9,7 +9,8 @@
  * - wrong-type with `wrapPath`: a bare `- tools/x` bundle entry becomes `- path: tools/x`;
  * - bundles-misplaced: `bundles:` moves from `agent.templates` to `agent.tools`;
  * - template-unknown-variable: the variable the template meant (features/quickFixes/templateVariable.ts);
- * - key-misplaced: a ToolConfig setting moved out of `registry_variables` (features/quickFixes/moveKeyUp.ts).
+ * - key-misplaced: a ToolConfig setting moved out of `registry_variables` (features/quickFixes/moveKeyUp.ts);
+ * - unknown-rule-code: the rule code a suppression comment meant (features/quickFixes/ruleCode.ts).
  */
 import { FileDiagnostic } from '../../diagnostics';
 import { Placement } from '../../document/placement';
@@ -19,6 +20,7 @@ import { QuickFix, YamlQuickFixProvider, YamlQuickFixRegistry, yamlFixContext } 
 import { replaceWithSuggestion } from './replaceName';
 import { replaceTemplateVariable } from './templateVariable';
 import { moveKeyUp } from './moveKeyUp';
+import { replaceRuleCode } from './ruleCode';
 import { ancestorsOf, column, isFlowCollection, lineAfter, nodeAtSpan, reindent, wholeLines } from './yamlEdits';
 import { RuleCode } from '../../rules/ruleCatalog';
 import { MapNode, PyNode, deref, strValue } from '../../yaml/pyNode';
@@ -83,6 +85,7 @@ export const AGENT_QUICK_FIXES: YamlQuickFixRegistry = {
   'bundles-misplaced': moveBundlesToTools,
   'template-unknown-variable': replaceTemplateVariable,
   'key-misplaced': moveKeyUp,
+  'unknown-rule-code': replaceRuleCode,
 };
 
 /** The quick fixes for one of an agent config's diagnostics. */

@@ -16,6 +16,7 @@ import { escapeDocstringField, jinjaValue } from './escapeBraces';
 import { QuickFix, QuickFixProvider, QuickFixRegistry, fixContext } from './quickFix';
 import { quoteScalar } from './quoteScalar';
 import { replaceWithSuggestion } from './replaceName';
+import { replaceRuleCode } from './ruleCode';
 import { addFlagValue, addToSignature, fixOptionalMismatch } from './signatureFixes';
 
 export type { QuickFix, QuickFixProvider } from './quickFix';
@@ -45,6 +46,7 @@ export const QUICK_FIXES: QuickFixRegistry = {
   'bin-script-not-executable': makeBinScriptExecutable,
   'boolean-flag-always': conditionalFlag,
   'script-crlf': convertScriptToLf,
+  'unknown-rule-code': replaceRuleCode,
 };
 
 /** Edits of one fix must not overlap, nor insert twice at one place (an editor rejects or orders such edits arbitrarily). */
