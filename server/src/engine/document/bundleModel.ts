@@ -52,6 +52,8 @@ export interface BundleModel {
   chunks: readonly PlacedChunk[];
   /** The navigable view editing features use. */
   view: BundleView;
+  /** The chosen SWE-agent's bundle code the tools were checked by (its argument-name pattern, ...). */
+  facts: BundleFacts;
 }
 
 /** A chunk's identity as a memo key: its text, and how many equal chunks come before it (equal chunks are distinct trees). */
@@ -300,7 +302,7 @@ export function modelInContext(shape: BundleShape, options: ToolCheckOptions, me
   const diagnostics = [...shape.diagnostics];
   for (const view of views) for (const diagnostic of view.check.diagnostics) diagnostics.push(placeDiagnostic(diagnostic, placement));
   const check = bundleCheckOf(structure, views.map((view) => view.check));
-  return { source: shape.source, root: shape.root, check, placement, diagnostics, mode: shape.mode, chunks: shape.chunks, view: { ...shape.view, tools: views } };
+  return { source: shape.source, root: shape.root, check, placement, diagnostics, mode: shape.mode, chunks: shape.chunks, view: { ...shape.view, tools: views }, facts: options.facts };
 }
 
 /** The reference path: the whole text parsed and checked at once. */
