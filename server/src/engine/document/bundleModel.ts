@@ -23,7 +23,7 @@ import { MapNode, Origin, PyNode, PyPair, deref } from '../yaml/pyNode';
 import { TAG } from '../yaml/resolver';
 import { ChunkRole, ChunkSpec, splitIntoChunks } from './chunker';
 import { LIMITS } from '../yaml/limits';
-import { SourceText, sourceTextOf } from './sourceText';
+import { SourceText } from './sourceText';
 import { Placement, placeDiagnostic, placeDiagnostics } from './placement';
 import { BundleView, ToolView, rootView, toolView } from './bundleView';
 
@@ -64,7 +64,7 @@ export interface ChunkKey {
 
 /**
  * Where the pieces come from. The analysis host keeps them as queries; a
- * one-shot analysis (`analyzeBundleText`) makes them on the spot.
+ * one-shot analysis (`analyzeWhole`) makes them on the spot.
  */
 export interface ChunkMemo {
   chunk(key: ChunkKey): ParsedChunk;
@@ -308,10 +308,4 @@ export function modelInContext(shape: BundleShape, options: ToolCheckOptions, me
 /** The reference path: the whole text parsed and checked at once. */
 export function analyzeWhole(source: SourceText, options: ToolCheckOptions): BundleModel {
   return modelInContext(wholeShape(source, options.facts), options, NO_MEMO);
-}
-
-/** One-shot analysis (tests, the text of a repaired line): nothing kept. */
-export function analyzeBundleText(text: string, options: ToolCheckOptions): BundleModel {
-  const source = sourceTextOf(text);
-  return modelInContext(bundleShape(source, splitBundle(source.normalized), NO_MEMO, options.facts), options, NO_MEMO);
 }
