@@ -9,8 +9,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
-import { analyzeBundleText } from '../../server/src/engine/document/bundleModel';
-import { STANDALONE_OPTIONS } from '../../server/src/engine/swe/checkTool';
+import { BUNDLE, analysisOfBundle } from '../helpers/fixture';
 import { decodeFile } from '../../server/src/engine/document/decodeFile';
 import { sourceTextOf } from '../../server/src/engine/document/sourceText';
 import { yamlProblemDiagnostics } from '../../server/src/engine/swe/checkBundle';
@@ -49,8 +48,6 @@ function readText(file: string): string | null {
   return decoded.ok ? sourceTextOf(decoded.text).normalized : null;
 }
 
-const options = STANDALONE_OPTIONS;
-
 function yamlErrors(): Found[] {
   const found: Found[] = [];
   for (const id of caseIds()) {
@@ -58,7 +55,7 @@ function yamlErrors(): Found[] {
     const text = readText(path.join(CASES_DIR, id, 'config.yaml'));
     for (const error of verdict.errors) {
       if (error.stage !== 'yaml' || text === null) continue;
-      found.push({ name: `case ${id}`, text, error, diagnostics: () => analyzeBundleText(text, options).diagnostics.filter((d) => d.code.startsWith('yaml-')) });
+      found.push({ name: `case ${id}`, text, error, diagnostics: () => analysisOfBundle(text).bundleModel(BUNDLE)!.diagnostics.filter((d) => d.code.startsWith('yaml-')) });
     }
   }
   for (const id of fs.readdirSync(AGENT_CASES_DIR).sort()) {

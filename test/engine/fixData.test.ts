@@ -8,8 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { DiagnosticBuilder } from '../../server/src/engine/diagnosticBuilder';
 import { QuickFixProvider } from '../../server/src/engine/features/quickFixes';
-import { analyzeBundleText } from '../../server/src/engine/document/bundleModel';
-import { STANDALONE_OPTIONS } from '../../server/src/engine/swe/checkTool';
+import { BUNDLE, analysisOfBundle } from '../helpers/fixture';
 
 const span = { origin: { text: 'x' }, start: 0, end: 1 };
 
@@ -37,7 +36,7 @@ describe('fix data is checked by tsc', () => {
 
 describe('the data a check attaches', () => {
   it('is what the rule table says, for a misspelt key (so a missing docstring) and a missing placeholder', () => {
-    const model = analyzeBundleText('tools:\n  open:\n    signature: open\n    docstrin: d\n    arguments:\n      - name: path\n        type: string\n        description: p\n        required: true\n', STANDALONE_OPTIONS);
+    const model = analysisOfBundle('tools:\n  open:\n    signature: open\n    docstrin: d\n    arguments:\n      - name: path\n        type: string\n        description: p\n        required: true\n').bundleModel(BUNDLE)!;
     expect(model.diagnostics.filter((d) => d.data).map((d) => [d.code, d.data])).toEqual([
       ['unknown-key', { replaceWith: 'docstring' }],
       ['missing-field', { addField: 'docstring' }],

@@ -11,7 +11,7 @@ import { BundleModel, analyzeWhole } from '../../server/src/engine/document/bund
 import { AnalysisHost } from '../../server/src/engine/analysis/analysisHost';
 import { NO_DISK } from '../helpers/noDisk';
 import { hoverAt } from '../../server/src/engine/features/hover';
-import { standaloneView } from '../../server/src/engine/features/toolPreview';
+import { refusalOf } from '../../server/src/engine/features/toolPreview';
 import { UNKNOWN_ENV } from '../../server/src/engine/swe/env';
 import { sourceTextOf } from '../../server/src/engine/document/sourceText';
 import { toolCheckOptionsOf } from '../helpers/lintText';
@@ -145,7 +145,9 @@ describe("an older version's model", () => {
     const before = spans(old);
     const secondAt = v1.indexOf('second:');
     expect(before).toEqual({ keys: [{ start: 9, end: 14 }, { start: secondAt, end: secondAt + 6 }], diagnostics: [['runtime-call-error', v1.indexOf('<path>'), v1.indexOf('<path>') + 6]] });
-    const hoverBefore = hoverAt(old, secondAt + 1, standaloneView(old, UNKNOWN_ENV));
+    // The old model is hovered as it is (the facade answers for the current revision), as the host shows a bundle no agent config uses.
+    const context = { env: { env: UNKNOWN_ENV, from: null }, refusal: refusalOf(old.diagnostics) };
+    const hoverBefore = hoverAt(old, secondAt + 1, context);
 
     // A tool inserted above: the chunk of `second` is the same (shared, not parsed again) but sits further down.
     const inserted = '  added:\n    docstring: a\n';
@@ -157,7 +159,7 @@ describe("an older version's model", () => {
     expect(spans(current).keys[2]).toEqual({ start: secondAt + inserted.length, end: secondAt + inserted.length + 6 });
 
     expect(spans(old)).toEqual(before);
-    expect(hoverAt(old, secondAt + 1, standaloneView(old, UNKNOWN_ENV))).toEqual(hoverBefore);
+    expect(hoverAt(old, secondAt + 1, context)).toEqual(hoverBefore);
     expect(hoverBefore).not.toBeNull();
   });
 });

@@ -2,13 +2,13 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
-import { analyzeBundleText } from '../../server/src/engine/document/bundleModel';
-import { STANDALONE_OPTIONS } from '../../server/src/engine/swe/checkTool';
-import { CompletionEntry, completions } from '../../server/src/engine/features/completion';
+import { CompletionEntry } from '../../server/src/engine/features/completion';
 import { applyEdits } from '../../server/src/engine/features/edits';
 import { FieldContext, fieldDoc } from '../../server/src/engine/features/fieldDocs';
 import { strValue } from '../../server/src/engine/yaml/pyNode';
+import { BUNDLE, analysisOfBundle, position, workspaceOf } from '../helpers/fixture';
 import { parseMarkers } from '../helpers/markers';
+import { openWith } from '../helpers/openTool';
 import { CORPUS_DIR, HAS_SHARED, needsShared } from '../helpers/shared';
 
 /** Key completions document a key with the text hover shows for it. */
@@ -16,14 +16,20 @@ const doc = (context: FieldContext, key: string) => fieldDoc(context, key)!.text
 
 const TYPES = 'string,number,integer,boolean,array,object,null';
 
+/** The model of a bundle text, as the host builds it for the file alone. */
 function analyze(text: string) {
-  return analyzeBundleText(text, STANDALONE_OPTIONS);
+  return analysisOfBundle(text).bundleModel(BUNDLE)!;
+}
+
+/** The completions at an offset of a bundle text, through the facade. */
+function completionsAt(text: string, offset: number, snippets: boolean): CompletionEntry[] {
+  return analysisOfBundle(text).completion(BUNDLE, offset, { snippets })!;
 }
 
 /** The completions at `¦`, and the `«…»` ranges of the document. */
 function complete(marked: string, snippets = true) {
-  const { text, cursor, ranges } = parseMarkers(marked);
-  return { text, cursor, ranges, items: completions(analyze(text), cursor, { snippets }) };
+  const { analysis, file, offset, text, ranges } = position(marked);
+  return { text, cursor: offset, ranges, items: analysis.completion(file, offset, { snippets })! };
 }
 
 interface Brief {
@@ -73,23 +79,6 @@ const OPEN_TOOL = `tools:
         description: "the file"
         required: true
 `;
-
-/** A tool `open` with the given first lines, then a required `path` and an optional `line` argument. */
-function openWith(head: string): string {
-  return `tools:
-  open:
-${head}
-    arguments:
-      - name: path
-        type: string
-        description: "the file"
-        required: true
-      - name: line
-        type: integer
-        description: "the line"
-        required: false
-`;
-}
 
 describe('keys', () => {
   it('offers the top-level keys in an empty file, `tools` with a whole tool under it', () => {
@@ -667,7 +656,7 @@ describe.skipIf(!HAS_SHARED)('corpus bundles', () => {
         // A new line right after the tool's key line, indented like its fields.
         const keyLineEnd = text.indexOf('\n', at.start(tool.keyNode));
         const withLine = text.slice(0, keyLineEnd + 1) + ' '.repeat(fieldIndent) + '\n' + text.slice(keyLineEnd + 1);
-        const items = completions(analyze(withLine), keyLineEnd + 1 + fieldIndent, { snippets: false });
+        const items = completionsAt(withLine, keyLineEnd + 1 + fieldIndent, false);
         expect(labels(items), `${file} ${tool.name}`).toEqual(['docstring', 'signature', 'arguments', 'end_name'].filter((key) => !tool.fields.has(key)));
         for (const item of items) {
           const edited = applyEdits(withLine, [item.edit]);
@@ -687,7 +676,7 @@ describe.skipIf(!HAS_SHARED)('corpus bundles', () => {
         const dashCol = text.slice(lineStart).indexOf('-');
         const withLine = text.slice(0, end) + '\n' + ' '.repeat(dashCol) + text.slice(end);
         const cursor = end + 1 + dashCol;
-        const items = completions(analyze(withLine), cursor, { snippets: false });
+        const items = completionsAt(withLine, cursor, false);
         const generic = items.find((item) => item.label === 'new argument');
         expect(generic, `${file} ${tool.name}`).toBeDefined();
         const edited = applyEdits(withLine, [generic!.edit]);
@@ -710,7 +699,7 @@ describe.skipIf(!HAS_SHARED)('corpus bundles', () => {
           if (!nameNode || !argument.name || nameNode.kind !== 'scalar' || nameNode.style !== 'plain') continue;
           const start = at.start(nameNode);
           const edited = text.slice(0, start) + text.slice(at.end(nameNode));
-          const items = completions(analyze(edited), start, { snippets: false });
+          const items = completionsAt(edited, start, false);
           const signature = strValue(tool.signature!)!;
           const others = tool.arguments.filter((a) => a !== argument).map((a) => a.name);
           const mentioned = new RegExp(`<${argument.name}>|\\{${argument.name}\\}|--${argument.name}\\b`).test(signature);
@@ -730,14 +719,14 @@ describe.skipIf(!HAS_SHARED)('corpus bundles', () => {
     let requests = 0;
     let answered = 0;
     for (const { file, text } of bundles) {
-      const model = analyze(text);
+      const analysis = analysisOfBundle(text);
       let lineStart = 0;
       for (const line of text.split('\n')) {
         const lineEnd = lineStart + line.length;
         const cols = new Set([0, /^ */.exec(line)![0].length, line.length, ...[...line.matchAll(/\w\b/g)].map((m) => m.index! + 1)]);
         for (const col of cols) {
           const cursor = lineStart + col;
-          const items = completions(model, cursor, { snippets: true });
+          const items = analysis.completion(BUNDLE, cursor, { snippets: true })!;
           requests++;
           if (items.length > 0) answered++;
           for (const item of items) {
@@ -755,7 +744,7 @@ describe.skipIf(!HAS_SHARED)('corpus bundles', () => {
     const text = fs.readFileSync(path.join(CORPUS_DIR, 'qarteu__BAML_Bench/tools/edit_anthropic/config.yaml'), 'utf8');
     const at = text.indexOf('[<insert_line>]');
     const edited = text.slice(0, at) + '[<' + text.slice(at + '[<insert_line>]'.length);
-    const items = completions(analyze(edited), at + 2, { snippets: true });
+    const items = completionsAt(edited, at + 2, true);
     expect(brief(items)).toEqual(
       expected({ start: at + 2, end: at + 2 }, [
         ['insert_line', 'variable', 'insert_line>]', false],
@@ -770,7 +759,7 @@ describe.skipIf(!HAS_SHARED)('corpus bundles', () => {
     const format = `argument_format: "--view_range {{value|join(' ')}}"`;
     const valueAt = text.indexOf(format) + 'argument_format: '.length;
     const cleared = text.slice(0, valueAt) + text.slice(valueAt + format.length - 'argument_format: '.length);
-    const formats = completions(analyze(cleared), valueAt, { snippets: true });
+    const formats = completionsAt(cleared, valueAt, true);
     expect(brief(formats)).toEqual(
       expected({ start: valueAt, end: valueAt }, [
         ["{{value|join(' ')}}", 'value', `"{{value|join(' ')}}"`, false],
@@ -786,9 +775,12 @@ describe("the bundle's bin/ scripts", () => {
   const BIN = ['open', '_state', 'goto', 'helper.py', '.gitkeep', 'my tool', 'null'];
   const withState = (marked: string) => OPEN_TOOL + marked + 'state_command: _state\n';
 
+  /** The completions at `¦` of the bundle BUNDLE, its bin/ holding these scripts (none: no bin/). */
   function completeWith(marked: string, binScripts: readonly string[] | undefined, snippets = false) {
     const { text, cursor, ranges } = parseMarkers(marked);
-    return { text, cursor, ranges, items: completions(analyze(text), cursor, { snippets, binScripts }) };
+    const bin = (binScripts ?? []).map((name) => [`${path.posix.dirname(BUNDLE)}/bin/${name}`, '#!/bin/sh\n'] as const);
+    const { analysis } = workspaceOf(new Map([[BUNDLE, text], ...bin]));
+    return { text, cursor, ranges, items: analysis.completion(BUNDLE, cursor, { snippets })! };
   }
 
   /** The tool skeleton in OPEN_TOOL's style, without snippets. */

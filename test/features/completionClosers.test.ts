@@ -9,22 +9,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { position } from '../helpers/fixture';
+import { openWith } from '../helpers/openTool';
 
 /** A bundle with a tool `open`: `<path>` required, `<line>` an optional integer; `signature` and extra lines of `line` given. */
-const bundle = (signature: string, lineExtra = '', docstring = 'opens a file') => `tools:
-  open:
-    signature: ${signature}
-    docstring: ${docstring}
-    arguments:
-      - name: path
-        type: string
-        description: "the file"
-        required: true
-      - name: line
-        type: integer
-        description: "the line"
-        required: false
-${lineExtra}`;
+const bundle = (signature: string, lineExtra = '', docstring = 'opens a file') => openWith(`    signature: ${signature}\n    docstring: ${docstring}`, lineExtra);
 
 /** An agent config (config/agent.yaml) whose `tools:` section is `tools`, beside the bundle tools/t. */
 const agent = (tools: string, rest = '') => `//- /workspace/tools/t/config.yaml

@@ -2,22 +2,20 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
-import { analyzeBundleText } from '../../server/src/engine/document/bundleModel';
 import { HoverResult } from '../../server/src/engine/features/hover';
-import { escapeMarkdown, markdownCode, markdownFence, renderMarkdown, renderPlainText, toolPreview, toolPreviewMarkdown, toolPreviewText } from '../../server/src/engine/features/toolPreview';
+import { escapeMarkdown, markdownCode, markdownFence, renderMarkdown, renderPlainText } from '../../server/src/engine/features/toolPreview';
 import { EngineConfig } from '../../server/src/engine/config';
-import { toolCheckOptionsOf } from '../helpers/lintText';
 import { BUNDLE, fixture, position } from '../helpers/fixture';
 import { CORPUS_DIR, needsShared } from '../helpers/shared';
 
-const UNKNOWN = toolCheckOptionsOf({});
-
-function hover(marked: string, config: EngineConfig = {}): { text: string; range: { start: number; end: number } | null; markdown: string | null; plain: string | null; result: HoverResult | null } {
+function hover(marked: string, config: EngineConfig = {}) {
   const { analysis, file, offset, text } = position(marked, config);
-  const result = analysis.hover(file, offset);
+  const result: HoverResult | null = analysis.hover(file, offset);
   return {
     text,
     result,
+    /** The preview command's answer for a tool of the same file. */
+    preview: (tool: string) => analysis.previewTool(file, tool),
     range: result && { start: result.start, end: result.end },
     markdown: result && renderMarkdown(result.blocks),
     plain: result && renderPlainText(result.blocks),
@@ -84,6 +82,15 @@ describe('hover on placeholders and argument names', () => {
     expect(hover(unpaired.replace('<c>', '<¦c>')).markdown).toBe('`<c>` has no argument named `c`, so SWE-agent refuses the tool.\n\nAdd an argument named `c`, or remove the placeholder.');
     const noArguments = `tools:\n  t:\n    signature: "t <c>"\n    docstring: d\n`;
     expect(hover(noArguments.replace('<c>', '<c¦>')).markdown).toBe('`<c>` has no argument named `c`: SWE-agent loads the tool, but every call to it fails.\n\nAdd an argument named `c`, or remove the placeholder.');
+  });
+
+  it("reads a placeholder by the chosen SWE-agent's argument-name pattern", () => {
+    // Up to 1.1.0 a name has two characters at least: `<c>` is text SWE-agent leaves as it is, `<cc>` a placeholder.
+    const tool = (signature: string) => `tools:\n  t:\n    signature: "${signature}"\n    docstring: d\n`;
+    const unfilled = (name: string) => `\`<${name}>\` has no argument named \`${name}\`: SWE-agent loads the tool, but every call to it fails.\n\nAdd an argument named \`${name}\`, or remove the placeholder.`;
+    expect(hover(tool('t <¦c>'), { sweAgent: 'main' }).markdown).toBe(unfilled('c'));
+    expect(hover(tool('t <¦c>'), { sweAgent: '1.0.0' }).result).toBeNull();
+    expect(hover(tool('t <¦cc>'), { sweAgent: '1.0.0' }).markdown).toBe(unfilled('cc'));
   });
 
   it('shows an optional placeholder with its items, format and multi-line description', () => {
@@ -267,9 +274,8 @@ describe('hover on tool names', () => {
         DOCS,
       ].join('\n'),
     );
-    const command = analyzeBundleText(TOOL, UNKNOWN).check.tools[0].command!;
-    expect(h.markdown).toBe(toolPreviewMarkdown(toolPreview(command, { env: UNKNOWN.env, from: null })));
-    expect(h.plain).toBe(toolPreviewText(toolPreview(command, { env: UNKNOWN.env, from: null })));
+    // The hover on a tool's name is the preview its code lens opens.
+    expect(h.markdown).toBe(h.preview('open'));
   });
 
   it('renders the docs with the known env, and says where it is from', () => {

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { FileDiagnostic } from '../../server/src/engine/diagnostics';
 import { PositionedDiagnostic } from '../../server/src/engine/document/positioned';
 import { applyEdits } from '../../server/src/engine/features/edits';
-import { QUICK_FIXES, quickFixes } from '../../server/src/engine/features/quickFixes';
+import { QUICK_FIXES } from '../../server/src/engine/features/quickFixes';
 import { LintResult, lintBundleText } from '../helpers/lintText';
 import { parseMarkers } from '../helpers/markers';
 import { CASES_DIR, CORPUS_DIR, HAS_SHARED } from '../helpers/shared';
@@ -78,7 +78,7 @@ function expectFix(c: FixCase): void {
   for (const source of [text, crlf(text)]) {
     const before = lintBundleText(source);
     const target = diagnosticAt(before, c.code, ranges[0]);
-    const fixes = quickFixes(before.model, target);
+    const fixes = before.quickFixes(target);
     expect(fixes.map((f) => ({ title: f.title, preferred: f.isPreferred === true }))).toEqual(c.offered.map((o) => ({ title: o.title, preferred: o.preferred ?? true })));
     if (c.offered.length === 0) continue;
     const fixed = applyEdits(before.model.source.normalized, fixes[c.apply ?? 0].edits);
@@ -239,7 +239,7 @@ describe('braces', () => {
     expect(codes('"--clean={{value|lower}}"')).toEqual([]);
     expect(codes('"{{ \'--clean\' }}"')).toEqual([['warning', 25, 42]]);
     const withJinja = lintBundleText(flag('"{{ \'--clean\' }}"'));
-    expect(quickFixes(withJinja.model, withJinja.model.diagnostics.find((d) => d.code === 'boolean-flag-always')!)).toEqual([]);
+    expect(withJinja.quickFixes(withJinja.model.diagnostics.find((d) => d.code === 'boolean-flag-always')!)).toEqual([]);
   });
 
   const docstring = (value: string) => `tools:\n  t:\n    docstring: ${value}\n`;
@@ -659,7 +659,7 @@ function expectCorpusFix(file: string, code: string, pick: (d: FileDiagnostic, t
   const before = lintBundleText(text);
   const targets = before.model.diagnostics.filter((d) => d.code === code && pick(d, before.model.source.normalized));
   expect(targets).toHaveLength(1);
-  const fixes = quickFixes(before.model, targets[0]);
+  const fixes = before.quickFixes(targets[0]);
   const fix = fixes.find((f) => f.title === title);
   expect(fix, `offered: ${fixes.map((f) => f.title).join(' | ')}`).toBeDefined();
   let expected = before.model.source.normalized;
@@ -747,7 +747,7 @@ describe('every fix on the conformance cases, the corpus and our own bundles', (
         if (!before.diagnostics.some((d) => keyOf(d) === keyOf(diagnostic))) continue;
         if ((perCode.get(diagnostic.code) ?? 0) >= PER_FILE_AND_CODE) continue;
         perCode.set(diagnostic.code, (perCode.get(diagnostic.code) ?? 0) + 1);
-        for (const fix of quickFixes(before.model, diagnostic)) {
+        for (const fix of before.quickFixes(diagnostic)) {
           exercised.set(diagnostic.code, (exercised.get(diagnostic.code) ?? 0) + 1);
           const fixed = applyEdits(before.model.source.normalized, fix.edits);
           const after = lintBundleText(fixed);

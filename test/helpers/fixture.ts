@@ -38,8 +38,8 @@ export interface FixturePosition extends FixtureFile {
   offset: number;
 }
 
-/** A disk that holds exactly these files (every one executable) and their folders, inside the workspace only. */
-export function inMemoryFs(files: ReadonlyMap<string, string>): WorkspaceFs {
+/** A disk that holds exactly these files (executable but for those named in `notExecutable`) and their folders, inside the workspace only. */
+export function inMemoryFs(files: ReadonlyMap<string, string>, notExecutable: ReadonlySet<string> = new Set()): WorkspaceFs {
   const folders = new Map<string, Set<string>>();
   for (const file of files.keys()) {
     for (let child = file, parent = path.posix.dirname(file); child !== parent; child = parent, parent = path.posix.dirname(parent)) {
@@ -52,7 +52,7 @@ export function inMemoryFs(files: ReadonlyMap<string, string>): WorkspaceFs {
     isAllowed,
     stat: (p): FileStat | null => {
       if (!isAllowed(p)) return null;
-      if (files.has(p)) return { kind: 'file', executable: true, realPath: p, size: Buffer.byteLength(files.get(p)!) };
+      if (files.has(p)) return { kind: 'file', executable: !notExecutable.has(p), realPath: p, size: Buffer.byteLength(files.get(p)!) };
       return folders.has(p) ? { kind: 'directory', executable: true, realPath: p } : null;
     },
     readFile: (p) => (isAllowed(p) && files.has(p) ? new Uint8Array(Buffer.from(files.get(p)!, 'utf8')) : null),
@@ -81,8 +81,8 @@ export function fixture(spec: string, settings: EngineConfig = {}): Fixture & { 
 export const SETTINGS_FILE = `${WORKSPACE}/.swe-bundle.json`;
 
 /** The analysis of exactly these files (texts as they are, no markers), each open in the editor, with the user's settings. */
-export function workspaceOf(files: ReadonlyMap<string, string>, settings: EngineConfig = {}): Fixture {
-  const host = new AnalysisHost({ fs: inMemoryFs(files) });
+export function workspaceOf(files: ReadonlyMap<string, string>, settings: EngineConfig = {}, notExecutable?: ReadonlySet<string>): Fixture {
+  const host = new AnalysisHost({ fs: inMemoryFs(files, notExecutable) });
   const settingsFiles = files.has(SETTINGS_FILE) ? [{ folder: WORKSPACE, file: SETTINGS_FILE }] : [];
   host.applyChange({ folders: [WORKSPACE], userSettings: settings, settingsFiles, opened: [...files].map(([file, text]) => ({ file, text })) });
   return { host, analysis: host.analysis(), files };

@@ -1,6 +1,8 @@
 /** The analysis host on a real folder, read through the guarded fs as the CLI and server do, and what a change costs it. */
 import { pathToFileURL } from 'url';
 import { AnalysisHost } from '../../server/src/engine/analysis/analysisHost';
+import { FileDiagnostic } from '../../server/src/engine/diagnostics';
+import { QuickFix } from '../../server/src/engine/features/quickFixes';
 import { AgentAnalysis } from '../../server/src/engine/workspace/checkAgentConfig';
 import { createNodeWorkspaceFs } from '../../server/src/host/nodeWorkspaceFs';
 import { TempWorkspace, tempWorkspace } from './tempWorkspace';
@@ -16,9 +18,9 @@ export function hostOn(root: string, userSettings?: Record<string, unknown>): An
 
 /**
  * A temporary project with `files` (bundles, scripts), where `analyse(text)` writes `config/agent.yaml`
- * and answers its analysis. Its model is given on the command line, as SWE-agent's configs expect.
+ * and answers its analysis and quick fixes. Its model is given on the command line, as SWE-agent's configs expect.
  */
-export function agentConfigProject(files: Record<string, string>): { ws: TempWorkspace; analyse: (text: string) => AgentAnalysis; remove: () => void } {
+export function agentConfigProject(files: Record<string, string>): { ws: TempWorkspace; analyse: (text: string) => AgentAnalysis & { quickFixes: (diagnostic: FileDiagnostic) => QuickFix[] }; remove: () => void } {
   const ws = tempWorkspace(files);
   const host = hostOn(ws.root, { commandLine: ['--agent.model.name=gpt-4o'] });
   return {
@@ -26,7 +28,9 @@ export function agentConfigProject(files: Record<string, string>): { ws: TempWor
     analyse: (text) => {
       const file = ws.write('config/agent.yaml', text);
       host.applyChange({ disk: [file] });
-      return host.analysis().agent(file)!;
+      const analysis = host.analysis();
+      // With the quick fixes the facade offers for one of its diagnostics.
+      return { ...analysis.agent(file)!, quickFixes: (diagnostic) => analysis.quickFixes(file, diagnostic) };
     },
     remove: () => ws.remove(),
   };

@@ -1,7 +1,6 @@
 /** Hover and go to definition on an agent config's bundle paths and hidden tools. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../server/src/engine/features/toolPreview';
-import { agentDefinitionAt, agentHoverAt } from '../../server/src/engine/features/agentNavigation';
 import { AnalysisHost } from '../../server/src/engine/analysis/analysisHost';
 import { parseMarkers } from '../helpers/markers';
 import { hostOn } from '../helpers/project';
@@ -41,9 +40,11 @@ function at(marked: string) {
   const { text, cursor, ranges } = parseMarkers(marked);
   const file = ws.write('config/agent.yaml', text);
   host.applyChange({ disk: [file] });
-  const analysis = host.analysis().agent(file)!;
-  const root = analysis.configRoot;
-  return { text, ranges, hover: agentHoverAt(analysis, root, cursor), definition: agentDefinitionAt(analysis, root, cursor) };
+  const analysis = host.analysis();
+  const found = analysis.definition(file, cursor);
+  // One target, in the bundle's file.
+  if (found) expect(found.targets).toHaveLength(1);
+  return { text, ranges, hover: analysis.hover(file, cursor), definition: found && { origin: found.origin, ...found.targets[0] } };
 }
 
 describe('agent config hover', () => {
@@ -82,8 +83,9 @@ describe('agent config hover', () => {
     expect({ start: hover!.start, end: hover!.end }).toEqual(ranges[0]);
   });
 
-  it('says nothing away from paths and hidden tools', () => {
-    expect(at('agent:\n  tools:\n    bund¦les:\n      - path: tools/viewer\n').hover).toBeNull();
+  it("leaves a key that is no path or hidden tool to the hover of the config's own keys", () => {
+    const { hover } = at('agent:\n  tools:\n    bund¦les:\n      - path: tools/viewer\n');
+    expect(renderMarkdown(hover!.blocks).split('\n\n')[0]).toBe('**agent.tools.bundles**: `list[Bundle]`, default `[]`');
   });
 });
 

@@ -2,7 +2,6 @@
 import * as path from 'path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { applyEdits } from '../../server/src/engine/features/edits';
-import { agentQuickFixes } from '../../server/src/engine/features/quickFixes/agentQuickFixes';
 import { agentConfigProject } from '../helpers/project';
 
 /** A bundle folder whose name is longer than a message shows. */
@@ -16,7 +15,7 @@ function fixesFor(text: string, code: string): [string, string][] {
   const analysis = analyse(text);
   const matching = analysis.diagnostics.filter((d) => d.code === code);
   expect(matching).toHaveLength(1);
-  return agentQuickFixes(text, analysis.load.root, analysis.at, matching[0]).map((fix) => [fix.title, applyEdits(text, fix.edits)]);
+  return analysis.quickFixes(matching[0]).map((fix) => [fix.title, applyEdits(text, fix.edits)]);
 }
 
 const codes = (text: string) => analyse(text).diagnostics.map((d) => d.code);

@@ -5,14 +5,13 @@
  * ever makes, and only to a bin/ script of a bundle inside the workspace).
  */
 import * as fs from 'fs';
+import * as path from 'path';
 import { spawnSync } from 'child_process';
 import { pathToFileURL } from 'url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientCapabilities, CodeAction, Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
-import { analyzeBundleText } from '../../server/src/engine/document/bundleModel';
-import { quickFixes } from '../../server/src/engine/features/quickFixes';
-import { BinEntry, BundleFolder, binListing, checkBundleFolder } from '../../server/src/engine/workspace/bundleFolder';
-import { STANDALONE_OPTIONS } from '../../server/src/engine/swe/checkTool';
+import { BinEntry } from '../../server/src/engine/workspace/bundleFolder';
+import { BUNDLE as FIXTURE_BUNDLE, workspaceOf } from '../helpers/fixture';
 import { TestClient, inMemory } from '../helpers/lspClient';
 import { TempWorkspace, tempWorkspace } from '../helpers/tempWorkspace';
 
@@ -49,13 +48,20 @@ const DEMO = `tools:
 state_command: _state --verbose
 `;
 
-/** A bin/ listing of these entries. */
-const listing = (entries: BinEntry[]) => binListing(entries.map((e) => e.name), (name) => entries.find((e) => e.name === name)!);
-
-/** The bin/ fixes of each bin/ diagnostic on DEMO, with this folder. */
-function fixesFor(folder: BundleFolder) {
-  const model = analyzeBundleText(DEMO, STANDALONE_OPTIONS);
-  return checkBundleFolder(model, folder, () => null).map((d) => ({ code: d.code, at: DEMO.slice(d.start).split(/[:\n]/)[0], fixes: quickFixes(model, d) }));
+/**
+ * The fixes the facade offers for each bin/ script diagnostic of DEMO, its
+ * bin/ holding these entries (a folder holds one file; a file is a script).
+ */
+function fixesFor(bin: BinEntry[]) {
+  const dir = path.posix.dirname(FIXTURE_BUNDLE);
+  const at = (entry: BinEntry) => `${dir}/bin/${entry.name}${entry.kind === 'directory' ? '/keep' : ''}`;
+  const files = new Map([[FIXTURE_BUNDLE, DEMO], ...bin.map((entry) => [at(entry), '#!/bin/sh\n'] as const)]);
+  // The execute-bit rule is off by default (SWE-agent runs `chmod +x bin/*` at install).
+  const { analysis } = workspaceOf(files, { rules: { 'bin-script-not-executable': 'information' } }, new Set(bin.filter((entry) => !entry.executable).map(at)));
+  return analysis
+    .report(FIXTURE_BUNDLE)!
+    .diagnostics.filter((d) => d.code.startsWith('bin-script-'))
+    .map((d) => ({ code: d.code, at: DEMO.slice(d.start).split(/[:\n]/)[0], fixes: analysis.quickFixes(FIXTURE_BUNDLE, d) }));
 }
 
 const stub = (about: string, call: string, name = 'open') => `#!/usr/bin/env bash\n# ${about}\n# Called as: ${call}\necho "${name}: not implemented yet" >&2\nexit 1\n`;
@@ -63,7 +69,7 @@ const toolAbout = (name: string) => `The tool \`${name}\` of this bundle: SWE-ag
 
 describe('the bin/ fixes in the engine', () => {
   it('describe a stub for each missing script: how SWE-agent calls it, and a failure until written', () => {
-    const found = fixesFor({ bin: listing([{ name: 'dir_tool', kind: 'directory', executable: true }]), hasInstallScript: false });
+    const found = fixesFor([{ name: 'dir_tool', kind: 'directory', executable: true }]);
     expect(found.map(({ code, at, fixes }) => ({ code, at, fixes }))).toEqual([
       {
         code: 'bin-script-missing',
@@ -108,7 +114,7 @@ describe('the bin/ fixes in the engine', () => {
 
   it('describe the execute bits for a script without them', () => {
     const file = (name: string) => ({ name, kind: 'file' as const, executable: false });
-    const found = fixesFor({ bin: listing(['open', 'goto', 'say"hi', 'dir_tool', '_state'].map(file)), hasInstallScript: false });
+    const found = fixesFor(['open', 'goto', 'say"hi', 'dir_tool', '_state'].map(file));
     expect(found.filter((f) => f.code === 'bin-script-not-executable').map(({ at, fixes }) => [at, fixes])).toEqual([
       ['open', [{ title: 'Make bin/open executable', edits: [], isPreferred: true, makeExecutable: 'bin/open' }]],
       ['goto', [{ title: 'Make bin/goto executable', edits: [], isPreferred: true, makeExecutable: 'bin/goto' }]],

@@ -4,7 +4,6 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { applyEdits } from '../../server/src/engine/features/edits';
-import { agentQuickFixes } from '../../server/src/engine/features/quickFixes/agentQuickFixes';
 import { agentConfigProject } from '../helpers/project';
 import { parseMarkers } from '../helpers/markers';
 import { lintBundleText } from '../helpers/lintText';
@@ -31,7 +30,7 @@ function expectMisplaced(marked: string): string[] {
 function movesOf(text: string, key: string): [string, string][] {
   const analysis = analyse(text);
   const diagnostic = analysis.diagnostics.find((d) => d.code === 'key-misplaced' && text.slice(d.start, d.end) === key)!;
-  return agentQuickFixes(text, analysis.load.root, analysis.at, diagnostic).map((fix) => [fix.title, applyEdits(text, fix.edits)]);
+  return analysis.quickFixes(diagnostic).map((fix) => [fix.title, applyEdits(text, fix.edits)]);
 }
 
 const templates = 'agent:\n  templates: {system_template: s, instance_template: i}\n  tools:\n    bundles:\n      - path: tools/registry\n';

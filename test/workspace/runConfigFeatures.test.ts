@@ -1,24 +1,28 @@
 /** Completion, hover, outline and quick fixes of agent configs from SWE-agent's model tables: exact items, exact edits. */
 import { describe, expect, it } from 'vitest';
 import { applyEdits } from '../../server/src/engine/features/edits';
-import { runConfigCompletions, runConfigHover, runConfigSymbols } from '../../server/src/engine/features/runConfigFeatures';
+import { runConfigCompletions, runConfigSymbols } from '../../server/src/engine/features/runConfigFeatures';
 import { renderPlainText } from '../../server/src/engine/features/toolPreview';
-import { checkRunConfig } from '../../server/src/engine/runConfig/checkRunConfig';
-import { agentQuickFixes } from '../../server/src/engine/features/quickFixes/agentQuickFixes';
 import { loadYaml } from '../../server/src/engine/yaml/loadYaml';
+import { WORKSPACE, workspaceOf } from '../helpers/fixture';
 import { parseMarkers } from '../helpers/markers';
-import { Placement, placeDiagnostics } from '../../server/src/engine/document/placement';
+import { Placement } from '../../server/src/engine/document/placement';
 
 function parsed(text: string) {
   const origin = { text };
   return { root: loadYaml(text, origin).root, at: Placement.whole(origin) };
 }
 
-const hoverAt = (text: string, offset: number) => {
-  const { root, at } = parsed(text);
-  return runConfigHover(root, at, offset);
-};
+/** The file an agent config of these tests is, alone in its workspace. */
+const AGENT = `${WORKSPACE}/config/agent.yaml`;
 
+const hoverAt = (text: string, offset: number) => workspaceOf(new Map([[AGENT, text]])).analysis.hover(AGENT, offset);
+
+/**
+ * The config's own completions at `¦`. Called on the text as it is: the facade
+ * offers them only in a file that reads as an agent config, and most of these
+ * lines are half-typed.
+ */
 function complete(marked: string) {
   const { text, cursor } = parseMarkers(marked);
   const entries = runConfigCompletions(text, parsed(text), cursor, false);
@@ -76,7 +80,7 @@ describe('hover on keys', () => {
     const hover = hoverAt(text, text.indexOf('enable_bash_tool') + 3)!;
     expect([hover.start, hover.end]).toEqual([text.indexOf('enable_bash_tool'), text.indexOf('enable_bash_tool') + 'enable_bash_tool'.length]);
     expect(renderPlainText(hover.blocks)).toBe(
-      "agent.tools.enable_bash_tool: bool, default True\n\nGive the model the built-in `bash` tool. Turning it off needs the function_calling or json parser.\n\nIn ToolConfig, which ignores unknown keys.\n\nJudged by SWE-agent main (3ea751c0): the default.",
+      "agent.tools.enable_bash_tool: bool, default True\n\nGive the model the built-in `bash` tool. Turning it off needs the function_calling or json parser.\n\nIn ToolConfig, which ignores unknown keys.\n\nJudged by SWE-agent main (3ea751c0): the default: the workspace has no sweagent package and pins no version (sweBundle.sweAgent: auto).",
     );
   });
 
@@ -110,12 +114,9 @@ describe('the outline', () => {
 
 describe('quick fixes', () => {
   const fixes = (text: string, code: string) => {
-    const origin = { text };
-    const load = loadYaml(text, origin);
-    const check = checkRunConfig({ files: [{ load, origin }] }, { configRoot: '/nowhere', resolve: () => ({ kind: 'missing-dir' }) });
-    const at = Placement.whole(origin);
-    const diagnostic = placeDiagnostics(check.diagnostics, at).find((d) => d.code === code)!;
-    return agentQuickFixes(text, load.root, at, diagnostic).map((f) => [f.title, applyEdits(text, f.edits)]);
+    const { analysis } = workspaceOf(new Map([[AGENT, text]]));
+    const diagnostic = analysis.report(AGENT)!.diagnostics.find((d) => d.code === code)!;
+    return analysis.quickFixes(AGENT, diagnostic).map((f) => [f.title, applyEdits(text, f.edits)]);
   };
 
   it('rename a key a forbidding model refuses to the one meant', () => {

@@ -7,7 +7,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyEdits } from '../../server/src/engine/features/edits';
-import { agentQuickFixes } from '../../server/src/engine/features/quickFixes/agentQuickFixes';
 import { runCli } from '../helpers/runCli';
 import { hostOn } from '../helpers/project';
 import { TempWorkspace, tempWorkspace } from '../helpers/tempWorkspace';
@@ -86,7 +85,7 @@ describe("a project run from SWE-agent's checkout (SWE-smith's layout)", () => {
     const analysis = host.analysis().agent(file)!;
     const renamed = analysis.diagnostics.filter((d) => d.code === 'bundle-renamed');
     expect(renamed).toHaveLength(1);
-    const fixes = agentQuickFixes(SMITH_CONFIG, analysis.load.root, analysis.at, renamed[0]).map((fix) => [fix.title, applyEdits(SMITH_CONFIG, fix.edits)]);
+    const fixes = host.analysis().quickFixes(file, renamed[0]).map((fix) => [fix.title, applyEdits(SMITH_CONFIG, fix.edits)]);
     expect(fixes).toEqual([['Change `path: tools/defaults` to `path: tools/windowed`', SMITH_CONFIG.replace('tools/defaults', 'tools/windowed')]]);
   });
 });

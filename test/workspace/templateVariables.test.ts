@@ -6,7 +6,6 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { applyEdits } from '../../server/src/engine/features/edits';
-import { agentQuickFixes } from '../../server/src/engine/features/quickFixes/agentQuickFixes';
 import { agentConfigProject, hostOn } from '../helpers/project';
 import { parseMarkers } from '../helpers/markers';
 
@@ -98,7 +97,7 @@ describe('the fix for a misspelt variable', () => {
     const analysis = analyse(text);
     const [diagnostic] = analysis.diagnostics.filter((d) => d.code === 'template-unknown-variable');
     expect(diagnostic.message).toBe('SWE-agent supplies no `{{problem_statment}}` to `agent.templates.instance_template`, so it renders as empty text; did you mean `problem_statement`?');
-    const fixes = agentQuickFixes(text, analysis.load.root, analysis.at, diagnostic).map((fix) => [fix.title, applyEdits(text, fix.edits)]);
+    const fixes = analysis.quickFixes(diagnostic).map((fix) => [fix.title, applyEdits(text, fix.edits)]);
     const fixed = agent('    system_template: s\n    instance_template: |-\n      Solve: {{ problem_statement|trim }}\n');
     expect(fixes).toEqual([['Change to `problem_statement`', fixed]]);
     expect(analyse(fixed).diagnostics.filter((d) => d.code.startsWith('template-'))).toEqual([]);
@@ -109,7 +108,7 @@ describe('the fix for a misspelt variable', () => {
     const analysis = analyse(text);
     const [diagnostic] = analysis.diagnostics.filter((d) => d.code === 'template-unknown-variable');
     expect(text.slice(diagnostic.start, diagnostic.end)).toBe('repp');
-    expect(agentQuickFixes(text, analysis.load.root, analysis.at, diagnostic).map((fix) => applyEdits(text, fix.edits))).toEqual([agent('    system_template: s\n    instance_template: "In \\"{{repo}}\\""\n')]);
+    expect(analysis.quickFixes(diagnostic).map((fix) => applyEdits(text, fix.edits))).toEqual([agent('    system_template: s\n    instance_template: "In \\"{{repo}}\\""\n')]);
   });
 });
 

@@ -8,6 +8,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseMarkers } from '../helpers/markers';
 import { hostOn } from '../helpers/project';
+import { SWE_AGENT_FORMAT_ARGS, stepOutputModule } from '../helpers/sweAgentSources';
 import { TempWorkspace, tempWorkspace } from '../helpers/tempWorkspace';
 
 const CODES = ['template-unknown-variable', 'template-variable-unverified'];
@@ -72,33 +73,11 @@ class DefaultAgentConfig(BaseModel):
 class DefaultAgent:
     def _get_format_dict(self, **kwargs) -> dict[str, Any]:
         return dict(
-            command_docs=self.tools.config.command_docs,
-            **self.tools.config.env_variables,
-            **kwargs,
-            problem_statement=self._problem_statement.get_problem_statement(),
-            repo=self._env.repo.repo_name if self._env.repo is not None else "",
-            **self._problem_statement.get_extra_fields(),
+${SWE_AGENT_FORMAT_ARGS}
 ${format}
         )
 `,
-    'sweagent/types.py': `
-from pydantic import BaseModel
-
-class StepOutput(BaseModel):
-    thought: str = ""
-    action: str = ""
-    trace: str = ""
-    state: dict[str, str] = {}
-
-    def to_template_format_dict(self) -> dict:
-        out = {}
-        for k, v in self.model_dump().items():
-            if k in ("tool_calls", "tool_call_ids", "state"):
-                continue
-            out[k] = v
-        out |= self.state
-        return out
-`,
+    'sweagent/types.py': stepOutputModule('    thought: str = ""\n    action: str = ""\n    trace: str = ""\n    state: dict[str, str] = {}'),
     'sweagent/run/__init__.py': '',
     'sweagent/run/run_single.py': 'from pydantic_settings import BaseSettings\nfrom sweagent.agent.agents import DefaultAgentConfig\n\nclass RunSingleConfig(BaseSettings):\n    agent: DefaultAgentConfig\n',
     'sweagent/run/run_batch.py': 'from sweagent.run.run_single import RunSingleConfig as RunBatchConfig\n',

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PythonSources } from '../../../server/src/engine/sweAgent/extract/pydanticModels';
 import { extractTemplateVariables } from '../../../server/src/engine/sweAgent/extract/templateVariables';
 import { builtinProfile } from '../../../server/src/engine/sweAgent/builtinProfiles';
+import { SWE_AGENT_FORMAT_ARGS, stepOutputModule } from '../../helpers/sweAgentSources';
 
 function sourcesOf(files: Record<string, string>): PythonSources {
   return {
@@ -26,43 +27,19 @@ ${args}
         )
 `;
 
-const SWE_AGENT_ARGS = `            command_docs=self.tools.config.command_docs,
-            **self.tools.config.env_variables,
-            **kwargs,
-            problem_statement=self._problem_statement.get_problem_statement(),
-            repo=self._env.repo.repo_name if self._env.repo is not None else "",
-            **self._problem_statement.get_extra_fields(),`;
-
-const types = (fields: string) => `
-from pydantic import BaseModel
-
-class StepOutput(BaseModel):
-${fields}
-
-    def to_template_format_dict(self) -> dict:
-        """Used for formatting (error) prompt templates"""
-        out = {}
-        for k, v in self.model_dump().items():
-            if k in ("tool_calls", "tool_call_ids", "state"):
-                continue
-            out[k] = v
-        out |= self.state
-        return out
-`;
-
 const STEP_FIELDS = '    thought: str = ""\n    action: str = ""\n    state: dict[str, str] = {}\n    tool_calls: list | None = None\n    tool_call_ids: list[str] | None = None\n    extra_info: dict = {}';
 
 describe('the template variables of a sweagent package', () => {
   it("reads SWE-agent's shape: _get_format_dict's keywords, StepOutput's fields but the skipped ones", () => {
-    const read = extractTemplateVariables(sourcesOf({ 'sweagent/agent/agents.py': agents(SWE_AGENT_ARGS), 'sweagent/types.py': types(STEP_FIELDS) }));
+    const read = extractTemplateVariables(sourcesOf({ 'sweagent/agent/agents.py': agents(SWE_AGENT_FORMAT_ARGS), 'sweagent/types.py': stepOutputModule(STEP_FIELDS) }));
     expect(read).toEqual({ formatDict: ['command_docs', 'problem_statement', 'repo'], step: ['thought', 'action', 'extra_info'], notRead: [] });
   });
 
   it("a fork's own keywords and step fields are its variables", () => {
     const read = extractTemplateVariables(
       sourcesOf({
-        'sweagent/agent/agents.py': agents(`${SWE_AGENT_ARGS}\n            trace_file=self._trace_path,`),
-        'sweagent/types.py': types(`${STEP_FIELDS}\n    trace: str = ""`),
+        'sweagent/agent/agents.py': agents(`${SWE_AGENT_FORMAT_ARGS}\n            trace_file=self._trace_path,`),
+        'sweagent/types.py': stepOutputModule(`${STEP_FIELDS}\n    trace: str = ""`),
       }),
     );
     expect(read).toEqual({ formatDict: ['command_docs', 'problem_statement', 'repo', 'trace_file'], step: ['thought', 'action', 'extra_info', 'trace'], notRead: [] });
@@ -70,7 +47,7 @@ describe('the template variables of a sweagent package', () => {
 
   it('says what it does not read, and takes the fallback for what is missing', () => {
     const fallback = { formatDict: ['command_docs'], step: ['thought'], notRead: [] };
-    expect(extractTemplateVariables(sourcesOf({ 'sweagent/agent/agents.py': agents(`${SWE_AGENT_ARGS}\n            **self._extra_vars(),`), 'sweagent/types.py': 'class Other:\n    pass\n' }), fallback)).toEqual({
+    expect(extractTemplateVariables(sourcesOf({ 'sweagent/agent/agents.py': agents(`${SWE_AGENT_FORMAT_ARGS}\n            **self._extra_vars(),`), 'sweagent/types.py': 'class Other:\n    pass\n' }), fallback)).toEqual({
       formatDict: ['command_docs', 'problem_statement', 'repo'],
       step: ['thought'],
       notRead: ['`**self._extra_vars()` in _get_format_dict', 'StepOutput.to_template_format_dict'],
@@ -89,7 +66,7 @@ describe('the template variables of a sweagent package', () => {
         self._add_templated_messages_to_history(templates, observation=step.observation, elided_chars=0, max_observation_length=9, tool_call_ids=None, trace=step.trace, **step.state)
         return Template(self.templates.command_cancelled_timeout_template).render(**self._get_format_dict(), timeout=1, command="c", **self.more)
 `;
-    const read = extractTemplateVariables(sourcesOf({ 'sweagent/agent/agents.py': agents(SWE_AGENT_ARGS) + renders, 'sweagent/types.py': types(STEP_FIELDS) }));
+    const read = extractTemplateVariables(sourcesOf({ 'sweagent/agent/agents.py': agents(SWE_AGENT_FORMAT_ARGS) + renders, 'sweagent/types.py': stepOutputModule(STEP_FIELDS) }));
     expect(read.notRead).toEqual(['`trace=` passed to _add_templated_messages_to_history', '`**self.more` passed to render']);
   });
 

@@ -17,6 +17,7 @@ import { BundleFacts, bundleFactsKey } from '../swe/bundleFacts';
 import { profileOf } from '../settings/configOptions';
 import { BundleFolder, checkBundleFolder } from '../workspace/bundleFolder';
 import { BundleFileReader, checkBundleScripts } from '../workspace/bundleScripts';
+import { failingBundleConfig } from '../workspace/checkAgentConfig';
 import { Database, QueryDef } from './database';
 import { SOURCE, textOf } from './files';
 import { BUNDLE_USES, BundleUse } from './agents';
@@ -131,11 +132,6 @@ export interface BundleFileAnalysis {
 
 const ENV_DEPENDENT = new Set(['docstring-unknown-variable', 'docstring-format-error']);
 
-/** The tools that fail BundleConfig's `dict[str, dict]` (SWE-agent reads every tool that far, hidden or not). */
-function failingBundleConfig(tools: readonly { tool: unknown; bundleStageOk: boolean }[]): ReadonlySet<unknown> {
-  return new Set(tools.filter((t) => !t.bundleStageOk).map((t) => t.tool));
-}
-
 /** Each context's diagnostics once; an error that depends on the env names the agent config whose env it was checked with. */
 function mergeInContexts<D extends { code: string; start: number; end: number; severity: string; message: string }>(contexts: readonly { use: BundleUse; diagnostics: readonly D[] }[]): D[] {
   const seen = new Set<string>();
@@ -204,7 +200,8 @@ const TOOL_ACROSS_CONTEXTS: QueryDef<{ file: string; chunk: ChunkKey }, EngineDi
  */
 function inContexts(db: Database, file: string, uses: readonly BundleUse[], allUses: boolean): FileDiagnostic[] {
   const facts = uses[0].options.facts;
-  const oneCode = uses.every((use) => bundleFactsKey(use.options.facts) === bundleFactsKey(facts));
+  const factsKey = bundleFactsKey(facts);
+  const oneCode = uses.every((use) => bundleFactsKey(use.options.facts) === factsKey);
   const shape = allUses && oneCode ? db.get(BUNDLE_SHAPE, { file, facts }) : null;
   if (shape && shape.tools.every((t) => t.chunk)) {
     const tools = shape.tools.flatMap((t) => db.get(TOOL_ACROSS_CONTEXTS, { file, chunk: t.chunk!.key }).map((d) => placeDiagnostic(d, shape.placement)));

@@ -23,7 +23,7 @@ import { MapNode, Origin, PyNode, PyPair, deref } from '../yaml/pyNode';
 import { TAG } from '../yaml/resolver';
 import { ChunkRole, ChunkSpec, splitIntoChunks } from './chunker';
 import { LIMITS } from '../yaml/limits';
-import { SourceText, sourceTextOf } from './sourceText';
+import { SourceText } from './sourceText';
 import { Placement, placeDiagnostic, placeDiagnostics } from './placement';
 import { BundleView, ToolView, rootView, toolView } from './bundleView';
 
@@ -52,6 +52,8 @@ export interface BundleModel {
   chunks: readonly PlacedChunk[];
   /** The navigable view editing features use. */
   view: BundleView;
+  /** The chosen SWE-agent's bundle code the tools were checked by (its argument-name pattern, ...). */
+  facts: BundleFacts;
 }
 
 /** A chunk's identity as a memo key: its text, and how many equal chunks come before it (equal chunks are distinct trees). */
@@ -62,7 +64,7 @@ export interface ChunkKey {
 
 /**
  * Where the pieces come from. The analysis host keeps them as queries; a
- * one-shot analysis (`analyzeBundleText`) makes them on the spot.
+ * one-shot analysis (`analyzeWhole`) makes them on the spot.
  */
 export interface ChunkMemo {
   chunk(key: ChunkKey): ParsedChunk;
@@ -300,16 +302,10 @@ export function modelInContext(shape: BundleShape, options: ToolCheckOptions, me
   const diagnostics = [...shape.diagnostics];
   for (const view of views) for (const diagnostic of view.check.diagnostics) diagnostics.push(placeDiagnostic(diagnostic, placement));
   const check = bundleCheckOf(structure, views.map((view) => view.check));
-  return { source: shape.source, root: shape.root, check, placement, diagnostics, mode: shape.mode, chunks: shape.chunks, view: { ...shape.view, tools: views } };
+  return { source: shape.source, root: shape.root, check, placement, diagnostics, mode: shape.mode, chunks: shape.chunks, view: { ...shape.view, tools: views }, facts: options.facts };
 }
 
 /** The reference path: the whole text parsed and checked at once. */
 export function analyzeWhole(source: SourceText, options: ToolCheckOptions): BundleModel {
   return modelInContext(wholeShape(source, options.facts), options, NO_MEMO);
-}
-
-/** One-shot analysis (tests, the text of a repaired line): nothing kept. */
-export function analyzeBundleText(text: string, options: ToolCheckOptions): BundleModel {
-  const source = sourceTextOf(text);
-  return modelInContext(bundleShape(source, splitBundle(source.normalized), NO_MEMO, options.facts), options, NO_MEMO);
 }

@@ -162,7 +162,7 @@ function unknownPlaceholderHover(model: BundleModel, offset: number): HoverResul
   const names = new Set(tool.arguments.map((a) => a.name));
   const ranges = valueRanges(view.at, signature);
   const tokens = signaturePlaceholders(value).flatMap((p) => {
-    const range = p.spelling !== 'flag' && !names.has(p.name) && argumentNameMatchLength(p.name) === p.name.length ? ranges(p.start, p.end) : null;
+    const range = p.spelling !== 'flag' && !names.has(p.name) && argumentNameMatchLength(p.name, model.facts.argumentNamePattern) === p.name.length ? ranges(p.start, p.end) : null;
     return range ? [{ placeholder: p, tokenStart: range.start, tokenEnd: range.end }] : [];
   });
   const hit = pickAt(tokens, offset);

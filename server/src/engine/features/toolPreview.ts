@@ -11,7 +11,6 @@
  * as plain text for clients without Markdown.
  */
 import { FileDiagnostic, ToolName } from '../diagnostics';
-import { BundleModel } from '../document/bundleModel';
 import { parseFormatString } from '../python/formatString';
 import { UNKNOWN_ADDRESS } from '../python/pyAttributes';
 import { PyObject, pyRepr, pyReprString } from '../python/pyObject';
@@ -64,11 +63,6 @@ interface Explained {
 function explainedMessage(d: Explained): string {
   const details = (d.related ?? []).filter((r) => r.file === undefined && r.start === d.start && r.end === d.end).map((r) => (/[.!?]$/.test(r.message) ? r.message : `${r.message}.`));
   return [d.message, ...details].join(' ');
-}
-
-/** A bundle seen on its own: its own diagnostics, and the env of the settings when it is known. */
-export function standaloneView(model: BundleModel, env: EnvContext): ViewContext {
-  return { env: { env, from: env.known ? SETTINGS_ENV : null }, refusal: refusalOf(model.diagnostics) };
 }
 
 export interface ToolPreview {
@@ -287,9 +281,4 @@ function cutNote(what: 'docs' | 'command', cut: { length: string } | null): Bloc
 /** The preview as Markdown (hover, the preview command). */
 export function toolPreviewMarkdown(preview: ToolPreview): string {
   return renderMarkdown(toolPreviewBlocks(preview));
-}
-
-/** The preview as plain text, for clients without Markdown. */
-export function toolPreviewText(preview: ToolPreview): string {
-  return renderPlainText(toolPreviewBlocks(preview));
 }

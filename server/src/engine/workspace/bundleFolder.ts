@@ -53,7 +53,7 @@ export function readBundleFolder(fs: FsView, dir: string): BundleFolder | null {
 }
 
 /** The listing of a `bin/` holding `names`, each stat'ed by `statOf` at most once, when needed. */
-export function binListing(names: readonly string[], statOf: (name: string) => Omit<BinEntry, 'name'>): BinListing {
+function binListing(names: readonly string[], statOf: (name: string) => Omit<BinEntry, 'name'>): BinListing {
   const present = new Set(names);
   const stated = new Map<string, BinEntry>();
   const entryOf = (name: string): BinEntry => {

@@ -16,7 +16,7 @@ import { YamlLoad } from '../yaml/loadYaml';
 import { pyReprStringSet } from '../python/pyObject';
 import { suggestName } from '../util/suggest';
 import { shortPrefix } from '../util/shortPrefix';
-import { ToolCheckOptions } from '../swe/checkTool';
+import { ToolCheck, ToolCheckOptions } from '../swe/checkTool';
 import { BundleFacts, MAIN_BUNDLE_FACTS } from '../swe/bundleFacts';
 import { DEFAULT_ENV_VARIABLES, knownEnv } from '../swe/env';
 import { asDict } from '../swe/pydanticLax';
@@ -104,13 +104,18 @@ export function resolveBundlePath(configRoot: string, bundlePath: string): strin
   return path.resolve(configRoot, bundlePath);
 }
 
+/** The tools that fail BundleConfig's `dict[str, dict]` (SWE-agent reads every tool that far, hidden or not). */
+export function failingBundleConfig(tools: readonly Pick<ToolCheck, 'tool' | 'bundleStageOk'>[]): ReadonlySet<unknown> {
+  return new Set(tools.filter((t) => !t.bundleStageOk).map((t) => t.tool));
+}
+
 /**
  * Hiding a tool skips building its Command, not validating BundleConfig
  * (`tools: dict[str, dict]`), which comes first: a hidden tool whose value is
  * not a mapping still stops SWE-agent, so its diagnostics stay.
  */
 function hiddenToolDiagnostics(model: BundleModel, hidden: Set<string>): (diagnostic: FileDiagnostic) => boolean {
-  const failsBundleConfig = new Set(model.check.tools.filter((t) => !t.bundleStageOk).map((t) => t.tool));
+  const failsBundleConfig = failingBundleConfig(model.check.tools);
   return (diagnostic) => typeof diagnostic.tool === 'string' && hidden.has(diagnostic.tool) && !failsBundleConfig.has(diagnostic.tool);
 }
 
