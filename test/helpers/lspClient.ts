@@ -27,6 +27,8 @@ export class TestClient {
   /** `window/showMessage` notifications, as `type: message`. */
   readonly shown: string[] = [];
   readonly registrations: string[] = [];
+  /** The options of each dynamic registration, by method (the last one of a method). */
+  readonly registrationOptions = new Map<string, unknown>();
   readonly progress: { token: unknown; value: { kind: string; title?: string; message?: string } }[] = [];
   /** The refresh requests the server sent (`workspace/diagnostic/refresh`, `workspace/inlayHint/refresh`, `workspace/semanticTokens/refresh`), in order. */
   readonly refreshes: string[] = [];
@@ -54,8 +56,9 @@ export class TestClient {
     connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
       params.items.map((item) => this.options.configuration?.(item.section) ?? null),
     );
-    connection.onRequest('client/registerCapability', (params: { registrations: { method: string }[] }) => {
+    connection.onRequest('client/registerCapability', (params: { registrations: { method: string; registerOptions?: unknown }[] }) => {
       this.registrations.push(...params.registrations.map((r) => r.method));
+      for (const r of params.registrations) this.registrationOptions.set(r.method, r.registerOptions);
       this.wake();
       return null;
     });

@@ -47,6 +47,11 @@ describe('the code action capability', () => {
     client = await inMemory({ capabilities: { textDocument: { codeAction: { dynamicRegistration: true, codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } } } } } });
     expect(client.initializeResult.capabilities.codeActionProvider).toBeUndefined();
     await client.waitForRegistrations('textDocument/codeAction');
+    // YAML documents, and the settings file, whose misspelt keys have fixes too.
+    expect(client.registrationOptions.get('textDocument/codeAction')).toEqual({
+      documentSelector: [{ language: 'yaml' }, { pattern: '**/*.{yaml,yml}' }, { pattern: '**/.swe-bundle.json' }],
+      codeActionKinds: ['quickfix'],
+    });
   });
 });
 

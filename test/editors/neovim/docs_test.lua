@@ -293,7 +293,7 @@ local function main()
     expect_diagnostics(viewer_buf, {}, 'the viewer as it was')
   end
 
-  -- The did-you-mean fix of a hidden tool: `opne` in the viewer's hidden tools -----------------------
+  -- The did-you-mean fixes of a hidden tool (`opne` in the viewer's hidden tools) and of a rule code --
   agent = open('config/default.yaml')
   local AGENT_CODES = { '5:14-5:26 bundle-errors', '6:14-6:27 bundle-path-missing' }
   local function agent_codes(expected, what)
@@ -303,31 +303,35 @@ local function main()
     end)
     out('ok   ' .. what)
   end
-  vim.api.nvim_buf_set_lines(agent, 5, 5, true, { '        hidden_tools: [opne]' })
-  agent_codes({ '5:23-5:27 hidden-tool-missing', '6:14-6:26 bundle-errors', '7:14-7:27 bundle-path-missing' }, 'the misspelt hidden tool is flagged')
-  vim.api.nvim_win_set_cursor(0, { 6, 24 })
-  answers = { { select = 'Change `opne` to `open`' } }
-  asked = {}
-  feed(KEYS.code_action)
-  wait('the fix to be applied', function() return line(6) == '        hidden_tools: [open]', line(6) end)
-  eq(asked, { { prompt = 'Code actions:', items = { 'Change `opne` to `open`' } } }, 'the did-you-mean fix offered on the misspelt name')
-  agent_codes({ '6:14-6:26 bundle-errors', '7:14-7:27 bundle-path-missing' }, 'the fix clears the diagnostic')
-  vim.cmd('silent undo 0')
-  agent_codes(AGENT_CODES, 'the agent config as it was')
-
-  -- The did-you-mean fix of a rule code: `bundle-erors` in a suppression comment above the entry of
-  -- tools/search; fixed, the comment silences that entry's bundle-errors -----------------------------
-  vim.api.nvim_buf_set_lines(agent, 5, 5, true, { '      # swe-bundle-disable-next-line bundle-erors' })
-  agent_codes({ '5:37-5:49 unknown-rule-code', '6:14-6:26 bundle-errors', '7:14-7:27 bundle-path-missing' }, 'the misspelt rule code is flagged')
-  vim.api.nvim_win_set_cursor(0, { 6, 40 })
-  answers = { { select = 'Change `bundle-erors` to `bundle-errors`' } }
-  asked = {}
-  feed(KEYS.code_action)
-  wait('the rule-code fix to be applied', function() return line(6) == '      # swe-bundle-disable-next-line bundle-errors', line(6) end)
-  eq(asked, { { prompt = 'Code actions:', items = { 'Change `bundle-erors` to `bundle-errors`' } } }, 'the did-you-mean fix offered on the misspelt rule code')
-  agent_codes({ '7:14-7:27 bundle-path-missing' }, 'the fix clears the diagnostic, and the comment silences the bundle-errors below it')
-  vim.cmd('silent undo 0')
-  agent_codes(AGENT_CODES, 'the agent config as it was again')
+  -- A line with a misspelling inserted at line 6: flagged, its one fix offered and applied, the
+  -- diagnostics after it, then undone.
+  local function did_you_mean(case)
+    vim.api.nvim_buf_set_lines(agent, 5, 5, true, { case.inserted })
+    agent_codes(case.flagged, 'the misspelt ' .. case.what .. ' is flagged')
+    vim.api.nvim_win_set_cursor(0, case.cursor)
+    answers = { { select = case.title } }
+    asked = {}
+    feed(KEYS.code_action)
+    wait('the fix of the ' .. case.what .. ' to be applied', function() return line(6) == case.fixed, line(6) end)
+    eq(asked, { { prompt = 'Code actions:', items = { case.title } } }, 'the did-you-mean fix offered on the misspelt ' .. case.what)
+    agent_codes(case.after, case.what .. ': ' .. case.cleared)
+    vim.cmd('silent undo 0')
+    agent_codes(AGENT_CODES, case.what .. ': the agent config as it was')
+  end
+  did_you_mean({
+    what = 'hidden tool', inserted = '        hidden_tools: [opne]', cursor = { 6, 24 },
+    flagged = { '5:23-5:27 hidden-tool-missing', '6:14-6:26 bundle-errors', '7:14-7:27 bundle-path-missing' },
+    title = 'Change `opne` to `open`', fixed = '        hidden_tools: [open]',
+    after = { '6:14-6:26 bundle-errors', '7:14-7:27 bundle-path-missing' }, cleared = 'the fix clears the diagnostic',
+  })
+  -- A rule code: `bundle-erors` in a suppression comment above the entry of tools/search; fixed, the
+  -- comment silences that entry's bundle-errors.
+  did_you_mean({
+    what = 'rule code', inserted = '      # swe-bundle-disable-next-line bundle-erors', cursor = { 6, 40 },
+    flagged = { '5:37-5:49 unknown-rule-code', '6:14-6:26 bundle-errors', '7:14-7:27 bundle-path-missing' },
+    title = 'Change `bundle-erors` to `bundle-errors`', fixed = '      # swe-bundle-disable-next-line bundle-errors',
+    after = { '7:14-7:27 bundle-path-missing' }, cleared = 'the fix clears the diagnostic, and the comment silences the bundle-errors below it',
+  })
   search = open(SEARCH)
 
   -- The documented preview command ------------------------------------------------------------------

@@ -36,7 +36,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { FileDiagnostic, SOURCE } from '../../engine/diagnostics';
 import { SourceText } from '../../engine/document/sourceText';
-import { SettingsProblem } from '../../engine/settings/validateSettings';
+import { SETTINGS_FILE_NAME, SettingsProblem } from '../../engine/settings/validateSettings';
 import { QuickFix } from '../../engine/features/quickFixes';
 import { PositionMapper } from '../../engine/document/positioned';
 import { makeExecutable } from '../../host/fileModes';
@@ -44,7 +44,7 @@ import { DiagnosticOrigin, eolOf, lspTextEdit } from '../convert';
 import { RequestDocument, ServerContext } from '../serverContext';
 import { SETTINGS_CODE } from '../settingsDiagnostics';
 import { pathOfUri } from '../uris';
-import { Feature } from './feature';
+import { Feature, YAML_DOCUMENTS } from './feature';
 
 export const MAKE_EXECUTABLE_COMMAND = 'sweBundle.makeExecutable';
 
@@ -225,7 +225,8 @@ export const codeActionFeature: Feature = {
   dynamic: {
     type: CodeActionRequest.type,
     supported: (client) => client.textDocument?.codeAction?.dynamicRegistration === true,
-    options: (client) => (literalSupport(client) ? { codeActionKinds: KINDS } : {}),
+    // The settings file's fixes too (a misspelt key): it is JSON, which the YAML selector leaves out.
+    options: (client) => ({ documentSelector: [...YAML_DOCUMENTS, { pattern: `**/${SETTINGS_FILE_NAME}` }], ...(literalSupport(client) ? { codeActionKinds: KINDS } : {}) }),
   },
   register(context) {
     context.connection.onCodeAction(
