@@ -1,7 +1,7 @@
 /** Code lenses on tools, and the preview they open. */
 import { describe, expect, it } from 'vitest';
 import { toolLenses } from '../../server/src/engine/features/codeLens';
-import { toolPreview, toolPreviewMarkdown } from '../../server/src/engine/features/toolPreview';
+import { renderMarkdown, toolPreview, toolPreviewBlocks } from '../../server/src/engine/features/toolPreview';
 import { UNKNOWN_ENV } from '../../server/src/engine/swe/env';
 import { fileFixture } from '../helpers/fixture';
 
@@ -24,7 +24,7 @@ describe('code lenses', () => {
     const command = analysis.bundleModel(file)!.check.tools[0].command!;
     const markdown = analysis.previewTool(file, 'open');
     const preview = toolPreview(command, { env: UNKNOWN_ENV, from: null });
-    expect(markdown).toBe(toolPreviewMarkdown(preview));
+    expect(markdown).toBe(renderMarkdown(toolPreviewBlocks(preview)));
     expect(preview.docs).toMatchObject({ ok: true, text: expect.stringContaining('open:\n  docstring: Opens cat\n  signature: open <path>\n') });
     expect(markdown).toContain((preview.docs as { text: string }).text.trimEnd());
     expect(markdown).toContain(JSON.stringify(preview.functionCallingTool, null, 2));

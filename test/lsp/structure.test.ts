@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ClientCapabilities, CodeLens, FoldingRange, InlayHint, SelectionRange, SemanticTokens } from 'vscode-languageserver-protocol';
-import { toolPreview, toolPreviewMarkdown } from '../../server/src/engine/features/toolPreview';
+import { renderMarkdown, toolPreview, toolPreviewBlocks } from '../../server/src/engine/features/toolPreview';
 import { UNKNOWN_ENV } from '../../server/src/engine/swe/env';
 import { BUNDLE as BUNDLE_FILE, analysisOfBundle } from '../helpers/fixture';
 import { TestClient, inMemory } from '../helpers/lspClient';
@@ -280,7 +280,7 @@ describe('code lenses', () => {
     const command = analysisOfBundle(BUNDLE).bundleModel(BUNDLE_FILE)!.check.tools[0].command!;
     const preview = toolPreview(command, { env: UNKNOWN_ENV, from: null });
     const markdown = await client.request<string>('workspace/executeCommand', lenses[0].command);
-    expect(markdown).toBe(toolPreviewMarkdown(preview));
+    expect(markdown).toBe(renderMarkdown(toolPreviewBlocks(preview)));
     // The rendered docs and the function-calling schema.
     expect(preview.docs).toMatchObject({ ok: true, text: expect.stringContaining('docstring: Opens <path> with cat.') });
     expect(markdown).toContain((preview.docs as { text: string }).text.trimEnd());

@@ -33,6 +33,10 @@ const VALUES = {
    * filter (`replace`, `join`) or `~` measures its result before building it.
    */
   jinjaOutputChars: 1_000_000,
+  /** The largest exponent of an int `**` a Jinja rendering computes (Python computes any; `2 ** 10**9` would take minutes and gigabytes). */
+  jinjaIntPowerExponent: 10_000,
+  /** Pairs of objects one comparison of a query's old and new value walks (`analysis/sameValue.ts`); past it the value counts as changed. */
+  sameValuePairs: 200_000,
   /** Nesting of a settings file's JSON (`.swe-bundle.json`), measured before it is parsed; deeper files are not read (`settings/validateSettings.ts`). */
   settingsDepth: 1_000,
   /** Characters of a value read from a file (an env value, a setting) a message may show; the rest is cut with `…`. */

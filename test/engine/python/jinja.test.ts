@@ -1330,6 +1330,13 @@ describe('the budgets end in `limit`, never a stack overflow', () => {
   it('renders within the budget', () => {
     expect(renderJinja(`{{${'('.repeat(10)}value${')'.repeat(10)}}}`, value)).toEqual({ kind: 'ok', text: 'v' });
   });
+
+  it("computes an int's power up to the exponent budget, and a power of 0, 1 or -1 past it", () => {
+    expect(renderJinja('{{ 2 ** 10000 }}', value)).toEqual({ kind: 'ok', text: (2n ** 10000n).toString() });
+    expect(renderJinja('{{ 2 ** 10001 }}', value)).toEqual({ kind: 'limit', reason: 'an int is raised to a power above 10,000' });
+    expect(renderJinja('{{ 2 ** 1000000000 }}', value).kind).toBe('limit');
+    expect(renderJinja('{{ (-1) ** 1000000001 }} {{ 1 ** 1000000000 }} {{ 0 ** 1000000000 }}', value)).toEqual({ kind: 'ok', text: '-1 1 0' });
+  });
 });
 
 describe('attributes, items and arithmetic, as Jinja2 3.1 evaluates them', () => {

@@ -1,12 +1,9 @@
 /** Completion and hover from a fork's own models: its fields complete and hover with their Field(description=...). */
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
-import { Placement } from '../../../server/src/engine/document/placement';
 import { renderPlainText } from '../../../server/src/engine/features/toolPreview';
-import { runConfigCompletions, runConfigHover } from '../../../server/src/engine/features/runConfigFeatures';
 import { forkProfile } from '../../../server/src/engine/sweAgent/forkProfile';
-import { loadYaml } from '../../../server/src/engine/yaml/loadYaml';
-import { parseMarkers } from '../../helpers/markers';
+import { WORKSPACE, position } from '../../helpers/fixture';
 
 const ROOT = '/fork';
 const FILES: Record<string, string> = {
@@ -33,28 +30,25 @@ class RunSingleConfig(BaseSettings):
 };
 const profile = forkProfile(ROOT, (file) => FILES[path.relative(ROOT, file)] ?? null, { label: 'the fork', reason: 'a test' });
 
-function parsed(text: string) {
-  const origin = { text };
-  return { root: loadYaml(text, origin).root, at: Placement.whole(origin) };
-}
-
 describe("a fork's profile", () => {
   it('takes the base version from __version__ and code facts from the source', () => {
     expect([profile.kind, profile.base, profile.facts.argumentNamePattern, profile.facts.configMerge]).toEqual(['path', '1.0.1', '*', 'shallow']);
     expect(profile.root).toBe(ROOT);
   });
 
+  /** The fork's package in a workspace with one agent config (the `¦` cursor in it), through the facade. */
+  const inWorkspace = (agent: string) =>
+    position([...Object.entries(FILES).map(([file, text]) => `//- ${WORKSPACE}/${file}\n${text}`), `//- ${WORKSPACE}/config/agent.yaml\n${agent}`].join(''));
+
   it("completes the fork's own fields", () => {
-    const { text, cursor } = parseMarkers('agent:\n  model:\n    name: x\n    ¦\n');
-    expect(runConfigCompletions(text, parsed(text), cursor, false, profile)?.map((e) => e.label)).toEqual(['custom_input_cost_per_1k_tokens']);
+    const { analysis, file, offset } = inWorkspace('agent:\n  model:\n    name: x\n    ¦\n');
+    expect(analysis.completion(file, offset, { snippets: false })?.map((e) => e.label)).toEqual(['custom_input_cost_per_1k_tokens']);
   });
 
   it("hovers with the fork's own description, and says which SWE-agent judges the file", () => {
-    const text = 'agent:\n  model:\n    name: x\n    custom_input_cost_per_1k_tokens: 1\n';
-    const { root, at } = parsed(text);
-    const hover = runConfigHover(root, at, text.indexOf('custom_input') + 2, profile)!;
-    expect(renderPlainText(hover.blocks)).toBe(
-      'agent.model.custom_input_cost_per_1k_tokens: float, default 0.0\n\nDollars per thousand input tokens.\n\nIn ModelConfig, which refuses unknown keys: a key it does not have stops SWE-agent.\n\nJudged by the fork: a test.',
+    const { analysis, file, offset } = inWorkspace('agent:\n  model:\n    name: x\n    cu¦stom_input_cost_per_1k_tokens: 1\n');
+    expect(renderPlainText(analysis.hover(file, offset)!.blocks)).toBe(
+      "agent.model.custom_input_cost_per_1k_tokens: float, default 0.0\n\nDollars per thousand input tokens.\n\nIn ModelConfig, which refuses unknown keys: a key it does not have stops SWE-agent.\n\nJudged by the workspace's own sweagent/ package: found in the workspace (sweBundle.sweAgent: auto).",
     );
   });
 });

@@ -14,12 +14,10 @@
  * - A property named `origin` by identity: a tree's origin (yaml/pyNode.ts)
  *   tells trees apart by its identity, and a placement finds it by it.
  * - Shared and cyclic structure (a recursive YAML alias) is compared once
- *   per pair; the comparison stops, as "not equal", past `BUDGET` pairs, so
+ *   per pair; the comparison stops, as "not equal", past `BUDGETS.sameValuePairs` pairs, so
  *   it never costs more than a bounded walk.
  */
-
-/** Pairs of objects compared at most, per call. */
-const BUDGET = 200_000;
+import { BUDGETS } from '../budgets';
 
 const IDENTITY_PROPERTIES: ReadonlySet<string> = new Set(['origin']);
 
@@ -57,7 +55,7 @@ export function sameValue(a: unknown, b: unknown): boolean {
     if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
     if (Object.getPrototypeOf(x) !== Object.getPrototypeOf(y) || !structural(x)) return false;
     if (!firstMeeting(x, y)) return true;
-    if (++steps > BUDGET) return false;
+    if (++steps > BUDGETS.sameValuePairs) return false;
     if (Array.isArray(x)) return sameItems(x, y as unknown[]);
     if (ArrayBuffer.isView(x)) return sameItems(x as unknown as ArrayLike<unknown>, y as unknown as ArrayLike<unknown>);
     if (x instanceof Map) return sameEntries(x, y as Map<unknown, unknown>);

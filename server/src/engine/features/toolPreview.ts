@@ -277,8 +277,3 @@ function cutNote(what: 'docs' | 'command', cut: { length: string } | null): Bloc
   if (!cut) return [];
   return [para(`(Only the start is shown, up to ${BUDGETS.renderedTextChars.toLocaleString('en-US')} characters: SWE-agent builds ${what === 'docs' ? 'docs' : 'a command'} of ${cut.length}.)`)];
 }
-
-/** The preview as Markdown (hover, the preview command). */
-export function toolPreviewMarkdown(preview: ToolPreview): string {
-  return renderMarkdown(toolPreviewBlocks(preview));
-}

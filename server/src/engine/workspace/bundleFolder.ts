@@ -29,7 +29,7 @@ export interface BinEntry {
  * check looks at those), and a declared script is stat'ed by name when asked
  * for. 100,000 files in `bin/` cost a listing, not 100,000 stats per edit.
  */
-export interface BinListing {
+interface BinListing {
   /** The first entries by name, stat'ed. */
   entries: BinEntry[];
   /** How many entries the folder has. */

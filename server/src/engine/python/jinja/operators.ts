@@ -97,8 +97,10 @@ function numberOperation(op: string, x: bigint | number, y: bigint | number): Py
     const floor = x / y - ((x % y !== 0n && (x < 0n) !== (y < 0n)) ? 1n : 0n);
     if (op === 'floordiv') return floor;
     if (op === 'mod') return x - floor * y;
-    if (y >= 0n && y <= 10_000n) return x ** y;
-    return y < 0n ? Number(x) ** Number(y) : null;
+    if (y < 0n) return Number(x) ** Number(y);
+    // Python builds any power; a huge one costs time and memory that hostile input must not have.
+    if (y > BigInt(BUDGETS.jinjaIntPowerExponent) && x !== 0n && x !== 1n && x !== -1n) throw new LimitExceeded(`an int is raised to a power above ${BUDGETS.jinjaIntPowerExponent.toLocaleString('en-US')}`);
+    return x ** y;
   }
   const [a, b] = [Number(x), Number(y)];
   const result = op === 'mul' ? a * b : op === 'div' ? a / b : op === 'floordiv' ? Math.floor(a / b) : op === 'mod' ? a - Math.floor(a / b) * b : a ** b;
