@@ -198,11 +198,12 @@ export interface BundleSplit {
  * The chunks of a text and their memo keys, or null when it is to be parsed
  * whole (it does not split) or not at all (it is over the size budget). `previous`, the split of an earlier version of
  * the same file, only saves work: its keys' texts are compared in place
- * instead of slicing and hashing every chunk again.
+ * instead of slicing and hashing every chunk again; so does `split`, the
+ * text's chunks (`splitIntoChunks`) when the caller has them.
  */
-export function splitBundle(text: string, previous?: BundleSplit | null): BundleSplit | null {
+export function splitBundle(text: string, previous?: BundleSplit | null, split?: readonly ChunkSpec[] | null): BundleSplit | null {
   if (text.length > LIMITS.maxDocumentLength) return null;
-  const specs = splitIntoChunks(text);
+  const specs = split === undefined ? splitIntoChunks(text) : split;
   return specs && specs.length >= 2 ? { specs, keys: chunkKeys(text, specs, previous?.keys) } : null;
 }
 
