@@ -4,6 +4,9 @@
  * index, line and column of the engine's offsets), and when the text
  * loads, the same Python value (dict keys merged as Python merges them).
  */
+import { analyzeBundleText } from '../../server/src/engine/document/bundleModel';
+import { sourceTextOf } from '../../server/src/engine/document/sourceText';
+import { STANDALONE_OPTIONS } from '../../server/src/engine/swe/checkTool';
 import { loadYaml } from '../../server/src/engine/yaml/loadYaml';
 import { PyNode, deref, dictEntries } from '../../server/src/engine/yaml/pyNode';
 import { YamlProblem } from '../../server/src/engine/yaml/yamlProblem';
@@ -74,8 +77,28 @@ function canonical(value: unknown): string {
 
 const MARKED = new Set(['ScannerError', 'ParserError', 'ComposerError', 'ConstructorError']);
 
-/** Null when the engine agrees with PyYAML about `text`, else what differs. */
+/**
+ * Null when a bundle's chunked syntax gate (document/bundleModel.ts: the text
+ * split into chunks, each parsed alone, the file's mapping composed from
+ * them) agrees with PyYAML about `text`, else what differs. A text the gate
+ * sends to the whole parse is `loadYaml`'s, which `wholeDisagreement` checks.
+ */
+function chunkedGateDisagreement(text: string, answer: OracleAnswer): string | null {
+  if (sourceTextOf(text).normalized !== text) return null;
+  const model = analyzeBundleText(text, STANDALONE_OPTIONS);
+  if (model.mode !== 'chunked') return null;
+  const differ = (what: string) => `${what}\n  PyYAML: ${JSON.stringify(answer)}\n  chunked: ${JSON.stringify(encodeValue(model.root!))}`;
+  if (!answer.ok) return differ('PyYAML fails, the chunked gate loads it');
+  if (JSON.stringify(answer.value) === JSON.stringify({ too_big: true })) return null;
+  return JSON.stringify(encodeValue(model.root!)) === JSON.stringify(answer.value) ? null : differ('the chunked gate loads another value');
+}
+
+/** Null when the engine, whole and through a bundle's chunked gate, agrees with PyYAML about `text`, else what differs. */
 export function disagreement(text: string, answer: OracleAnswer): string | null {
+  return chunkedGateDisagreement(text, answer) ?? wholeDisagreement(text, answer);
+}
+
+function wholeDisagreement(text: string, answer: OracleAnswer): string | null {
   const load = loadWhole(text);
   const first: YamlProblem | undefined = load.problems[0];
   const ours = first ? `${first.pyClass}${first.exceptionType ? ` ${first.exceptionType}` : ''} (${first.kind}) ${JSON.stringify(first.message)} at ${JSON.stringify(markAt(text, first.start))}${first.context ? ` context ${JSON.stringify(first.context.message)} at ${JSON.stringify(markAt(text, first.context.start))}` : ''}` : 'loads';

@@ -258,6 +258,32 @@ function deepText(random: Random): string {
   }
 }
 
+/**
+ * A bundle-shaped text that splits into chunks (document/chunker.ts): top-level
+ * keys and tools whose values hold pieces, or line breaks PyYAML sees and the
+ * chunker does not; where a chunk that loads alone could disagree with the
+ * whole text (the chunked syntax gate). Nesting near the recursion limit is
+ * not made here: under a block mapping the engine's frame count can be a
+ * level off PyYAML's (yaml/limits.ts), whole or chunked alike, so
+ * test/engine/chunkedGate.test.ts holds the chunked count to the whole one.
+ */
+function chunkedText(random: Random): string {
+  const value = (indent: string): string => {
+    const roll = random.next();
+    if (roll < 0.15) return `x${random.pick(BREAKS)}${random.pick(['...', '---', '- a', 'k: v', '%YAML 1.1', '  y', '\t'])}`;
+    if (roll < 0.3) return soup(random).replace(/\n/g, `\n${indent}  `);
+    if (roll < 0.65) return `\n${indent}  signature: s\n${indent}  docstring: d`;
+    return random.pick(['v', '"v"', '|\n' + indent + '  v', '[a, b]', '{a: b}', '']);
+  };
+  const lines: string[] = [];
+  for (let n = 1 + random.int(3); n > 0; n--) {
+    if (random.next() < 0.4) lines.push(`k${n}: ${value('')}`);
+    else lines.push('tools:', ...Array.from({ length: 1 + random.int(3) }, (_, t) => `  t${t}: ${value('  ')}`));
+  }
+  const text = lines.join('\n') + '\n';
+  return random.next() < 0.2 ? mutate(random, text) : readText(text);
+}
+
 const GENERATORS: { weight: number; make: (random: Random, seeds: readonly string[]) => string }[] = [
   { weight: 40, make: (random, seeds) => mutate(random, random.pick(seeds)) },
   { weight: 25, make: (random) => soup(random) },
@@ -267,6 +293,7 @@ const GENERATORS: { weight: number; make: (random: Random, seeds: readonly strin
   { weight: 6, make: (random) => mutate(random, mergeText(random)) },
   { weight: 8, make: (random) => numberText(random) },
   { weight: 1, make: (random) => deepText(random) },
+  { weight: 8, make: (random) => chunkedText(random) },
   { weight: 1, make: (random, seeds) => random.pick(seeds) },
 ];
 const TOTAL_WEIGHT = GENERATORS.reduce((sum, g) => sum + g.weight, 0);

@@ -21,7 +21,7 @@ import { failingBundleConfig } from '../workspace/checkAgentConfig';
 import { Database, QueryDef } from './database';
 import { SOURCE, textOf } from './files';
 import { BUNDLE_USES, BundleUse } from './agents';
-import { BUNDLE_FOLDER, SETTINGS_OF, WHOLE_LOAD } from './workspace';
+import { BUNDLE_FOLDER, CHUNK_SPECS, SETTINGS_OF, WHOLE_LOAD } from './workspace';
 
 /** An env as a value: two envs with the same variables give the same key. */
 export function envKey(env: EnvContext): string {
@@ -91,7 +91,7 @@ export const BUNDLE_SPLIT: QueryDef<string, BundleSplit | null> = {
   key: (file) => file,
   compute: (db, file, previous) => {
     const source = db.get(SOURCE, file);
-    return source ? splitBundle(source.normalized, previous) : null;
+    return source ? splitBundle(source.normalized, previous, db.get(CHUNK_SPECS, file)) : null;
   },
 };
 

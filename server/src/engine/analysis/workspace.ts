@@ -16,8 +16,7 @@ import { YamlLoad, loadYaml } from '../yaml/loadYaml';
 import { Origin, PyNode, deref, dictEntries, strValue } from '../yaml/pyNode';
 import { asDict } from '../swe/pydanticLax';
 import { Database, QueryDef } from './database';
-import { splitIntoChunks } from '../document/chunker';
-import { sourceTextOf } from '../document/sourceText';
+import { ChunkSpec, splitIntoChunks } from '../document/chunker';
 import { CONTENT, SOURCE, trackedFs } from './files';
 import { FOLDERS, NAMED_FILES, OPEN_FILES } from './inputs';
 import { FolderSettings, SETTINGS_AT } from './settings';
@@ -82,15 +81,32 @@ function parsedTopLevelKeys(root: PyNode | null): Set<string> {
 }
 
 /**
+ * A file's text split into chunks (document/chunker.ts), once per version:
+ * its kind and its bundle split read the same key lines. Equal by identity
+ * only: a new version's split is new (an edit moves every offset after it),
+ * and comparing thousands of chunks to find that out would cost a keystroke
+ * more than what reads it.
+ */
+export const CHUNK_SPECS: QueryDef<string, readonly ChunkSpec[] | null> = {
+  name: 'chunk specs',
+  key: byFile,
+  equals: (a, b) => a === b,
+  compute: (db, file) => {
+    const source = db.get(SOURCE, file);
+    return source && splitIntoChunks(source.normalized);
+  },
+};
+
+/**
  * A file's top-level keys: from the lines the chunker splits a block mapping
  * at, which needs no parse and holds even when something further down does
  * not load (that is reported, not a reason to skip the file); else, for flow
  * and JSON style and anything unusual, from the parse.
  */
-function topLevelKeys(db: Database, file: string, text: string): Set<string> {
-  const normalized = sourceTextOf(text).normalized;
-  const specs = splitIntoChunks(normalized);
+function topLevelKeys(db: Database, file: string): Set<string> {
+  const specs = db.get(CHUNK_SPECS, file);
   if (!specs) return parsedTopLevelKeys(db.get(WHOLE_LOAD, file)?.load.root ?? null);
+  const normalized = db.get(SOURCE, file)!.normalized;
   return new Set(specs.filter((spec) => spec.role !== 'tool').map((spec) => normalized.slice(spec.keyStart, spec.keyEnd)));
 }
 
@@ -128,7 +144,7 @@ export const KIND: QueryDef<string, FileKind> = {
     if (db.get(IS_AGENT_CONFIG, file)) return 'agent';
     if (patterned || inBundleFolder || named) return 'bundle';
     if (name !== 'config.yaml' || !mayHaveKeys(text, ['tools', 'state_command'])) return 'other';
-    const keys = topLevelKeys(db, file, text);
+    const keys = topLevelKeys(db, file);
     return keys.has('tools') || keys.has('state_command') ? 'bundle' : 'other';
   },
 };
@@ -146,8 +162,7 @@ const AGENT_TOP_KEYS = ['agent', 'system_template', 'command_files', 'parse_comm
  * block `tools:`, is a plain key on a line of its own; a `tools:` written
  * otherwise (flow style, a tag, an anchor) is parsed.
  */
-function lacksAgentKeys(text: string): boolean {
-  const specs = splitIntoChunks(text);
+function lacksAgentKeys(text: string, specs: readonly ChunkSpec[] | null): boolean {
   if (!specs) return false;
   return specs.every((spec) => {
     const key = text.slice(spec.keyStart, spec.keyEnd);
@@ -161,9 +176,10 @@ const IS_AGENT_CONFIG: QueryDef<string, boolean> = {
   key: byFile,
   compute: (db, file) => {
     const content = db.get(CONTENT, file);
-    if (content.kind !== 'text' || content.text.length > MAX_AGENT_CONFIG_LENGTH || !mayHaveKeys(content.text, ['bundles', ...AGENT_TOP_KEYS])) return false;
+    if (content.kind !== 'text' || content.text.length > MAX_AGENT_CONFIG_LENGTH) return false;
+    // The key lines first: they are read once per version for the file's kind and its bundle split anyway, where the search for each key scans the whole text.
     const source = db.get(SOURCE, file);
-    if (!source || lacksAgentKeys(source.normalized)) return false;
+    if (!source || lacksAgentKeys(source.normalized, db.get(CHUNK_SPECS, file)) || !mayHaveKeys(content.text, ['bundles', ...AGENT_TOP_KEYS])) return false;
     return runConfigKindOf(db.get(WHOLE_LOAD, file)?.load.root ?? null) !== null;
   },
 };

@@ -12,7 +12,49 @@
  * `Placement` says where each chunk now starts. When the split does not hold
  * (a chunk fails to parse alone, or uses anchors, aliases or merge keys,
  * which can reach across chunks) the whole text is parsed instead. Both paths
- * give the same result; a property test holds them to it.
+ * give the same result; a property test holds them to it, and
+ * test/pyyaml/chunkedGate.pyyaml.ts holds the chunked verdict and value to
+ * the real PyYAML's.
+ *
+ * Why the composition is PyYAML's verdict (so the syntax gate is per chunk,
+ * and PyYAML's `safe_load` of the whole text runs only when a chunk does not
+ * stand alone or the text does not split). Suppose every chunk stands alone:
+ * it loads without error to one pair with a plain str key, with no anchor,
+ * alias or merge key, and holds no line break PyYAML sees but `\n` (a NEL,
+ * U+2028 or U+2029 starts a line the chunker does not see, where a `...` or
+ * `---` at column 0 could end the document). Then:
+ * 1. Every chunk starts at a line start, at a key in column c (0 for a
+ *    top-level key, the tools' indent for a tool); every other line but
+ *    comments and blank lines is indented past c (chunker.ts). No line
+ *    starts with a tab, a BOM can only be at index 0, and directives and
+ *    document markers (column 0 only) cannot occur. The chunks cover the text.
+ * 2. PyYAML's scanner carries from one line to the next only its flow level,
+ *    its indents, its pending simple keys and an unfinished scalar. A chunk
+ *    that loaded alone ended at flow level 0 (an open `[` or `{` at the end
+ *    of the stream is an error), inside no quoted scalar (also an error), and
+ *    a plain or block scalar in it stops at the next chunk's key line in the
+ *    whole text as at the chunk's end: both stop at a non-blank line indented
+ *    less than indent + 1, and the indent is at least c while the chunk's own
+ *    mapping (at column c) is open. A pending simple key is on an earlier
+ *    line, so the whole scan drops it at the key line as the chunk's scan
+ *    drops it at its end (a required one fails the chunk). The key line at
+ *    column c closes every indent deeper than c, as the chunk's end does. So
+ *    the whole scan makes, from each chunk's text, the chunk's own tokens
+ *    (marks moved by the chunk's start, columns the same): KEY, VALUE and
+ *    the value of one pair of the mapping at column c.
+ * 3. The parser and composer make the same pair from the same tokens; no
+ *    alias can refer to, and no anchor repeat, another chunk's. The
+ *    composer's recursion count (yaml/pyyaml/composer.ts) sees the
+ *    collections around a chunk: every chunk is parsed as if one block
+ *    mapping enclosed it, which is exact for a tool (the tools mapping) and
+ *    one level more than a top-level key has, which can only send a file
+ *    nested within a level of PyYAML's limit to the whole parse.
+ * 4. SafeConstructor builds each pair from its own nodes, and the dict from
+ *    the pairs in order; equal keys keep the first key and the last value,
+ *    as `dictEntries` reads the mapping composed here.
+ * So the whole text loads, to the mapping composed here. The one budget of
+ * our own counted per tree (`LIMITS.maxNodes`) is counted per chunk here;
+ * PyYAML has no such limit.
  */
 import { FileDiagnostic } from '../diagnostics';
 import { BundleCheck, BundleStructure, bundleCheckOf, checkBundleStructure } from '../swe/checkBundle';
@@ -30,6 +72,8 @@ import { BundleView, ToolView, rootView, toolView } from './bundleView';
 export interface ParsedChunk {
   origin: Origin;
   load: YamlLoad;
+  /** The text holds a line break PyYAML sees and the chunker does not (NEL, U+2028, U+2029). */
+  otherLineBreaks: boolean;
 }
 
 /** A chunk of one version: what its text parsed to, and the role the split gave it. */
@@ -83,10 +127,13 @@ function detach(slice: string): string {
   return (' ' + slice).slice(1);
 }
 
+/** The block collections a chunk is parsed inside of: the tools mapping around a tool (see the header). */
+const CHUNK_ENCLOSING = 1;
+
 /** A chunk's text parsed alone (the text of a `ChunkKey`, which holds no larger text). */
 export function parseChunk(text: string): ParsedChunk {
   const origin: Origin = { text };
-  return { origin, load: loadYaml(text, origin) };
+  return { origin, load: loadYaml(text, origin, CHUNK_ENCLOSING), otherLineBreaks: /[\x85\u2028\u2029]/.test(text) };
 }
 
 /** The check of a tool chunk that stands alone (its only pair is the tool), by the chosen SWE-agent's bundle code. */
@@ -111,7 +158,7 @@ const NO_MEMO: ChunkMemo = {
 /** A chunk is usable alone when it loads cleanly to a single `key: value` and nothing in it can refer elsewhere. */
 export function standsAlone(role: ChunkRole, chunk: ParsedChunk): boolean {
   const { load } = chunk;
-  if (load.problems.length > 0 || load.features.anchors || load.features.aliases || load.features.mergeKeys) return false;
+  if (chunk.otherLineBreaks || load.problems.length > 0 || load.features.anchors || load.features.aliases || load.features.mergeKeys) return false;
   const root = load.root;
   if (!root || root.kind !== 'map' || root.python !== 'dict' || root.ownPairs.length !== 1 || root.pairs.length !== 1) return false;
   const key = deref(root.ownPairs[0].key);
@@ -153,11 +200,12 @@ export interface BundleSplit {
  * The chunks of a text and their memo keys, or null when it is to be parsed
  * whole (it does not split) or not at all (it is over the size budget). `previous`, the split of an earlier version of
  * the same file, only saves work: its keys' texts are compared in place
- * instead of slicing and hashing every chunk again.
+ * instead of slicing and hashing every chunk again; so does `split`, the
+ * text's chunks (`splitIntoChunks`) when the caller has them.
  */
-export function splitBundle(text: string, previous?: BundleSplit | null): BundleSplit | null {
+export function splitBundle(text: string, previous?: BundleSplit | null, split?: readonly ChunkSpec[] | null): BundleSplit | null {
   if (text.length > LIMITS.maxDocumentLength) return null;
-  const specs = splitIntoChunks(text);
+  const specs = split === undefined ? splitIntoChunks(text) : split;
   return specs && specs.length >= 2 ? { specs, keys: chunkKeys(text, specs, previous?.keys) } : null;
 }
 
@@ -262,7 +310,7 @@ function wholeShape(source: SourceText, facts: BundleFacts, load?: { origin: Ori
   const parsed = load?.load ?? loadYaml(source.normalized, origin);
   const structure = checkBundleStructure(parsed, origin);
   const tools = structure.toolEntries.map((entry) => ({ base: checkToolBase(entry.keyNode, entry.valueNode, facts), chunk: null }));
-  return shapeOf(source, parsed.root, structure, Placement.whole(origin), 'whole', [{ role: 'top', start: 0, parsed: { origin, load: parsed } }], tools);
+  return shapeOf(source, parsed.root, structure, Placement.whole(origin), 'whole', [{ role: 'top', start: 0, parsed: { origin, load: parsed, otherLineBreaks: false } }], tools);
 }
 
 /** A document over the size budget: one diagnostic saying so, nothing else. */

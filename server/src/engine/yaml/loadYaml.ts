@@ -30,10 +30,11 @@ export interface YamlLoad {
 
 const NO_FEATURES: YamlFeatures = { anchors: false, aliases: false, mergeKeys: false };
 
-export function loadYaml(text: string, origin: Origin): YamlLoad {
+/** `enclosing`: the block collections around the text when it is a chunk of a document (see pyyaml/composer.ts). */
+export function loadYaml(text: string, origin: Origin, enclosing = 0): YamlLoad {
   let composed: ComposedStream;
   try {
-    composed = new Composer(text).getSingleNode();
+    composed = new Composer(text, enclosing).getSingleNode();
   } catch (e) {
     return { root: null, features: NO_FEATURES, problems: [syntaxProblem(e, text)] };
   }

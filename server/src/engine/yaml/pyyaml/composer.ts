@@ -82,7 +82,16 @@ export class Composer {
   private sawAnchor = false;
   private sawAlias = false;
 
-  constructor(private readonly text: string) {
+  /**
+   * `enclosing`: how many block collections PyYAML has open around this text
+   * when it is a piece of a larger document (a chunk, document/chunker.ts);
+   * their frames count as if they were on the stack, so that the piece hits
+   * the recursion limit where the whole document would.
+   */
+  constructor(
+    private readonly text: string,
+    private readonly enclosing = 0,
+  ) {
     this.parser = new Parser(text);
   }
 
@@ -249,9 +258,10 @@ export class Composer {
    */
   private checkDepth(stack: OpenCollection[]): void {
     const parent = stack[stack.length - 1];
+    // The root of a piece is never too deep: a chunk is enclosed by one block mapping at most.
     if (!parent) return;
     const below = LIMITS.pythonFrames.belowNode;
-    const frames = 2 * stack.length + (!parent.node.flowStyle ? below.block : parent.node.kind === 'seq' ? below.flowSequence : below.flowMapping);
+    const frames = 2 * (stack.length + this.enclosing) + (!parent.node.flowStyle ? below.block : parent.node.kind === 'seq' ? below.flowSequence : below.flowMapping);
     if (frames > LIMITS.pythonFrames.available) throw new RecursionLimit(this.nextNodeMark(parent.node));
   }
 
@@ -272,7 +282,7 @@ export class Composer {
   /** An empty flow collection costs the frames of its own level (its end is scanned from inside it). */
   private checkEmptyDepth(stack: OpenCollection[], node: ComposedSequence | ComposedMapping): void {
     const below = LIMITS.pythonFrames.belowEmpty;
-    if (2 * stack.length + (node.kind === 'seq' ? below.flowSequence : below.flowMapping) > LIMITS.pythonFrames.available) throw new RecursionLimit(node.start);
+    if (2 * (stack.length + this.enclosing) + (node.kind === 'seq' ? below.flowSequence : below.flowMapping) > LIMITS.pythonFrames.available) throw new RecursionLimit(node.start);
   }
 }
 
