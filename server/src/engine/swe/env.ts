@@ -13,7 +13,7 @@ export interface EnvContext {
 }
 
 /** ToolConfig.env_variables' default value at SWE-agent main. */
-export const DEFAULT_ENV_VARIABLES: ReadonlyMap<string, PyObject> = new Map<string, PyObject>([
+const DEFAULT_ENV_VARIABLES: ReadonlyMap<string, PyObject> = new Map<string, PyObject>([
   ['PAGER', 'cat'],
   ['MANPAGER', 'cat'],
   ['LESS', '-R'],
