@@ -44,6 +44,8 @@ export interface SweAgentProfile {
   runBatch: ModelSchema;
   /** The folder holding the `sweagent` package (SWE-agent's REPO_ROOT), when it is known on disk. */
   root?: string;
+  /** The `__version__` a package read from source says (`1.1.0`, `0.7.0`), when it says one. */
+  packageVersion?: string;
   /** What the agent code gives its templates. */
   templateVariables: TemplateVariablesData;
   /** Code of the models' source that is not run by this tool. */
