@@ -4,19 +4,32 @@
  * compares each file's verdict with the fork's own code's (verdicts.jsonl, as
  * in ../shared/forks/OWNER__REPO/): whether it loads, and its error count.
  *
- *   node scripts/check-fork.mjs FORK_FOLDER TREE_DIR [--layout GIT_DIR]
+ *   node scripts/check-fork.mjs FORK_FOLDER TREE_DIR [--layout GIT_DIR] [--verdict-inputs]
  *
  * FORK_FOLDER holds tree.json and verdicts.jsonl. With --layout, the files of
  * tree.json are first laid out into TREE_DIR from the fork's git mirror at the
  * commit tree.json names (never commit them). Needs `npm run build` (dist/lint.js).
+ *
+ * With no settings, a bundle is checked in the envs of the agent configs that
+ * use it, and a required field an agent config leaves out is left to the
+ * command line (a hint). A verdict was made with fixed inputs instead: a
+ * bundle alone in `ToolConfig(bundles=[it])` with the fork's default env, an
+ * agent config with exactly its command line. --verdict-inputs gives the
+ * linter those: `--env-json` with the default `env_variables` of the fork's
+ * ToolConfig (read from its sweagent/tools/tools.py) for a bundle, and a
+ * configured command line (`commandLine: []` plus the verdict's options) for
+ * an agent config.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const args = process.argv.slice(2);
 const layoutAt = args.indexOf('--layout');
 const gitDir = layoutAt >= 0 ? args.splice(layoutAt, 2)[1] : null;
+const verdictInputsAt = args.indexOf('--verdict-inputs');
+const verdictInputs = verdictInputsAt >= 0 && args.splice(verdictInputsAt, 1).length === 1;
 const [forkFolder, treeDir] = args;
 if (!forkFolder || !treeDir) {
   console.error('usage: check-fork.mjs FORK_FOLDER TREE_DIR [--layout GIT_DIR]');
@@ -40,12 +53,42 @@ if (gitDir) {
   }
 }
 
+/**
+ * The fork's ToolConfig default `env_variables` (`env_variables: dict[str, Any] = {...}` of string pairs, as
+ * every SWE-agent release writes it), or null when its source does not say it that way.
+ */
+function defaultEnvOfFork(tree) {
+  let source;
+  try {
+    source = readFileSync(path.join(tree, 'sweagent', 'tools', 'tools.py'), 'utf8');
+  } catch {
+    return null;
+  }
+  const literal = /^\s*env_variables:[^=\n]*=\s*\{([^}]*)\}/m.exec(source);
+  if (!literal) return null;
+  return Object.fromEntries([...literal[1].matchAll(/["'](\w+)["']\s*:\s*["']([^"']*)["']/g)].map((m) => [m[1], m[2]]));
+}
+
+/** The files --verdict-inputs passes: the fork's default env, and settings with a configured (empty) command line. */
+function verdictInputFiles(tree) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'check-fork-'));
+  const env = defaultEnvOfFork(tree);
+  if (env === null) console.error("the fork's default env_variables were not found in sweagent/tools/tools.py: bundles are checked without --env-json");
+  const envJson = env === null ? null : path.join(dir, 'env.json');
+  if (envJson) writeFileSync(envJson, JSON.stringify(env));
+  const settings = path.join(dir, 'settings.json');
+  writeFileSync(settings, JSON.stringify({ commandLine: [] }));
+  return { dir, envJson, settings };
+}
+const inputs = verdictInputs ? verdictInputFiles(treeDir) : null;
+process.on('exit', () => inputs && rmSync(inputs.dir, { recursive: true, force: true }));
+
 /** The product's arguments for a verdict's command line (`sweagent run[-batch] --config FILE [--a.b=c]...`). */
 function lintArgsOf(verdict) {
-  if (verdict.kind === 'bundle') return [verdict.path];
+  if (verdict.kind === 'bundle') return inputs?.envJson ? ['--env-json', inputs.envJson, verdict.path] : [verdict.path];
   // The file's own path is one word even when it has a space (`config/legacy/x copy.yaml`).
   const words = verdict.command.replace(verdict.path, '\0').split(/\s+/).slice(1).map((word) => (word === '\0' ? verdict.path : word));
-  const out = words[0] === 'run-batch' ? ['--run-batch'] : [];
+  const out = [...(inputs ? ['--config', inputs.settings] : []), ...(words[0] === 'run-batch' ? ['--run-batch'] : [])];
   for (let i = 1; i < words.length; i++) {
     if (words[i] === '--config') out.push('--agent-config', words[++i]);
     else out.push(words[i]);
@@ -85,6 +128,6 @@ for (const verdict of verdicts) {
     disagreements.push(`${verdict.path}: SWE-agent loads=${verdict.loads} errors=${verdict.errors.map((e) => e.loc ?? e.kind).join(', ') || 'none'}; we loads=${loads} errors=${ours || 'none'}`);
   }
 }
-console.log(`${path.basename(forkFolder)}: ${counts.loadsAgree}/${counts.files} agree on loading, ${counts.errorsAgree}/${counts.files} on the number of errors; 0.x configs: ${counts.saidNotChecked}/${counts.notJudged} said not checked`);
+console.log(`${path.basename(forkFolder)}${verdictInputs ? ' (with the verdicts\' inputs)' : ' (no settings)'}: ${counts.loadsAgree}/${counts.files} agree on loading, ${counts.errorsAgree}/${counts.files} on the number of errors; 0.x configs: ${counts.saidNotChecked}/${counts.notJudged} said not checked`);
 for (const d of disagreements) console.log(`  ${d}`);
 process.exitCode = disagreements.length > 0 ? 1 : 0;

@@ -9,7 +9,8 @@
  *          --crlf-sizes=5000,52000,104000 (lines, each saved with LF and with CRLF)
  *          --opened-sizes=10,100,1000,5000 (documents open at once)
  *          --modes=pull,push (the editor session's diagnostics: pulled as VS Code, pushed as Neovim and Emacs)
- *          --skip=repo,scaling,shared,lsp,init,growth,lint,paths,folders,crlf,opened
+ *          --skip=repo,fork,scaling,shared,lsp,init,growth,lint,paths,folders,crlf,opened
+ *          --sweagent-package=DIR (a folder holding a SWE-agent `sweagent/` package, for the fork series)
  *          --json=FILE  --node-args="--cpu-prof --cpu-prof-dir=/tmp/prof" (for our server)
  */
 import { spawnSync } from 'child_process';
@@ -24,6 +25,7 @@ import { Summary, mib, ms, ratio, summarize, table } from './stats';
 import { EditorScalingOptions, lineEndsSeries, openedSeries } from './editorScaling';
 import { foldersSeries, pathsSeries } from './scaling';
 import { WorkspaceOptions, repoSeries, scalingSeries, sharedSeries } from './workspaceSessions';
+import { forkSeries } from './forkPackage';
 
 /** The repository (npm runs scripts there). */
 const ROOT = process.cwd();
@@ -199,6 +201,7 @@ async function main() {
   try {
     const workspaceOptions: WorkspaceOptions = { edits: EDITS, samples: SAMPLES, initRuns: INIT_RUNS, scalingSizes: AGENTS, ours, theirs: OURS_ONLY ? null : theirs, root: ROOT, log };
     if (!SKIP.has('repo')) out.repo = await repoSeries(work, workspaceOptions);
+    if (!SKIP.has('fork')) out.fork = await forkSeries(work, workspaceOptions, option('sweagent-package', ''));
     if (!SKIP.has('shared')) out.shared = await sharedSeries(work, workspaceOptions);
     if (!SKIP.has('scaling')) out.scaling = await scalingSeries(work, workspaceOptions);
 

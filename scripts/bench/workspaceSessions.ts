@@ -141,7 +141,7 @@ async function workspaceSession(spec: ServerSpec, workspace: string, file: strin
   }
 }
 
-interface IndexRun {
+export interface IndexRun {
   initializeMs: number;
   /** Spawn → the server says the workspace is indexed (ours: `sweBundle/status` ready). */
   indexedMs: number;
@@ -152,7 +152,7 @@ interface IndexRun {
 }
 
 /** Spawn, initialize, open every file at once; when the index is done and when every file has diagnostics. */
-async function indexRun(spec: ServerSpec, workspace: string, files: string[]): Promise<IndexRun> {
+export async function indexRun(spec: ServerSpec, workspace: string, files: string[]): Promise<IndexRun> {
   const client = new LspClient(spec.command, spec.args, { configuration: (item) => spec.configuration(item) });
   try {
     const uri = pathToFileURL(workspace).toString();
@@ -182,7 +182,7 @@ async function indexRun(spec: ServerSpec, workspace: string, files: string[]): P
   }
 }
 
-function lintLayout(root: string, layout: string): Summary {
+export function lintLayout(root: string, layout: string): Summary {
   const samples: number[] = [];
   for (let i = 0; i < 3; i++) {
     const started = performance.now();

@@ -27,7 +27,7 @@ import { SemanticToken, semanticTokens } from '../features/semanticTokens';
 import { SETTINGS_ENV, ViewContext, ViewEnv } from '../features/toolPreview';
 import { SettingsProblem } from '../settings/validateSettings';
 import { profileOf } from '../settings/configOptions';
-import { EnvContext, UNKNOWN_ENV } from '../swe/env';
+import { EnvContext } from '../swe/env';
 import { STANDALONE_OPTIONS, toolContextKey } from '../swe/checkTool';
 import { AgentCompletionWorkspace, agentCompletions } from '../features/agentCompletion';
 import { agentDefinitionAt, agentHoverAt } from '../features/agentNavigation';
@@ -229,7 +229,7 @@ export class Analysis {
    */
   viewEnv(file: string): ViewEnv {
     const { options, uses } = bundleContexts(this.db, file);
-    if (uses.length === 0) return options.env.known ? { env: options.env, from: SETTINGS_ENV } : { env: UNKNOWN_ENV, from: null };
+    if (uses.length === 0) return { env: options.env, from: options.env.known ? SETTINGS_ENV : null };
     const env = uses[0].options.env;
     const others = uses.length === 1 ? '' : `, the first of the ${uses.length} agent configs that use it${new Set(uses.map((u) => envKey(u.options.env))).size > 1 ? ' (their envs differ; the diagnostics check each)' : ''}`;
     return { env, from: `the env of \`${agentLabel(uses[0].agentPath)}\`, which uses this bundle${others}` };

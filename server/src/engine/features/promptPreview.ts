@@ -20,7 +20,8 @@ import { LoadedCommand } from '../swe/commandModel';
 import { FunctionCallingTool, functionCallingTool } from '../swe/functionCallingTool';
 import { renderJinja } from '../python/jinja';
 import { PyDict, PyObject, pyTypeName } from '../python/pyObject';
-import { SweAgentFacts, defaultToolEnv } from '../sweAgent/profile';
+import { SweAgentFacts } from '../sweAgent/profile';
+import { defaultToolEnv } from '../swe/env';
 import { HistoryItem, HistoryProcessor, PromptPart, field, runHistoryProcessors } from './promptHistory';
 
 /** What stands in for the run-time values. */

@@ -97,10 +97,19 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
   }
 
   // A SWE-agent 0.x config: 1.x refuses its top-level keys, and its own format is not modelled here.
+  // When the SWE-agent chosen is a 0.x package itself (a fork of 0.7), the config is in its own format: not checked, but not refused.
+  const own0x = profile.packageVersion?.startsWith('0.') ? profile.packageVersion : null;
   for (const file of files) {
     const v0Keys = sweAgent0xKeys(file.load.root);
     if (!v0Keys) continue;
     const named = v0Keys.slice(0, 2).map((k) => `\`${strValue(k)}\``).join(', ');
+    if (own0x) {
+      out.add('sweagent-0x-config', spanOf(v0Keys[0]), `A SWE-agent 0.x config (top-level ${named}) in the format of ${profile.label} (${own0x}): not checked here.`, {
+        severity: 'warning',
+        detail: 'This tool checks the SWE-agent 1.x format only; 1.x nests these keys under `agent:` (see its config/sweagent_0_7/).',
+      });
+      continue;
+    }
     out.add(
       'sweagent-0x-config',
       spanOf(v0Keys[0]),

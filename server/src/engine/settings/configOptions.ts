@@ -8,11 +8,11 @@ import { compileGlob, matchesFilePattern } from './glob';
 import { SweAgentProfile } from '../sweAgent/profile';
 import { MAIN_PROFILE } from '../sweAgent/builtinProfiles';
 import { PyObject, pyObjectFromJson } from '../python/pyObject';
-import { EnvContext, UNKNOWN_ENV, knownEnv } from '../swe/env';
+import { EnvContext, knownEnv, unknownEnv } from '../swe/env';
 import { CommandLineOverride, parseOverrides } from '../runConfig/commandLine';
 
 export function envContextOf(config: EngineConfig): EnvContext {
-  if (!config.envVariables) return UNKNOWN_ENV;
+  if (!config.envVariables) return unknownEnv(profileOf(config).facts);
   const variables = new Map<string, PyObject>();
   // Settings nested past the settings' depth budget were refused when they were read (settings/validateSettings.ts).
   for (const [name, value] of Object.entries(config.envVariables)) {

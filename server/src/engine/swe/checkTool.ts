@@ -18,7 +18,7 @@ import { LoadedArgument, LoadedCommand, DEFAULT_ARGUMENT_FORMAT } from './comman
 import { checkDocstring } from './checkDocstring';
 import { spansInValues, valueSpans } from './valueSpans';
 import { QuoteData, RenameMismatch } from '../rules/fixData';
-import { EnvContext, UNKNOWN_ENV, envFieldName } from './env';
+import { EnvContext, UNKNOWN_ENV, envFieldName, unknownEnv } from './env';
 import { MappedInvokeFormat, invokeFromArguments, invokeFromSignature } from './invokeFormat';
 import { pyLocItem, describeKey } from './pyLocItem';
 import { Lax, PydanticIssue, asDict, laxBool, laxListItems, laxOptionalStr, laxStr, laxStrDict, laxStrList } from './pydanticLax';
@@ -42,9 +42,9 @@ export interface ToolCheckOptions {
 /** The options a bundle is checked with when no agent config uses it: env unknown, bash on, SWE-agent main. */
 export const STANDALONE_OPTIONS: ToolCheckOptions = { env: UNKNOWN_ENV, enableBashTool: true, facts: MAIN_BUNDLE_FACTS };
 
-/** The standalone options of a chosen SWE-agent (STANDALONE_OPTIONS itself for main's facts). */
+/** The standalone options of a chosen SWE-agent, its ToolConfig's default env assumed (STANDALONE_OPTIONS itself for main's facts). */
 export function standaloneOptions(facts: BundleFacts): ToolCheckOptions {
-  return facts === MAIN_BUNDLE_FACTS ? STANDALONE_OPTIONS : { ...STANDALONE_OPTIONS, facts };
+  return facts === MAIN_BUNDLE_FACTS ? STANDALONE_OPTIONS : { ...STANDALONE_OPTIONS, env: unknownEnv(facts), facts };
 }
 
 export interface ToolCheck {

@@ -17,6 +17,7 @@ export interface ProfileIdentity {
   base: SweAgentVersion;
   facts: SweAgentFacts;
   root?: string;
+  packageVersion?: string;
 }
 
 export function buildProfile(data: ProfileData, identity: ProfileIdentity): SweAgentProfile {

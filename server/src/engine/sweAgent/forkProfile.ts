@@ -56,5 +56,5 @@ export function forkProfile(packageParent: string, readText: ReadText, why: { la
   // ToolConfig's default env, as its own source writes it: `{}`, or (main's) the pager settings.
   const envDefault = Object.values(data.models).find((m) => m.name === 'ToolConfig' && m.file === 'sweagent/tools/tools.py')?.fields.find((f) => f.name === 'env_variables')?.default;
   if (envDefault !== undefined) facts.toolEnvDefault = envDefault.replace(/\s/g, '') === '{}' ? 'empty' : 'pagers';
-  return buildProfile(data, { kind: 'path', label: why.label, reason: why.reason, base, facts, root: packageParent });
+  return buildProfile(data, { kind: 'path', label: why.label, reason: why.reason, base, facts, root: packageParent, ...(version?.k === 'str' ? { packageVersion: version.value } : {}) });
 }

@@ -8,8 +8,6 @@
  */
 import type { ModelSchema } from '../runConfig/schema';
 import type { TemplateVariablesData } from './profileData';
-import { PyObject } from '../python/pyObject';
-import { DEFAULT_ENV_VARIABLES } from '../swe/env';
 import { BundleFacts, MAIN_BUNDLE_FACTS } from '../swe/bundleFacts';
 
 export type SweAgentVersion = '1.0.0' | '1.0.1' | '1.1.0' | 'main';
@@ -19,13 +17,6 @@ export const SWE_AGENT_VERSIONS: readonly SweAgentVersion[] = ['1.0.0', '1.0.1',
 export interface SweAgentFacts extends BundleFacts {
   /** Several `--config` files: `dict.update` (shallow, up to 1.0.1) or `merge_nested_dicts` (deep, since 1.1.0). */
   configMerge: 'shallow' | 'deep';
-  /** ToolConfig's default `env_variables`: `{}` up to 1.1.0, the pager settings (`PAGER: cat`, ...) at main. */
-  toolEnvDefault: 'empty' | 'pagers';
-}
-
-/** The env variables an agent gets when its ToolConfig sets no `env_variables`. */
-export function defaultToolEnv(facts: SweAgentFacts): ReadonlyMap<string, PyObject> {
-  return facts.toolEnvDefault === 'pagers' ? DEFAULT_ENV_VARIABLES : new Map();
 }
 
 /** A validator or construct of a model's source that this tool does not run, said on the files it applies to. */
@@ -53,6 +44,8 @@ export interface SweAgentProfile {
   runBatch: ModelSchema;
   /** The folder holding the `sweagent` package (SWE-agent's REPO_ROOT), when it is known on disk. */
   root?: string;
+  /** The `__version__` a package read from source says (`1.1.0`, `0.7.0`), when it says one. */
+  packageVersion?: string;
   /** What the agent code gives its templates. */
   templateVariables: TemplateVariablesData;
   /** Code of the models' source that is not run by this tool. */
@@ -65,5 +58,5 @@ export const VERSION_FACTS: Readonly<Record<SweAgentVersion, SweAgentFacts>> = {
   '1.0.0': { argumentNamePattern: '+', dashDashNamesArgument: false, duplicateArguments: 'object', noArgumentSchema: 'empty-properties', missingArgumentWording: 'all', configMerge: 'shallow', toolEnvDefault: 'empty' },
   '1.0.1': { argumentNamePattern: '+', dashDashNamesArgument: false, duplicateArguments: 'object', noArgumentSchema: 'empty-properties', missingArgumentWording: 'all', configMerge: 'shallow', toolEnvDefault: 'empty' },
   '1.1.0': { argumentNamePattern: '+', dashDashNamesArgument: false, duplicateArguments: 'object', noArgumentSchema: 'empty-properties', missingArgumentWording: 'all', configMerge: 'deep', toolEnvDefault: 'empty' },
-  main: { ...MAIN_BUNDLE_FACTS, configMerge: 'deep', toolEnvDefault: 'pagers' },
+  main: { ...MAIN_BUNDLE_FACTS, configMerge: 'deep' },
 };

@@ -18,7 +18,7 @@ import { suggestName } from '../util/suggest';
 import { shortPrefix } from '../util/shortPrefix';
 import { ToolCheck, ToolCheckOptions } from '../swe/checkTool';
 import { BundleFacts, MAIN_BUNDLE_FACTS } from '../swe/bundleFacts';
-import { DEFAULT_ENV_VARIABLES, knownEnv } from '../swe/env';
+import { defaultToolEnv, knownEnv } from '../swe/env';
 import { asDict } from '../swe/pydanticLax';
 import { PyNode, strValue } from '../yaml/pyNode';
 import { AgentTools, BundleRef } from './agentConfig';
@@ -95,9 +95,9 @@ export interface AgentCheck {
   options: ToolCheckOptions;
 }
 
-/** The options an assembly checks its bundles with: its env (ToolConfig's defaults when it sets none), bash setting, and the chosen SWE-agent's bundle code. */
+/** The options an assembly checks its bundles with: its env (the chosen SWE-agent's ToolConfig defaults when it sets none), bash setting, and the chosen SWE-agent's bundle code. */
 export function assemblyOptions(tools: AgentTools, facts: BundleFacts): ToolCheckOptions {
-  return { env: knownEnv(tools.env ?? DEFAULT_ENV_VARIABLES), enableBashTool: tools.enableBashTool, facts };
+  return { env: knownEnv(tools.env ?? defaultToolEnv(facts)), enableBashTool: tools.enableBashTool, facts };
 }
 
 export function resolveBundlePath(configRoot: string, bundlePath: string): string {
