@@ -45,6 +45,8 @@ const VALUES = {
   requestOutputChars: 256 * 1024,
   /** Items in one answer: outline symbols, folding ranges, code lenses, inlay hints, semantic tokens. */
   itemsPerRequest: 5_000,
+  /** Edits of one rename: a name mentioned more often is refused with an error answer that names this budget (`features/rename.ts`). */
+  renameEdits: 10_000,
   /** Workspace symbols in one answer. */
   workspaceSymbols: 1_000,
   /**
