@@ -8,7 +8,10 @@
  * stdio. Invariants: nothing throws, every range lies inside the document,
  * the same text gives the same result, rendered text stays within its budget
  * with its exact length, every good frame comes through, and the server keeps
- * answering. `npm run fuzz` runs it longer.
+ * answering. Hostile generators (`hostileGenerators.ts`, issue 22): Jinja
+ * that builds huge strings in an `argument_format`, command-line values
+ * nested inside strings, and workspaces whose links lead out, with a secret
+ * outside that must never be printed. `npm run fuzz` runs it longer.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -29,6 +32,10 @@ import { PyDict, PyObject } from '../../server/src/engine/python/pyObject';
 import { checkRunConfig } from '../../server/src/engine/runConfig/checkRunConfig';
 import { sourceTextOf } from '../../server/src/engine/document/sourceText';
 import { loadYaml } from '../../server/src/engine/yaml/loadYaml';
+import { WORKSPACE, workspaceOf } from '../helpers/fixture';
+import { runCli } from '../helpers/runCli';
+import { tempWorkspace } from '../helpers/tempWorkspace';
+import { SECRET, bundleRendering, hostileJinjaExpression, nestedCommandLine, workspaceWithLinks } from './hostileGenerators';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261129);
 const ITERATIONS = Number(process.env.FUZZ_ITERATIONS ?? 400);
@@ -524,6 +531,70 @@ describe(`fuzzing the framing (seed ${SEED}, ${ITERATIONS} iterations)`, () => {
       if (random.next() < 0.3) input += damage(random);
       const bodies = await sanitized(Buffer.from(input, 'utf8'), random);
       expect(bodies.filter((b) => b.includes('"id":"good-')), `iteration ${i}: ${JSON.stringify(input.slice(0, 400))}`).toEqual(good);
+    }
+  });
+});
+
+describe(`fuzzing hostile input (seed ${SEED}, issue 22)`, () => {
+  it('checks argument_formats that build huge strings within the budgets, still reporting the other tool', { timeout: 60_000 + ITERATIONS * 40 }, () => {
+    const random = new Random(SEED + 22);
+    for (let i = 0; i < Math.max(50, ITERATIONS / 10); i++) {
+      const text = bundleRendering(hostileJinjaExpression(random), random);
+      let result;
+      try {
+        result = lintBundleText(text);
+      } catch (e) {
+        throw new Error(`iteration ${i} threw on ${JSON.stringify(text.slice(0, 400))}: ${(e as Error).stack}`);
+      }
+      const codes = result.diagnostics.map((d) => d.code);
+      expect(codes, `iteration ${i}: the other tool's error is reported`).toContain('signature-missing-argument');
+      for (const d of result.diagnostics) expect(d.message.length, `iteration ${i}: ${d.code}`).toBeLessThanOrEqual(BUDGETS.messageChars + 100);
+      expect(lintBundleText(text).diagnostics, `iteration ${i} is deterministic`).toEqual(result.diagnostics);
+    }
+  });
+
+  it('takes command-line values nested inside strings, balanced or not, without throwing', { timeout: 60_000 + ITERATIONS * 20 }, () => {
+    const random = new Random(SEED + 23);
+    const agent = `${WORKSPACE}/agent.yaml`;
+    const files = new Map([
+      [agent, 'agent:\n  templates:\n    system_template: "{{ value }}"\n  tools:\n    bundles: []\n'],
+      [`${WORKSPACE}/tools/t/config.yaml`, 'tools:\n  t:\n    signature: t\n    docstring: d\n'],
+    ]);
+    for (let i = 0; i < Math.max(100, ITERATIONS / 10); i++) {
+      const commandLine = nestedCommandLine(random);
+      let report, problems;
+      try {
+        const { analysis } = workspaceOf(files, { commandLine });
+        report = analysis.report(agent);
+        problems = analysis.settingsProblems();
+      } catch (e) {
+        throw new Error(`iteration ${i} threw on ${JSON.stringify(commandLine.map((a) => a.slice(0, 100)))}: ${(e as Error).stack}`);
+      }
+      expect(report, `iteration ${i}`).not.toBeNull();
+      for (const p of problems) expect(p.message.length, `iteration ${i}: ${p.message.slice(0, 100)}`).toBeLessThanOrEqual(BUDGETS.messageChars);
+    }
+  });
+
+  it('lints workspaces whose links lead out without reading outside: the secret there is never printed', { timeout: 60_000 + ITERATIONS * 20 }, () => {
+    const random = new Random(SEED + 24);
+    for (let i = 0; i < Math.max(20, ITERATIONS / 100); i++) {
+      const ws = tempWorkspace();
+      const outside = tempWorkspace();
+      try {
+        workspaceWithLinks(random, ws.root, outside.root);
+        const argv = ['--format', random.pick(['json', 'sarif', 'text']), ...random.pick([['.'], ['tools/a'], ['--agent-config', 'agent.yaml'], ['--env-json', 'env.json', '.'], ['tools/a/config.yaml', 'agent.yaml']])];
+        let run;
+        try {
+          run = runCli(argv, ws.root);
+        } catch (e) {
+          throw new Error(`iteration ${i} threw on ${argv.join(' ')}: ${(e as Error).stack}`);
+        }
+        expect([0, 1, 2], `iteration ${i}: ${argv.join(' ')}`).toContain(run.code);
+        expect(run.stdout + run.stderr, `iteration ${i}: ${argv.join(' ')}`).not.toContain(SECRET);
+      } finally {
+        ws.remove();
+        outside.remove();
+      }
     }
   });
 });

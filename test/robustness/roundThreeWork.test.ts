@@ -175,9 +175,10 @@ describe.skipIf(process.platform !== 'linux')('settings work (item 6)', () => {
 });
 
 describe.skipIf(process.platform !== 'linux')('reports of a huge repository (item 8)', () => {
-  /** 25 bundles of 2.7 MB, each with 700 unknown keys of 3,900 characters: the diagnostics (4 KB each) pass the report budget in either format. */
+  /** 25 bundles of 2.7 MB, each with 7 tools of 100 unknown keys of 3,900 characters (the keys reported per mapping): the diagnostics (4 KB each) pass the report budget in either format. */
   function hugeRepository() {
-    const body = `tools:\n  t:\n    signature: t\n    docstring: d\n${Array.from({ length: 700 }, (_, i) => `    ? ${'k'.repeat(3_900)}${i}\n    : 1\n`).join('')}`;
+    const tool = (t: number) => `  t${t}:\n    signature: t${t}\n    docstring: d\n${Array.from({ length: 100 }, (_, i) => `    ? ${'k'.repeat(3_900)}${i}\n    : 1\n`).join('')}`;
+    const body = `tools:\n${Array.from({ length: 7 }, (_, t) => tool(t)).join('')}`;
     return tempWorkspace(Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`tools/b${String(i).padStart(2, '0')}/config.yaml`, body])));
   }
 
@@ -193,13 +194,13 @@ describe.skipIf(process.platform !== 'linux')('reports of a huge repository (ite
       const document = JSON.parse(run.stdout);
       if (format === 'sarif') {
         const results = document.runs[0].results;
-        // Every file's 701 diagnostics (700 unknown keys, no bin/t) are written or counted.
-        expect(results.length - 1 + Number(left.replace(/,/g, ''))).toBe(25 * 701);
+        // Every file's 707 diagnostics (700 unknown keys, 7 missing bin/ scripts) are written or counted.
+        expect(results.length - 1 + Number(left.replace(/,/g, ''))).toBe(25 * 707);
         expect(results.at(-1)).toEqual({ ruleId: 'diagnostics-limit', ruleIndex: expect.any(Number), level: 'warning', message: { text: notice } });
         expect(document.runs[0].invocations[0].toolExecutionNotifications).toEqual([{ level: 'warning', message: { text: notice } }]);
       } else {
         expect(document.length - 1 + Number(left)).toBe(25);
-        expect(document.slice(0, -1).every((file: { diagnostics: unknown[] }) => file.diagnostics.length === 701)).toBe(true);
+        expect(document.slice(0, -1).every((file: { diagnostics: unknown[] }) => file.diagnostics.length === 707)).toBe(true);
         expect(document.at(-1)).toEqual({ truncated: notice });
       }
       expect(run.peakRss).toBeLessThan(1_024 * MiB);

@@ -49,6 +49,8 @@ const VALUES = {
   requestOutputChars: 256 * 1024,
   /** Items in one answer: outline symbols, folding ranges, code lenses, inlay hints, semantic tokens. */
   itemsPerRequest: 5_000,
+  /** Edits of one rename: a name mentioned more often is refused with an error answer that names this budget (`features/rename.ts`). */
+  renameEdits: 10_000,
   /** Workspace symbols in one answer. */
   workspaceSymbols: 1_000,
   /**
@@ -61,6 +63,8 @@ const VALUES = {
   unknownVariablesPerDocstring: 100,
   /** Characters of a docstring formatted in all its passes (one per unknown variable): a 300 KB docstring gets 6 passes, not 100. */
   docstringFormatChars: 2_000_000,
+  /** Keys SWE-agent ignores reported per mapping (a tool, an argument, the bundle config); past it, `resource-limit` counts the rest (`swe/unknownKeys.ts`). Merge keys make a small file a mapping of a million keys. */
+  unknownKeysPerMapping: 100,
   /** Values an alias may expand to before the file is reported as an alias bomb. */
   aliasExpansion: 100_000,
   /** Entries of a bundle's `bin/` looked at (stat'ed and reported as undeclared); the rest is summarized. Well below the diagnostics per file. */
@@ -93,6 +97,8 @@ const VALUES = {
   settingsProblems: 100,
   /** Characters of a YAML file the workspace index reads to see whether it is an agent config (`analysis/workspace.ts`); longer ones are not taken for one. */
   agentConfigChars: 2 * 1024 * 1024,
+  /** Tools one assembly of an agent config takes in from the bundles it lists, each listing counted (at least one), however often a bundle is listed; past it, `resource-limit` and the rest are not checked (`workspace/checkAgentConfig.ts`). */
+  assemblyTools: 2_000,
   /** Symbols in an agent config's outline (`features/runConfigFeatures.ts`). */
   runConfigSymbols: 2_000,
   /** Nodes of an agent config validated before giving up: aliases can make a small file a huge tree (`runConfig/validate.ts`). */

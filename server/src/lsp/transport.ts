@@ -13,6 +13,7 @@ import {
 import { BoundedMessageWriter } from './boundedWriter';
 import { FrameSanitizer } from './frameSanitizer';
 import { Lifecycle } from './lifecycle';
+import { PacedReader } from './pacedReader';
 import { startLanguageServer } from './bundleLanguageServer';
 
 /** The value of `--name=value` or `--name value`. */
@@ -37,20 +38,22 @@ function transport(argv: readonly string[]): { reader: MessageReader; writer: Me
     return { reader, writer, flushed: now };
   }
   // stdio, the default: malformed frames are dropped before the reader sees them (frameSanitizer.ts),
-  // and what waits for the client is bounded (boundedWriter.ts): past the budget, the input is not read.
+  // and what waits for the client is bounded (boundedWriter.ts): past the budget, no message is handed
+  // to the server, and the input is not read past a few messages ahead (pacedReader.ts).
   const input = process.stdin.pipe(new FrameSanitizer((reason) => process.stderr.write(`swe-bundle-language-server: dropped ${reason}\n`)));
   const log = (line: string) => process.stderr.write(`swe-bundle-language-server: ${line}\n`);
+  const reader = new PacedReader(new StreamMessageReader(input), input);
   const writer = new BoundedMessageWriter(process.stdout, {
     pause: () => {
-      input.pause();
+      reader.hold();
       log('the client is not reading its answers: input paused until it has read them');
     },
     resume: () => {
-      input.resume();
+      reader.release();
       log('the client read its answers: input resumed');
     },
   });
-  return { reader: new StreamMessageReader(input), writer, flushed: () => writer.drained() };
+  return { reader, writer, flushed: () => writer.drained() };
 }
 
 /** Serves LSP over the transport the flags name, until the client closes it. */

@@ -13,6 +13,7 @@ import { ToolView } from '../document/bundleView';
 import { OffsetEdit } from './edits';
 import { ArgumentTarget, TextRange, argumentTargetAt, occurrencesOf, pickAt, strScalarOf, valueRange } from './navigation';
 import { pushAll } from '../util/pushAll';
+import { BUDGETS } from '../budgets';
 
 export type PrepareRenameResult = { ok: true; start: number; end: number; placeholder: string } | { ok: false; message: string };
 export type RenameResult = { ok: true; edits: OffsetEdit[] } | { ok: false; message: string };
@@ -52,10 +53,33 @@ function sharedRanges(model: BundleModel): TextRange[] {
   return ranges;
 }
 
-/** Whether any of the ranges lies in text that appears in more than one place. */
+/**
+ * Whether any of the ranges lies in text that appears in more than one place.
+ * The shared ranges are sorted by start and each range is looked up by binary
+ * search against the running maximum of their ends, so 100,000 shared ranges
+ * and as many occurrences cost n log n, not n times m.
+ */
 function anyShared(model: BundleModel, ranges: readonly TextRange[]): boolean {
-  const shared = sharedRanges(model);
-  return ranges.some((range) => shared.some((r) => r.start <= range.start && range.end <= r.end));
+  const shared = sharedRanges(model).sort((a, b) => a.start - b.start);
+  if (shared.length === 0) return false;
+  // reach[i]: the furthest end of shared[0..i], each starting at or before shared[i].start.
+  const reach: number[] = [];
+  let furthest = -Infinity;
+  for (const r of shared) reach.push((furthest = Math.max(furthest, r.end)));
+  return ranges.some((range) => {
+    // The last shared range that starts at or before this one: a range containing it starts there or before.
+    let low = 0;
+    let high = shared.length - 1;
+    let last = -1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      if (shared[middle].start <= range.start) {
+        last = middle;
+        low = middle + 1;
+      } else high = middle - 1;
+    }
+    return last >= 0 && reach[last] >= range.end;
+  });
 }
 
 // ---------------------------------------------------------------- YAML text
@@ -104,12 +128,20 @@ function renameArgument(model: BundleModel, target: ArgumentTarget, newName: str
   if (problem) return { ok: false, message: problem };
   if (newName === target.name) return { ok: true, edits: [] };
   if (target.tool.arguments.some((a) => a.name === newName)) return { ok: false, message: `Tool \`${toolName}\` already has an argument named \`${newName}\`.` };
+  const tooMany = editBudgetProblem(target.name, target.occurrences.length);
+  if (tooMany) return { ok: false, message: tooMany };
   const edits = target.occurrences.map((o): OffsetEdit => {
     // A plain name that would read as a bool or null (`yes`, `null`) must be quoted.
     const text = o.kind === 'name' && o.node.style === 'plain' && !plainSafe(newName) ? doubleQuoted(newName) : newName;
     return { start: o.start, end: o.end, newText: text };
   });
   return { ok: true, edits };
+}
+
+/** A rename of more places than one answer may edit is refused whole: a part of it would leave the file inconsistent. */
+function editBudgetProblem(name: string, count: number): string | null {
+  if (count <= BUDGETS.renameEdits) return null;
+  return `Renaming \`${name}\` would edit ${count} places, more than the ${BUDGETS.renameEdits} one rename may (the renameEdits budget).`;
 }
 
 /** Renames the tool's argument `name` (its name, its placeholders, its docstring mentions), as a rename from any of them would. */
@@ -127,6 +159,8 @@ export function renamePlaceholder(model: BundleModel, tool: ToolView, name: stri
   }
   if (!complete) return { ok: false, message: `Some mention of \`${name}\` cannot be located exactly in the file, so it cannot be renamed safely.` };
   if (anyShared(model, occurrences)) return { ok: false, message: `\`${name}\` is named in text shared through a YAML anchor or merge key.` };
+  const tooMany = editBudgetProblem(name, occurrences.length);
+  if (tooMany) return { ok: false, message: tooMany };
   return { ok: true, edits: occurrences.map((o) => ({ start: o.start, end: o.end, newText: newName })) };
 }
 

@@ -6,7 +6,8 @@
  * severity and code, and the worst of their severities (so an error left out
  * still fails the run). Messages (and related information) past
  * `BUDGETS.messageChars` are cut with a note. 300 merged keys in 3,000
- * tools (900,001 diagnostics in a 0.18 MB file) publish 1,001.
+ * tools (306,001 diagnostics from a 0.18 MB file, each tool reporting 100
+ * of its 300 keys: `swe/unknownKeys.ts`) publish 1,001.
  */
 import { BUDGETS } from '../budgets';
 import { FileDiagnostic, Severity } from '../diagnostics';

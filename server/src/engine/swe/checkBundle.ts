@@ -18,6 +18,7 @@ import { warnDuplicateKeys } from './duplicateKeys';
 import { describeKey } from './pyLocItem';
 import { typePhrase } from './typePhrase';
 import { asDict, laxOptionalStr } from './pydanticLax';
+import { reportUnknownKeys } from './unknownKeys';
 
 const BUNDLE_FIELDS = ['tools', 'state_command'] as const;
 
@@ -176,12 +177,12 @@ export function checkBundleStructure(load: YamlLoad, origin: Origin): BundleStru
     );
   }
   const fields = fieldsOf(entries);
-  for (const [field, entry] of fields) {
-    if ((BUNDLE_FIELDS as readonly string[]).includes(field)) continue;
+  const unknownFields = [...fields].filter(([field]) => !(BUNDLE_FIELDS as readonly string[]).includes(field));
+  reportUnknownKeys(unknownFields, ([, entry]) => entry.key, 'the bundle config', out, ([field, entry]) => {
     warnDuplicateKeys(entry.value, '', out);
     if (AGENT_TOOL_SETTINGS.includes(field)) {
       out.add('key-misplaced', spanOf(entry.key), `\`${field}\` is an agent setting (\`agent.tools.${field}\` in the agent config); SWE-agent ignores it in a bundle's config.yaml.`);
-      continue;
+      return;
     }
     const suggestion = suggestName(field, BUNDLE_FIELDS);
     out.add(
@@ -190,7 +191,7 @@ export function checkBundleStructure(load: YamlLoad, origin: Origin): BundleStru
       `SWE-agent ignores the top-level key \`${field}\`${suggestion ? `; did you mean \`${suggestion}\`?` : '. A bundle config has `tools` and `state_command`.'}`,
       { data: suggestion ? { replaceWith: suggestion } : undefined, unnecessary: !suggestion },
     );
-  }
+  });
   const stateEntry = fields.get('state_command');
   if (stateEntry) {
     const value = laxOptionalStr(stateEntry.value);

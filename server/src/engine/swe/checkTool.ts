@@ -31,6 +31,7 @@ import { warnDuplicateKeys } from './duplicateKeys';
 import { BundleFacts, MAIN_BUNDLE_FACTS, bundleFactsKey } from './bundleFacts';
 import { BUDGETS } from '../budgets';
 import { shortPrefix } from '../util/shortPrefix';
+import { reportUnknownKeys } from './unknownKeys';
 
 export interface ToolCheckOptions {
   env: EnvContext;
@@ -167,17 +168,19 @@ export function checkToolBase(keyNode: PyNode, valueNode: PyNode, facts: BundleF
 
   // Command(name=tool, **config): keyword arguments must be strings, and `name` is taken.
   let kwargsOk = true;
-  for (const entry of entries) {
+  const nonStringKeys = entries.filter((entry) => {
     const key = deref(entry.key);
-    if (key.kind === 'scalar' && key.value.type === 'str') continue;
-    kwargsOk = false;
+    return !(key.kind === 'scalar' && key.value.type === 'str');
+  });
+  if (nonStringKeys.length > 0) kwargsOk = false;
+  reportUnknownKeys(nonStringKeys, (entry) => entry.key, `tool \`${shortPrefix(toolName, 32)}\``, out, (entry) =>
     out.add(
       'non-string-key',
       spanOf(entry.key),
       `Key ${describeKey(entry.key)} in tool \`${toolName}\` is read as ${typePhrase(entry.key)}, not a string.`,
       { data: quoteData(entry.key), detail: ['SWE-agent passes these keys as keyword arguments, which must be strings.', sweAgentFails('TypeError: keywords must be strings'), 'Quote it or remove it.'] },
-    );
-  }
+    ),
+  );
   const fields = fieldsOf(entries);
   const nameField = fields.get('name');
   if (nameField) {
@@ -189,8 +192,8 @@ export function checkToolBase(keyNode: PyNode, valueNode: PyNode, facts: BundleF
       { data: { removeKey: true }, detail: [sweAgentFails("TypeError: got multiple values for keyword argument 'name'"), "The tool's name is its key; remove this line."] },
     );
   }
-  for (const [field, entry] of fields) {
-    if ((TOOL_FIELDS as readonly string[]).includes(field) || field === 'name') continue;
+  const unknownFields = [...fields].filter(([field]) => !(TOOL_FIELDS as readonly string[]).includes(field) && field !== 'name');
+  reportUnknownKeys(unknownFields, ([, entry]) => entry.key, `tool \`${shortPrefix(toolName, 32)}\``, out, ([field, entry]) => {
     const suggestion = suggestName(field, TOOL_FIELDS);
     out.add(
       'unknown-key',
@@ -198,7 +201,7 @@ export function checkToolBase(keyNode: PyNode, valueNode: PyNode, facts: BundleF
       `SWE-agent ignores \`${field}\` in tool \`${toolName}\`${suggestion ? `; did you mean \`${suggestion}\`?` : '. Known keys: ' + TOOL_FIELDS.join(', ') + '.'}`,
       { data: suggestion ? { replaceWith: suggestion } : undefined, unnecessary: !suggestion },
     );
-  }
+  });
 
   // pydantic field validation of Command.
   let fieldsOk = true;
@@ -329,12 +332,13 @@ function checkArgument(item: PyNode, index: number, toolName: string, out: Diagn
     const text = name ? strValue(name.value) : undefined;
     return text !== undefined ? `argument \`${text}\`` : `argument ${index + 1}`;
   })();
-  for (const entry of entries) {
-    if (strValue(entry.key) !== undefined) continue;
-    out.add('unknown-key', spanOf(entry.key), `SWE-agent ignores the key ${describeKey(entry.key)} (${typePhrase(entry.key)}) in ${label} of \`${toolName}\`.`, { unnecessary: true });
-  }
-  for (const [field, entry] of fields) {
-    if ((ARGUMENT_FIELDS as readonly string[]).includes(field)) continue;
+  const where = `${shortPrefix(label, 48)} of \`${shortPrefix(toolName, 32)}\``;
+  const nonStringKeys = entries.filter((entry) => strValue(entry.key) === undefined);
+  reportUnknownKeys(nonStringKeys, (entry) => entry.key, where, out, (entry) =>
+    out.add('unknown-key', spanOf(entry.key), `SWE-agent ignores the key ${describeKey(entry.key)} (${typePhrase(entry.key)}) in ${label} of \`${toolName}\`.`, { unnecessary: true }),
+  );
+  const unknownFields = [...fields].filter(([field]) => !(ARGUMENT_FIELDS as readonly string[]).includes(field));
+  reportUnknownKeys(unknownFields, ([, entry]) => entry.key, where, out, ([field, entry]) => {
     const suggestion = suggestName(field, ARGUMENT_FIELDS);
     out.add(
       'unknown-key',
@@ -342,7 +346,7 @@ function checkArgument(item: PyNode, index: number, toolName: string, out: Diagn
       `SWE-agent ignores \`${field}\` in ${label} of \`${toolName}\`${suggestion ? `; did you mean \`${suggestion}\`?` : '. Known keys: ' + ARGUMENT_FIELDS.join(', ') + '.'}`,
       { data: suggestion ? { replaceWith: suggestion } : undefined, unnecessary: !suggestion },
     );
-  }
+  });
   let ok = true;
   const required = <T>(field: string, validate: (node: PyNode) => Lax<T>, expected: string): T | undefined => {
     const entry = fields.get(field);

@@ -16,6 +16,7 @@ import { YamlLoad } from '../yaml/loadYaml';
 import { pyReprStringSet } from '../python/pyObject';
 import { suggestName } from '../util/suggest';
 import { shortPrefix } from '../util/shortPrefix';
+import { BUDGETS } from '../budgets';
 import { ToolCheck, ToolCheckOptions } from '../swe/checkTool';
 import { BundleFacts, MAIN_BUNDLE_FACTS } from '../swe/bundleFacts';
 import { defaultToolEnv, knownEnv } from '../swe/env';
@@ -176,9 +177,12 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
   const bundles: BundleInContext[] = [];
   const unread: BundleRef[] = [];
   checkMisplacedBundles(tools, out);
-  const sources: { name: string; where: 'builtin' | { bundle: BundleInContext; keyNode: PyNode } }[] = [];
-  if (tools.enableBashTool) sources.push({ name: 'bash', where: 'builtin' });
-  for (const ref of tools.bundles) {
+  /** Where each tool name is first defined: SWE-agent's bash tool, or a bundle's key. */
+  const firstOfName = new Map<string, { name: string; where: 'builtin' | { bundle: BundleInContext; keyNode: PyNode } }>();
+  if (tools.enableBashTool) firstOfName.set('bash', { name: 'bash', where: 'builtin' });
+  // Each listing takes in its bundle's tools again (a bundle listed 20,000 times passed 2 GB): counted here, within a budget.
+  let taken = 0;
+  for (const [index, ref] of tools.bundles.entries()) {
     // An entry that is not a mapping with a string `path` is runConfig/validate.ts's to report.
     if (!asDict(ref.node) || ref.path === undefined || !ref.pathNode) continue;
     // An aliased entry (`- *viewer`) is reported where it is used, not at its anchor.
@@ -211,6 +215,17 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
     }
     const source = resolution.bundle;
     const model = source.analyze(options);
+    taken += Math.max(1, model.check.toolEntries.length);
+    if (taken > BUDGETS.assemblyTools) {
+      const left = tools.bundles.length - index;
+      out.add(
+        'resource-limit',
+        entrySpan,
+        `Stopped checking this assembly at bundle \`${shortPrefix(ref.path, 48)}\`: its bundles pass ${BUDGETS.assemblyTools} tools (assemblyTools).`,
+        { detail: `This listing and the ${left - 1} after it are not checked; a listing counts its bundle's tools (at least one), however often the bundle is listed.` },
+      );
+      break;
+    }
     const hidden = new Set(ref.hidden.map((h) => h.name));
     const isHidden = hiddenToolDiagnostics(model, hidden);
     const inContext: BundleInContext = { ref, source, model, hidden, diagnostics: model.diagnostics.filter((d) => !isHidden(d)) };
@@ -244,9 +259,9 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
     for (const entry of model.check.toolEntries) {
       const name = strValue(entry.keyNode);
       if (name === undefined || hidden.has(name)) continue;
-      const first = sources.find((s) => s.name === name);
+      const first = firstOfName.get(name);
       if (!first) {
-        sources.push({ name, where: { bundle: inContext, keyNode: entry.keyNode } });
+        firstOfName.set(name, { name, where: { bundle: inContext, keyNode: entry.keyNode } });
         continue;
       }
       const related: RelatedSpan[] = [];
