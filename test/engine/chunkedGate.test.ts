@@ -9,15 +9,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { generateBundle } from '../../scripts/generateBundle';
-import { analyzeBundleText, analyzeWhole } from '../../server/src/engine/document/bundleModel';
+import { analyzeWhole } from '../../server/src/engine/document/bundleModel';
 import { sourceTextOf } from '../../server/src/engine/document/sourceText';
 import { STANDALONE_OPTIONS } from '../../server/src/engine/swe/checkTool';
-import { BUNDLE, workspaceOf } from '../helpers/fixture';
+import { BUNDLE, analysisOfBundle, workspaceOf } from '../helpers/fixture';
 import { costOf } from '../helpers/project';
 
 /** The mode the gate took, and the codes of the chunked analysis and of the whole parse's. */
 function bothWays(text: string) {
-  const chunked = analyzeBundleText(text, STANDALONE_OPTIONS);
+  const chunked = analysisOfBundle(text).bundleModel(BUNDLE)!;
   const whole = analyzeWhole(sourceTextOf(text), STANDALONE_OPTIONS);
   return { mode: chunked.mode, chunked: chunked.diagnostics.map((d) => [d.code, d.start, d.end]), whole: whole.diagnostics.map((d) => [d.code, d.start, d.end]) };
 }

@@ -4,9 +4,8 @@
  * index, line and column of the engine's offsets), and when the text
  * loads, the same Python value (dict keys merged as Python merges them).
  */
-import { analyzeBundleText } from '../../server/src/engine/document/bundleModel';
+import { BUNDLE, analysisOfBundle } from '../helpers/fixture';
 import { sourceTextOf } from '../../server/src/engine/document/sourceText';
-import { STANDALONE_OPTIONS } from '../../server/src/engine/swe/checkTool';
 import { loadYaml } from '../../server/src/engine/yaml/loadYaml';
 import { PyNode, deref, dictEntries } from '../../server/src/engine/yaml/pyNode';
 import { YamlProblem } from '../../server/src/engine/yaml/yamlProblem';
@@ -85,7 +84,7 @@ const MARKED = new Set(['ScannerError', 'ParserError', 'ComposerError', 'Constru
  */
 function chunkedGateDisagreement(text: string, answer: OracleAnswer): string | null {
   if (sourceTextOf(text).normalized !== text) return null;
-  const model = analyzeBundleText(text, STANDALONE_OPTIONS);
+  const model = analysisOfBundle(text).bundleModel(BUNDLE)!;
   if (model.mode !== 'chunked') return null;
   const differ = (what: string) => `${what}\n  PyYAML: ${JSON.stringify(answer)}\n  chunked: ${JSON.stringify(encodeValue(model.root!))}`;
   if (!answer.ok) return differ('PyYAML fails, the chunked gate loads it');
