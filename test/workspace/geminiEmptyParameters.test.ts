@@ -55,6 +55,15 @@ describe('gemini-empty-parameters', () => {
     check(`${CONFIG('      - path: tools/review_on_submit_m\n')}    parse_function:\n      type: thought_action\n`, '1.0.1', 'gemini/gemini-2.0-flash');
   });
 
+  it('is quiet when the model has an api_base (an OpenAI-compatible endpoint, not the Gemini API itself)', () => {
+    const marked = CONFIG('      - path: tools/review_on_submit_m\n');
+    const { text } = parseMarkers(marked);
+    const host = hostOn(ws.root, { sweAgent: '1.1.0', commandLine: ['--agent.model.name=gemini-3-flash-preview', '--agent.model.api_base=https://generativelanguage.googleapis.com/v1beta/openai/'] });
+    const file = ws.write('config/agent.yaml', text);
+    host.applyChange({ disk: [file] });
+    expect(host.analysis().agent(file)!.diagnostics.filter((d) => d.code === 'gemini-empty-parameters')).toEqual([]);
+  });
+
   it('the explicit function-calling parser is the default one', () => {
     check(`${CONFIG('      - path: «tools/review_on_submit_m»\n')}    parse_function:\n      type: function_calling\n`, '1.0.1', 'gemini-1.5-flash');
   });

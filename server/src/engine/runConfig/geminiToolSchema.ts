@@ -5,7 +5,10 @@
  * `Command.get_function_calling_tool` writes exactly that for a tool without
  * arguments; main leaves `properties` out (PR #1431, issue #941). So with a
  * Gemini model, the function-calling parser and such a tool, the first query
- * of every run fails.
+ * of every run fails. That is Gemini's own API, which LiteLLM reaches for a
+ * Gemini model without `api_base`; with `api_base` the schema goes to another
+ * endpoint (Google's OpenAI-compatible one accepts empty `properties`, and a
+ * fork of SWE-agent runs Gemini so), whose answer cannot be known here.
  */
 import { DiagnosticBuilder } from '../diagnosticBuilder';
 import { EngineDiagnostic, spanOf } from '../diagnostics';
@@ -13,7 +16,7 @@ import { SweAgentProfile } from '../sweAgent/profile';
 import { AgentCheck } from '../workspace/checkAgentConfig';
 import { AgentTools } from '../workspace/agentConfig';
 import { strValue } from '../yaml/pyNode';
-import { agentModelName } from './templateVariables';
+import { agentModelField } from './templateVariables';
 import { ModelVisit } from './validate';
 
 /** A model LiteLLM sends to Gemini: a path segment `gemini` or `gemini-...` (`gemini/gemini-2.0-flash`, `vertex_ai/gemini-1.5-pro`). */
@@ -28,8 +31,9 @@ export function geminiToolSchemaDiagnostics(visits: readonly ModelVisit[], secti
     // Without `parse_function`, ToolConfig's default is the function-calling parser.
     const parser = tools.parseFunctionType;
     if (parser && parser.value !== 'function_calling') continue;
-    const model = agentModelName(visits, tools.where.slice(0, -'.tools'.length));
-    if (model === undefined || !isGeminiModel(model)) continue;
+    const agentLoc = tools.where.slice(0, -'.tools'.length);
+    const model = agentModelField(visits, agentLoc, 'name');
+    if (model === undefined || !isGeminiModel(model) || agentModelField(visits, agentLoc, 'api_base')) continue;
     for (const bundle of check.bundles) {
       if (!bundle.ref.pathNode) continue;
       const bare = bundle.model.check.tools.filter((t) => t.command !== null && t.command.arguments.length === 0 && !(typeof t.tool === 'string' && bundle.hidden.has(t.tool)));

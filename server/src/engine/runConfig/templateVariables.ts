@@ -186,15 +186,16 @@ function commandDocsUnused(assembly: AssemblyVariables, templates: readonly stri
 const NOT_A_LANGUAGE_MODEL = new Set(['human', 'human_thought', 'replay', 'instant_empty_submit']);
 
 function isHumanModel(visits: readonly ModelVisit[], agentLoc: string): boolean {
-  return NOT_A_LANGUAGE_MODEL.has(agentModelName(visits, agentLoc) ?? '');
+  return NOT_A_LANGUAGE_MODEL.has(agentModelField(visits, agentLoc, 'name') ?? '');
 }
 
-/** The model name of the agent at `agentLoc` (`agent`, `agent.agent_configs.0`), files and command line merged; undefined when not a string. */
-export function agentModelName(visits: readonly ModelVisit[], agentLoc: string): string | undefined {
+/** A field of the model config of the agent at `agentLoc` (`agent`, `agent.agent_configs.0`), files and command line merged; undefined when not a string. */
+export function agentModelField(visits: readonly ModelVisit[], agentLoc: string, field: 'name' | 'api_base'): string | undefined {
   const model = visits.find((v) => v.loc.length > 0 && v.loc[v.loc.length - 1] === 'model' && v.loc.slice(0, -1).join('.') === agentLoc);
-  const name = model && dictEntries(model.node).find((e) => strValue(e.key) === 'name');
-  return name && strValue(name.value);
+  const entry = model && dictEntries(model.node).find((e) => strValue(e.key) === field);
+  return entry && strValue(entry.value);
 }
+
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
