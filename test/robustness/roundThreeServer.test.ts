@@ -76,7 +76,7 @@ describe.skipIf(process.platform !== 'linux')('rename over 100,000 shared ranges
 });
 
 describe.skipIf(process.platform !== 'linux')('closing 1,000 documents at once', () => {
-  it('is one change for the host: one refresh asked, not one per document, and the next request is answered', { timeout: 180_000 }, async () => {
+  it('is one change for the host: no refresh asked per document, and the next request is answered', { timeout: 180_000 }, async () => {
     server = new RawServer();
     server.send({
       id: 1,
@@ -96,11 +96,11 @@ describe.skipIf(process.platform !== 'linux')('closing 1,000 documents at once',
     expect((await server.response(7)).result).toBeNull();
     timing.add(`${count} documents closed, then a hover`, performance.now() - started, peakRss(server));
     const after = server.messages.slice(before);
-    // Each closed document with diagnostics is cleared; the host's change (and the refresh it asks) comes once per burst.
+    // Each closed document with diagnostics is cleared; the host's change comes once per burst, and a refresh only where
+    // what an open document shows changed (here nothing is open, so none: one per close was asked before closes were batched).
     expect(after.filter((m) => m.method === 'textDocument/publishDiagnostics' && (m.params as { diagnostics: unknown[] }).diagnostics.length === 0)).toHaveLength(count);
     const refreshes = after.filter((m) => m.method === 'workspace/inlayHint/refresh').length;
     timing.add(`  inlay-hint refreshes asked (was ${count})`, 0);
-    expect(refreshes).toBeGreaterThanOrEqual(1);
     expect(refreshes).toBeLessThan(10);
   });
 });

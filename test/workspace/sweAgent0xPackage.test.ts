@@ -27,7 +27,7 @@ describe("a 0.x config and the workspace's own SWE-agent", () => {
     ['no package (SWE-agent main)', [] as [string, string][]],
   ])('with %s: refused by SWE-agent 1.x (an error)', (_, files) => {
     expect(diagnostics(files)).toEqual([
-      '1:1 error sweagent-0x-config: A SWE-agent 0.x config (top-level `system_template`, `instance_template`): not checked here, and SWE-agent 1.x refuses it. 1.x nests these under `agent:` (see its config/sweagent_0_7/).',
+      '1:1 error sweagent-0x-config: A SWE-agent 0.x config (top-level `system_template`, `instance_template`) is not checked here, and SWE-agent 1.x refuses it.',
     ]);
   });
 });
