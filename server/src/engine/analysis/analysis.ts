@@ -273,10 +273,11 @@ export class Analysis {
    * while `hasTime()` allows, from step `from` on; the step to go on from, or
    * null when nothing is left. First each chunk's parse and base check (the
    * bulk of opening a big file); then, for each context, its tools' checks in
-   * it and its model. For its `model` the one context features use
-   * (`bundleModel`); for its `report` every context the bundle is used in.
-   * A context modelled before keeps the checks of its unchanged chunks, so
-   * after an edit it costs the new chunks' checks and one step for its model.
+   * it. For its `model` the one context features use (`bundleModel`), which is
+   * then modelled; for its `report` also every context the bundle is used in,
+   * whose checks the report merges tool by tool (no model each). A context
+   * prepared before keeps the checks of its unchanged chunks, so after an edit
+   * it costs the new chunks' checks and one step for the features' model.
    * Nothing to do when what it prepares for is current already: a request on
    * an unchanged document costs nothing here.
    */
@@ -307,9 +308,13 @@ export class Analysis {
       }
       if (modelled?.pass !== pass) {
         const model: ModelKey = { file, options: contexts[pass - 1] };
-        modelled = { pass, key: model, before: db.holds(BUNDLE_MODEL, model) };
+        // The contexts of the uses are not modelled (the report merges them tool by tool, TOOL_ACROSS_CONTEXTS): a report made before holds their checks.
+        modelled = { pass, key: model, before: pass === 1 ? db.holds(BUNDLE_MODEL, model) : db.holds(BUNDLE_FILE, file) };
       }
-      if (index === specs.length) db.get(BUNDLE_MODEL, modelled.key);
+      // Only the first context, the one features read, gets a model ahead: a model per use would cost every agent config that lists the bundle a step per edit.
+      if (index === specs.length) {
+        if (pass === 1) db.get(BUNDLE_MODEL, modelled.key);
+      }
       // A context modelled before has its checks of the chunks held from then: only a new chunk's is made ahead.
       else if (specs[index].role === 'tool' && (!modelled.before || db.changedNow(TOOL_BASE, { chunk: key, facts: modelled.key.options.facts }))) {
         const base = db.get(TOOL_BASE, { chunk: key, facts: modelled.key.options.facts });
