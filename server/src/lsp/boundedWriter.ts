@@ -15,6 +15,7 @@
 import { Writable } from 'stream';
 import { AbstractMessageWriter, Message, MessageWriter, NotificationMessage } from 'vscode-languageserver/node';
 import { BUDGETS } from '../engine/budgets';
+import { compacted } from './consumedQueue';
 
 export interface InputPressure {
   pause(): void;
@@ -110,13 +111,7 @@ export class BoundedMessageWriter extends AbstractMessageWriter implements Messa
         });
       }
     }
-    if (this.next === this.queue.length) {
-      this.queue = [];
-      this.next = 0;
-    } else if (this.next > 1024 && this.next * 2 > this.queue.length) {
-      this.queue = this.queue.slice(this.next);
-      this.next = 0;
-    }
+    [this.queue, this.next] = compacted(this.queue, this.next);
     this.applyPressure();
     if (this.next >= this.queue.length && this.drainedWaiters.length > 0) {
       // A write's callback runs once it and everything before it are flushed.

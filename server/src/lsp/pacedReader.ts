@@ -16,6 +16,7 @@
  * bounded, and so is what it can make the server write.
  */
 import { DataCallback, Disposable, Message, MessageReader } from 'vscode-languageserver/node';
+import { compacted } from './consumedQueue';
 
 /** Messages read ahead of the connection before the input stream is paused. Pausing after 64 slowed ordinary bursts (40 big documents opened at once) by a fifth; 1,024 small requests are a few hundred kilobytes. */
 const HELD_MESSAGES = 1024;
@@ -89,13 +90,7 @@ export class PacedReader implements MessageReader {
   private handOn(): void {
     if (this.holding || this.waiting === 0) return;
     const message = this.held[this.next++];
-    if (this.next === this.held.length) {
-      this.held = [];
-      this.next = 0;
-    } else if (this.next > 1024 && this.next * 2 > this.held.length) {
-      this.held = this.held.slice(this.next);
-      this.next = 0;
-    }
+    [this.held, this.next] = compacted(this.held, this.next);
     this.pace();
     this.callback?.(message);
     this.schedule();
