@@ -7,12 +7,29 @@ const assert = require('assert');
 const { ready, open, revert, expectDiagnostics, waitFor, VIEWER } = require('./helpers');
 const exec = (command, ...args) => vscode.commands.executeCommand(command, ...args);
 
+/**
+ * Types `key` into `editor`, on line `n`, as a key press does. `type` acts on the focused editor
+ * only, and focus can come late (the Markdown preview or the output panel an earlier suite opened
+ * may still take it after `showTextDocument` returned): a key typed then is dropped, the line
+ * unchanged. So the editor is focused before each try and the key typed again until the line
+ * changes; a key that was applied changed the document before `type` answered, so none is doubled.
+ */
+async function typeKey(editor, n, key) {
+  const before = editor.document.lineAt(n).text;
+  await waitFor(async () => {
+    await vscode.window.showTextDocument(editor.document, { viewColumn: editor.viewColumn, preview: false, preserveFocus: false });
+    await exec('type', { text: key });
+    const seen = editor.document.lineAt(n).text;
+    return { ok: seen !== before, seen };
+  }, `${JSON.stringify(key)} to be typed on line ${n} (${JSON.stringify(before)})`);
+}
+
 /** Replaces line `n` by `text`, puts the cursor at its end and types `keys` there, one key at a time; returns the line. */
 async function typeAtEnd(editor, n, text, keys) {
   assert.ok(await editor.edit((b) => b.replace(editor.document.lineAt(n).range, text)));
   const end = new vscode.Position(n, text.length);
   editor.selection = new vscode.Selection(end, end);
-  for (const key of keys) await exec('type', { text: key });
+  for (const key of keys) await typeKey(editor, n, key);
   return editor.document.lineAt(n).text;
 }
 
