@@ -1,7 +1,7 @@
 /** Completion, hover, outline and quick fixes of agent configs from SWE-agent's model tables: exact items, exact edits. */
 import { describe, expect, it } from 'vitest';
 import { applyEdits } from '../../server/src/engine/features/edits';
-import { runConfigCompletions, runConfigSymbols } from '../../server/src/engine/features/runConfigFeatures';
+import { runConfigSymbols } from '../../server/src/engine/features/runConfigFeatures';
 import { renderPlainText } from '../../server/src/engine/features/toolPreview';
 import { loadYaml } from '../../server/src/engine/yaml/loadYaml';
 import { WORKSPACE, workspaceOf } from '../helpers/fixture';
@@ -18,20 +18,16 @@ const AGENT = `${WORKSPACE}/config/agent.yaml`;
 
 const hoverAt = (text: string, offset: number) => workspaceOf(new Map([[AGENT, text]])).analysis.hover(AGENT, offset);
 
-/**
- * The config's own completions at `¦`. Called on the text as it is: the facade
- * offers them only in a file that reads as an agent config, and most of these
- * lines are half-typed.
- */
+/** The config's own completions at `¦`, through the facade; most of these lines are half-typed. */
 function complete(marked: string) {
   const { text, cursor } = parseMarkers(marked);
-  const entries = runConfigCompletions(text, parsed(text), cursor, false);
+  const entries = workspaceOf(new Map([[AGENT, text]])).analysis.completion(AGENT, cursor, { snippets: false });
   return { text, entries, labels: entries?.map((e) => e.label) ?? null, apply: (label: string) => applyEdits(text, [entries!.find((e) => e.label === label)!.edit]) };
 }
 
 describe('completion of keys', () => {
-  it('offers the top-level fields, required first', () => {
-    expect(complete('¦\n').labels).toEqual(['agent', 'env', 'problem_statement', 'output_dir', 'actions', 'env_var_path']);
+  it('offers the top-level fields not present', () => {
+    expect(complete('¦\nagent:\n  model: {name: gpt-4o}\n').labels).toEqual(['env', 'problem_statement', 'output_dir', 'actions', 'env_var_path']);
   });
 
   it("offers the default agent's fields, not those present, with type and default", () => {
@@ -43,7 +39,7 @@ describe('completion of keys', () => {
   });
 
   it("offers a retry agent's fields by its `type`", () => {
-    expect(complete('agent:\n  type: retry\n  ¦\n').labels).toEqual(['agent_configs', 'retry_loop', 'name']);
+    expect(complete('agent:\n  type: retry\n  agent_configs: []\n  ¦\n').labels).toEqual(['retry_loop', 'name']);
   });
 
   it('offers the fields of the ToolConfig and of a history processor chosen by `type`', () => {
@@ -63,7 +59,7 @@ describe('completion of values', () => {
     const { labels, apply } = complete('agent:\n  history_processors:\n    - type: ca¦\n');
     expect(labels).toEqual(['default', 'last_n_observations', 'closed_window', 'tag_tool_call_observations', 'cache_control', 'remove_regex', 'image_parsing']);
     expect(apply('cache_control')).toBe('agent:\n  history_processors:\n    - type: cache_control\n');
-    expect(complete('agent:\n  type: ¦\n').labels).toEqual(['default', 'retry', 'shell']);
+    expect(complete('agent:\n  model: {name: gpt-4o}\n  type: ¦\n').labels).toEqual(['default', 'retry', 'shell']);
     expect(complete('agent:\n  tools:\n    parse_function:\n      type: ¦\n').labels).toHaveLength(11);
   });
 

@@ -12,7 +12,7 @@ import { BundleFolder, readBundleFolder } from '../workspace/bundleFolder';
 import { ConfigRoot, configRootFor } from '../workspace/configRoot';
 import { profileOf } from '../settings/configOptions';
 import { WalkCut, WalkResult, isInside, walkWorkspace } from '../workspace/walk';
-import { YamlLoad, loadYaml } from '../yaml/loadYaml';
+import { YamlLoad, loadBlanked, loadYaml } from '../yaml/loadYaml';
 import { Origin, PyNode, deref, dictEntries, strValue } from '../yaml/pyNode';
 import { asDict } from '../swe/pydanticLax';
 import { Database, QueryDef } from './database';
@@ -120,8 +120,9 @@ function isYamlName(file: string): boolean {
  * has `tools` or `state_command` (as parsed, in whatever style it is
  * written); any file matching `filePatterns` is one too. A YAML file is an
  * agent config when it has tool bundles (`agent.tools.bundles` and its
- * kin). A `config.yaml` that cannot be read still belongs to its bundle
- * folder: it is reported, not skipped.
+ * kin), also while a line of it is half-typed (`IS_AGENT_CONFIG`). A
+ * `config.yaml` that cannot be read still belongs to its bundle folder: it
+ * is reported, not skipped.
  */
 export const KIND: QueryDef<string, FileKind> = {
   name: 'kind',
@@ -180,9 +181,25 @@ const IS_AGENT_CONFIG: QueryDef<string, boolean> = {
     // The key lines first: they are read once per version for the file's kind and its bundle split anyway, where the search for each key scans the whole text.
     const source = db.get(SOURCE, file);
     if (!source || lacksAgentKeys(source.normalized, db.get(CHUNK_SPECS, file)) || !mayHaveKeys(content.text, ['bundles', ...AGENT_TOP_KEYS])) return false;
-    return runConfigKindOf(db.get(WHOLE_LOAD, file)?.load.root ?? null) !== null;
+    const load = db.get(WHOLE_LOAD, file)?.load;
+    return runConfigKindOf(load ? (load.root ?? rootWithoutProblem(source.normalized, load)) : null) !== null;
   },
 };
+
+/**
+ * What a file that does not load reads as without the lines of its first
+ * problem (from PyYAML's context mark to its problem mark): an agent config
+ * with a half-typed line stays one, reported with its syntax error, instead of
+ * dropping out of the workspace until the line is done.
+ */
+function rootWithoutProblem(text: string, load: YamlLoad): PyNode | null {
+  const problem = load.problems[0];
+  if (!problem) return null;
+  const from = Math.min(problem.start, problem.context?.start ?? problem.start);
+  const lineStart = text.lastIndexOf('\n', from - 1) + 1;
+  const lineEnd = text.indexOf('\n', Math.max(problem.start, problem.context?.start ?? 0));
+  return loadBlanked(text, lineStart, lineEnd < 0 ? text.length : lineEnd).load.root;
+}
 
 export const WALK: QueryDef<string, WalkResult> = {
   name: 'walk',

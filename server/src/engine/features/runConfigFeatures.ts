@@ -15,7 +15,7 @@ import { Block, code, para, strong } from './toolPreview';
 import { Placement } from '../document/placement';
 import { asDict } from '../swe/pydanticLax';
 import { PyNode, deref, dictEntries, strValue } from '../yaml/pyNode';
-import { loadYaml } from '../yaml/loadYaml';
+import { loadBlanked } from '../yaml/loadYaml';
 import { runConfigKindOf } from '../runConfig/classify';
 import { MAIN_PROFILE } from '../sweAgent/builtinProfiles';
 import { SweAgentProfile } from '../sweAgent/profile';
@@ -140,9 +140,8 @@ const KEY_PREFIX = /^[A-Za-z_][A-Za-z0-9_]*$|^$/;
 
 /** The document with the cursor's line blanked, parsed: what the mappings around a half-typed key hold. */
 function rootWithoutLine(text: string, start: number, end: number): { root: PyNode | null; at: Placement } {
-  const repaired = text.slice(0, start) + ' '.repeat(end - start) + text.slice(end);
-  const origin = { text: repaired };
-  return { root: loadYaml(repaired, origin).root, at: Placement.whole(origin) };
+  const { origin, load } = loadBlanked(text, start, end);
+  return { root: load.root, at: Placement.whole(origin) };
 }
 
 /**

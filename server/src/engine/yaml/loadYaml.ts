@@ -44,6 +44,17 @@ export function loadYaml(text: string, origin: Origin, enclosing = 0): YamlLoad 
   return { root: constructed.root, features, problems: [] };
 }
 
+/**
+ * The text with `[start, end)` blanked (spaces; line breaks kept, so offsets
+ * stay), loaded: what a file that does not load reads as without its broken
+ * part, for what is worked out while a line is half-typed.
+ */
+export function loadBlanked(text: string, start: number, end: number): { origin: Origin; load: YamlLoad } {
+  const blanked = text.slice(0, start) + text.slice(start, end).replace(/[^\n]/g, ' ') + text.slice(end);
+  const origin = { text: blanked };
+  return { origin, load: loadYaml(blanked, origin) };
+}
+
 /** What the reader, scanner, parser or composer raised, as a problem at PyYAML's marks. */
 function syntaxProblem(e: unknown, text: string): YamlProblem {
   if (e instanceof RecursionLimit) return e.problem();
