@@ -13,6 +13,7 @@ import { PositionedDiagnostic } from '../../server/src/engine/document/positione
 import { applyEdits } from '../../server/src/engine/features/edits';
 import { QUICK_FIXES } from '../../server/src/engine/features/quickFixes';
 import { LintResult, lintBundleText } from '../helpers/lintText';
+import { EngineConfig } from '../../server/src/engine/config';
 import { parseMarkers } from '../helpers/markers';
 import { CASES_DIR, CORPUS_DIR, HAS_SHARED } from '../helpers/shared';
 
@@ -64,6 +65,8 @@ interface FixCase {
   appears?: string[];
   /** Other diagnostics the same edit fixes. */
   resolves?: string[];
+  /** The settings the text is checked with (the SWE-agent judged by). */
+  config?: EngineConfig;
 }
 
 function diagnosticAt(result: LintResult, code: string, range: { start: number; end: number }): FileDiagnostic {
@@ -76,19 +79,19 @@ function expectFix(c: FixCase): void {
   const { text, ranges } = parseMarkers(c.marked);
   expect(ranges).toHaveLength(1);
   for (const source of [text, crlf(text)]) {
-    const before = lintBundleText(source);
+    const before = lintBundleText(source, c.config);
     const target = diagnosticAt(before, c.code, ranges[0]);
     const fixes = before.quickFixes(target);
     expect(fixes.map((f) => ({ title: f.title, preferred: f.isPreferred === true }))).toEqual(c.offered.map((o) => ({ title: o.title, preferred: o.preferred ?? true })));
     if (c.offered.length === 0) continue;
     const fixed = applyEdits(before.model.source.normalized, fixes[c.apply ?? 0].edits);
     expect(fixed).toBe(c.expected);
-    expectOnlyFixed(before, target, lintBundleText(fixed), c.appears, c.resolves);
+    expectOnlyFixed(before, target, lintBundleText(fixed, c.config), c.appears, c.resolves);
   }
 }
 
-function expectNoFix(marked: string, code: string): void {
-  expectFix({ marked, code, offered: [], expected: '' });
+function expectNoFix(marked: string, code: string, config?: EngineConfig): void {
+  expectFix({ marked, code, offered: [], expected: '', config });
 }
 
 describe('quote a scalar YAML does not read as a string', () => {
@@ -301,6 +304,12 @@ const ARG = (name: string, required: boolean, indent = '      ') =>
 
 describe('signature', () => {
   const tool = (signature: string, args: string) => `tools:\n  t:\n    signature: ${signature}\n    docstring: d\n    arguments:\n${args}`;
+
+  it('adds no placeholder the SWE-agent judged by would not fill: a one-character name up to 1.1.0', () => {
+    const args = ARG('xx', true) + ARG('«b»', true);
+    expectNoFix(tool('"t <xx>"', args), 'signature-missing-argument', { sweAgent: '1.1.0' });
+    expectFix({ marked: tool('"t <xx>"', ARG('xx', true) + ARG('«bb»', true)), code: 'signature-missing-argument', offered: [{ title: 'Add `<bb>` to the signature' }], expected: tool('"t <xx> <bb>"', ARG('xx', true) + ARG('bb', true)), config: { sweAgent: '1.1.0' } });
+  });
 
   it('adds the placeholder of an argument it lacks, optional at the end, keeping the quoting', () => {
     const args = ARG('path', true) + ARG('«line»', false);

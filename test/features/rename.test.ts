@@ -5,13 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { OffsetEdit, applyEdits } from '../../server/src/engine/features/edits';
 import { PrepareRenameResult, RenameResult } from '../../server/src/engine/features/rename';
 import { BUNDLE, analysisOfBundle, position } from '../helpers/fixture';
+import { EngineConfig } from '../../server/src/engine/config';
 import { lintBundleText } from '../helpers/lintText';
 import { parseMarkers, withCursor } from '../helpers/markers';
 import { CORPUS_DIR, needsShared } from '../helpers/shared';
 
 /** What renaming at the cursor `¦` answers. */
-function renameAt(spec: string, newName: string): RenameResult | null {
-  const { analysis, file, offset } = position(spec);
+function renameAt(spec: string, newName: string, settings: EngineConfig = {}): RenameResult | null {
+  const { analysis, file, offset } = position(spec, settings);
   return analysis.rename(file, offset, newName);
 }
 
@@ -110,6 +111,16 @@ describe('renaming an argument', () => {
     });
     for (const name of ['', '1st', 'two words', 'a.b', '-x', 'x>', 'é']) expect(renameAt(spec, name)).toEqual(invalid(name));
     expect(renameAt(spec, '_ok-2')).toMatchObject({ ok: true });
+  });
+
+  it('refuses a one-character name where the SWE-agent judged by needs two (up to 1.1.0)', () => {
+    const spec = withCursor(OPEN, '<¦line>');
+    expect(renameAt(spec, 'n', { sweAgent: '1.1.0' })).toEqual({
+      ok: false,
+      message: '`n` is not a valid argument name: SWE-agent needs a letter or `_` first, then at least one more letter, digit, `_` or `-`.',
+    });
+    expect(renameAt(spec, 'n')).toMatchObject({ ok: true });
+    expect(renameAt(spec, 'nn', { sweAgent: '1.1.0' })).toMatchObject({ ok: true });
   });
 
   it('refuses a name another argument of the tool has', () => {

@@ -11,15 +11,13 @@ import { Placement } from '../document/placement';
 import { plainTextIsNotString } from '../yaml/resolver';
 import { ToolView } from '../document/bundleView';
 import { OffsetEdit } from './edits';
+import { argumentNameRule, isArgumentName } from '../python/argumentNamePattern';
 import { ArgumentTarget, TextRange, argumentTargetAt, occurrencesOf, pickAt, strScalarOf, valueRange } from './navigation';
 import { pushAll } from '../util/pushAll';
 import { BUDGETS } from '../budgets';
 
 export type PrepareRenameResult = { ok: true; start: number; end: number; placeholder: string } | { ok: false; message: string };
 export type RenameResult = { ok: true; edits: OffsetEdit[] } | { ok: false; message: string };
-
-/** SWE-agent's ARGUMENT_NAME_PATTERN, matched in full (a prefix match lets the rest fall out of the placeholder). */
-const ARGUMENT_NAME = /^[a-zA-Z_][a-zA-Z0-9_-]*$/;
 
 // ---------------------------------------------------------------- shared nodes
 
@@ -118,11 +116,9 @@ function argumentProblem(model: BundleModel, target: ArgumentTarget): string | n
 
 function renameArgument(model: BundleModel, target: ArgumentTarget, newName: string): RenameResult {
   const toolName = target.tool.name ?? 'this tool';
-  if (!ARGUMENT_NAME.test(newName)) {
-    return {
-      ok: false,
-      message: `\`${newName}\` is not a valid argument name: SWE-agent needs a letter or \`_\` first, then only letters, digits, \`_\` or \`-\`.`,
-    };
+  // Matched in full, by the SWE-agent the file is judged by: a prefix match lets the rest fall out of the placeholder.
+  if (!isArgumentName(newName, model.facts.argumentNamePattern)) {
+    return { ok: false, message: `\`${newName}\` is not a valid argument name: SWE-agent needs ${argumentNameRule(model.facts.argumentNamePattern)}.` };
   }
   const problem = argumentProblem(model, target);
   if (problem) return { ok: false, message: problem };
@@ -154,7 +150,7 @@ export function renameArgumentNamed(model: BundleModel, tool: ToolView, name: st
 /** Renames the placeholders (and docstring mentions) of `name`, a name no argument of the tool has. */
 export function renamePlaceholder(model: BundleModel, tool: ToolView, name: string, newName: string): RenameResult {
   const { occurrences, complete } = occurrencesOf(model.view.at, tool, name);
-  if (!ARGUMENT_NAME.test(newName) || occurrences.length === 0 || occurrences.some((o) => o.kind === 'name')) {
+  if (!isArgumentName(newName, model.facts.argumentNamePattern) || occurrences.length === 0 || occurrences.some((o) => o.kind === 'name')) {
     return { ok: false, message: `\`${name}\` is not a placeholder without an argument, or \`${newName}\` is not a valid argument name.` };
   }
   if (!complete) return { ok: false, message: `Some mention of \`${name}\` cannot be located exactly in the file, so it cannot be renamed safely.` };

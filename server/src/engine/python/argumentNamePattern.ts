@@ -11,6 +11,16 @@ export type NameRepeat = '+' | '*';
 const NAME_PREFIX: Record<NameRepeat, RegExp> = { '*': /^[a-zA-Z_][a-zA-Z0-9_-]*/, '+': /^[a-zA-Z_][a-zA-Z0-9_-]+/ };
 const ANGLE: Record<NameRepeat, RegExp> = { '*': /\[?<([a-zA-Z_][a-zA-Z0-9_-]*)>\]?/g, '+': /\[?<([a-zA-Z_][a-zA-Z0-9_-]+)>\]?/g };
 
+/** Whether the whole of `name` is an argument name: what SWE-agent substitutes in a `<name>` placeholder. */
+export function isArgumentName(name: string, repeat: NameRepeat): boolean {
+  return name.length > 0 && argumentNameMatchLength(name, repeat) === name.length;
+}
+
+/** What an argument name is, in our words: "a letter or `_` first, then …". */
+export function argumentNameRule(repeat: NameRepeat): string {
+  return `a letter or \`_\` first, then ${repeat === '+' ? 'at least one more letter, digit' : 'only letters, digits'}, \`_\` or \`-\``;
+}
+
 /** How much of `name` Python's `re.match(ARGUMENT_NAME_PATTERN, name)` matches; 0 means no match. */
 export function argumentNameMatchLength(name: string, repeat: NameRepeat = '*'): number {
   const match = NAME_PREFIX[repeat].exec(name);

@@ -8,7 +8,7 @@
 import { probablySingleBraces } from '../python/jinja';
 import { DiagnosticBuilder } from '../diagnosticBuilder';
 import { Span, ToolName, spanOf } from '../diagnostics';
-import { PlaceholderRewrite, argumentNameMatchLength, findAngleSpellings, placeholderSpellings } from '../python/argumentNamePattern';
+import { PlaceholderRewrite, argumentNameMatchLength, findAngleSpellings, isArgumentName, placeholderSpellings } from '../python/argumentNamePattern';
 import { FormatField, extractKeys, parseFormatString } from '../python/formatString';
 import { isDecimalString } from '../python/unicodeDigits';
 import { pyRepr, pyReprString, pyReprStringSet } from '../python/pyObject';
@@ -668,8 +668,7 @@ function renameMismatch(missing: LoadedArgument[], fields: FormatField[], names:
   const fromSignature = unknown.every((f) => f.spec === '' && f.conversion === null && (invoke.origins[f.start]?.node ?? keyNode) !== keyNode);
   const placeholder = unknown[0].name;
   const argument = missing[0].name;
-  const isName = (name: string) => name.length > 0 && argumentNameMatchLength(name, facts.argumentNamePattern) === name.length;
-  return fromSignature && isName(placeholder) && isName(argument) ? { placeholder, argument } : undefined;
+  return fromSignature && isArgumentName(placeholder, facts.argumentNamePattern) && isArgumentName(argument, facts.argumentNamePattern) ? { placeholder, argument } : undefined;
 }
 
 /** pydantic's equality of two Arguments: every field equal (`items` as a dict, `enum` as a list). */

@@ -3,7 +3,7 @@
  * accepts (`<x>`, `[<x>]`, `{x}`, `--x`), with offsets in the signature value.
  * `[<x>]` is one optional placeholder, not also a `<x>`.
  */
-import { findAngleSpellings } from '../python/argumentNamePattern';
+import { NameRepeat, findAngleSpellings } from '../python/argumentNamePattern';
 import { parseFormatString } from '../python/formatString';
 
 export type PlaceholderSpelling = 'angle' | 'optional' | 'brace' | 'flag';
@@ -19,9 +19,10 @@ export interface Placeholder {
   nameEnd: number;
 }
 
-export function signaturePlaceholders(signature: string): Placeholder[] {
+/** The placeholders of a signature; `repeat` is the ARGUMENT_NAME_PATTERN of the SWE-agent judged by (main's for the editor features that only locate names). */
+export function signaturePlaceholders(signature: string, repeat: NameRepeat = '*'): Placeholder[] {
   const found: Placeholder[] = [];
-  const angles = findAngleSpellings(signature);
+  const angles = findAngleSpellings(signature, repeat);
   for (const a of angles) {
     found.push({ name: a.name, spelling: a.optional ? 'optional' : 'angle', start: a.start, end: a.end, nameStart: a.nameStart, nameEnd: a.nameStart + a.name.length });
   }

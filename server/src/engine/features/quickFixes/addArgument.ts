@@ -10,7 +10,7 @@
  *   placeholders): add every placeholder as an argument, creating `arguments:`,
  *   or escape the braces.
  */
-import { argumentNameMatchLength } from '../../python/argumentNamePattern';
+import { isArgumentName } from '../../python/argumentNamePattern';
 import { FormatField, parseFormatString } from '../../python/formatString';
 import { signaturePlaceholders } from '../../swe/placeholders';
 import { ScalarNode, SeqNode, deref } from '../../yaml/pyNode';
@@ -133,8 +133,6 @@ function escapeFields(context: FixContext, node: ScalarNode, fields: FormatField
   return [{ title, edits: changeScalarValue(context, context.root, node, changes), isPreferred }];
 }
 
-const isArgumentName = (name: string) => name.length > 0 && argumentNameMatchLength(name) === name.length;
-
 export const addPlaceholderArgument: QuickFixProvider<'signature-unknown-placeholder'> = (context) => {
   const tool = context.tool;
   const node = ownSignature(tool);
@@ -142,13 +140,13 @@ export const addPlaceholderArgument: QuickFixProvider<'signature-unknown-placeho
   if (!tool || !node || name === undefined) return [];
   const fixes: QuickFix[] = [];
   const field = fieldAt(context, node, context.start);
-  const spelling = signaturePlaceholders(node.text).find((p) => p.name === name && p.spelling !== 'flag');
+  const spelling = signaturePlaceholders(node.text, context.model.facts.argumentNamePattern).find((p) => p.name === name && p.spelling !== 'flag');
   // `{x:>5}` or `{x!s}` is more likely shell or literal text than an argument.
   const plainField = !field || (field.spec === '' && field.conversion === null);
   // Adding the argument beside the one it was renamed from would give the tool a second argument.
   const mismatch = context.data?.mismatch;
   if (mismatch) fixes.push(...mismatchRenames(context, mismatch));
-  else if (isArgumentName(name) && spelling && plainField) fixes.push(...argumentsFix(context, tool, [{ name, required: spelling.spelling !== 'optional' }], true));
+  else if (isArgumentName(name, context.model.facts.argumentNamePattern) && spelling && plainField) fixes.push(...argumentsFix(context, tool, [{ name, required: spelling.spelling !== 'optional' }], true));
   if (field) fixes.push(...escapeFields(context, node, [field], fixes.length === 0));
   return fixes;
 };
@@ -161,12 +159,12 @@ export const addMissingArguments: QuickFixProvider<'runtime-call-error'> = (cont
   const parsed = parseFormatString(node.text);
   if (parsed.error) return [];
   const fixes: QuickFix[] = [];
-  const placeholders = signaturePlaceholders(node.text).filter((p) => p.spelling !== 'flag');
+  const placeholders = signaturePlaceholders(node.text, context.model.facts.argumentNamePattern).filter((p) => p.spelling !== 'flag');
   const braceFields = parsed.items.flatMap((item) => (item.field ? [item.field] : []));
-  const fillable = braceFields.every((f) => isArgumentName(f.name) && f.spec === '' && f.conversion === null);
+  const fillable = braceFields.every((f) => isArgumentName(f.name, context.model.facts.argumentNamePattern) && f.spec === '' && f.conversion === null);
   const added: NewArgument[] = [];
   for (const p of placeholders) if (!added.some((a) => a.name === p.name)) added.push({ name: p.name, required: p.spelling !== 'optional' });
-  if (fillable && added.length > 0 && added.every((a) => isArgumentName(a.name))) fixes.push(...argumentsFix(context, tool, added, true));
+  if (fillable && added.length > 0 && added.every((a) => isArgumentName(a.name, context.model.facts.argumentNamePattern))) fixes.push(...argumentsFix(context, tool, added, true));
   if (braceFields.length > 0) fixes.push(...escapeFields(context, node, braceFields, fixes.length === 0));
   return fixes;
 };

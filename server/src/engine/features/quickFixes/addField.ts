@@ -7,7 +7,7 @@
  * - array-without-items: `items: {type: string}`;
  * - name-key-conflict: remove `name:`.
  */
-import { argumentNameMatchLength } from '../../python/argumentNamePattern';
+import { NameRepeat, isArgumentName } from '../../python/argumentNamePattern';
 import { signaturePlaceholders } from '../../swe/placeholders';
 import { MapNode, deref } from '../../yaml/pyNode';
 import { ArgumentView, ToolView} from '../../document/bundleView';
@@ -31,8 +31,8 @@ function firstToolEntry(context: FixContext, tool: ToolView, map: MapNode, entry
 }
 
 /** A placeholder value for a missing argument field, when one is obvious. */
-function placeholderValue(tool: ToolView, argument: ArgumentView, field: string): string | null {
-  const signature = tool.signature ? signaturePlaceholders(tool.signature.text) : [];
+function placeholderValue(tool: ToolView, argument: ArgumentView, field: string, repeat: NameRepeat): string | null {
+  const signature = tool.signature ? signaturePlaceholders(tool.signature.text, repeat) : [];
   switch (field) {
     case 'type':
       return argument.fields.has('items') ? 'array' : 'string';
@@ -47,7 +47,7 @@ function placeholderValue(tool: ToolView, argument: ArgumentView, field: string)
     case 'name': {
       const taken = new Set(tool.arguments.map((a) => a.name));
       const free = [...new Set(signature.filter((p) => p.spelling !== 'flag' && !taken.has(p.name)).map((p) => p.name))];
-      return free.length === 1 && argumentNameMatchLength(free[0]) === free[0].length ? nameScalar(free[0]) : null;
+      return free.length === 1 && isArgumentName(free[0], repeat) ? nameScalar(free[0]) : null;
     }
     default:
       return null;
@@ -63,7 +63,7 @@ export const addMissingField: QuickFixProvider<'missing-field'> = (context) => {
   const index = context.data?.argumentIndex;
   const argument = index === undefined ? undefined : tool.arguments[index];
   if (!argument || !argument.map || argument.node.kind === 'alias') return [];
-  const value = placeholderValue(tool, argument, field);
+  const value = placeholderValue(tool, argument, field, context.model.facts.argumentNamePattern);
   if (value === null) return [];
   return [{ title: `Add \`${field}: ${value}\``, edits: [appendMapEntry(context, argument.map, `${field}: ${value}`)], isPreferred: true }];
 };
@@ -75,7 +75,7 @@ export const addSignature: QuickFixProvider<'multiline-without-signature'> = (co
   let signature = tool.name;
   for (const argument of tool.arguments) {
     const required = requiredOf(argument);
-    if (argument.name === undefined || argumentNameMatchLength(argument.name) !== argument.name.length || required === undefined) return [];
+    if (argument.name === undefined || !isArgumentName(argument.name, context.model.facts.argumentNamePattern) || required === undefined) return [];
     signature += required ? ` <${argument.name}>` : ` [<${argument.name}>]`;
   }
   const entry = `signature: ${doubleQuoted(signature)}`;

@@ -4,7 +4,7 @@
  * string is meant. The fix writes it double-quoted, where a string is what
  * the field takes (not for `required: 1`, which wants a boolean).
  */
-import { argumentNameMatchLength } from '../../python/argumentNamePattern';
+import { NameRepeat, isArgumentName } from '../../python/argumentNamePattern';
 import { JSON_SCHEMA_TYPES } from '../../swe/checkTool';
 import { MapNode, PyNode, SeqNode, strValue } from '../../yaml/pyNode';
 import { Placement } from '../../document/placement';
@@ -24,7 +24,7 @@ function keyOf(map: MapNode, node: PyNode): string | undefined {
 }
 
 /** Whether `text`, quoted, is a value its place accepts: quoting `required: 1` or `name: 1` would trade one error for another. */
-function stringWanted(root: PyNode | null, node: PyNode, parent: MapNode | SeqNode | null, text: string): boolean {
+function stringWanted(root: PyNode | null, node: PyNode, parent: MapNode | SeqNode | null, text: string, repeat: NameRepeat): boolean {
   if (!parent) return false;
   const ancestors = ancestorsOf(root, parent) ?? [];
   const grandparent = ancestors[ancestors.length - 1];
@@ -33,7 +33,7 @@ function stringWanted(root: PyNode | null, node: PyNode, parent: MapNode | SeqNo
   // Keys are strings everywhere; in `items: {type: string}` values are too.
   if (parent.ownPairs.some((p) => p.key === node) || parentKey === 'items') return true;
   const key = keyOf(parent, node);
-  if (key === 'name') return text.length > 0 && argumentNameMatchLength(text) === text.length;
+  if (key === 'name') return isArgumentName(text, repeat);
   if (key === 'type') return (JSON_SCHEMA_TYPES as readonly string[]).includes(text);
   return key !== undefined && STRING_FIELDS.has(key);
 }
@@ -65,7 +65,7 @@ export const quoteScalar: QuickFixProvider<'wrong-type' | 'non-string-key' | 'ya
   if (text === undefined || context.text.slice(context.start, context.end) !== text) return [];
   const where = quotedTree(context);
   const found = nodeAtSpan(where.at, where.root, where.start, where.end);
-  if (!found || !stringWanted(where.root, found.node, found.parent, text)) return [];
+  if (!found || !stringWanted(where.root, found.node, found.parent, text, context.model.facts.argumentNamePattern)) return [];
   const title = text === '' ? 'Write an empty string `""`' : `Quote \`${text}\` so that YAML reads it as a string`;
   // A key inside a tool, once a string, is still a key SWE-agent ignores: one way out, not the obvious one.
   // An empty value sits right after its `:` or `-`, which needs a space before the quotes.

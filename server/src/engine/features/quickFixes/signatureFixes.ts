@@ -5,7 +5,7 @@
  * - optional-mismatch: write `[<x>]` or `<x>` as `required` says, or flip `required`;
  * - argument-not-a-placeholder (`--x` alone): add the value placeholder after the flag.
  */
-import { argumentNameMatchLength, findAngleSpellings } from '../../python/argumentNamePattern';
+import { findAngleSpellings, isArgumentName } from '../../python/argumentNamePattern';
 import { signaturePlaceholders } from '../../swe/placeholders';
 import { ScalarNode, deref } from '../../yaml/pyNode';
 import { FixContext, QuickFix, QuickFixProvider, ownSignature, requiredOf } from './quickFix';
@@ -16,24 +16,20 @@ function placeholder(name: string, required: boolean): string {
   return required ? `<${name}>` : `[<${name}>]`;
 }
 
-function isPlaceholderName(name: string): boolean {
-  return name.length > 0 && argumentNameMatchLength(name) === name.length;
-}
-
 function signatureFix(context: FixContext, node: ScalarNode, changes: ValueChange[], title: string, isPreferred: boolean): QuickFix {
   return { title, edits: changeScalarValue(context, context.root, node, changes), isPreferred };
 }
 
 export const addToSignature: QuickFixProvider<'signature-missing-argument'> = (context) => {
   const node = ownSignature(context.tool);
-  if (!node || !context.data || !isPlaceholderName(context.data.name)) return [];
+  if (!node || !context.data || !isArgumentName(context.data.name, context.model.facts.argumentNamePattern)) return [];
   // Adding `<x>` beside the placeholder it was renamed from would give the tool a second argument.
   if (context.data.mismatch) return mismatchRenames(context, context.data.mismatch);
   const { name, required } = context.data;
   const value = node.text;
   const spelling = placeholder(name, required);
   // A required placeholder goes before the optional ones, as SWE-agent lists its arguments.
-  const firstOptional = required ? findAngleSpellings(value).find((s) => s.optional) : undefined;
+  const firstOptional = required ? findAngleSpellings(value, context.model.facts.argumentNamePattern).find((s) => s.optional) : undefined;
   let change: ValueChange;
   if (firstOptional) {
     change = { start: firstOptional.start, end: firstOptional.start, text: `${spelling} ` };
@@ -46,9 +42,9 @@ export const addToSignature: QuickFixProvider<'signature-missing-argument'> = (c
 
 export const fixOptionalMismatch: QuickFixProvider<'optional-mismatch'> = (context) => {
   const node = ownSignature(context.tool);
-  if (!node || !context.data || !isPlaceholderName(context.data.name)) return [];
+  if (!node || !context.data || !isArgumentName(context.data.name, context.model.facts.argumentNamePattern)) return [];
   const { name, makeOptional } = context.data;
-  const spelling = findAngleSpellings(node.text).find((s) => s.name === name);
+  const spelling = findAngleSpellings(node.text, context.model.facts.argumentNamePattern).find((s) => s.name === name);
   if (!spelling) return [];
   const wanted = placeholder(name, !makeOptional);
   // Only the `<x>` itself: in `[--x <x>]` the `]` belongs to the flag's brackets.
@@ -70,10 +66,10 @@ export const fixOptionalMismatch: QuickFixProvider<'optional-mismatch'> = (conte
 export const addFlagValue: QuickFixProvider<'argument-not-a-placeholder'> = (context) => {
   const name = context.data?.flagWithoutValue;
   const node = ownSignature(context.tool);
-  if (!node || name === undefined || !isPlaceholderName(name)) return [];
+  if (!node || name === undefined || !isArgumentName(name, context.model.facts.argumentNamePattern)) return [];
   const argument = context.tool?.arguments.find((a) => a.name === name);
   const required = argument ? requiredOf(argument) : undefined;
-  const flag = signaturePlaceholders(node.text).find((p) => p.spelling === 'flag' && p.name === name);
+  const flag = signaturePlaceholders(node.text, context.model.facts.argumentNamePattern).find((p) => p.spelling === 'flag' && p.name === name);
   if (required === undefined || !flag) return [];
   const spelling = placeholder(name, required);
   // `--limit LIMIT`: the metavariable becomes the placeholder.
