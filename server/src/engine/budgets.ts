@@ -41,6 +41,8 @@ const VALUES = {
   settingsDepth: 1_000,
   /** Characters of a value read from a file (an env value, a setting) a message may show; the rest is cut with `…`. */
   shownValueChars: 16,
+  /** Characters of a command-line argument (a setting's `commandLine`) a message names it by; the rest is cut with `…` (`runConfig/commandLine.ts`, `runConfig/checkRunConfig.ts`). */
+  shownArgumentChars: 200,
   /** Diagnostics per file: the first ones by position, then one summary (`rules/capDiagnostics.ts`). */
   diagnosticsPerFile: 1_000,
   /** Characters of one diagnostic message (a message quotes the user's text); longer ones are cut with a note. */

@@ -313,6 +313,12 @@ describe('the commandLine setting', () => {
       'settings: commandLine: `gpt-4o` is not an override; write --a.b.c=value',
       'settings: commandLine: `--agent..name=x` has an empty part in its path',
     ]);
+    // An argument is named by its first 200 characters: a 50 KB one does not make a 50 KB message (found by `npm run fuzz`).
+    const long = 'x'.repeat(50_000);
+    expect(validated({ commandLine: [long, `--agent..${long}`] }).problems).toEqual([
+      `settings: commandLine: \`${'x'.repeat(200)}…\` is not an override; write --a.b.c=value`,
+      `settings: commandLine: \`--agent..${'x'.repeat(191)}…\` has an empty part in its path`,
+    ]);
   });
 
   it('takes globs to lists, each list and glob checked', () => {

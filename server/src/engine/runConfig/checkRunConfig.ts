@@ -34,6 +34,8 @@ import { assemblyVariables, templateVariableDiagnostics } from './templateVariab
 import { geminiToolSchemaDiagnostics } from './geminiToolSchema';
 import { RULES } from '../rules/ruleCatalog';
 import { ConfigIssue, ModelVisit, locText, validateModel } from './validate';
+import { BUDGETS } from '../budgets';
+import { shortPrefix } from '../util/shortPrefix';
 
 interface RunConfigFile {
   load: YamlLoad;
@@ -210,7 +212,7 @@ function pydanticApart(text: string): { message: string; detail?: string } {
 /** A problem with a value given on the command line (or a key it sets), placed at the key the option sets (optionPlace.ts) and named by the option as given. */
 function fromCommandLine(diagnostic: EngineDiagnostic, option: CommandLineOverride | undefined, files: Parameters<typeof optionSpan>[0], fileOrigins: ReadonlySet<Origin>): EngineDiagnostic {
   const at = optionSpan(files, option?.path ?? []);
-  const given = option ? `\`${option.arg}\`` : 'an option';
+  const given = option ? `\`${shortPrefix(option.arg, BUDGETS.shownArgumentChars)}\`` : 'an option';
   // What it relates to on the command line is placed with it: the command line has no place in the files.
   const related = diagnostic.related?.map((r) => (r.file !== undefined || fileOrigins.has(r.origin) ? r : { ...r, ...at }));
   return { ...diagnostic, ...at, message: `On the command line, ${given}: ${diagnostic.message}`, data: undefined, ...(related ? { related } : {}) };

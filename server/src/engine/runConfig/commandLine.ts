@@ -62,7 +62,7 @@ export function parseOverrides(args: readonly string[]): { overrides: CommandLin
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (!arg.startsWith('--') || arg.length === 2) {
-      problems.push(`\`${arg}\` is not an override; write --a.b.c=value`);
+      problems.push(`\`${shortPrefix(arg, BUDGETS.shownArgumentChars)}\` is not an override; write --a.b.c=value`);
       continue;
     }
     const eq = arg.indexOf('=');
@@ -82,7 +82,7 @@ export function parseOverrides(args: readonly string[]): { overrides: CommandLin
     }
     const path = key.toLowerCase().split('.');
     if (path.some((part) => part === '')) {
-      problems.push(`\`${shown}\` has an empty part in its path`);
+      problems.push(`\`${shortPrefix(shown, BUDGETS.shownArgumentChars)}\` has an empty part in its path`);
       continue;
     }
     // The settings' depth check does not see inside a string: a JSON value nested 20,000 deep would overflow the stack
