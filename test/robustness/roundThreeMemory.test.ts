@@ -40,15 +40,16 @@ describe.skipIf(process.platform !== 'linux')('merge keys that make a mapping of
       timing.add('CLI, 9,000 keys merged into 100 tools (116 KB)', run.ms, run.peakRss);
       expect(run.code).toBe(1);
       const diagnostics = (JSON.parse(run.stdout) as JsonFile[])[0].diagnostics;
-      // The first 1,000 by position: the missing argument, the bin/ scripts of `broken` and `t0`, then the keys each of the 100 tools ignores, where the anchor has them.
+      // The first 999 by position: the missing argument, the bin/ scripts of `broken` and `t0`, then the keys each of the 100 tools ignores, where the anchor has them; then the first budget notice, past them.
       const counts = new Map<string, number>();
       for (const d of diagnostics) counts.set(d.code, (counts.get(d.code) ?? 0) + 1);
-      expect(counts).toEqual(new Map([['signature-missing-argument', 1], ['bin-script-missing', 2], ['unknown-key', 997], ['diagnostics-limit', 1]]));
+      expect(counts).toEqual(new Map([['signature-missing-argument', 1], ['bin-script-missing', 2], ['unknown-key', 996], ['resource-limit', 1], ['diagnostics-limit', 1]]));
       expect(diagnostics.filter((d) => d.code === 'unknown-key').every((d) => d.range.start.line === 6)).toBe(true);
+      expect(diagnostics.at(-2)!.message).toBe('Stopped listing the keys SWE-agent ignores in tool `t0` after 100: 8,900 more are not listed (unknownKeysPerMapping).');
       // 100 tools × (100 keys + one resource-limit + a bin/ script), the missing argument: 10,202, not 1,000,000 and more.
       expect(diagnostics.at(-1)!.message).toBe('This file has 10,202 diagnostics, more than the 1,000 reported per file.');
       expect(diagnostics.at(-1)!.related![0].message).toBe(
-        'The first 1,000 by position are shown, and the 9,202 from here on are not: 9,202 warnings (unknown-key ×9,003, resource-limit ×100, bin-script-missing ×99).',
+        'The first 999 by position are shown, then the first resource-limit after them (part of the file was not checked), and the 9,202 others from here on are not: 9,202 warnings (unknown-key ×9,004, bin-script-missing ×99, resource-limit ×99).',
       );
       expect(run.peakRss).toBeLessThan(800 * MiB);
     } finally {
@@ -124,7 +125,9 @@ describe.skipIf(process.platform !== 'linux')('one bundle listed 20,000 times in
       // 40 listings of 50 tools fill the budget: 39 × 50 duplicates, the budget, and what SWE-agent's command line leaves.
       const summary = agent.diagnostics.find((d) => d.code === 'diagnostics-limit')!;
       expect(summary.message).toBe('This file has 1,952 diagnostics, more than the 1,000 reported per file.');
-      expect(summary.related![0].message).toContain('resource-limit ×1');
+      // The budget's notice is kept past the cut, not counted in the summary.
+      expect(summary.related![0].message).toMatch(/^The first 999 by position are shown, then the first resource-limit after them \(part of the file was not checked\), and the 952 others/);
+      expect(agent.diagnostics.filter((d) => d.code === 'resource-limit').map((d) => d.message)).toEqual(['Stopped checking this assembly at bundle `tools/t`: its bundles pass 2000 tools (assemblyTools).']);
       expect(files.find((f) => f.path === 'tools/t/config.yaml')!.diagnostics.map((d) => d.code)).toEqual(Array<string>(50).fill('bin-script-missing'));
       expect(run.peakRss).toBeLessThan(600 * MiB);
     } finally {
