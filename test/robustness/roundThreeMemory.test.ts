@@ -91,6 +91,55 @@ describe.skipIf(process.platform !== 'linux')('merge keys that make a mapping of
   });
 });
 
+describe.skipIf(process.platform !== 'linux')('anchors each merging the last (110 KB): counted before anything is built', () => {
+  /** Anchors `a<i>` each merging the one before `times` times, with a key of its own, up to 110 KB; then a tool that merges the last. */
+  function chain(times: number): string {
+    const lines = ['defs:', '  a0: &a0 {k0: 0}'];
+    let size = 30;
+    for (let i = 1; size < 110_000; i++) {
+      const line = `  a${i}: &a${i} {<<: [${Array(times).fill(`*a${i - 1}`).join(', ')}], k${i}: ${i}}`;
+      lines.push(line);
+      size += line.length + 1;
+    }
+    return `${lines.join('\n')}\ntools:\n  t:\n    <<: *a${lines.length - 2}\n    signature: t\n    docstring: d\n`;
+  }
+  const budgetMessage = 'Stopped checking this file: merge keys here expand to more than 1000000 entries, more than this checker reads.';
+  // Once: a<i> copies i entries, and 1 + ... + 1,414 passes a million. Twice: a<i> copies 2^(i+1) - 2, and the total passes it at a18.
+  const cases: [string, number, number][] = [
+    ['once', 1, 1 + 1414],
+    ['twice', 2, 1 + 18],
+  ];
+
+  it.each(cases)('merging the last %s: the CLI reports the budget at the mapping that passes it', (_name, times, line) => {
+    const ws = tempWorkspace({ 'tools/t/config.yaml': chain(times) });
+    try {
+      const run = runLintMeasured(['--format', 'json', 'tools/t/config.yaml'], ws.root);
+      timing.add(`CLI, 110 KB of anchors each merging the last ${times === 1 ? 'once' : 'twice'}`, run.ms, run.peakRss);
+      expect([run.code, run.stderr]).toEqual([1, '']);
+      const diagnostics = (JSON.parse(run.stdout) as JsonFile[])[0].diagnostics;
+      expect(diagnostics.map((d) => [d.code, d.range.start, d.message])).toEqual([['resource-limit', { line, character: `  a${line - 1}: `.length }, budgetMessage]]);
+      expect(run.peakRss).toBeLessThan(300 * MiB);
+    } finally {
+      ws.remove();
+    }
+  });
+
+  it('the server publishes the budget', { timeout: 60_000 }, async () => {
+    const server = await spawnServer();
+    try {
+      const uri = 'file:///chain/tools/t/config.yaml';
+      const started = performance.now();
+      await server.client.open(uri, chain(1));
+      const published = await server.client.waitForDiagnostics(uri, () => true, 50_000);
+      timing.add('server, open: 110 KB of anchors each merging the last', performance.now() - started, peakRssOf(server));
+      expect(published.diagnostics.map((d) => [d.code, d.range.start.line, d.message])).toEqual([['resource-limit', 1415, budgetMessage]]);
+      expect(peakRssOf(server)).toBeLessThan(300 * MiB);
+    } finally {
+      server.client.dispose();
+    }
+  });
+});
+
 describe.skipIf(process.platform !== 'linux')('one bundle listed 20,000 times in an agent config', () => {
   const agentConfig = (bundle: string) => `agent:\n  tools:\n    bundles:\n${`      - path: ${bundle}\n`.repeat(20_000)}`;
 
