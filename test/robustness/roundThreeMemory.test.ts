@@ -19,25 +19,29 @@ const MiB = 1024 * 1024;
 type JsonDiagnostic = { code: string; message: string; range: { start: { line: number; character: number } }; related?: { message: string }[] };
 type JsonFile = { path: string; diagnostics: JsonDiagnostic[] };
 
-/** A tool with a real error, then a tool of 9,000 keys SWE-agent ignores merged into 99 more (116 KB): 900,000 such keys. */
-const MERGED_KEYS = [
-  'tools:',
-  '  broken:',
-  '    signature: broken',
-  '    docstring: d',
-  '    arguments:',
-  '      - {name: x, type: string, description: d, required: true}',
-  `  t0: &a0 {signature: m, docstring: d, ${Array.from({ length: 9_000 }, (_, i) => `k${i}: ${i}`).join(', ')}}`,
-  ...Array.from({ length: 99 }, (_, j) => `  t${j + 1}: {<<: *a0}`),
-  '',
-].join('\n');
+/** A tool with a real error, then a tool of 9,000 keys SWE-agent ignores merged into `more` more: 9,002 entries copied each. */
+const mergedKeys = (more: number) =>
+  [
+    'tools:',
+    '  broken:',
+    '    signature: broken',
+    '    docstring: d',
+    '    arguments:',
+    '      - {name: x, type: string, description: d, required: true}',
+    `  t0: &a0 {signature: m, docstring: d, ${Array.from({ length: 9_000 }, (_, i) => `k${i}: ${i}`).join(', ')}}`,
+    ...Array.from({ length: more }, (_, j) => `  t${j + 1}: {<<: *a0}`),
+    '',
+  ].join('\n');
+/** 90,020 entries merged: within the budget (`LIMITS.maxMergedPairs`), so built and checked. */
+const MERGED_KEYS = mergedKeys(10);
+const budgetMessage = 'Stopped checking this file: merge keys here expand to more than 100000 entries, more than this checker reads.';
 
-describe.skipIf(process.platform !== 'linux')('merge keys that make a mapping of 9,000 keys a hundred times', () => {
+describe.skipIf(process.platform !== 'linux')('merge keys that make a mapping of 9,000 keys eleven times', () => {
   it('the CLI reports 100 ignored keys per tool, a resource-limit naming the budget, and the other tool', { timeout: 120_000 }, () => {
     const ws = tempWorkspace({ 'tools/t/config.yaml': MERGED_KEYS });
     try {
       const run = runLintMeasured(['--format', 'json', 'tools/t/config.yaml'], ws.root);
-      timing.add('CLI, 9,000 keys merged into 100 tools (116 KB)', run.ms, run.peakRss);
+      timing.add('CLI, 9,000 keys merged into 11 tools (90,020 entries)', run.ms, run.peakRss);
       expect(run.code).toBe(1);
       const diagnostics = (JSON.parse(run.stdout) as JsonFile[])[0].diagnostics;
       // The first 999 by position: the missing argument, the bin/ scripts of `broken` and `t0`, then the keys each of the 100 tools ignores, where the anchor has them; then the first budget notice, past them.
@@ -46,12 +50,27 @@ describe.skipIf(process.platform !== 'linux')('merge keys that make a mapping of
       expect(counts).toEqual(new Map([['signature-missing-argument', 1], ['bin-script-missing', 2], ['unknown-key', 996], ['resource-limit', 1], ['diagnostics-limit', 1]]));
       expect(diagnostics.filter((d) => d.code === 'unknown-key').every((d) => d.range.start.line === 6)).toBe(true);
       expect(diagnostics.at(-2)!.message).toBe('Stopped listing the keys SWE-agent ignores in tool `t0` after 100: 8,900 more are not listed (unknownKeysPerMapping).');
-      // 100 tools × (100 keys + one resource-limit + a bin/ script), the missing argument: 10,202, not 1,000,000 and more.
-      expect(diagnostics.at(-1)!.message).toBe('This file has 10,202 diagnostics, more than the 1,000 reported per file.');
+      // 11 tools × (100 keys + one resource-limit + a bin/ script), the missing argument and broken's bin/ script: 1,124, not 99,000 and more.
+      expect(diagnostics.at(-1)!.message).toBe('This file has 1,124 diagnostics, more than the 1,000 reported per file.');
       expect(diagnostics.at(-1)!.related![0].message).toBe(
-        'The first 999 by position are shown, then the first resource-limit after them (part of the file was not checked), and the 9,202 others from here on are not: 9,202 warnings (unknown-key ×9,004, bin-script-missing ×99, resource-limit ×99).',
+        'The first 999 by position are shown, then the first resource-limit after them (part of the file was not checked), and the 124 others from here on are not: 124 warnings (unknown-key ×104, bin-script-missing ×10, resource-limit ×10).',
       );
       expect(run.peakRss).toBeLessThan(800 * MiB);
+    } finally {
+      ws.remove();
+    }
+  });
+
+  it('into 100 tools (116 KB, 900,000 entries): counted, and stopped at the budget before anything is built', () => {
+    const ws = tempWorkspace({ 'tools/t/config.yaml': mergedKeys(99) });
+    try {
+      const run = runLintMeasured(['--format', 'json', 'tools/t/config.yaml'], ws.root);
+      timing.add('CLI, 9,000 keys merged into 100 tools (116 KB)', run.ms, run.peakRss);
+      expect([run.code, run.stderr]).toEqual([1, '']);
+      // t12: 12 × 9,002 entries pass 100,000.
+      const diagnostics = (JSON.parse(run.stdout) as JsonFile[])[0].diagnostics;
+      expect(diagnostics.map((d) => [d.code, d.range.start, d.message])).toEqual([['resource-limit', { line: 6 + 12, character: '  t12: '.length }, budgetMessage]]);
+      expect(run.peakRss).toBeLessThan(300 * MiB);
     } finally {
       ws.remove();
     }
@@ -80,7 +99,7 @@ describe.skipIf(process.platform !== 'linux')('merge keys that make a mapping of
       const started = performance.now();
       await server.client.open(uri, MERGED_KEYS);
       const published = await server.client.waitForDiagnostics(uri, () => true, 100_000);
-      timing.add('server, open: 9,000 keys merged into 100 tools', performance.now() - started, peakRssOf(server));
+      timing.add('server, open: 9,000 keys merged into 11 tools', performance.now() - started, peakRssOf(server));
       const shown = codes(published.diagnostics).filter((c) => !c.startsWith('bin-script'));
       expect(shown[0]).toBe('signature-missing-argument');
       expect(shown.at(-1)).toBe('diagnostics-limit');
@@ -103,11 +122,10 @@ describe.skipIf(process.platform !== 'linux')('anchors each merging the last (11
     }
     return `${lines.join('\n')}\ntools:\n  t:\n    <<: *a${lines.length - 2}\n    signature: t\n    docstring: d\n`;
   }
-  const budgetMessage = 'Stopped checking this file: merge keys here expand to more than 1000000 entries, more than this checker reads.';
-  // Once: a<i> copies i entries, and 1 + ... + 1,414 passes a million. Twice: a<i> copies 2^(i+1) - 2, and the total passes it at a18.
+  // Once: a<i> copies i entries, and 1 + ... + 447 passes 100,000. Twice: a<i> copies 2^(i+1) - 2, and the total passes it at a15.
   const cases: [string, number, number][] = [
-    ['once', 1, 1 + 1414],
-    ['twice', 2, 1 + 18],
+    ['once', 1, 1 + 447],
+    ['twice', 2, 1 + 15],
   ];
 
   it.each(cases)('merging the last %s: the CLI reports the budget at the mapping that passes it', (_name, times, line) => {
@@ -132,7 +150,7 @@ describe.skipIf(process.platform !== 'linux')('anchors each merging the last (11
       await server.client.open(uri, chain(1));
       const published = await server.client.waitForDiagnostics(uri, () => true, 50_000);
       timing.add('server, open: 110 KB of anchors each merging the last', performance.now() - started, peakRssOf(server));
-      expect(published.diagnostics.map((d) => [d.code, d.range.start.line, d.message])).toEqual([['resource-limit', 1415, budgetMessage]]);
+      expect(published.diagnostics.map((d) => [d.code, d.range.start.line, d.message])).toEqual([['resource-limit', 1 + 447, budgetMessage]]);
       expect(peakRssOf(server)).toBeLessThan(300 * MiB);
     } finally {
       server.client.dispose();
