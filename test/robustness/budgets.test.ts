@@ -125,26 +125,45 @@ describe.skipIf(process.platform !== 'linux')('nesting and values', () => {
 });
 
 describe.skipIf(process.platform !== 'linux')('diagnostics per file', () => {
-  /** 300 keys merged into each of `tools` tools: at 3,000, 900,000 keys SWE-agent ignores from 0.18 MB (100 of them reported per tool, the rest counted: `unknownKeysPerMapping`). */
+  /** 300 keys merged into each of `tools` tools: at 300, 90,000 keys SWE-agent ignores (100 of them reported per tool, the rest counted: `unknownKeysPerMapping`); at 3,000 (0.18 MB) the merges pass their budget (`LIMITS.maxMergedPairs`) and nothing is built. */
   function mergedKeys(tools: number): string {
     const keys = Array.from({ length: 300 }, (_, i) => `  k${i}: v\n`).join('');
     const entries = Array.from({ length: tools }, (_, t) => `  t${t}:\n    <<: *b\n    docstring: d\n    signature: t${t}\n`).join('');
     return `base: &b\n${keys}tools:\n${entries}`;
   }
 
-  // The CLI at a third of the size (the work is the same per tool); the server, which published 274 MB for it, at the full size.
-  it('are capped with one summary in the CLI', { timeout: 120_000 }, () => {
-    const file = ws.write('merged/config.yaml', mergedKeys(1000));
+  // Every budget notice (resource-limit, at key k100 of the anchor) lies after the first 1,000 by position (the unknown keys from k0 on).
+  const budgetNotice = ['resource-limit', 1 + 100, 'Stopped listing the keys SWE-agent ignores in tool `t0` after 100: 200 more are not listed (unknownKeysPerMapping).'];
+
+  it('are capped with one summary in the CLI, which keeps the first notice of a budget that ran out', { timeout: 120_000 }, () => {
+    const file = ws.write('merged/config.yaml', mergedKeys(300));
     const run = lint(ws.root, ['--format', 'json', file]);
-    timing.add('CLI, 300 merged keys x 1,000 tools', run.ms, run.peakRss);
+    timing.add('CLI, 300 merged keys x 300 tools', run.ms, run.peakRss);
     const found = jsonDiagnostics(run);
     expect(found.length).toBe(BUDGETS.diagnosticsPerFile + 1);
+    expect(found.slice(0, -2).map((d) => d.code)).toEqual(Array(BUDGETS.diagnosticsPerFile - 1).fill('unknown-key'));
+    expect([found.at(-2)!.code, found.at(-2)!.range.start.line, found.at(-2)!.message]).toEqual(budgetNotice);
     const summary = found.at(-1)!;
     expect(summary.code).toBe('diagnostics-limit');
     expect(summary.severity).toBe('warning');
-    expect(summary.message).toBe('This file has 102,001 diagnostics, more than the 1,000 reported per file.');
-    expect(summary.related!.map((r) => r.message)).toEqual(['The first 1,000 by position are shown, and the 101,001 from here on are not: 101,001 warnings (unknown-key ×99,001, bin-script-missing ×1,000, resource-limit ×1,000).']);
+    expect(summary.message).toBe('This file has 30,601 diagnostics, more than the 1,000 reported per file.');
+    expect(summary.related!.map((r) => r.message)).toEqual([
+      'The first 999 by position are shown, then the first resource-limit after them (part of the file was not checked), and the 29,601 others from here on are not: 29,601 warnings (unknown-key ×29,002, bin-script-missing ×300, resource-limit ×299).',
+    ]);
+    // The file counts as not checked, in the exit status too.
+    expect(run.code).toBe(1);
     expect(run.peakRss).toBeLessThan(800 * 1024 * 1024);
+  });
+
+  it('keep the first notice of a budget in the text summary: the file is counted as not checked', { timeout: 120_000 }, () => {
+    const file = ws.write('merged-text/config.yaml', mergedKeys(20));
+    const run = lint(ws.root, [file]);
+    expect(run.code).toBe(1);
+    expect(run.stdout.split('\n').filter((line) => / (resource-limit|diagnostics-limit) /.test(line)).map((line) => line.replace(/^.*config\.yaml:/, ''))).toEqual([
+      `102:3 warning ${budgetNotice[0]} ${budgetNotice[2]}`,
+      '51:3 warning diagnostics-limit This file has 2,041 diagnostics, more than the 1,000 reported per file.',
+    ]);
+    expect(run.stdout).toMatch(/in 1 file; 1 not checked\n$/);
   });
 
   it('are capped with one summary in the server', { timeout: 180_000 }, async () => {
@@ -152,13 +171,14 @@ describe.skipIf(process.platform !== 'linux')('diagnostics per file', () => {
     try {
       const uri = 'file:///budgets/tools/merged/config.yaml';
       const started = performance.now();
-      await server.client.open(uri, mergedKeys(3000));
+      await server.client.open(uri, mergedKeys(300));
       const published = await server.client.waitForDiagnostics(uri, () => true, 170_000);
-      timing.add('server, 300 merged keys x 3,000 tools, to the publish', performance.now() - started, peakRssOf(server));
+      timing.add('server, 300 merged keys x 300 tools, to the publish', performance.now() - started, peakRssOf(server));
       expect(published.diagnostics.length).toBe(BUDGETS.diagnosticsPerFile + 1);
-      expect((published.diagnostics.at(-1) as Diagnostic).code).toBe('diagnostics-limit');
-      // 1.8 GB before. What remains is the engine making the 900,000 diagnostics that the cap then drops.
-      expect(peakRssOf(server)).toBeLessThan(1500 * 1024 * 1024);
+      expect(published.diagnostics.slice(-2).map((d) => (d as Diagnostic).code)).toEqual(['resource-limit', 'diagnostics-limit']);
+      expect([published.diagnostics.at(-2)!.range.start.line, published.diagnostics.at(-2)!.message]).toEqual(budgetNotice.slice(1));
+      // 1.8 GB for 3,000 tools before (past the merge budget now). What remains is the engine making the 30,600 diagnostics that the cap then drops.
+      expect(peakRssOf(server)).toBeLessThan(800 * 1024 * 1024);
     } finally {
       server.client.dispose();
     }

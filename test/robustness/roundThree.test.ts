@@ -143,6 +143,8 @@ describe.skipIf(process.platform !== 'linux')('no way out of the workspace (item
     fs.symlinkSync('../../outside/secret.json', ws.path('repo/config/env.json'));
     fs.symlinkSync('../../outside/agent.yaml', ws.path('repo/config/agent.yaml'));
     fs.symlinkSync('../../outside/bundle', ws.path('repo/tools/linked'));
+    fs.mkdirSync(ws.path('repo/tools/x'));
+    fs.symlinkSync('../../../outside/bundle/config.yaml', ws.path('repo/tools/x/config.yaml'));
     return ws;
   }
 
@@ -151,6 +153,7 @@ describe.skipIf(process.platform !== 'linux')('no way out of the workspace (item
     ['--agent-config through a link', ['--agent-config', 'config/agent.yaml'], 'swe-bundle-lint: a symbolic link that leads outside the working directory, so it is not read (give its own path to check it): config/agent.yaml\n'],
     ['a bundle path through a link', ['tools/linked'], 'swe-bundle-lint: a symbolic link that leads outside the working directory, so it is not read (give its own path to check it): tools/linked\n'],
     ['--config through a link', ['--config', 'config/env.json', 'tools/t/config.yaml'], 'swe-bundle-lint: a symbolic link that leads outside the working directory, so it is not read (give its own path to check it): config/env.json\n'],
+    ['a bundle folder whose config.yaml is a link', ['tools/x'], 'swe-bundle-lint: a symbolic link that leads outside the working directory, so it is not read (give its own path to check it): tools/x/config.yaml\n'],
   ];
 
   it.each(cases)('%s is refused, not read, and nothing of the secret is printed', (_name, args, expected) => {
@@ -193,6 +196,53 @@ describe.skipIf(process.platform !== 'linux')('no way out of the workspace (item
       expect(JSON.parse(folder.stdout).map((r: { path: string }) => r.path)).toEqual(['tools/t/config.yaml']);
       timing.add('CLI under strace, a repository of links out', folder.ms, folder.peakRss);
     } finally {
+      ws.remove();
+    }
+  });
+
+  // The agent config and the bundle config whose links lead out.
+  const linkOut = (repo: string) => `2 YAML files were not read, so they are not checked: they are symbolic links that lead outside the workspace (${repo}/config/agent.yaml, ${repo}/tools/x/config.yaml)`;
+  const usesLinked = 'agent:\n  model:\n    name: gpt-4o\n  tools:\n    bundles:\n      - path: tools/x\n';
+  const outsideMessage = 'The config.yaml of bundle `tools/x` is a symbolic link that leads outside the workspace, so it is not read or checked here.';
+
+  it('a YAML file found in a folder that links out is named as not checked (exit 2), not passed over', () => {
+    const ws = linkedRepository();
+    try {
+      const run = runLintMeasured(['--format', 'json', '.'], ws.path('repo'));
+      expect(run.code).toBe(2);
+      expect(JSON.parse(run.stdout).map((r: { path: string }) => r.path)).toEqual(['tools/t/config.yaml']);
+      expect(run.stderr).toBe(`swe-bundle-lint: ${linkOut(ws.path('repo'))}\n`);
+      expect(run.stdout + run.stderr).not.toContain('SECRET');
+    } finally {
+      ws.remove();
+    }
+  });
+
+  it('an agent config that lists a bundle whose config.yaml links out says so, and the file counts as not checked', () => {
+    const ws = linkedRepository();
+    try {
+      ws.write('repo/config/uses.yaml', usesLinked);
+      const run = runLintMeasured(['--agent-config', 'config/uses.yaml'], ws.path('repo'));
+      expect([run.code, run.stderr]).toEqual([1, '']);
+      expect(run.stdout).toBe(`config/uses.yaml:6:15 information bundle-outside-workspace ${outsideMessage}\n0 errors, 0 warnings, 1 info in 1 file; 1 not checked\n`);
+    } finally {
+      ws.remove();
+    }
+  });
+
+  it('the server says so too: a warning naming the link, and the agent config that lists its bundle', { timeout: 60_000 }, async () => {
+    const ws = linkedRepository();
+    ws.write('repo/config/uses.yaml', usesLinked);
+    const server = await spawnServer({ workspaceFolders: [{ uri: pathToFileURL(ws.path('repo')).toString(), name: 'repo' }] });
+    try {
+      await server.client.waitFor(() => server.client.shown.length > 0, 'the warning of what was not read', 20_000);
+      expect(server.client.shown).toEqual([`2: swe-bundle: ${linkOut(ws.path('repo'))}`]);
+      const uri = pathToFileURL(ws.path('repo/config/uses.yaml')).toString();
+      await server.client.open(uri, usesLinked);
+      const published = await server.client.waitForDiagnostics(uri, (d) => d.diagnostics.length > 0, 20_000);
+      expect(published.diagnostics.map((d) => [d.code, d.message, d.range.start])).toEqual([['bundle-outside-workspace', outsideMessage, { line: 5, character: 14 }]]);
+    } finally {
+      server.client.dispose();
       ws.remove();
     }
   });

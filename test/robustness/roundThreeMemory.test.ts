@@ -19,38 +19,58 @@ const MiB = 1024 * 1024;
 type JsonDiagnostic = { code: string; message: string; range: { start: { line: number; character: number } }; related?: { message: string }[] };
 type JsonFile = { path: string; diagnostics: JsonDiagnostic[] };
 
-/** A tool with a real error, then a tool of 9,000 keys SWE-agent ignores merged into 99 more (116 KB): 900,000 such keys. */
-const MERGED_KEYS = [
-  'tools:',
-  '  broken:',
-  '    signature: broken',
-  '    docstring: d',
-  '    arguments:',
-  '      - {name: x, type: string, description: d, required: true}',
-  `  t0: &a0 {signature: m, docstring: d, ${Array.from({ length: 9_000 }, (_, i) => `k${i}: ${i}`).join(', ')}}`,
-  ...Array.from({ length: 99 }, (_, j) => `  t${j + 1}: {<<: *a0}`),
-  '',
-].join('\n');
+/** A tool with a real error, then a tool of 9,000 keys SWE-agent ignores merged into `more` more: 9,002 entries copied each. */
+const mergedKeys = (more: number) =>
+  [
+    'tools:',
+    '  broken:',
+    '    signature: broken',
+    '    docstring: d',
+    '    arguments:',
+    '      - {name: x, type: string, description: d, required: true}',
+    `  t0: &a0 {signature: m, docstring: d, ${Array.from({ length: 9_000 }, (_, i) => `k${i}: ${i}`).join(', ')}}`,
+    ...Array.from({ length: more }, (_, j) => `  t${j + 1}: {<<: *a0}`),
+    '',
+  ].join('\n');
+/** 90,020 entries merged: within the budget (`LIMITS.maxMergedPairs`), so built and checked. */
+const MERGED_KEYS = mergedKeys(10);
+const budgetMessage = 'Stopped checking this file: merge keys here expand to more than 100000 entries, more than this checker reads.';
 
-describe.skipIf(process.platform !== 'linux')('merge keys that make a mapping of 9,000 keys a hundred times', () => {
+describe.skipIf(process.platform !== 'linux')('merge keys that make a mapping of 9,000 keys eleven times', () => {
   it('the CLI reports 100 ignored keys per tool, a resource-limit naming the budget, and the other tool', { timeout: 120_000 }, () => {
     const ws = tempWorkspace({ 'tools/t/config.yaml': MERGED_KEYS });
     try {
       const run = runLintMeasured(['--format', 'json', 'tools/t/config.yaml'], ws.root);
-      timing.add('CLI, 9,000 keys merged into 100 tools (116 KB)', run.ms, run.peakRss);
+      timing.add('CLI, 9,000 keys merged into 11 tools (90,020 entries)', run.ms, run.peakRss);
       expect(run.code).toBe(1);
       const diagnostics = (JSON.parse(run.stdout) as JsonFile[])[0].diagnostics;
-      // The first 1,000 by position: the missing argument, the bin/ scripts of `broken` and `t0`, then the keys each of the 100 tools ignores, where the anchor has them.
+      // The first 999 by position: the missing argument, the bin/ scripts of `broken` and `t0`, then the keys each of the 100 tools ignores, where the anchor has them; then the first budget notice, past them.
       const counts = new Map<string, number>();
       for (const d of diagnostics) counts.set(d.code, (counts.get(d.code) ?? 0) + 1);
-      expect(counts).toEqual(new Map([['signature-missing-argument', 1], ['bin-script-missing', 2], ['unknown-key', 997], ['diagnostics-limit', 1]]));
+      expect(counts).toEqual(new Map([['signature-missing-argument', 1], ['bin-script-missing', 2], ['unknown-key', 996], ['resource-limit', 1], ['diagnostics-limit', 1]]));
       expect(diagnostics.filter((d) => d.code === 'unknown-key').every((d) => d.range.start.line === 6)).toBe(true);
-      // 100 tools × (100 keys + one resource-limit + a bin/ script), the missing argument: 10,202, not 1,000,000 and more.
-      expect(diagnostics.at(-1)!.message).toBe('This file has 10,202 diagnostics, more than the 1,000 reported per file.');
+      expect(diagnostics.at(-2)!.message).toBe('Stopped listing the keys SWE-agent ignores in tool `t0` after 100: 8,900 more are not listed (unknownKeysPerMapping).');
+      // 11 tools × (100 keys + one resource-limit + a bin/ script), the missing argument and broken's bin/ script: 1,124, not 99,000 and more.
+      expect(diagnostics.at(-1)!.message).toBe('This file has 1,124 diagnostics, more than the 1,000 reported per file.');
       expect(diagnostics.at(-1)!.related![0].message).toBe(
-        'The first 1,000 by position are shown, and the 9,202 from here on are not: 9,202 warnings (unknown-key ×9,003, resource-limit ×100, bin-script-missing ×99).',
+        'The first 999 by position are shown, then the first resource-limit after them (part of the file was not checked), and the 124 others from here on are not: 124 warnings (unknown-key ×104, bin-script-missing ×10, resource-limit ×10).',
       );
       expect(run.peakRss).toBeLessThan(800 * MiB);
+    } finally {
+      ws.remove();
+    }
+  });
+
+  it('into 100 tools (116 KB, 900,000 entries): counted, and stopped at the budget before anything is built', () => {
+    const ws = tempWorkspace({ 'tools/t/config.yaml': mergedKeys(99) });
+    try {
+      const run = runLintMeasured(['--format', 'json', 'tools/t/config.yaml'], ws.root);
+      timing.add('CLI, 9,000 keys merged into 100 tools (116 KB)', run.ms, run.peakRss);
+      expect([run.code, run.stderr]).toEqual([1, '']);
+      // t12: 12 × 9,002 entries pass 100,000.
+      const diagnostics = (JSON.parse(run.stdout) as JsonFile[])[0].diagnostics;
+      expect(diagnostics.map((d) => [d.code, d.range.start, d.message])).toEqual([['resource-limit', { line: 6 + 12, character: '  t12: '.length }, budgetMessage]]);
+      expect(run.peakRss).toBeLessThan(300 * MiB);
     } finally {
       ws.remove();
     }
@@ -79,11 +99,59 @@ describe.skipIf(process.platform !== 'linux')('merge keys that make a mapping of
       const started = performance.now();
       await server.client.open(uri, MERGED_KEYS);
       const published = await server.client.waitForDiagnostics(uri, () => true, 100_000);
-      timing.add('server, open: 9,000 keys merged into 100 tools', performance.now() - started, peakRssOf(server));
+      timing.add('server, open: 9,000 keys merged into 11 tools', performance.now() - started, peakRssOf(server));
       const shown = codes(published.diagnostics).filter((c) => !c.startsWith('bin-script'));
       expect(shown[0]).toBe('signature-missing-argument');
       expect(shown.at(-1)).toBe('diagnostics-limit');
       expect(peakRssOf(server)).toBeLessThan(800 * MiB);
+    } finally {
+      server.client.dispose();
+    }
+  });
+});
+
+describe.skipIf(process.platform !== 'linux')('anchors each merging the last (110 KB): counted before anything is built', () => {
+  /** Anchors `a<i>` each merging the one before `times` times, with a key of its own, up to 110 KB; then a tool that merges the last. */
+  function chain(times: number): string {
+    const lines = ['defs:', '  a0: &a0 {k0: 0}'];
+    let size = 30;
+    for (let i = 1; size < 110_000; i++) {
+      const line = `  a${i}: &a${i} {<<: [${Array(times).fill(`*a${i - 1}`).join(', ')}], k${i}: ${i}}`;
+      lines.push(line);
+      size += line.length + 1;
+    }
+    return `${lines.join('\n')}\ntools:\n  t:\n    <<: *a${lines.length - 2}\n    signature: t\n    docstring: d\n`;
+  }
+  // Once: a<i> copies i entries, and 1 + ... + 447 passes 100,000. Twice: a<i> copies 2^(i+1) - 2, and the total passes it at a15.
+  const cases: [string, number, number][] = [
+    ['once', 1, 1 + 447],
+    ['twice', 2, 1 + 15],
+  ];
+
+  it.each(cases)('merging the last %s: the CLI reports the budget at the mapping that passes it', (_name, times, line) => {
+    const ws = tempWorkspace({ 'tools/t/config.yaml': chain(times) });
+    try {
+      const run = runLintMeasured(['--format', 'json', 'tools/t/config.yaml'], ws.root);
+      timing.add(`CLI, 110 KB of anchors each merging the last ${times === 1 ? 'once' : 'twice'}`, run.ms, run.peakRss);
+      expect([run.code, run.stderr]).toEqual([1, '']);
+      const diagnostics = (JSON.parse(run.stdout) as JsonFile[])[0].diagnostics;
+      expect(diagnostics.map((d) => [d.code, d.range.start, d.message])).toEqual([['resource-limit', { line, character: `  a${line - 1}: `.length }, budgetMessage]]);
+      expect(run.peakRss).toBeLessThan(300 * MiB);
+    } finally {
+      ws.remove();
+    }
+  });
+
+  it('the server publishes the budget', { timeout: 60_000 }, async () => {
+    const server = await spawnServer();
+    try {
+      const uri = 'file:///chain/tools/t/config.yaml';
+      const started = performance.now();
+      await server.client.open(uri, chain(1));
+      const published = await server.client.waitForDiagnostics(uri, () => true, 50_000);
+      timing.add('server, open: 110 KB of anchors each merging the last', performance.now() - started, peakRssOf(server));
+      expect(published.diagnostics.map((d) => [d.code, d.range.start.line, d.message])).toEqual([['resource-limit', 1 + 447, budgetMessage]]);
+      expect(peakRssOf(server)).toBeLessThan(300 * MiB);
     } finally {
       server.client.dispose();
     }
@@ -124,7 +192,9 @@ describe.skipIf(process.platform !== 'linux')('one bundle listed 20,000 times in
       // 40 listings of 50 tools fill the budget: 39 × 50 duplicates, the budget, and what SWE-agent's command line leaves.
       const summary = agent.diagnostics.find((d) => d.code === 'diagnostics-limit')!;
       expect(summary.message).toBe('This file has 1,952 diagnostics, more than the 1,000 reported per file.');
-      expect(summary.related![0].message).toContain('resource-limit ×1');
+      // The budget's notice is kept past the cut, not counted in the summary.
+      expect(summary.related![0].message).toMatch(/^The first 999 by position are shown, then the first resource-limit after them \(part of the file was not checked\), and the 952 others/);
+      expect(agent.diagnostics.filter((d) => d.code === 'resource-limit').map((d) => d.message)).toEqual(['Stopped checking this assembly at bundle `tools/t`: its bundles pass 2000 tools (assemblyTools).']);
       expect(files.find((f) => f.path === 'tools/t/config.yaml')!.diagnostics.map((d) => d.code)).toEqual(Array<string>(50).fill('bin-script-missing'));
       expect(run.peakRss).toBeLessThan(600 * MiB);
     } finally {

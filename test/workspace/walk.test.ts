@@ -20,6 +20,8 @@ beforeAll(() => {
   fs.symlinkSync(ws.path('tools'), ws.path('tools/a/up'));
   fs.symlinkSync(outside.path('b'), ws.path('tools/out'));
   fs.symlinkSync(outside.path('agent.yaml'), ws.path('config/out.yaml'));
+  fs.mkdirSync(ws.path('tools/c'));
+  fs.symlinkSync(outside.path('b/config.yaml'), ws.path('tools/c/config.yaml'));
 });
 afterAll(() => {
   ws.remove();
@@ -27,9 +29,14 @@ afterAll(() => {
 });
 
 describe('walkWorkspace', () => {
-  it('finds bundle and agent config candidates once each, skipping node_modules, .git, loops and links out', () => {
+  it('finds bundle and agent config candidates once each, skipping node_modules, .git, loops and links out (a YAML file\'s link out is said)', () => {
     const result = walkWorkspace(createNodeWorkspaceFs(() => [ws.root]), ws.root);
-    expect(result).toEqual({ configYamls: [ws.path('tools/a/config.yaml')], otherYamls: [ws.path('config/default.yaml')], truncated: false, cuts: [] });
+    expect(result).toEqual({
+      configYamls: [ws.path('tools/a/config.yaml')],
+      otherYamls: [ws.path('config/default.yaml')],
+      truncated: false,
+      cuts: [{ reason: 'link', paths: [ws.path('config/out.yaml'), ws.path('tools/c/config.yaml')], count: 2 }],
+    });
   });
 
   it('stops after its entry budget and says so, with the folders it did not search', () => {
@@ -37,7 +44,7 @@ describe('walkWorkspace', () => {
     expect(result.truncated).toBe(true);
     expect(result.configYamls).toEqual([]);
     // The root was listed in part; config/ was found and not entered.
-    expect(result.cuts).toEqual([{ reason: 'entries', folders: [ws.root, ws.path('config')], count: 2 }]);
+    expect(result.cuts).toEqual([{ reason: 'entries', paths: [ws.root, ws.path('config')], count: 2 }]);
   });
 
   it('reports the folders past its depth budget as not searched', () => {
@@ -45,7 +52,7 @@ describe('walkWorkspace', () => {
     try {
       const result = walkWorkspace(createNodeWorkspaceFs([deep.root]), deep.root);
       expect(result.configYamls).toEqual([deep.path('tools/a/config.yaml')]);
-      expect(result.cuts).toEqual([{ reason: 'depth', folders: [deep.path(...Array.from({ length: 33 }, (_, i) => `d${i}`))], count: 1 }]);
+      expect(result.cuts).toEqual([{ reason: 'depth', paths: [deep.path(...Array.from({ length: 33 }, (_, i) => `d${i}`))], count: 1 }]);
       expect(result.truncated).toBe(false);
     } finally {
       deep.remove();

@@ -125,6 +125,8 @@ export function runLint(argv: readonly string[], io: CliIo): number {
   // Named as the user wrote it (a relative form of `/nonexistent` would climb out of the working directory).
   const asWritten = [
     ...args.paths.map((p, i) => [p, given[i]] as const),
+    // A bundle folder given whose config.yaml is a link out is refused as that link given would be.
+    ...args.paths.flatMap((p, i) => (boundary.isAllowed(given[i]) && !boundary.isAllowed(path.join(given[i], 'config.yaml')) ? [[path.join(p, 'config.yaml'), path.join(given[i], 'config.yaml')] as const] : [])),
     ...args.agentConfigs.map((p, i) => [p, agentConfigs[i]] as const),
     ...(settingsFile ? [[args.config ?? SETTINGS_FILE_NAME, settingsFile] as const] : []),
   ];
@@ -195,7 +197,7 @@ export function runLint(argv: readonly string[], io: CliIo): number {
   }
   for (const target of targets.sort()) report(target);
   // A search that did not reach everything cannot say everything is fine: said plainly, and the exit status says it too.
-  const cuts = index.cuts.filter((cut) => given.some((target) => isDirectory(target) && cut.folders.some((folder) => isInside(folder, target))));
+  const cuts = index.cuts.filter((cut) => given.some((target) => isDirectory(target) && cut.paths.some((found) => isInside(found, target))));
   for (const cut of cuts) io.stderr(`swe-bundle-lint: ${terminalText(describeCut(cut))}\n`);
 
   const shownPath = (file: string) => path.relative(io.cwd, file) || file;

@@ -80,7 +80,9 @@ function agentContext(db: Database, file: string): AgentCheckContext {
     // SWE-agent checks that the path exists (a file will do), then that <path>/config.yaml does, then reads it as UTF-8.
     if (!fs.stat(dir)) return { kind: 'missing-dir' };
     const configPath = path.join(dir, 'config.yaml');
-    if (fs.stat(configPath)?.kind !== 'file') return { kind: 'missing-config', configPath };
+    const config = fs.stat(configPath);
+    if (config?.outside) return { kind: 'outside', configPath };
+    if (config?.kind !== 'file') return { kind: 'missing-config', configPath };
     if (textOf(db, configPath) === null) return { kind: 'unreadable-config', configPath };
     return { kind: 'ok', bundle: { dir, configPath, analyze: (options) => db.get(BUNDLE_MODEL, { file: configPath, options }) as BundleModel, readText: (relative) => textOf(db, path.join(dir, relative)) } };
   };

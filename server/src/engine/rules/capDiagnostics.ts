@@ -4,14 +4,19 @@
  * `BUDGETS.diagnosticsPerFile` by position are kept, the rest become one
  * `diagnostics-limit` summary at the first one left out, with their count by
  * severity and code, and the worst of their severities (so an error left out
- * still fails the run). Messages (and related information) past
- * `BUDGETS.messageChars` are cut with a note. 300 merged keys in 3,000
- * tools (306,001 diagnostics from a 0.18 MB file, each tool reporting 100
- * of its 300 keys: `swe/unknownKeys.ts`) publish 1,001.
+ * still fails the run). A notice that part of the file was not checked (a
+ * budget that ran out: `leavesUnchecked` in the catalog) always survives:
+ * the first of each such code past the cut is kept in place of the last one
+ * before it, so the user sees it and the file still counts as not checked.
+ * Messages (and related information) past
+ * `BUDGETS.messageChars` are cut with a note. 300 merged keys in 300
+ * tools (30,601 diagnostics, each tool reporting 100 of its 300 keys:
+ * `swe/unknownKeys.ts`) publish 1,001.
  */
 import { BUDGETS } from '../budgets';
 import { FileDiagnostic, Severity } from '../diagnostics';
 import { compareDiagnostics } from './applyRuleSettings';
+import { leavesUnchecked } from './ruleCatalog';
 
 const SEVERITY_ORDER: Severity[] = ['error', 'warning', 'information', 'hint'];
 
@@ -28,7 +33,8 @@ function cutMessage(diagnostic: FileDiagnostic, max: number): FileDiagnostic {
   return cutDiagnostic;
 }
 
-function summary(kept: number, dropped: readonly FileDiagnostic[]): FileDiagnostic {
+/** `reserved`: the notices of what was not checked kept past the first `kept` by position; `max` of them in all. */
+function summary(max: number, kept: number, reserved: readonly FileDiagnostic[], dropped: readonly FileDiagnostic[]): FileDiagnostic {
   const bySeverity = new Map<Severity, number>();
   const byCode = new Map<string, number>();
   for (const d of dropped) {
@@ -45,10 +51,10 @@ function summary(kept: number, dropped: readonly FileDiagnostic[]): FileDiagnost
     ...place,
     code: 'diagnostics-limit',
     severity: severities[0],
-    message: `This file has ${(kept + dropped.length).toLocaleString('en-US')} diagnostics, more than the ${BUDGETS.diagnosticsPerFile.toLocaleString('en-US')} reported per file.`,
+    message: `This file has ${(kept + reserved.length + dropped.length).toLocaleString('en-US')} diagnostics, more than the ${max.toLocaleString('en-US')} reported per file.`,
     related: [
       {
-        message: `The first ${kept.toLocaleString('en-US')} by position are shown, and the ${dropped.length.toLocaleString('en-US')} from here on are not: ${severities.map((s) => ofSeverity(bySeverity.get(s)!, s)).join(', ')} (${shownCodes.join(', ')}).`,
+        message: `The first ${kept.toLocaleString('en-US')} by position are shown${reserved.length > 0 ? `, then the first ${reserved.map((d) => d.code).join(' and the first ')} after them (part of the file was not checked)` : ''}, and the ${dropped.length.toLocaleString('en-US')}${reserved.length > 0 ? ' others' : ''} from here on are not: ${severities.map((s) => ofSeverity(bySeverity.get(s)!, s)).join(', ')} (${shownCodes.join(', ')}).`,
         start: place.start,
         end: place.end,
       },
@@ -62,5 +68,19 @@ export function capDiagnostics(diagnostics: readonly FileDiagnostic[], max: numb
   // applyRuleSettings gives them in order already; sorting 900,000 again costs seconds.
   const inOrder = diagnostics.every((d, i) => i === 0 || compareDiagnostics(d, diagnostics[i - 1]) > 0);
   const sorted = inOrder ? diagnostics : [...diagnostics].sort(compareDiagnostics);
-  return [...sorted.slice(0, max).map((d) => cutMessage(d, maxMessage)), summary(max, sorted.slice(max))];
+  // The first notice of each code that says part of the file was not checked (a handful of codes, so a handful of indices, in order).
+  const firsts = new Map<string, number>();
+  sorted.forEach((d, i) => {
+    if (!d.suppressed && leavesUnchecked(d.code) && !firsts.has(d.code)) firsts.set(d.code, i);
+  });
+  // Those past the cut take the places of the last ones before it; a place given up may be another such notice's, which then needs one too.
+  let head = max;
+  let late = [...firsts.values()].filter((i) => i >= head);
+  while (max - late.length < head) {
+    head = max - late.length;
+    late = [...firsts.values()].filter((i) => i >= head);
+  }
+  const reserved = late.map((i) => sorted[i]);
+  const dropped = sorted.slice(head).filter((_, i) => !late.includes(head + i));
+  return [...sorted.slice(0, head), ...reserved].map((d) => cutMessage(d, maxMessage)).concat(summary(max, head, reserved, dropped));
 }

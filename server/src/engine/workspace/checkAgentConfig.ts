@@ -41,7 +41,8 @@ export type BundleResolution =
   | { kind: 'missing-config'; configPath: string }
   /** The config exists but is not UTF-8 text (or cannot be read): SWE-agent's `read_text()` fails. */
   | { kind: 'unreadable-config'; configPath: string }
-  | { kind: 'outside' }
+  /** The folder lies outside what may be read, or (`configPath`) its config.yaml is a symbolic link that leads there. */
+  | { kind: 'outside'; configPath?: string }
   | { kind: 'ok'; bundle: BundleSource };
 
 export interface AgentCheckContext {
@@ -192,6 +193,12 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
     if (resolution.kind !== 'ok') unread.push(ref);
     if (resolution.kind === 'missing-dir') {
       missingBundle(ref.path, dir, entrySpan, context, out);
+      continue;
+    }
+    if (resolution.kind === 'outside' && resolution.configPath !== undefined) {
+      out.add('bundle-outside-workspace', entrySpan, `The config.yaml of bundle \`${ref.path}\` is a symbolic link that leads outside the workspace, so it is not read or checked here.`, {
+        detail: [`The link: ${resolution.configPath}.`, 'Open the folder it leads to as a workspace folder to check it.'],
+      });
       continue;
     }
     if (resolution.kind === 'outside') {

@@ -4,8 +4,9 @@
  * It skips node_modules, .git and friends, follows no symlink out of the
  * folder, never enters a folder twice (symlink loops), enters no folder
  * deeper than `BUDGETS.walkDepth`, and stops after `BUDGETS.walkEntries`
- * entries. What it did not search is returned (`cuts`), so that it is
- * reported as not checked rather than passed over in silence.
+ * entries. What it did not search, and the YAML files it did not read
+ * because their links lead out of the readable roots, are returned (`cuts`),
+ * so that they are reported as not checked rather than passed over in silence.
  */
 import * as path from 'path';
 import { BUDGETS } from '../budgets';
@@ -14,30 +15,37 @@ import { FsView } from './workspaceFs';
 const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git', '.hg', '.svn', '__pycache__', '.venv', 'venv', '.tox', '.mypy_cache']);
 
 /**
- * Folders the walk did not search, and why: past the depth budget, left when
- * the entry budget ran out, or named with bytes that are not UTF-8 (Node
- * lists such a name with U+FFFD in place of the bytes, a name no file has).
+ * What the walk did not search or read, and why: folders past the depth
+ * budget, left when the entry budget ran out, or named with bytes that are
+ * not UTF-8 (Node lists such a name with U+FFFD in place of the bytes, a name
+ * no file has); YAML files (`config.yaml` and the agent config candidates)
+ * that are symbolic links leading outside the readable roots (`link`: their
+ * targets are never opened, so what they are is not known).
  */
 export interface WalkCut {
-  reason: 'depth' | 'entries' | 'name';
-  /** The first such folders, in walk order (at most `WALK_CUT_EXAMPLES`). */
-  folders: string[];
-  /** How many folders were not searched (for `entries`: the one being listed, and those found and not entered). */
+  reason: 'depth' | 'entries' | 'name' | 'link';
+  /** The first such folders (files, for `link`), in walk order (at most `WALK_CUT_EXAMPLES`). */
+  paths: string[];
+  /** How many were not searched or read (for `entries`: the folder being listed, and those found and not entered). */
   count: number;
 }
 
 const WALK_CUT_EXAMPLES = 10;
 
-/** What a cut means to a user: the folders not searched, and why. */
+/** What a cut means to a user: the folders not searched (the files not read), and why. */
 export function describeCut(cut: WalkCut): string {
+  const shown = `${cut.paths.join(', ')}${cut.count > cut.paths.length ? ', ...' : ''}`;
+  if (cut.reason === 'link') {
+    const one = cut.count === 1;
+    return `${cut.count.toLocaleString('en-US')} YAML file${one ? ' was' : 's were'} not read, so ${one ? 'it is' : 'they are'} not checked: ${one ? 'it is a symbolic link that leads' : 'they are symbolic links that lead'} outside the workspace (${shown})`;
+  }
   const why =
     cut.reason === 'depth'
       ? `they lie more than ${BUDGETS.walkDepth} folders deep`
       : cut.reason === 'name'
         ? `${cut.count === 1 ? 'its name is' : 'their names are'} not valid UTF-8 (shown with U+FFFD for the bytes that are not), so ${cut.count === 1 ? 'it cannot' : 'they cannot'} be opened by name`
         : `the search stopped after ${BUDGETS.walkEntries.toLocaleString('en-US')} entries`;
-  const shown = cut.folders.join(', ');
-  return `${cut.count.toLocaleString('en-US')} folder${cut.count === 1 ? ' was' : 's were'} not searched, so nothing in ${cut.count === 1 ? 'it' : 'them'} is checked: ${why} (${shown}${cut.count > cut.folders.length ? ', ...' : ''})`;
+  return `${cut.count.toLocaleString('en-US')} folder${cut.count === 1 ? ' was' : 's were'} not searched, so nothing in ${cut.count === 1 ? 'it' : 'them'} is checked: ${why} (${shown})`;
 }
 
 export interface WalkResult {
@@ -47,6 +55,9 @@ export interface WalkResult {
   truncated: boolean;
   cuts: WalkCut[];
 }
+
+/** A file the walk takes: a bundle config, or YAML that may be an agent config. */
+const isWalkedYaml = (name: string) => /\.ya?ml$/.test(name);
 
 export function isInside(child: string, parent: string): boolean {
   const relative = path.relative(parent, child);
@@ -61,11 +72,12 @@ export function walkWorkspace(fs: FsView, root: string, maxEntries: number = BUD
   const visited = new Set<string>([realRoot]);
   // A queue read by index: shift() moves every element, which made 100,000 folders cost seconds.
   const queue: { dir: string; depth: number }[] = [{ dir: root, depth: 0 }];
-  const tooDeep: WalkCut = { reason: 'depth', folders: [], count: 0 };
-  const undecodable: WalkCut = { reason: 'name', folders: [], count: 0 };
-  const cut = (into: WalkCut, dir: string) => {
+  const tooDeep: WalkCut = { reason: 'depth', paths: [], count: 0 };
+  const undecodable: WalkCut = { reason: 'name', paths: [], count: 0 };
+  const linksOut: WalkCut = { reason: 'link', paths: [], count: 0 };
+  const cut = (into: WalkCut, found: string) => {
     into.count++;
-    if (into.folders.length < WALK_CUT_EXAMPLES) into.folders.push(dir);
+    if (into.paths.length < WALK_CUT_EXAMPLES) into.paths.push(found);
   };
   let entries = 0;
   walk: for (let next = 0; next < queue.length; next++) {
@@ -76,7 +88,7 @@ export function walkWorkspace(fs: FsView, root: string, maxEntries: number = BUD
       if (++entries > maxEntries) {
         result.truncated = true;
         // The folder being listed, then those found and not entered yet.
-        const left: WalkCut = { reason: 'entries', folders: [], count: 0 };
+        const left: WalkCut = { reason: 'entries', paths: [], count: 0 };
         for (const rest of queue.slice(next)) cut(left, rest.dir);
         result.cuts.push(left);
         break walk;
@@ -84,6 +96,8 @@ export function walkWorkspace(fs: FsView, root: string, maxEntries: number = BUD
       const full = path.join(dir, name);
       const stat = fs.stat(full);
       if (!stat && name.includes('\uFFFD')) cut(undecodable, full);
+      // A link out of the roots that may be read, named as a file the walk takes: refused, and said (a folder's link out is not told from a file's).
+      if (stat?.outside && isWalkedYaml(name)) cut(linksOut, full);
       if (!stat || !isInside(stat.realPath, realRoot)) continue;
       if (stat.kind === 'directory') {
         if (SKIPPED_DIRECTORIES.has(name) || visited.has(stat.realPath)) continue;
@@ -95,10 +109,11 @@ export function walkWorkspace(fs: FsView, root: string, maxEntries: number = BUD
         queue.push({ dir: full, depth: depth + 1 });
       } else if (stat.kind === 'file') {
         if (name === 'config.yaml') result.configYamls.push(full);
-        else if (/\.ya?ml$/.test(name)) result.otherYamls.push(full);
+        else if (isWalkedYaml(name)) result.otherYamls.push(full);
       }
     }
   }
+  if (linksOut.count > 0) result.cuts.unshift(linksOut);
   if (undecodable.count > 0) result.cuts.unshift(undecodable);
   if (tooDeep.count > 0) result.cuts.unshift(tooDeep);
   return result;

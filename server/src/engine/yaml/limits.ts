@@ -34,6 +34,12 @@ export const LIMITS = {
    * seconds, and no real bundle comes near (SWE-agent's own are under 50 KB).
    */
   maxDocumentLength: 3 * 1024 * 1024,
-  /** Entries materialized by `<<` merge keys; merges of merges grow geometrically. */
-  maxMergedPairs: 1_000_000,
+  /**
+   * Entries `<<` merge keys copy; merges of merges grow geometrically. They
+   * are counted before any is built (pyyaml/mergeExpansion.ts), and every
+   * entry built is checked again in each mapping it is merged into: 9,000
+   * keys merged into 100 tools (900,000 entries, 116 KB) took 5 s of CPU and
+   * 380 MB. A real file merges hundreds.
+   */
+  maxMergedPairs: 100_000,
 } as const;

@@ -60,6 +60,11 @@ export interface ComposedAlias {
 export type ComposedValue = ComposedScalar | ComposedSequence | ComposedMapping;
 export type ComposedNode = ComposedValue | ComposedAlias;
 
+/** The composed node an alias stands for. */
+export function valueOf(node: ComposedNode): ComposedValue {
+  return node.kind === 'alias' ? node.target : node;
+}
+
 export interface ComposedStream {
   root: ComposedNode | null;
   anchors: boolean;

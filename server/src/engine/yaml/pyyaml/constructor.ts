@@ -18,8 +18,9 @@ import { TAG } from '../resolver';
 import { constructScalar } from '../scalarConstructors';
 import { YamlProblem, YamlProblemKind } from '../yamlProblem';
 import { LIMITS } from '../limits';
-import { ComposedMapping, ComposedNode, ComposedScalar, ComposedSequence, ComposedValue } from './composer';
+import { ComposedMapping, ComposedNode, ComposedScalar, ComposedSequence, ComposedValue, valueOf } from './composer';
 import { RecursionLimit } from './recursionLimit';
+import { countMerges } from './mergeExpansion';
 import { pyReprString } from '../../python/pyObject';
 
 const STYLE: Record<string, ScalarStyle> = { "'": 'single', '"': 'double', '|': 'literal', '>': 'folded' };
@@ -54,6 +55,9 @@ interface At {
 export function constructDocument(root: ComposedNode | null, origin: Origin): Constructed {
   const constructor = new SafeConstructor(origin);
   if (root === null) return { root: null, problems: [], mergeKeys: false };
+  // Merges that would copy more than the budget are counted first, and nothing is built (mergeExpansion.ts).
+  const pastBudget = countMerges(root, LIMITS.maxMergedPairs)?.pastBudget;
+  if (pastBudget) return { root: null, problems: [mergeBudgetProblem(pastBudget)], mergeKeys: true };
   try {
     const node = constructor.constructObject(root);
     constructor.runDeferred();
@@ -278,11 +282,10 @@ class SafeConstructor {
     return own;
   }
 
+  /** Counted as it copies too: `countMerges` gives no count for merges in a cycle. */
   private addMerged(merged: [ComposedNode, ComposedNode][], pairs: [ComposedNode, ComposedNode][], from: ComposedValue): void {
     this.mergedPairs += pairs.length;
-    if (this.mergedPairs > LIMITS.maxMergedPairs) {
-      throw new BudgetExceeded(this.problem('check-budget', `merge keys here expand to more than ${LIMITS.maxMergedPairs} entries, more than this checker reads`, this.at(from)));
-    }
+    if (this.mergedPairs > LIMITS.maxMergedPairs) throw new BudgetExceeded(mergeBudgetProblem(from));
     for (const pair of pairs) merged.push(pair);
   }
 
@@ -336,7 +339,8 @@ class SafeConstructor {
   }
 }
 
-/** The composed node an alias stands for. */
-function valueOf(node: ComposedNode): ComposedValue {
-  return node.kind === 'alias' ? node.target : node;
+/** Where merges pass the budget: at the merging mapping (counted before building) or the mapping being merged (counted while copying). */
+function mergeBudgetProblem(at: ComposedValue): YamlProblem {
+  const message = `merge keys here expand to more than ${LIMITS.maxMergedPairs} entries, more than this checker reads`;
+  return { pyClass: 'ConstructorError', kind: 'check-budget', message, start: at.start.offset, end: Math.max(at.rangeEnd, at.start.offset) };
 }
