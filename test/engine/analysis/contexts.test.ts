@@ -3,8 +3,10 @@
  * cliff at eight contexts). An edit in one tool recomputes that tool's check
  * once per context and nothing else of the bundle, at every N, whatever the
  * revisions in between did; an edit to one agent config recomputes its own
- * context only; and the diagnostics are right at every N. Counted through the
- * host's compute counts, never timed.
+ * context only; and the diagnostics are right at every N. What reusing the
+ * rest costs (the results looked up, verifications included) grows by a few
+ * look-ups per agent config, not by one per tool and agent config. Counted
+ * through the host's compute counts and look-ups, never timed.
  */
 import * as path from 'path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -124,5 +126,34 @@ describe.each([1, 7, 8, 9, 64])('a bundle used by %i agent configs with distinct
       });
       expect(edit['tool check'], `edit ${i}`).toBe(n + 1);
     }
+  });
+});
+
+describe('what an edit looks up, as the server asks (prepared, then the report)', () => {
+  /** The look-ups of three edits to one tool's docstring in a bundle used by `n` agent configs. */
+  function lookupsPerEdit(n: number): number[] {
+    const { host, bundle } = workspace(n);
+    const ask = (text: string) => {
+      host.applyChange({ opened: [{ file: bundle, text }] });
+      host.analysis().prepare(bundle, () => true);
+      host.analysis().report(bundle);
+    };
+    ask(bundleText());
+    const counts = ['shows {WINDOW} rows', 'shows {WINDOW} rows!', 'shows {WINDOW} rows!!'].map((docstring) => {
+      const before = host.lookups();
+      ask(bundleText(docstring));
+      return host.lookups() - before;
+    });
+    ws!.remove();
+    ws = undefined;
+    return counts;
+  }
+
+  it('grows by six look-ups per agent config, however many tools the bundle has', () => {
+    // Per agent config: the edited tool's base check and its check in that context (made ahead, then merged), and that agent
+    // config's classification and listing, verified because the index of agent configs reads the open bundle's classification.
+    // Before, every tool's merge verified its check in each context and `prepare` looked at every tool in each: 57 per agent config here.
+    const [one] = lookupsPerEdit(1);
+    for (const n of [8, 64]) expect(lookupsPerEdit(n)).toEqual([0, 0, 0].map(() => one + 6 * (n - 1)));
   });
 });

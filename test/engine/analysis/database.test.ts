@@ -96,6 +96,33 @@ describe('Database', () => {
     expect(wide.calls).toEqual(['width', 'width']);
   });
 
+  it('counts a value an input says is durable as durable: a result that read it is not looked into at a volatile change, and follows it once it turns volatile', () => {
+    // As the host's editor buffers: none (null) for a file no editor has open, which is durable; a buffer's text is volatile.
+    const buffer: InputDef<string, string | null> = { name: 'buffer', durability: 'volatile', durabilityOf: (t) => (t === null ? 'durable' : 'volatile'), key: (k) => k, read: () => null };
+    const disk: InputDef<string, string> = { name: 'disk', durability: 'durable', key: (k) => k };
+    const db = new Database(100);
+    db.set(disk, 'agent', 'abc');
+    db.set(buffer, 'bundle', 'typed');
+    const content = counted<string, string>('content', (k) => k, (d, k) => d.get(buffer, k) ?? d.get(disk, k));
+    const length = counted<string, number>('length', (k) => k, (d, k) => d.get(content.def, k).length);
+    expect(db.get(length.def, 'agent')).toBe(3);
+    // Typing in another file's buffer: the agent's length is current without a look at what it read (one look-up, its own).
+    db.set(buffer, 'bundle', 'typed more');
+    const before = db.lookups();
+    expect(db.get(length.def, 'agent')).toBe(3);
+    expect(db.lookups() - before).toBe(1);
+    // Opened with the disk's text: the content comes out equal, so the length is verified, not recomputed, and now follows the buffer.
+    db.set(buffer, 'agent', 'abc');
+    expect(db.get(length.def, 'agent')).toBe(3);
+    db.set(buffer, 'agent', 'abcd');
+    expect(db.get(length.def, 'agent')).toBe(4);
+    // Closed again: back to the disk's text.
+    db.set(buffer, 'agent', null);
+    expect(db.get(length.def, 'agent')).toBe(3);
+    expect(content.calls).toEqual(['agent', 'agent', 'agent', 'agent']);
+    expect(length.calls).toEqual(['agent', 'agent', 'agent']);
+  });
+
   it('reads a lazy input on first use and again after an invalidation, recomputing dependents only when the value differs', () => {
     const disk = new Map([['f', 'one']]);
     const reads: string[] = [];

@@ -7,7 +7,7 @@
  */
 import * as path from 'path';
 import { FileDiagnostic } from '../diagnostics';
-import { BundleModel, standsAlone } from '../document/bundleModel';
+import { BundleModel, ChunkKey, standsAlone } from '../document/bundleModel';
 import { LineIndex } from '../document/lineIndex';
 import { LineLookup, PositionMapper, PositionedDiagnostic, positionDiagnostics } from '../document/positioned';
 import { Placement } from '../document/placement';
@@ -28,7 +28,7 @@ import { SETTINGS_ENV, ViewContext, ViewEnv } from '../features/toolPreview';
 import { SettingsProblem } from '../settings/validateSettings';
 import { profileOf } from '../settings/configOptions';
 import { EnvContext } from '../swe/env';
-import { STANDALONE_OPTIONS, toolContextKey } from '../swe/checkTool';
+import { STANDALONE_OPTIONS } from '../swe/checkTool';
 import { AgentCompletionWorkspace, agentCompletions } from '../features/agentCompletion';
 import { agentDefinitionAt, agentHoverAt } from '../features/agentNavigation';
 import { PathLink, bundlePathLinks } from '../features/agentLinks';
@@ -40,7 +40,7 @@ import { ToolSymbol, workspaceToolSymbols } from '../features/workspaceSymbols';
 import { loadYaml } from '../yaml/loadYaml';
 import { strValue } from '../yaml/pyNode';
 import { AGENT_ANALYSIS, BUNDLE_USES, BundleUse, RUN_CONFIG, analyzeAgent } from './agents';
-import { BUNDLE_FILE, BUNDLE_MODEL, BUNDLE_REFUSAL, BUNDLE_SPLIT, CHUNK, ModelKey, TOOL_BASE, TOOL_IN_CONTEXT, agentLabel, bundleContexts, bundleFolderDiagnostics, envKey, mergeContexts } from './bundles';
+import { BUNDLE_FILE, BUNDLE_MODEL, BUNDLE_REFUSAL, BUNDLE_SPLIT, CHUNK, ModelKey, TOOL_BASE, agentLabel, bundleContexts, bundleFolderDiagnostics, envKey, mergeContexts, prepareToolIn } from './bundles';
 import { Database } from './database';
 import { LINES, SOURCE, textOf, trackedFs } from './files';
 import { FileReport, FILE_REPORT, readFailureReport, shownDiagnostics } from './reports';
@@ -272,54 +272,51 @@ export class Analysis {
    * Does the costly part of analysing a big bundle ahead, a step at a time
    * while `hasTime()` allows, from step `from` on; the step to go on from, or
    * null when nothing is left. First each chunk's parse and base check (the
-   * bulk of opening a big file); then, for each context, its tools' checks in
-   * it. For its `model` the one context features use (`bundleModel`), which is
-   * then modelled; for its `report` also every context the bundle is used in,
-   * whose checks the report merges tool by tool (no model each). A context
-   * prepared before keeps the checks of its unchanged chunks, so after an edit
-   * it costs the new chunks' checks and one step for the features' model.
-   * Nothing to do when what it prepares for is current already: a request on
-   * an unchanged document costs nothing here.
+   * bulk of opening a big file); then each tool's check and view in the one
+   * context features use (`bundleModel`), which is then modelled; for its
+   * `report`, then each tool's check in every context the bundle is used in,
+   * which the report merges tool by tool (no model each). What was prepared
+   * before keeps the checks of its unchanged chunks, so after an edit it
+   * costs the new chunks' checks alone (in each context) and one step for
+   * the features' model. Nothing to do when what it prepares for is current
+   * already: a request on an unchanged document costs nothing here.
    */
   prepare(file: string, hasTime: () => boolean, from = 0, scope: PrepareScope = 'report'): number | null {
     if (this.kind(file) !== 'bundle') return null;
     const db = this.db;
     const { options, uses } = bundleContexts(db, file);
-    if (scope === 'model' ? db.isCurrent(BUNDLE_MODEL, { file, options }) : db.isCurrent(BUNDLE_FILE, file)) return null;
+    const model: ModelKey = { file, options };
+    if (scope === 'model' ? db.isCurrent(BUNDLE_MODEL, model) : db.isCurrent(BUNDLE_FILE, file)) return null;
     const split = db.get(BUNDLE_SPLIT, file);
     if (!split) return null;
     const { specs, keys } = split;
-    const contexts = scope === 'model' ? [options] : [options, ...uses.map((u) => u.options)];
-    // Step `at` is chunk `index` of pass `pass`: pass 0 over the chunks alone, pass 1 + c over them in context c; the extra last index of a pass makes its model.
-    const width = specs.length + 1;
-    // The context of the pass under way: its model's key, and whether it was modelled before.
-    let modelled = null as { pass: number; key: ModelKey; before: boolean } | null;
-    for (let at = from; at < width * (contexts.length + 1); at++) {
+    const tools = keys.filter((_, i) => specs[i].role === 'tool');
+    // Steps: each chunk alone; each tool in the features' context, then its model; each use's context, the tools to check in it.
+    const alone = specs.length;
+    const featured = alone + tools.length + 1;
+    // A model or a report made before holds the checks of the chunks it had: only a new chunk's are made ahead.
+    const isNew = (key: ChunkKey) => db.changedNow(CHUNK, key);
+    const modelledBefore = from < featured && db.holds(BUNDLE_MODEL, model);
+    for (let at = from; at < featured; at++) {
       if (!hasTime()) return at;
-      const pass = Math.floor(at / width);
-      const index = at % width;
-      const key = keys[index];
-      if (pass === 0) {
-        if (index === specs.length) continue;
+      if (at < alone) {
         // A chunk that does not stand alone: the text is parsed whole, in one go, when it is asked for.
-        if (!standsAlone(specs[index].role, db.get(CHUNK, key))) return null;
-        if (specs[index].role === 'tool') db.get(TOOL_BASE, { chunk: key, facts: options.facts });
-        continue;
+        if (!standsAlone(specs[at].role, db.get(CHUNK, keys[at]))) return null;
+        if (specs[at].role === 'tool') db.get(TOOL_BASE, { chunk: keys[at], facts: options.facts });
+      } else if (at < featured - 1) {
+        const chunk = tools[at - alone];
+        if (!modelledBefore || isNew(chunk)) prepareToolIn(db, chunk, options, true);
+      } else {
+        db.get(BUNDLE_MODEL, model);
       }
-      if (modelled?.pass !== pass) {
-        const model: ModelKey = { file, options: contexts[pass - 1] };
-        // The contexts of the uses are not modelled (the report merges them tool by tool, TOOL_ACROSS_CONTEXTS): a report made before holds their checks.
-        modelled = { pass, key: model, before: pass === 1 ? db.holds(BUNDLE_MODEL, model) : db.holds(BUNDLE_FILE, file) };
-      }
-      // Only the first context, the one features read, gets a model ahead: a model per use would cost every agent config that lists the bundle a step per edit.
-      if (index === specs.length) {
-        if (pass === 1) db.get(BUNDLE_MODEL, modelled.key);
-      }
-      // A context modelled before has its checks of the chunks held from then: only a new chunk's is made ahead.
-      else if (specs[index].role === 'tool' && (!modelled.before || db.changedNow(TOOL_BASE, { chunk: key, facts: modelled.key.options.facts }))) {
-        const base = db.get(TOOL_BASE, { chunk: key, facts: modelled.key.options.facts });
-        db.get(TOOL_IN_CONTEXT, { chunk: key, context: toolContextKey(base, modelled.key.options), options: modelled.key.options });
-      }
+    }
+    if (scope === 'model') return null;
+    // A use's context gets its tools' checks, never a model: a model per use would cost every agent config that lists the bundle a step per edit.
+    const inUses = db.holds(BUNDLE_FILE, file) ? tools.filter(isNew) : tools;
+    for (let at = Math.max(from, featured); at < featured + uses.length * inUses.length; at++) {
+      if (!hasTime()) return at;
+      const step = at - featured;
+      prepareToolIn(db, inUses[step % inUses.length], uses[Math.floor(step / inUses.length)].options, false);
     }
     return null;
   }

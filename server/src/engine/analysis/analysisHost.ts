@@ -124,6 +124,11 @@ export class AnalysisHost {
     return this.db.computeCounts();
   }
 
+  /** How many times a query result was looked up so far (verifying what a result read included): what reusing results costs. */
+  lookups(): number {
+    return this.db.lookups();
+  }
+
   /** Where the host's file access may read: the roots the trusted inputs give (the front end's guarded fs asks). */
   readRoots(): readonly string[] {
     return this.db.get(READ_ROOTS, undefined);

@@ -7,12 +7,12 @@
 import * as path from 'path';
 import { EngineDiagnostic, FileDiagnostic } from '../diagnostics';
 import { placeDiagnostic } from '../document/placement';
-import { BundleModel, BundleShape, BundleSplit, ChunkKey, ChunkMemo, ParsedChunk, bundleShape, checkedToolView, modelInContext, parseChunk, splitBundle, toolBaseOf } from '../document/bundleModel';
+import { BundleModel, BundleShape, BundleSplit, ChunkKey, ChunkMemo, ParsedChunk, bundleShape, chunkToolView, modelInContext, parseChunk, splitBundle, toolBaseOf } from '../document/bundleModel';
 import { ToolView } from '../document/bundleView';
 import { Refusal, refusalOf } from '../features/toolPreview';
 import { pyRepr } from '../python/pyObject';
 import { EnvContext } from '../swe/env';
-import { ToolBaseCheck, ToolCheckOptions, standaloneOptions, toolContextKey } from '../swe/checkTool';
+import { ToolBaseCheck, ToolCheck, ToolCheckOptions, checkToolInContext, standaloneOptions, toolContextKey } from '../swe/checkTool';
 import { BundleFacts, bundleFactsKey } from '../swe/bundleFacts';
 import { profileOf } from '../settings/configOptions';
 import { BundleFolder, checkBundleFolder } from '../workspace/bundleFolder';
@@ -62,13 +62,24 @@ interface ContextKey {
   options: ToolCheckOptions;
 }
 
-/** A tool chunk checked in one context, with its view: both kept for as long as the chunk and what the check reads of the context stay. */
-export const TOOL_IN_CONTEXT: QueryDef<ContextKey, ToolView> = {
+// The chunk's text is the same string at every lookup, and keeps its hash; joined with the context, it would be hashed anew each time.
+const contextKeyText = (key: ContextKey) => key.chunk.text;
+const contextWithin = (key: ContextKey) => `${key.chunk.occurrence}\u0001${key.context}`;
+
+/** A tool chunk checked in one context: kept for as long as the chunk and what the check reads of the context stay. */
+const TOOL_IN_CONTEXT: QueryDef<ContextKey, ToolCheck> = {
   name: 'tool check',
-  // The chunk's text is the same string at every lookup, and keeps its hash; joined with the context, it would be hashed anew each time.
-  key: (key) => key.chunk.text,
-  within: (key) => `${key.chunk.occurrence}\u0001${key.context}`,
-  compute: (db, key) => checkedToolView(db.get(CHUNK, key.chunk), db.get(TOOL_BASE, { chunk: key.chunk, facts: key.options.facts }), key.options),
+  key: contextKeyText,
+  within: contextWithin,
+  compute: (db, key) => checkToolInContext(db.get(TOOL_BASE, { chunk: key.chunk, facts: key.options.facts }), key.options),
+};
+
+/** A tool chunk's view in one context, for a model (what features navigate); the merge of a bundle's contexts reads the checks alone. */
+const TOOL_VIEW: QueryDef<ContextKey, ToolView> = {
+  name: 'tool view',
+  key: contextKeyText,
+  within: contextWithin,
+  compute: (db, key) => chunkToolView(db.get(CHUNK, key.chunk), db.get(TOOL_IN_CONTEXT, key)),
 };
 
 /** The chunk pieces as queries of `db`. */
@@ -76,8 +87,15 @@ function memoOf(db: Database): ChunkMemo {
   return {
     chunk: (key) => db.get(CHUNK, key),
     toolBase: (key, _chunk, facts) => db.get(TOOL_BASE, { chunk: key, facts }),
-    toolInContext: (key, _chunk, base, options) => db.get(TOOL_IN_CONTEXT, { chunk: key, context: toolContextKey(base, options), options }),
+    toolInContext: (key, _chunk, base, options) => db.get(TOOL_VIEW, { chunk: key, context: toolContextKey(base, options), options }),
   };
+}
+
+/** Makes a tool chunk's check in a context ahead (`Analysis.prepare`), with its view when a model will read it. */
+export function prepareToolIn(db: Database, chunk: ChunkKey, options: ToolCheckOptions, view: boolean): void {
+  const key: ContextKey = { chunk, context: toolContextKey(db.get(TOOL_BASE, { chunk, facts: options.facts }), options), options };
+  if (view) db.get(TOOL_VIEW, key);
+  else db.get(TOOL_IN_CONTEXT, key);
 }
 
 export interface ModelKey {
@@ -135,14 +153,16 @@ const ENV_DEPENDENT = new Set(['docstring-unknown-variable', 'docstring-format-e
 /** Each context's diagnostics once; an error that depends on the env names the agent config whose env it was checked with. */
 function mergeInContexts<D extends { code: string; start: number; end: number; severity: string; message: string }>(contexts: readonly { use: BundleUse; diagnostics: readonly D[] }[]): D[] {
   const seen = new Set<string>();
+  // A diagnostic met again as the same object (the base check's, in every context) is skipped without making its key again.
+  const met = new Set<D>();
   const merged: D[] = [];
   for (const { use, diagnostics } of contexts) {
     for (const diagnostic of diagnostics) {
+      const named = ENV_DEPENDENT.has(diagnostic.code) && diagnostic.severity === 'error';
+      if (!named && met.has(diagnostic)) continue;
       // Still one sentence: the agent config whose env it was checked with, in brackets before its stop.
-      const result =
-        ENV_DEPENDENT.has(diagnostic.code) && diagnostic.severity === 'error'
-          ? { ...diagnostic, message: `${diagnostic.message.replace(/\.$/, '')} (checked with the env of ${agentLabel(use.agentPath)}, which uses this bundle).` }
-          : diagnostic;
+      const result = named ? { ...diagnostic, message: `${diagnostic.message.replace(/\.$/, '')} (checked with the env of ${agentLabel(use.agentPath)}, which uses this bundle).` } : diagnostic;
+      if (!named) met.add(diagnostic);
       const key = `${result.code}|${result.start}|${result.end}|${result.severity}|${result.message}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -174,21 +194,41 @@ export function mergeContexts(contexts: { use: BundleUse; model: BundleModel }[]
 }
 
 /**
+ * What the merge of a bundle's contexts reads of its uses, as a value: each
+ * agent config's label and options, in order. One string per set of uses,
+ * kept while they stay equal, so the merges of every tool find it by identity.
+ */
+const USES_TEXT: QueryDef<string, string> = {
+  name: 'uses text',
+  key: (file) => file,
+  compute: (db, file) => bundleContexts(db, file).uses.map((use) => `${agentLabel(use.agentPath)}\u0002${optionsKey(use.options)}`).join('\u0003'),
+};
+
+interface AcrossKey {
+  chunk: ChunkKey;
+  uses: readonly BundleUse[];
+  /** `USES_TEXT` of the uses. */
+  usesText: string;
+}
+
+/**
  * One tool chunk of a bundle checked in every context that uses the bundle,
  * merged as `mergeContexts` merges whole models, relative to the chunk: an
  * edit to one tool merges that tool again, and the others are kept, however
- * many agent configs use the bundle.
+ * many agent configs use the bundle. Keyed by the chunk and the uses as
+ * values, it reads no editor buffer, so while no durable input changes an
+ * unchanged tool's merge is current without a look at its N checks.
  */
-const TOOL_ACROSS_CONTEXTS: QueryDef<{ file: string; chunk: ChunkKey }, EngineDiagnostic[]> = {
+const TOOL_ACROSS_CONTEXTS: QueryDef<AcrossKey, EngineDiagnostic[]> = {
   name: 'tool across contexts',
-  key: (key) => key.chunk.text,
-  within: (key) => `${key.chunk.occurrence}\u0001${key.file}`,
-  compute: (db, { file, chunk }) => {
-    const contexts = bundleContexts(db, file).uses.map((use) => {
-      const base = db.get(TOOL_BASE, { chunk, facts: use.options.facts });
-      return { use, diagnostics: db.get(TOOL_IN_CONTEXT, { chunk, context: toolContextKey(base, use.options), options: use.options }).check.diagnostics };
-    });
-    return mergeInContexts(contexts);
+  // Each part the same string at every lookup (a text joined anew would be hashed anew: the uses' grows with them).
+  key: (key) => chunkKeyText(key.chunk),
+  within: (key) => key.usesText,
+  compute: (db, { chunk, uses }) => {
+    // One base check per SWE-agent's bundle code (most workspaces have one), not a look-up per use.
+    const bases = new Map<BundleFacts, ToolBaseCheck>();
+    const baseOf = (facts: BundleFacts) => bases.get(facts) ?? bases.set(facts, db.get(TOOL_BASE, { chunk, facts })).get(facts)!;
+    return mergeInContexts(uses.map((use) => ({ use, diagnostics: db.get(TOOL_IN_CONTEXT, { chunk, context: toolContextKey(baseOf(use.options.facts), use.options), options: use.options }).diagnostics })));
   },
 };
 
@@ -204,7 +244,8 @@ function inContexts(db: Database, file: string, uses: readonly BundleUse[], allU
   const oneCode = uses.every((use) => bundleFactsKey(use.options.facts) === factsKey);
   const shape = allUses && oneCode ? db.get(BUNDLE_SHAPE, { file, facts }) : null;
   if (shape && shape.tools.every((t) => t.chunk)) {
-    const tools = shape.tools.flatMap((t) => db.get(TOOL_ACROSS_CONTEXTS, { file, chunk: t.chunk!.key }).map((d) => placeDiagnostic(d, shape.placement)));
+    const usesText = db.get(USES_TEXT, file);
+    const tools = shape.tools.flatMap((t) => db.get(TOOL_ACROSS_CONTEXTS, { chunk: t.chunk!.key, uses, usesText }).map((d) => placeDiagnostic(d, shape.placement)));
     return demoteHidden([...shape.diagnostics, ...tools], uses, failingBundleConfig(shape.tools.map((t) => t.base)));
   }
   return mergeContexts(uses.map((use) => ({ use, model: db.get(BUNDLE_MODEL, { file, options: use.options })! })));

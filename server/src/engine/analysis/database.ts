@@ -22,7 +22,11 @@
  *   are volatile; the disk, the settings and the folders are durable. A result
  *   that read only durable inputs is reused without looking at them at all
  *   while no durable input changed, so a keystroke never re-verifies the
- *   thousands of listings a workspace index read.
+ *   thousands of listings a workspace index read. An input may say that some
+ *   of its values are durable (`InputDef.durabilityOf`: a file no editor has
+ *   open has no buffer, and gets one as rarely as the disk changes); a change
+ *   to an input counts at the durability its old value had, which is what
+ *   the results that read it recorded.
  * - **Memory**: results used since the last `collect` are live, and so are
  *   those the caller pins (the host pins the open documents' reports); of the
  *   others, the `retained` most recently used are kept and the rest dropped
@@ -41,9 +45,12 @@
 /** Volatile inputs change with each keystroke; durable ones (disk, settings, folders) rarely. */
 import { sameValue } from './sameValue';
 
-export type Durability = 'volatile' | 'durable';
+type Durability = 'volatile' | 'durable';
 
 const LEVEL: Record<Durability, number> = { volatile: 0, durable: 1 };
+
+/** The durability level of one value of an input. */
+const levelOf = <K, V>(def: InputDef<K, V>, value: V): number => LEVEL[def.durabilityOf?.(value) ?? def.durability];
 
 export interface InputDef<K, V> {
   readonly name: string;
@@ -52,6 +59,8 @@ export interface InputDef<K, V> {
   /** Reads the value when it is not set (a lazily read input, e.g. a file, through `db.environment`). Without it, reading an unset input is a bug. */
   read?(key: K, db: Database): V;
   equals?(a: V, b: V): boolean;
+  /** The durability of one value, when it is not the input's own for every value. */
+  durabilityOf?(value: V): Durability;
 }
 
 export interface QueryDef<K, V> {
@@ -133,6 +142,8 @@ export class Database {
   private epoch = 0;
   /** How many times each query (by name) was computed, not reused: what a change cost, counted rather than timed (tests, the benchmark). */
   private readonly computed = new Map<string, number>();
+  /** How many times a query result was looked up: by `get`, by a verification for each thing a result read, by `changedNow` and the like. */
+  private looked = 0;
 
   /**
    * `retained`: how many results not used since the last `collect` are kept.
@@ -153,14 +164,17 @@ export class Database {
     const keyText = def.key(key);
     const slot = table.slots.get(keyText);
     if (slot && !slot.stale && this.same(def, slot.value, value)) return;
-    const revision = this.bump(def.durability);
+    // What read the old value recorded its durability: the change counts at that level (a new slot was read by nothing).
+    const level = levelOf(def, value);
+    const revision = this.bump(slot ? slot.level : level);
     if (slot) {
       slot.value = value;
       slot.changedAt = revision;
       slot.verifiedAt = revision;
       slot.stale = false;
+      slot.level = level;
     } else {
-      table.slots.set(keyText, this.newSlot(table, keyText, null, key, value, revision, LEVEL[def.durability], null));
+      table.slots.set(keyText, this.newSlot(table, keyText, null, key, value, revision, level, null));
     }
   }
 
@@ -169,7 +183,7 @@ export class Database {
     const table = this.table(def, true);
     const slot = table.slots.get(def.key(key));
     if (!slot || slot.stale) return;
-    this.bump(def.durability);
+    this.bump(slot.level);
     if (def.read) slot.stale = true;
     else this.drop(slot);
   }
@@ -262,14 +276,20 @@ export class Database {
     return new Map(this.computed);
   }
 
+  /** How many times a query result was looked up so far: what reusing results costs, counted (tests compare two counts). */
+  lookups(): number {
+    return this.looked;
+  }
+
   /** Query results held now (for tests and the benchmark). */
   get size(): number {
     return this.held;
   }
 
-  private bump(durability: Durability): number {
+  /** A new revision, in which an input of durability level `changed` changed. */
+  private bump(changed: number): number {
     const revision = ++this.currentRevision;
-    for (let level = 0; level <= LEVEL[durability]; level++) this.lastChanged[level] = revision;
+    for (let level = 0; level <= changed; level++) this.lastChanged[level] = revision;
     return revision;
   }
 
@@ -292,6 +312,7 @@ export class Database {
   }
 
   private slotOf(table: Table, keyText: string, innerText: string | null): Slot | undefined {
+    this.looked++;
     return innerText === null ? table.slots.get(keyText) : table.nested.get(keyText)?.get(innerText);
   }
 
@@ -344,12 +365,13 @@ export class Database {
       if (!this.same(def, slot.value, value)) {
         slot.value = value;
         slot.changedAt = this.currentRevision;
+        slot.level = levelOf(def, value);
       }
       slot.stale = false;
       slot.verifiedAt = this.currentRevision;
     } else {
       // First read: nothing computed before this revision can have depended on it.
-      slot = this.newSlot(table, keyText, null, key, value, this.currentRevision, LEVEL[def.durability], null);
+      slot = this.newSlot(table, keyText, null, key, value, this.currentRevision, levelOf(def, value), null);
       table.slots.set(keyText, slot);
     }
     return slot;
@@ -375,6 +397,7 @@ export class Database {
       slot.verifiedAt = this.currentRevision;
       return true;
     }
+    let level = LEVEL.durable;
     for (const dep of slot.deps!) {
       if (dep.dropped) return false;
       if (dep.deps === null) {
@@ -383,7 +406,10 @@ export class Database {
         this.fresh(dep.table.def as QueryDef<unknown, unknown>, dep.key);
       }
       if (dep.dropped || dep.changedAt > slot.verifiedAt) return false;
+      level = Math.min(level, dep.level);
     }
+    // An input's durability may have changed with a value that did not reach this one (a file opened, its text the disk's).
+    slot.level = level;
     slot.verifiedAt = this.currentRevision;
     return true;
   }

@@ -76,8 +76,13 @@ export const NAMED_FILES: InputDef<'named', readonly string[]> = { name: 'named 
 /** The files open in an editor (ids: a path, or the URI of an unsaved document), in the order they were opened. */
 export const OPEN_FILES: InputDef<'open', readonly string[]> = { name: 'open files', durability: 'volatile', key: identity, equals: sameList };
 
-/** An open editor buffer's text (the editor's, not the disk's); null for a file no editor has open. */
-export const OVERLAY: InputDef<string, string | null> = { name: 'overlay', durability: 'volatile', key: identity, read: () => null };
+/**
+ * An open editor buffer's text (the editor's, not the disk's); null for a file
+ * no editor has open. Only a buffer is volatile: a file gets one as rarely as
+ * the disk changes, so what read that a file is not open (every agent config
+ * a bundle's uses are read from) is not verified again at each keystroke.
+ */
+export const OVERLAY: InputDef<string, string | null> = { name: 'overlay', durability: 'volatile', durabilityOf: (text) => (text === null ? 'durable' : 'volatile'), key: identity, read: () => null };
 
 /** A file's bytes, decoded, from the disk. */
 export const DISK_CONTENT: InputDef<string, FileContent> = { name: 'disk content', durability: 'durable', key: identity, equals: sameContent, read: (file, db) => readContent(fsOf(db), file) };

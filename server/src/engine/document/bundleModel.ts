@@ -58,7 +58,7 @@
  */
 import { FileDiagnostic } from '../diagnostics';
 import { BundleCheck, BundleStructure, bundleCheckOf, checkBundleStructure } from '../swe/checkBundle';
-import { ToolBaseCheck, ToolCheckOptions, checkToolBase, checkToolInContext } from '../swe/checkTool';
+import { ToolBaseCheck, ToolCheck, ToolCheckOptions, checkToolBase, checkToolInContext } from '../swe/checkTool';
 import { BundleFacts } from '../swe/bundleFacts';
 import { YamlLoad, loadYaml } from '../yaml/loadYaml';
 import { MapNode, Origin, PyNode, PyPair, deref } from '../yaml/pyNode';
@@ -142,17 +142,17 @@ export function toolBaseOf(chunk: ParsedChunk, facts: BundleFacts): ToolBaseChec
   return checkToolBase(pair.key, pair.value, facts);
 }
 
-/** A tool chunk's check in a context, and the tool's view. */
-export function checkedToolView(chunk: ParsedChunk, base: ToolBaseCheck, options: ToolCheckOptions): ToolView {
+/** A tool chunk's view, with its check in a context. */
+export function chunkToolView(chunk: ParsedChunk, check: ToolCheck): ToolView {
   const pair = onlyPair(chunk);
-  return toolView({ keyNode: pair.key, valueNode: pair.value }, checkToolInContext(base, options));
+  return toolView({ keyNode: pair.key, valueNode: pair.value }, check);
 }
 
 /** Makes every piece on the spot: for one-shot analyses and tests. */
 const NO_MEMO: ChunkMemo = {
   chunk: (key) => parseChunk(key.text),
   toolBase: (_key, chunk, facts) => toolBaseOf(chunk, facts),
-  toolInContext: (_key, chunk, base, options) => checkedToolView(chunk, base, options),
+  toolInContext: (_key, chunk, base, options) => chunkToolView(chunk, checkToolInContext(base, options)),
 };
 
 /** A chunk is usable alone when it loads cleanly to a single `key: value` and nothing in it can refer elsewhere. */
