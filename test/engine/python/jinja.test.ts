@@ -1136,6 +1136,11 @@ const RENDER: [string, string, Outcome][] = [
   ["{{ 7 / 2 }}", "s", "3.5"],
   ["{{ 7 % 3 }}", "s", "1"],
   ["{{ 2 ** 3 }}", "s", "8"],
+  // An int to the power 0 (a division by zero in the port once, found by `npm run fuzz`), and floor division and modulo of mixed signs.
+  ["{{ 2 ** 0 }}", "s", "1"],
+  ["{{ 0 ** 0 }}", "s", "1"],
+  ["{{ 7 // -2 }}", "s", "-4"],
+  ["{{ 7 % -2 }}", "s", "-1"],
   ["{{ value[0] }}", "s", "a"],
   ["{{ value[0] }}", "e", ""],
   ["{{ value[0] }}", "sp", " "],

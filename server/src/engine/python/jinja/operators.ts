@@ -94,9 +94,10 @@ function numberOperation(op: string, x: bigint | number, y: bigint | number): Py
   if (typeof x === 'bigint' && typeof y === 'bigint') {
     if (op === 'mul') return x * y;
     if (op === 'div') return Number(x) / Number(y);
-    const floor = x / y - ((x % y !== 0n && (x < 0n) !== (y < 0n)) ? 1n : 0n);
-    if (op === 'floordiv') return floor;
-    if (op === 'mod') return x - floor * y;
+    if (op === 'floordiv' || op === 'mod') {
+      const floor = x / y - ((x % y !== 0n && (x < 0n) !== (y < 0n)) ? 1n : 0n);
+      return op === 'floordiv' ? floor : x - floor * y;
+    }
     if (y < 0n) return Number(x) ** Number(y);
     // Python builds any power; a huge one costs time and memory that hostile input must not have.
     if (y > BigInt(BUDGETS.jinjaIntPowerExponent) && x !== 0n && x !== 1n && x !== -1n) throw new LimitExceeded(`an int is raised to a power above ${BUDGETS.jinjaIntPowerExponent.toLocaleString('en-US')}`);
