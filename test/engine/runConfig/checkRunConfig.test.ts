@@ -174,6 +174,19 @@ describe('command-line overrides, as pydantic-settings applies them', () => {
     expect(check([text], ['--agent.model.name', 'gpt-4o'])).toMatchObject({ loads: true, found: [] });
   });
 
+  it('give nothing but the model when none is configured: any other required field fails the file as written', () => {
+    const batch = `${MODEL}«instances»: {type: file}\n`;
+    const left = check([batch], undefined, 'run-batch');
+    expectFound(left, ['missing-field']);
+    expect(left.loads).toBe(false);
+    expect(left.messages).toEqual(['`instances` has no `path`, which InstancesFromFile requires.']);
+    expect(left.related).toEqual([['pydantic: instances.path Field required', '`--instances.path=...` on the command line gives it.']]);
+    const configured = check([batch], [], 'run-batch');
+    expect(configured.messages).toEqual(['`instances` has no `path`, which InstancesFromFile requires, and the configured command line has no `--instances.path`.']);
+    expect(configured.related).toEqual([['pydantic: instances.path Field required']]);
+    expect(check([`${MODEL}instances: {type: file}\n`], ['--instances.path=data.json'], 'run-batch')).toMatchObject({ loads: true, found: [] });
+  });
+
   it('merge into the file\'s mappings and win over its values', () => {
     const result = check(['agent:\n  model: {name: gpt-4o, per_instance_cost_limit: lots}\n'], ['--agent.model.per_instance_cost_limit=2']);
     expect(result).toMatchObject({ loads: true, found: [] });

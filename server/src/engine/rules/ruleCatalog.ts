@@ -43,7 +43,7 @@ export const RULES = {
   'not-a-mapping': rule('error', true, 'The file is not a YAML mapping.'),
   'non-string-key': rule('error', true, 'A key that is not a string, where SWE-agent passes keys as keyword arguments.'),
   'missing-field': rule('error', true, 'A required field is missing.'),
-  'left-to-command-line': rule('hint', false, 'A required field of an agent config left to the command line (`--agent.model.name=...`), with no `commandLine` setting to check it against.'),
+  'left-to-command-line': rule('hint', false, 'The model of an agent config left to the command line (`--agent.model.name=...`), with no `commandLine` setting to check it against.'),
   'wrong-type': rule('error', true, 'A field value pydantic cannot coerce to the field type.'),
   'name-key-conflict': rule('error', true, 'A tool sets `name:`, which clashes with the name SWE-agent passes.'),
   'required-after-optional': rule('error', true, 'A required argument follows an optional one.'),

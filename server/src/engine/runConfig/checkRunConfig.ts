@@ -37,6 +37,15 @@ import { ConfigIssue, ModelVisit, locText, validateModel } from './validate';
 import { BUDGETS } from '../budgets';
 import { shortPrefix } from '../util/shortPrefix';
 
+/**
+ * The one required field a config may leave to the command line with no
+ * command line configured: the model, which SWE-agent's own configs leave
+ * out on purpose and its docs give as `--agent.model.name=gpt-4o`. Any other
+ * required field (`instances.path` of a run-batch config, ...) fails
+ * `sweagent run --config FILE` as written, so it stays an error.
+ */
+const MODEL_FLAG = '--agent.model.name';
+
 interface RunConfigFile {
   load: YamlLoad;
   /** The origin the file was parsed with: its text (as PyYAML sees it) and where its diagnostics go. */
@@ -50,8 +59,8 @@ export interface RunConfigInput {
   overrides?: readonly CommandLineOverride[];
   /**
    * Whether the settings give these files a command line (`commandLine`,
-   * the CLI's overrides). Without one, a required field the command line can
-   * give is only a hint; with one, a field it still lacks is an error.
+   * the CLI's overrides). Without one, the model left out (MODEL_FLAG) is only
+   * a hint; with one, a model it still lacks is an error.
    */
   commandLineGiven?: boolean;
   /** The command; by default what the merged file looks like (`instances:` means run-batch). */
@@ -174,12 +183,13 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
     if (topLevelKeyIssue(issue)) continue;
     const span = issue.at ? spanFor(issue.at) : fileStart(first);
     const { message: said, detail } = issue.detail ? { message: issue.message, detail: issue.detail } : pydanticApart(issue.message);
-    if (issue.commandLineFlag && !input.commandLineGiven) {
-      out.add('left-to-command-line', span, `\`${locText(issue.loc)}\` is left to the command line: pass \`${issue.commandLineFlag}=...\` when you run SWE-agent.`, { detail });
+    if (issue.commandLineFlag === MODEL_FLAG && !input.commandLineGiven) {
+      out.add('left-to-command-line', span, `\`${locText(issue.loc)}\` is left to the command line: pass \`${MODEL_FLAG}=...\` when you run SWE-agent.`, { detail });
       continue;
     }
-    const message = issue.commandLineFlag ? `${said.slice(0, -1)}, and the configured command line has no \`${issue.commandLineFlag}\`.` : said;
-    out.add(issue.code, span, message, { severity: issue.severity, data: issue.data, detail });
+    const message = issue.commandLineFlag && input.commandLineGiven ? `${said.slice(0, -1)}, and the configured command line has no \`${issue.commandLineFlag}\`.` : said;
+    const option = issue.commandLineFlag && !input.commandLineGiven ? [`\`${issue.commandLineFlag}=...\` on the command line gives it.`] : [];
+    out.add(issue.code, span, message, { severity: issue.severity, data: issue.data, detail: [...(detail === undefined ? [] : [detail].flat()), ...option] });
   }
   if (validation.truncated) out.add('resource-limit', fileStart(first), 'The config expands (through aliases) to more nodes than the checker reads; the rest was not checked.');
   for (const visit of validation.visits) notChecked(visit, out, context);

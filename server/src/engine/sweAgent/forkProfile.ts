@@ -10,7 +10,7 @@ import * as path from 'path';
 import { buildProfile } from './buildProfile';
 import { builtinProfileData } from './builtinProfiles';
 import { PythonSources, extractModels } from './extract/pydanticModels';
-import { readPythonModule } from './extract/pythonSource';
+import { PythonParses, readPythonModule } from './extract/pythonSource';
 import { SweAgentFacts, SweAgentProfile, SweAgentVersion, VERSION_FACTS } from './profile';
 
 /** Reads a file's text (null when it is not there or not readable). */
@@ -21,10 +21,10 @@ function baseOf(version: string | undefined): SweAgentVersion {
   return version === '1.0.0' || version === '1.0.1' || version === '1.1.0' ? version : 'main';
 }
 
-function factsFromSource(base: SweAgentVersion, read: (module: string) => string | null): SweAgentFacts {
+function factsFromSource(base: SweAgentVersion, read: (module: string) => string | null, parses: PythonParses): SweAgentFacts {
   const facts = { ...VERSION_FACTS[base] };
   const commands = read('sweagent.tools.commands');
-  const pattern = commands ? readPythonModule(commands, 'sweagent.tools.commands', false).assignments.get('ARGUMENT_NAME_PATTERN') : undefined;
+  const pattern = commands ? readPythonModule(commands, 'sweagent.tools.commands', false, parses).assignments.get('ARGUMENT_NAME_PATTERN') : undefined;
   if (pattern?.k === 'str') {
     if (pattern.value.endsWith('+')) facts.argumentNamePattern = '+';
     else if (pattern.value.endsWith('*')) facts.argumentNamePattern = '*';
@@ -47,12 +47,13 @@ export function forkProfile(packageParent: string, readText: ReadText, why: { la
       return null;
     },
   };
+  const parses = new PythonParses();
   const init = readText(path.join(packageParent, 'sweagent', '__init__.py'));
-  const version = init ? readPythonModule(init, 'sweagent', true).assignments.get('__version__') : undefined;
+  const version = init ? readPythonModule(init, 'sweagent', true, parses).assignments.get('__version__') : undefined;
   const base = baseOf(version?.k === 'str' ? version.value : undefined);
-  const data = extractModels(sources, { fallback: builtinProfileData(base) });
+  const data = extractModels(sources, { fallback: builtinProfileData(base), parses });
   data.provenance = [{ source: packageParent }];
-  const facts = factsFromSource(base, (module) => sources.module(module)?.text ?? null);
+  const facts = factsFromSource(base, (module) => sources.module(module)?.text ?? null, parses);
   // ToolConfig's default env, as its own source writes it: `{}`, or (main's) the pager settings.
   const envDefault = Object.values(data.models).find((m) => m.name === 'ToolConfig' && m.file === 'sweagent/tools/tools.py')?.fields.find((f) => f.name === 'env_variables')?.default;
   if (envDefault !== undefined) facts.toolEnvDefault = envDefault.replace(/\s/g, '') === '{}' ? 'empty' : 'pagers';

@@ -7,7 +7,7 @@
  * `notUnderstood`, never dropped. Nothing is executed.
  */
 import { DataType, FieldData, ModelData, NotUnderstood, ProfileData, ValidatorData } from '../profileData';
-import { ClassInfo, Expr, ModuleInfo, readPythonModule } from './pythonSource';
+import { ClassInfo, Expr, ModuleInfo, PythonParses, readPythonModule } from './pythonSource';
 import { extractTemplateVariables } from './templateVariables';
 
 /** Where a module's source comes from: its text and file, or null when it is not part of the sources. */
@@ -75,11 +75,14 @@ export interface ExtractOptions {
   roots?: { runSingle: string; runBatch: string };
   /** Where models from outside the sources (SWE-ReX's `swerex.*`) are taken from: a built-in profile's data. */
   fallback?: ProfileData;
+  /** The parses to share with the caller's other reads of the same sources. */
+  parses?: PythonParses;
 }
 
 export function extractModels(sources: PythonSources, options: ExtractOptions = {}): ProfileData {
   const roots = options.roots ?? { runSingle: RUN_SINGLE_ROOT, runBatch: RUN_BATCH_ROOT };
   const fallback = options.fallback;
+  const parses = options.parses ?? new PythonParses();
   const modules = new Map<string, ModuleInfo | null>();
   const files = new Map<string, string>();
   const notUnderstood: NotUnderstood[] = [];
@@ -89,7 +92,7 @@ export function extractModels(sources: PythonSources, options: ExtractOptions = 
   const load = (name: string): ModuleInfo | null => {
     if (!modules.has(name)) {
       const source = sources.module(name);
-      modules.set(name, source ? readPythonModule(source.text, name, source.isPackage) : null);
+      modules.set(name, source ? readPythonModule(source.text, name, source.isPackage, parses) : null);
       if (source) files.set(name, source.file);
     }
     return modules.get(name)!;
@@ -389,7 +392,7 @@ export function extractModels(sources: PythonSources, options: ExtractOptions = 
 
   const runSingle = rootKey(roots.runSingle);
   const runBatch = rootKey(roots.runBatch);
-  const templateVariables = extractTemplateVariables(sources, fallback?.templateVariables);
+  const templateVariables = extractTemplateVariables(sources, fallback?.templateVariables, parses);
   return shortKeys({ provenance: [], runSingle, runBatch, models: Object.fromEntries(models), notUnderstood, templateVariables });
 }
 

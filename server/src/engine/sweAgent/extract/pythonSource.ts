@@ -6,7 +6,25 @@
  * anything else is kept as its text. Nothing is executed.
  */
 import { parser } from '@lezer/python';
-import type { SyntaxNode } from '@lezer/common';
+import type { SyntaxNode, Tree } from '@lezer/common';
+
+/**
+ * The Python texts of one extraction, each parsed once: a module is read for
+ * its models, for the template variables (agents.py, types.py) and for the
+ * facts of its code (the Lezer parse is most of an extraction's time).
+ */
+export class PythonParses {
+  private readonly trees = new Map<string, Tree>();
+
+  tree(source: string): Tree {
+    let tree = this.trees.get(source);
+    if (!tree) {
+      tree = parser.parse(source);
+      this.trees.set(source, tree);
+    }
+    return tree;
+  }
+}
 
 export type Expr =
   | { k: 'name'; id: string; text: string }
@@ -62,8 +80,8 @@ export interface ModuleInfo {
 const VALIDATOR_DECORATORS = new Set(['field_validator', 'model_validator', 'validator', 'root_validator']);
 const SPECIAL_METHODS = new Set(['__init__', 'model_post_init']);
 
-/** Reads `source`, the module `moduleName` (a package's `__init__` is the package's name, `isPackage`). Never throws. */
-export function readPythonModule(source: string, moduleName: string, isPackage: boolean): ModuleInfo {
+/** Reads `source`, the module `moduleName` (a package's `__init__` is the package's name, `isPackage`), from its parse. Never throws. */
+export function readPythonModule(source: string, moduleName: string, isPackage: boolean, parses: PythonParses = new PythonParses()): ModuleInfo {
   const info: ModuleInfo = { imports: new Map(), assignments: new Map(), classes: new Map() };
   const text = (n: SyntaxNode) => source.slice(n.from, n.to);
   const lineOf = (offset: number) => {
@@ -265,7 +283,7 @@ export function readPythonModule(source: string, moduleName: string, isPackage: 
     });
   };
 
-  const tree = parser.parse(source);
+  const tree = parses.tree(source);
   for (const statement of children(tree.topNode)) {
     if (statement.name === 'ImportStatement') readImport(statement);
     else if (statement.name === 'ClassDefinition' || statement.name === 'DecoratedStatement') {

@@ -17,11 +17,10 @@
  * fork's render call beyond them is listed in `notRead`: which template gets
  * it is not read.
  */
-import { parser } from '@lezer/python';
 import type { SyntaxNode } from '@lezer/common';
 import { TemplateVariablesData } from '../profileData';
 import type { PythonSources } from './pydanticModels';
-import { readPythonModule } from './pythonSource';
+import { PythonParses, readPythonModule } from './pythonSource';
 
 const AGENTS = 'sweagent.agent.agents';
 const TYPES = 'sweagent.types';
@@ -104,10 +103,10 @@ function formatDictOf(tree: SyntaxNode, source: string): { names: string[]; unre
 }
 
 /** The keys `StepOutput.to_template_format_dict()` gives: its fields but the ones it skips (`if k in (...): continue`); null when not read. */
-function stepKeysOf(source: string): string[] | null {
-  const step = readPythonModule(source, TYPES, false).classes.get('StepOutput');
+function stepKeysOf(source: string, parses: PythonParses): string[] | null {
+  const step = readPythonModule(source, TYPES, false, parses).classes.get('StepOutput');
   if (!step) return null;
-  const fn = findFunction(parser.parse(source).topNode, source, 'to_template_format_dict');
+  const fn = findFunction(parses.tree(source).topNode, source, 'to_template_format_dict');
   const text = fn ? source.slice(fn.from, fn.to) : '';
   // SWE-agent's own shape: each `model_dump()` item but a tuple of names, then the state merged in (which the check adds itself).
   const skip = /for\s+k\s*,\s*v\s+in\s+self\.model_dump\(\)\.items\(\)\s*:\s*if\s+k\s+in\s+\(([^)]*)\)\s*:\s*continue\s+out\[k\]\s*=\s*v\s+out\s*\|=\s*self\.state\s+return\s+out\s*$/.exec(text);
@@ -120,16 +119,16 @@ function stepKeysOf(source: string): string[] | null {
  * The template variables of the package in `sources`; what is not read takes
  * `fallback`'s (the release it is based on), and is said in `notRead`.
  */
-export function extractTemplateVariables(sources: PythonSources, fallback?: TemplateVariablesData): TemplateVariablesData {
+export function extractTemplateVariables(sources: PythonSources, fallback?: TemplateVariablesData, parses: PythonParses = new PythonParses()): TemplateVariablesData {
   const notRead: string[] = [];
   const agents = sources.module(AGENTS);
-  const agentsTree = agents ? parser.parse(agents.text).topNode : null;
+  const agentsTree = agents ? parses.tree(agents.text).topNode : null;
   const formatDict = agents && agentsTree ? formatDictOf(agentsTree, agents.text) : null;
   if (!formatDict) notRead.push(agents ? '_get_format_dict (not a `return dict(...)`)' : `${AGENTS.replaceAll('.', '/')}.py (not found)`);
   else notRead.push(...formatDict.unread);
   if (agents && agentsTree) notRead.push(...renderCallExtras(agentsTree, agents.text));
   const types = sources.module(TYPES);
-  const step = types ? stepKeysOf(types.text) : null;
+  const step = types ? stepKeysOf(types.text, parses) : null;
   if (!step) notRead.push(types ? 'StepOutput.to_template_format_dict' : `${TYPES.replaceAll('.', '/')}.py (not found)`);
   return { formatDict: formatDict?.names ?? fallback?.formatDict ?? [], step: step ?? fallback?.step ?? [], notRead };
 }
