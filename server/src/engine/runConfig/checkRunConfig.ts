@@ -189,7 +189,7 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
     }
     const message = issue.commandLineFlag && input.commandLineGiven ? `${said.slice(0, -1)}, and the configured command line has no \`${issue.commandLineFlag}\`.` : said;
     const option = issue.commandLineFlag && !input.commandLineGiven ? [`\`${issue.commandLineFlag}=...\` on the command line gives it.`] : [];
-    out.add(issue.code, span, message, { severity: issue.severity, data: issue.data, detail: [...(detail === undefined ? [] : [detail].flat()), ...option] });
+    out.add(issue.code, span, message, { severity: issue.severity, data: issue.data, detail: [detail ?? [], option].flat() });
   }
   if (validation.truncated) out.add('resource-limit', fileStart(first), 'The config expands (through aliases) to more nodes than the checker reads; the rest was not checked.');
   for (const visit of validation.visits) notChecked(visit, out, context);

@@ -196,7 +196,6 @@ export function agentModelField(visits: readonly ModelVisit[], agentLoc: string,
   return entry && strValue(entry.value);
 }
 
-
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
