@@ -11,6 +11,7 @@ import { buildProfile } from './buildProfile';
 import { builtinProfileData } from './builtinProfiles';
 import { PythonSources, extractModels } from './extract/pydanticModels';
 import { PythonParses, readPythonModule } from './extract/pythonSource';
+import { TEMPLATE_BODIES } from './extract/templateVariables';
 import { SweAgentFacts, SweAgentProfile, SweAgentVersion, VERSION_FACTS } from './profile';
 
 /** Reads a file's text (null when it is not there or not readable). */
@@ -47,7 +48,7 @@ export function forkProfile(packageParent: string, readText: ReadText, why: { la
       return null;
     },
   };
-  const parses = new PythonParses();
+  const parses = new PythonParses(TEMPLATE_BODIES);
   const init = readText(path.join(packageParent, 'sweagent', '__init__.py'));
   const version = init ? readPythonModule(init, 'sweagent', true, parses).assignments.get('__version__') : undefined;
   const base = baseOf(version?.k === 'str' ? version.value : undefined);

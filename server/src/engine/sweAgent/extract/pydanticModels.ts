@@ -8,7 +8,7 @@
  */
 import { DataType, FieldData, ModelData, NotUnderstood, ProfileData, ValidatorData } from '../profileData';
 import { ClassInfo, Expr, ModuleInfo, PythonParses, readPythonModule } from './pythonSource';
-import { extractTemplateVariables } from './templateVariables';
+import { TEMPLATE_BODIES, extractTemplateVariables } from './templateVariables';
 
 /** Where a module's source comes from: its text and file, or null when it is not part of the sources. */
 export interface PythonSources {
@@ -82,7 +82,7 @@ export interface ExtractOptions {
 export function extractModels(sources: PythonSources, options: ExtractOptions = {}): ProfileData {
   const roots = options.roots ?? { runSingle: RUN_SINGLE_ROOT, runBatch: RUN_BATCH_ROOT };
   const fallback = options.fallback;
-  const parses = options.parses ?? new PythonParses();
+  const parses = options.parses ?? new PythonParses(TEMPLATE_BODIES);
   const modules = new Map<string, ModuleInfo | null>();
   const files = new Map<string, string>();
   const notUnderstood: NotUnderstood[] = [];

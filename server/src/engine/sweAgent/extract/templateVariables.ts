@@ -34,6 +34,9 @@ const RENDER_CALL = /(?:\.render|_add_templated_messages_to_history|get_model_re
 const RENDER_KEYWORDS = new Set(['observation', 'elided_chars', 'max_observation_length', 'tool_call_ids', 'demonstration', 'timeout', 'command', 'exception_message', 'error_template', 'output']);
 const RENDER_SPREADS = new Set(['self._get_format_dict()', 'format_dict', 'state', 'step.state', 'kwargs', 'step.to_template_format_dict()', 'getattr(exception,"extra_info",{})']);
 
+/** The functions whose bodies this file reads, by a word of their text: the render calls' and the two format dicts'. */
+export const TEMPLATE_BODIES = /render|_add_templated_messages_to_history|get_model_requery_history|_get_format_dict|to_template_format_dict/;
+
 /** The function `name` anywhere in the module (a method of any class), or null. */
 function findFunction(tree: SyntaxNode, source: string, name: string): SyntaxNode | null {
   const cursor = tree.cursor();
@@ -103,10 +106,11 @@ function formatDictOf(tree: SyntaxNode, source: string): { names: string[]; unre
 }
 
 /** The keys `StepOutput.to_template_format_dict()` gives: its fields but the ones it skips (`if k in (...): continue`); null when not read. */
-function stepKeysOf(source: string, parses: PythonParses): string[] | null {
-  const step = readPythonModule(source, TYPES, false, parses).classes.get('StepOutput');
+function stepKeysOf(whole: string, parses: PythonParses): string[] | null {
+  const step = readPythonModule(whole, TYPES, false, parses).classes.get('StepOutput');
   if (!step) return null;
-  const fn = findFunction(parses.tree(source).topNode, source, 'to_template_format_dict');
+  const { text: source, tree } = parses.outline(whole);
+  const fn = findFunction(tree.topNode, source, 'to_template_format_dict');
   const text = fn ? source.slice(fn.from, fn.to) : '';
   // SWE-agent's own shape: each `model_dump()` item but a tuple of names, then the state merged in (which the check adds itself).
   const skip = /for\s+k\s*,\s*v\s+in\s+self\.model_dump\(\)\.items\(\)\s*:\s*if\s+k\s+in\s+\(([^)]*)\)\s*:\s*continue\s+out\[k\]\s*=\s*v\s+out\s*\|=\s*self\.state\s+return\s+out\s*$/.exec(text);
@@ -119,14 +123,14 @@ function stepKeysOf(source: string, parses: PythonParses): string[] | null {
  * The template variables of the package in `sources`; what is not read takes
  * `fallback`'s (the release it is based on), and is said in `notRead`.
  */
-export function extractTemplateVariables(sources: PythonSources, fallback?: TemplateVariablesData, parses: PythonParses = new PythonParses()): TemplateVariablesData {
+export function extractTemplateVariables(sources: PythonSources, fallback?: TemplateVariablesData, parses: PythonParses = new PythonParses(TEMPLATE_BODIES)): TemplateVariablesData {
   const notRead: string[] = [];
-  const agents = sources.module(AGENTS);
-  const agentsTree = agents ? parses.tree(agents.text).topNode : null;
-  const formatDict = agents && agentsTree ? formatDictOf(agentsTree, agents.text) : null;
+  const agentsSource = sources.module(AGENTS);
+  const agents = agentsSource ? parses.outline(agentsSource.text) : null;
+  const formatDict = agents ? formatDictOf(agents.tree.topNode, agents.text) : null;
   if (!formatDict) notRead.push(agents ? '_get_format_dict (not a `return dict(...)`)' : `${AGENTS.replaceAll('.', '/')}.py (not found)`);
   else notRead.push(...formatDict.unread);
-  if (agents && agentsTree) notRead.push(...renderCallExtras(agentsTree, agents.text));
+  if (agents) notRead.push(...renderCallExtras(agents.tree.topNode, agents.text));
   const types = sources.module(TYPES);
   const step = types ? stepKeysOf(types.text, parses) : null;
   if (!step) notRead.push(types ? 'StepOutput.to_template_format_dict' : `${TYPES.replaceAll('.', '/')}.py (not found)`);
