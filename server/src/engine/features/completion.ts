@@ -18,6 +18,7 @@ import { BundleModel, analyzeWhole } from '../document/bundleModel';
 import { splitIntoChunks } from '../document/chunker';
 import { sourceTextOf } from '../document/sourceText';
 import { JSON_SCHEMA_TYPES, STANDALONE_OPTIONS, fieldsOf } from '../swe/checkTool';
+import type { NameRepeat } from '../python/argumentNamePattern';
 import { Placeholder, signaturePlaceholders } from '../swe/placeholders';
 import { asDict, laxBool } from '../swe/pydanticLax';
 import { valueSpans } from '../swe/valueSpans';
@@ -225,19 +226,19 @@ function signatureOf(tool: ToolView | undefined): string | undefined {
 }
 
 /** Whether an argument looks optional from how the signature spells it (only `[<x>]` or `--x`). */
-function optionalInSignature(tool: ToolView | undefined, name: string | undefined): boolean {
+function optionalInSignature(tool: ToolView | undefined, name: string | undefined, repeat: NameRepeat): boolean {
   const signature = signatureOf(tool);
-  const spellings = signature !== undefined && name ? signaturePlaceholders(signature).filter((p) => p.name === name) : [];
+  const spellings = signature !== undefined && name ? signaturePlaceholders(signature, repeat).filter((p) => p.name === name) : [];
   return spellings.length > 0 && spellings.every((p) => !requiredSpelling(p));
 }
 
 /** The signature's placeholders (one per name, in order) that no argument but `except` claims. */
-function unclaimedPlaceholders(tool: ToolView | undefined, except?: ArgumentView): Placeholder[] {
+function unclaimedPlaceholders(tool: ToolView | undefined, repeat: NameRepeat, except?: ArgumentView): Placeholder[] {
   const signature = signatureOf(tool);
   if (!tool || signature === undefined) return [];
   const claimed = new Set(tool.arguments.filter((a) => a !== except && a.name !== undefined).map((a) => a.name));
   const seen = new Set<string>();
-  return signaturePlaceholders(signature).filter((p) => {
+  return signaturePlaceholders(signature, repeat).filter((p) => {
     if (claimed.has(p.name) || seen.has(p.name)) return false;
     seen.add(p.name);
     return true;
@@ -301,6 +302,8 @@ interface Resolved {
   argument?: ArgumentView;
   style: FileStyle;
   bin: BinScripts;
+  /** The chosen SWE-agent's argument-name pattern: which placeholders the signature has. */
+  repeat: NameRepeat;
 }
 
 /** The bundle's `bin/` scripts, sorted (no dot files: `chmod +x bin/*` leaves them out too). */
@@ -334,7 +337,7 @@ function binScripts(model: BundleModel, structure: BundleModel | null, table: Li
 }
 
 function keyItems(keys: readonly KeyInfo[], present: Set<string>, site: Extract<Site, { kind: 'key' }>, resolved: Resolved, context: Context): Draft[] {
-  const { tool, argument, style } = resolved;
+  const { tool, argument, style, repeat } = resolved;
   const start = site.line.start + site.tokenStart;
   const end = site.line.start + site.tokenEnd;
   return keys
@@ -343,7 +346,7 @@ function keyItems(keys: readonly KeyInfo[], present: Set<string>, site: Extract<
       let parts: Part[];
       if (site.hasColon) parts = [info.key];
       else {
-        const unclaimed = unclaimedPlaceholders(tool, argument).map((p) => ({ name: p.name, required: requiredSpelling(p) }));
+        const unclaimed = unclaimedPlaceholders(tool, repeat, argument).map((p) => ({ name: p.name, required: requiredSpelling(p) }));
         const name = argument?.name;
         const type = argument?.fields.get('type');
         parts = keyWithValue(info.key, {
@@ -351,7 +354,7 @@ function keyItems(keys: readonly KeyInfo[], present: Set<string>, site: Extract<
           keyCol: site.col,
           signature: tool ? suggestedSignature(tool) : context.tool?.kind === 'key' ? context.tool.name : undefined,
           unclaimed,
-          required: !optionalInSignature(tool, name),
+          required: !optionalInSignature(tool, name, repeat),
           formats: formatPatterns(name, type ? strValue(type.value) : undefined),
         });
         if (site.needsSpace) parts = [' ', ...parts];
@@ -361,12 +364,12 @@ function keyItems(keys: readonly KeyInfo[], present: Set<string>, site: Extract<
 }
 
 function argumentSkeletons(site: Extract<Site, { kind: 'key' }>, resolved: Resolved, withIndicator: boolean): Draft[] {
-  const { tool, style } = resolved;
+  const { tool, style, repeat } = resolved;
   const start = site.line.start + site.tokenStart;
   const end = site.line.start + site.tokenEnd;
   const contentCol = withIndicator ? site.col + style.itemIndent : site.col;
   const prefix: Part[] = [...(site.needsSpace ? [' '] : []), ...(withIndicator ? [itemIndicator(style)] : [])];
-  const drafts: Draft[] = unclaimedPlaceholders(tool).map((p) => {
+  const drafts: Draft[] = unclaimedPlaceholders(tool, repeat).map((p) => {
     const required = requiredSpelling(p);
     return {
       label: `new argument: ${p.name}`,
@@ -426,7 +429,7 @@ function toolSkeletonItem(site: Extract<Site, { kind: 'key' }>, style: FileStyle
 
 /** Argument names after `<`, `[<`, `{` or `--` in a signature: the declared ones the signature does not use yet first. */
 function signatureItems(site: Site, col: number, offset: number, resolved: Resolved): Draft[] {
-  const { tool } = resolved;
+  const { tool, repeat } = resolved;
   const line = site.line;
   const from = site.kind === 'value' ? line.valueCol! : line.contentCol;
   const before = line.text.slice(from, col);
@@ -446,14 +449,14 @@ function signatureItems(site: Site, col: number, offset: number, resolved: Resol
   const signature = tool.signature;
   if (signature && strValue(signature) !== undefined) {
     const spanOfPiece = valueSpans(signature);
-    for (const p of signaturePlaceholders(strValue(signature)!)) {
+    for (const p of signaturePlaceholders(strValue(signature)!, repeat)) {
       const span = spanOfPiece(p.nameStart, p.nameEnd);
       const start = resolved.view!.at.base(span.origin) + span.start;
       if (start <= offset && offset <= start + (span.end - span.start)) continue;
       used.add(p.name);
     }
   } else {
-    for (const p of signaturePlaceholders(line.text.slice(from))) {
+    for (const p of signaturePlaceholders(line.text.slice(from), repeat)) {
       if (from + p.nameStart <= col && col <= from + p.nameEnd) continue;
       used.add(p.name);
     }
@@ -494,11 +497,11 @@ function valueItems(site: Extract<Site, { kind: 'value' }>, col: number, context
   const key = context.key;
   if (key === 'type' && (owner === 'argument' || owner === 'items')) return JSON_SCHEMA_TYPES.map((type) => draft(type, 'value', 'JSON Schema type'));
   if (owner === 'argument' && key === 'required') {
-    const values = optionalInSignature(tool, argument?.name) ? ['false', 'true'] : ['true', 'false'];
+    const values = optionalInSignature(tool, argument?.name, resolved.repeat) ? ['false', 'true'] : ['true', 'false'];
     return values.map((value) => draft(value, 'value', undefined));
   }
   if (owner === 'argument' && key === 'name') {
-    return unclaimedPlaceholders(tool, argument).map((p) => draft(p.name, 'variable', `${spellingText(p)} in the signature`));
+    return unclaimedPlaceholders(tool, resolved.repeat, argument).map((p) => draft(p.name, 'variable', `${spellingText(p)} in the signature`));
   }
   if (owner === 'argument' && key === 'argument_format') {
     const type = argument?.fields.get('type');
@@ -519,12 +522,12 @@ function valueItems(site: Extract<Site, { kind: 'value' }>, col: number, context
   return [];
 }
 
-function resolve(structure: { model: BundleModel; partial: boolean } | null, context: Context, bin: (structure: BundleModel | null) => BinScripts): Resolved {
+function resolve(structure: { model: BundleModel; partial: boolean } | null, context: Context, repeat: NameRepeat, bin: (structure: BundleModel | null) => BinScripts): Resolved {
   const view = structure ? structure.model.view : null;
   const toolFrame = context.tool;
   const tool = view && toolFrame ? view.tools.find((t) => view.at.start(t.keyNode) === toolFrame.offset) : undefined;
   const argument = tool && context.argument ? argumentAfterDash(view!, tool, context.argument.offset) : undefined;
-  return { view, partial: structure?.partial ?? false, tool, argument, style: fileStyle(view), bin: bin(structure?.model ?? null) };
+  return { view, partial: structure?.partial ?? false, tool, argument, style: fileStyle(view), bin: bin(structure?.model ?? null), repeat };
 }
 
 function fieldsAt(context: Context, resolved: Resolved): Map<string, DictEntry> | undefined {
@@ -575,6 +578,6 @@ export function completions(model: BundleModel, offset: number, options: Complet
   if (!site) return [];
   const context = contextOf(table, index, site);
   if (!context) return [];
-  const resolved = resolve(structureModel(model, site, offset), context, (structure) => binScripts(model, structure, table, index, site, options.binScripts));
+  const resolved = resolve(structureModel(model, site, offset), context, model.facts.argumentNamePattern, (structure) => binScripts(model, structure, table, index, site, options.binScripts));
   return finishDrafts(drafts(table, index, site, offset, context, resolved), options.snippets, { text, cursor: offset });
 }

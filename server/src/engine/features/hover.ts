@@ -161,7 +161,7 @@ function unknownPlaceholderHover(model: BundleModel, offset: number): HoverResul
   const value = signature.value.value;
   const names = new Set(tool.arguments.map((a) => a.name));
   const ranges = valueRanges(view.at, signature);
-  const tokens = signaturePlaceholders(value).flatMap((p) => {
+  const tokens = signaturePlaceholders(value, model.facts.argumentNamePattern).flatMap((p) => {
     const range = p.spelling !== 'flag' && !names.has(p.name) && argumentNameMatchLength(p.name, model.facts.argumentNamePattern) === p.name.length ? ranges(p.start, p.end) : null;
     return range ? [{ placeholder: p, tokenStart: range.start, tokenEnd: range.end }] : [];
   });

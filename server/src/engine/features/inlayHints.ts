@@ -43,7 +43,7 @@ export function inlayHints(model: BundleModel, range?: { start: number; end: num
     if (!signature || !toolTouches(view, tool, range)) continue;
     const offsets = valueOffsets(signature);
     if (!offsets) continue;
-    for (const placeholder of signaturePlaceholders(signature.text)) {
+    for (const placeholder of signaturePlaceholders(signature.text, model.facts.argumentNamePattern)) {
       const argument = tool.arguments.find((a) => a.name === placeholder.name);
       const label = argument && typeLabel(argument);
       if (!argument || !label) continue;

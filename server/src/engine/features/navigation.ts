@@ -5,6 +5,7 @@
  * document highlights; rename and hover build on the same occurrences.
  */
 import { BundleModel } from '../document/bundleModel';
+import type { NameRepeat } from '../python/argumentNamePattern';
 import { PlaceholderSpelling, angleMentions, signaturePlaceholders } from '../swe/placeholders';
 import { PyNode, ScalarNode, deref } from '../yaml/pyNode';
 import { Placement } from '../document/placement';
@@ -95,7 +96,7 @@ interface Candidate {
 }
 
 /** Every place in a tool that names an argument, whether or not the argument exists. */
-function candidates(tool: ToolView): Candidate[] {
+function candidates(tool: ToolView, repeat: NameRepeat): Candidate[] {
   const found: Candidate[] = [];
   for (const argument of tool.arguments) {
     const node = strScalarOf(argument.nameNode);
@@ -104,7 +105,7 @@ function candidates(tool: ToolView): Candidate[] {
   }
   const signature = tool.signature;
   if (signature && signature.value.type === 'str') {
-    for (const p of signaturePlaceholders(signature.value.value)) {
+    for (const p of signaturePlaceholders(signature.value.value, repeat)) {
       found.push({ name: p.name, node: signature, kind: 'placeholder', spelling: p.spelling, valueStart: p.nameStart, valueEnd: p.nameEnd, tokenValueStart: p.start, tokenValueEnd: p.end });
     }
   }
@@ -147,8 +148,9 @@ export function pickAt<T extends { tokenStart: number; tokenEnd: number }>(items
 }
 
 /** Every place in the tool that names `name` (an argument or not), located in the source; `complete` is false when some place could not be located. */
-export function occurrencesOf(at: Placement, tool: ToolView, name: string): { occurrences: ArgumentOccurrence[]; complete: boolean } {
-  const same = candidates(tool).filter((c) => c.name === name);
+/** Every place in `tool` that names the argument `name`; `repeat` is the chosen SWE-agent's argument-name pattern. */
+export function occurrencesOf(at: Placement, tool: ToolView, name: string, repeat: NameRepeat): { occurrences: ArgumentOccurrence[]; complete: boolean } {
+  const same = candidates(tool, repeat).filter((c) => c.name === name);
   const mappers = new Map<ScalarNode, (start: number, end: number) => TextRange | null>();
   const rangesOf = (node: ScalarNode) => mappers.get(node) ?? mappers.set(node, valueRanges(at, node)).get(node)!;
   const occurrences = same.flatMap((c) => occurrenceOf(at, c, rangesOf) ?? []);
@@ -160,7 +162,7 @@ export function argumentTargetAt(model: BundleModel, offset: number): ArgumentTa
   const view = model.view;
   const tool = toolAt(view, offset);
   if (!tool) return null;
-  const all = candidates(tool);
+  const all = candidates(tool, model.facts.argumentNamePattern);
   const names = new Set(tool.arguments.map((a) => a.name).filter((n): n is string => n !== undefined));
   const located: { candidate: Candidate; occurrence: ArgumentOccurrence }[] = [];
   // The signature's and the docstring's offsets are mapped once each, however many names they hold.

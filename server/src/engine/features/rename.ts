@@ -142,14 +142,14 @@ function editBudgetProblem(name: string, count: number): string | null {
 
 /** Renames the tool's argument `name` (its name, its placeholders, its docstring mentions), as a rename from any of them would. */
 export function renameArgumentNamed(model: BundleModel, tool: ToolView, name: string, newName: string): RenameResult {
-  const { occurrences, complete } = occurrencesOf(model.view.at, tool, name);
+  const { occurrences, complete } = occurrencesOf(model.view.at, tool, name, model.facts.argumentNamePattern);
   if (occurrences.length === 0) return { ok: false, message: `Tool \`${tool.name ?? 'this tool'}\` names no \`${name}\` that can be located in the file.` };
   return renameArgument(model, { tool, name, arguments: tool.arguments.filter((a) => a.name === name), occurrences, complete, at: occurrences[0] }, newName);
 }
 
 /** Renames the placeholders (and docstring mentions) of `name`, a name no argument of the tool has. */
 export function renamePlaceholder(model: BundleModel, tool: ToolView, name: string, newName: string): RenameResult {
-  const { occurrences, complete } = occurrencesOf(model.view.at, tool, name);
+  const { occurrences, complete } = occurrencesOf(model.view.at, tool, name, model.facts.argumentNamePattern);
   if (!isArgumentName(newName, model.facts.argumentNamePattern) || occurrences.length === 0 || occurrences.some((o) => o.kind === 'name')) {
     return { ok: false, message: `\`${name}\` is not a placeholder without an argument, or \`${newName}\` is not a valid argument name.` };
   }

@@ -9,6 +9,7 @@
  */
 import { BundleModel } from '../document/bundleModel';
 import { parseFormatString } from '../python/formatString';
+import type { NameRepeat } from '../python/argumentNamePattern';
 import { angleMentions, signaturePlaceholders } from '../swe/placeholders';
 import { PyNode, ScalarNode, strValue } from '../yaml/pyNode';
 import { Placement } from '../document/placement';
@@ -29,8 +30,8 @@ interface Named {
   nameEnd: number;
 }
 
-function namedRanges(role: string | undefined, value: string): Named[] {
-  if (role === 'signature') return signaturePlaceholders(value);
+function namedRanges(role: string | undefined, value: string, repeat: NameRepeat): Named[] {
+  if (role === 'signature') return signaturePlaceholders(value, repeat);
   if (role === 'docstring') {
     const fields = parseFormatString(value).items.flatMap((item) =>
       item.field && envFieldName(item.field.name) !== null ? [{ start: item.field.start, end: item.field.end, nameStart: item.field.nameStart, nameEnd: item.field.nameEnd }] : [],
@@ -47,6 +48,8 @@ class Chain {
   constructor(
     /** Where the model's nodes are. */
     readonly at: Placement,
+    /** The chosen SWE-agent's argument-name pattern, for the signature's placeholders. */
+    readonly repeat: NameRepeat,
     private readonly offset: number,
     document: OffsetRange,
   ) {
@@ -91,7 +94,7 @@ function visitScalar(node: ScalarNode, role: string | undefined, chain: Chain): 
   if (!offsets) return;
   const span = (start: number, end: number): OffsetRange | null => (end > start && end <= offsets.starts.length ? sourceSpan(offsets, base, start, end) : null);
   const value = node.text;
-  const named = namedRanges(role, value)
+  const named = namedRanges(role, value, chain.repeat)
     .map((n) => ({ whole: span(n.start, n.end), name: span(n.nameStart, n.nameEnd) }))
     .find((n) => n.whole && chain.holds(n.whole.start, n.whole.end));
   if (named?.whole) {
@@ -152,7 +155,7 @@ function visit(node: PyNode, role: string | undefined, chain: Chain): void {
 /** The selection ranges around an absolute offset, innermost first; the last is the whole document. */
 export function selectionRanges(model: BundleModel, offset: number): OffsetRange[] {
   const text = model.source.normalized;
-  const chain = new Chain(model.placement, offset, { start: 0, end: text.length });
+  const chain = new Chain(model.placement, model.facts.argumentNamePattern, offset, { start: 0, end: text.length });
   if (model.root) {
     visit(model.root, undefined, chain);
   } else {

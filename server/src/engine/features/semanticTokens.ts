@@ -12,6 +12,7 @@
 import { BundleModel } from '../document/bundleModel';
 import { parseFormatString } from '../python/formatString';
 import { EnvContext, envFieldName } from '../swe/env';
+import type { NameRepeat } from '../python/argumentNamePattern';
 import { angleMentions, signaturePlaceholders } from '../swe/placeholders';
 import { ScalarNode } from '../yaml/pyNode';
 import { ValueOffsets, valueOffsets } from '../yaml/scalarOffsets';
@@ -62,7 +63,7 @@ function valueSegments(at: Placement, node: ScalarNode, offsets: ValueOffsets, s
   return segments;
 }
 
-function toolTokens(view: BundleView, tool: ToolView, env: EnvContext, out: SemanticToken[]): void {
+function toolTokens(view: BundleView, tool: ToolView, env: EnvContext, repeat: NameRepeat, out: SemanticToken[]): void {
   const defined = new Set(tool.arguments.flatMap((argument) => (argument.name === undefined ? [] : [argument.name])));
   const push = (node: ScalarNode, offsets: ValueOffsets, start: number, end: number, type: TokenType, modifiers: TokenModifier[]) => {
     for (const segment of valueSegments(view.at, node, offsets, start, end)) out.push({ ...segment, type, modifiers });
@@ -70,7 +71,7 @@ function toolTokens(view: BundleView, tool: ToolView, env: EnvContext, out: Sema
   const signature = ownStrScalar(tool, 'signature');
   const signatureOffsets = signature && valueOffsets(signature);
   if (signature && signatureOffsets) {
-    for (const placeholder of signaturePlaceholders(signature.text)) {
+    for (const placeholder of signaturePlaceholders(signature.text, repeat)) {
       const known = defined.has(placeholder.name);
       // `--x` names an argument only when there is one; otherwise it is a literal flag.
       if (placeholder.spelling === 'flag' && !known) continue;
@@ -104,7 +105,7 @@ export function semanticTokens(model: BundleModel, env: EnvContext, range?: { st
     if (result.length >= limit) break;
     if (!toolTouches(view, tool, range)) continue;
     const tokens: SemanticToken[] = [];
-    toolTokens(view, tool, env, tokens);
+    toolTokens(view, tool, env, model.facts.argumentNamePattern, tokens);
     tokens.sort((a, b) => a.start - b.start || b.end - a.end);
     for (const token of tokens) {
       if (result.length >= limit) break;

@@ -19,8 +19,8 @@ export interface Placeholder {
   nameEnd: number;
 }
 
-/** The placeholders of a signature; `repeat` is the ARGUMENT_NAME_PATTERN of the SWE-agent judged by (main's for the editor features that only locate names). */
-export function signaturePlaceholders(signature: string, repeat: NameRepeat = '*'): Placeholder[] {
+/** The placeholders of a signature; `repeat` is the ARGUMENT_NAME_PATTERN of the SWE-agent judged by (`+` up to v1.1.0: no one-character name). */
+export function signaturePlaceholders(signature: string, repeat: NameRepeat): Placeholder[] {
   const found: Placeholder[] = [];
   const angles = findAngleSpellings(signature, repeat);
   for (const a of angles) {
