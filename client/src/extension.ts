@@ -26,6 +26,8 @@ const RESTART_SETTINGS = ['sweBundle.filePatterns', 'sweBundle.agentConfigPatter
 /** What `activate` returns, for other extensions and the tests. */
 export interface SweBundleApi {
   readonly status: ServerStatus;
+  /** What the status bar item shows (text, tooltip, whether it is shown). */
+  readonly statusItem: StatusItem['shown'];
   readonly client: LanguageClient | undefined;
 }
 
@@ -211,6 +213,9 @@ export async function activate(context: ExtensionContext): Promise<SweBundleApi>
   return {
     get status() {
       return status.status;
+    },
+    get statusItem() {
+      return status.shown;
     },
     get client() {
       return current.client;

@@ -51,6 +51,7 @@ export function parseStatus(params: unknown): ServerStatus | null {
 
 export class StatusItem implements Disposable {
   private readonly item: StatusBarItem;
+  private visible = false;
   private current: ServerStatus = { state: 'starting' };
   private editorClaimed = false;
   private judgedBy: JudgedBy | null = null;
@@ -66,6 +67,12 @@ export class StatusItem implements Disposable {
 
   get status(): ServerStatus {
     return this.current;
+  }
+
+  /** What the item shows now: its text and tooltip as set on the status bar, and whether it is shown. */
+  get shown(): { text: string; tooltip: string; visible: boolean } {
+    const tooltip = this.item.tooltip;
+    return { text: this.item.text, tooltip: typeof tooltip === 'string' ? tooltip : (tooltip?.value ?? ''), visible: this.visible };
   }
 
   set(status: ServerStatus): void {
@@ -117,7 +124,8 @@ export class StatusItem implements Disposable {
       this.item.text += ' $(shield)';
       this.item.tooltip = new MarkdownString(`${typeof tooltip === 'string' ? tooltip : (tooltip?.value ?? '')}\n\n${RESTRICTED_NOTE}`);
     }
-    if (s.state !== 'ready' || this.editorClaimed) this.item.show();
+    this.visible = s.state !== 'ready' || this.editorClaimed;
+    if (this.visible) this.item.show();
     else this.item.hide();
   }
 

@@ -32,6 +32,8 @@ export class TestClient {
   readonly progress: { token: unknown; value: { kind: string; title?: string; message?: string } }[] = [];
   /** The refresh requests the server sent (`workspace/diagnostic/refresh`, `workspace/inlayHint/refresh`, `workspace/semanticTokens/refresh`), in order. */
   readonly refreshes: string[] = [];
+  /** The `sweBundle/status` notifications, in order. */
+  readonly statuses: { state: string }[] = [];
   private waiters: (() => void)[] = [];
   initializeResult!: InitializeResult;
 
@@ -51,6 +53,10 @@ export class TestClient {
     });
     connection.onNotification('window/showMessage', (params: { type: number; message: string }) => {
       this.shown.push(`${params.type}: ${params.message}`);
+      this.wake();
+    });
+    connection.onNotification('sweBundle/status', (params: { state: string }) => {
+      this.statuses.push(params);
       this.wake();
     });
     connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>

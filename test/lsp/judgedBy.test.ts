@@ -44,6 +44,20 @@ describe('sweBundle/judgedBy', () => {
     ]);
   });
 
+  it('after sweBundle.sweAgent changes, the server announces the index again once it has read the settings, and answers with the new SWE-agent', async () => {
+    let sweAgent = 'auto';
+    client = await inMemory({ capabilities: { workspace: { configuration: true } }, configuration: (section) => (section === 'sweBundle' ? { sweAgent } : null) });
+    await client.openBundle(URI, BUNDLE);
+    expect((await judgedBy(client, URI))?.label).toBe('SWE-agent main (3ea751c0)');
+    const announced = client.statuses.length;
+    sweAgent = '1.0.1';
+    await client.notify('workspace/didChangeConfiguration', { settings: null });
+    await client.waitFor(() => client!.statuses.length > announced, 'the index announced after the settings change');
+    // No workspace folder here: the index counts the folders' files, none.
+    expect(client.statuses.slice(announced)).toEqual([{ state: 'ready', bundles: 0, agentConfigs: 0, truncated: false }]);
+    expect(await judgedBy(client, URI)).toEqual({ label: 'SWE-agent v1.0.1', reason: 'set by sweBundle.sweAgent' });
+  });
+
   it('a document that is neither a bundle config nor an agent config, or is not open: null', async () => {
     client = await inMemory();
     await client.open('file:///w/notes.yaml', 'just: notes\n');

@@ -337,6 +337,13 @@ export function startLanguageServer(connection: Connection): void {
     quietly(() => refreshSettings().then(reindex));
   });
 
+  /** Tells the client the index is ready, with its counts (the client then asks again which SWE-agent judges the active document). */
+  const announceIndex = () => {
+    const index = guard('indexing', null, () => analysis().index());
+    if (index) quietly(() => connection.sendNotification(STATUS_NOTIFICATION, { state: 'ready', bundles: index.bundles.length, agentConfigs: index.agents.length, truncated: index.truncated }));
+    return index;
+  };
+
   /** Indexes the workspace (with progress), then re-checks open documents against it. */
   const reindex = async () => {
     const progress = client.workDoneProgress ? await connection.window.createWorkDoneProgress().catch(() => null) : null;
@@ -348,9 +355,8 @@ export function startLanguageServer(connection: Connection): void {
         progress?.report(Math.round((i * 100) / folders.length), path.basename(folder));
         guard('indexing', null, () => analysis().walk(folder));
       });
-      const index = guard('indexing', null, () => analysis().index());
+      const index = announceIndex();
       if (index) {
-        quietly(() => connection.sendNotification(STATUS_NOTIFICATION, { state: 'ready', bundles: index.bundles.length, agentConfigs: index.agents.length, truncated: index.truncated }));
         connection.console.info(`swe-bundle: indexed ${index.bundles.length} bundles and ${index.agents.length} agent configs${index.truncated ? ' (stopped early: too many files)' : ''}`);
         const notSearched = index.cuts.map(describeCut);
         if (notSearched.length > 0) quietly(() => connection.sendNotification('window/showMessage', { type: MessageType.Warning, message: `swe-bundle: ${notSearched.join('; ')}` }));
@@ -368,14 +374,22 @@ export function startLanguageServer(connection: Connection): void {
   };
   connection.onDidChangeWatchedFiles((params) => filesChanged(params.changes ?? []));
 
+  // Once the new settings are in, the index is announced again: a setting such as sweAgent changes
+  // which SWE-agent judges a document, and the client asks only after it hears the settings are read.
   connection.onDidChangeConfiguration((params) => {
     if (client.configuration) {
-      quietly(() => refreshSettings().then(() => revalidateAll()));
+      quietly(() =>
+        refreshSettings().then(() => {
+          announceIndex();
+          revalidateAll();
+        }),
+      );
       return;
     }
     const section = (params.settings as Record<string, unknown> | null)?.[SETTINGS_SECTION];
     if (section !== undefined) {
       change('settings', { userSettings: section });
+      announceIndex();
       revalidateAll();
     }
   });

@@ -2,6 +2,7 @@
 // and settings reaching the server (rule severities, file patterns).
 const vscode = require('vscode');
 const assert = require('assert');
+const fs = require('fs');
 const path = require('path');
 const { EXTENSION_ID, ready, open, fileUri, expectDiagnostics, waitFor, range, searchDiagnostics, SEARCH, VIEWER } = require('./helpers');
 
@@ -147,6 +148,37 @@ suite('commands and settings', () => {
       );
     });
     await expectDiagnostics(uri, searchDiagnostics());
+  });
+
+  test('the status item names the SWE-agent that judges the active file, and why; sweBundle.sweAgent changes it', async () => {
+    const commit = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../../server/src/engine/sweAgent/profiles/main.json'), 'utf8')).provenance[0].commit.slice(0, 8);
+    const shows = async (expected, what) => {
+      try {
+        await waitFor(() => ({ ok: JSON.stringify(api.statusItem) === JSON.stringify(expected), seen: api.statusItem }), what);
+      } catch (e) {
+        assert.deepStrictEqual(api.statusItem, expected, what);
+        throw e;
+      }
+    };
+    const summary = 'SWE Bundle: 3 bundles, 1 agent config in the workspace';
+    await open(VIEWER);
+    await shows(
+      {
+        text: `$(check) SWE-agent main (${commit})`,
+        tooltip: `${summary}\n\nThis file is judged by SWE-agent main (${commit}): the default: the workspace has no sweagent package and pins no version (sweBundle.sweAgent: auto).\n\nClick to show the output.`,
+        visible: true,
+      },
+      'the status item naming SWE-agent main',
+    );
+    await withSetting('sweAgent', '1.0.1', async () => {
+      await shows(
+        { text: '$(check) SWE-agent v1.0.1', tooltip: `${summary}\n\nThis file is judged by SWE-agent v1.0.1: set by sweBundle.sweAgent.\n\nClick to show the output.`, visible: true },
+        'the status item naming SWE-agent v1.0.1',
+      );
+    });
+    await shows({ text: `$(check) SWE-agent main (${commit})`, tooltip: `${summary}\n\nThis file is judged by SWE-agent main (${commit}): the default: the workspace has no sweagent package and pins no version (sweBundle.sweAgent: auto).\n\nClick to show the output.`, visible: true }, 'the status item back on main');
+    await open('misc/config.yaml');
+    await shows({ text: '$(check) SWE Bundle', tooltip: `${summary}\n\nClick to show the output.`, visible: false }, 'the status item hidden on a file it does not claim');
   });
 
   test('sweBundle.filePatterns claims more documents (the client restarts with the new selector)', async () => {
