@@ -3,7 +3,7 @@
  * missing path, a path we may not read. The unreadable cases run the CLI as an unprivileged user
  * when the tests run as root (root reads everything), from a copy of dist/lint.js that user can read.
  */
-import { SpawnSyncReturns, spawnSync } from 'child_process';
+import { SpawnSyncReturns, spawn, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -78,5 +78,24 @@ describe('exit status 2 with a message', () => {
         expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({ status: 2, stdout: '', stderr: `swe-bundle-lint: cannot read (${code}): ${given}\n` });
       }
     }
+  });
+});
+
+describe('a reader that stops early', () => {
+  it('(`swe-bundle-lint --format json . | head`) ends the CLI quietly, with its status, not with an EPIPE stack trace', async () => {
+    // 1,000 diagnostics: a JSON report of about 300 KB, several times what a pipe holds.
+    const lines = Array.from({ length: 2_000 }, (_, i) => `      {{ v${i} }}`).join('\n');
+    ws = tempWorkspace({ 'config/agent.yaml': `agent:\n  templates:\n    instance_template: |\n${lines}\n  model:\n    name: gpt-4o\n` });
+    const child = spawn(process.execPath, [path.join(REPO_ROOT, 'dist', 'lint.js'), '--format', 'json', 'config/agent.yaml'], { cwd: ws.root });
+    let stderr = '';
+    let read = 0;
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.once('data', (chunk: Buffer) => {
+      read = chunk.length;
+      child.stdout.destroy();
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(read).toBeGreaterThan(0);
   });
 });

@@ -70,6 +70,28 @@ describe.skipIf(process.platform !== 'linux')('quadratic time (item 5)', () => {
     expect(run.peakRss).toBeLessThan(400 * MiB);
   });
 
+  it('an agent config template with 5,000 unknown variables (89 KB): the template is mapped to its source once, not once per variable', () => {
+    const lines = Array.from({ length: 5_000 }, (_, i) => `      {{ v${i} }}`).join('\n');
+    const ws = tempWorkspace({ 'config/agent.yaml': `agent:\n  templates:\n    instance_template: |\n${lines}\n  model:\n    name: gpt-4o\n` });
+    try {
+      const run = runLintMeasured(['--format', 'json', 'config/agent.yaml'], ws.root);
+      timing.add('CLI, 5,000 unknown template variables', run.ms, run.peakRss);
+      expect([run.code, run.stderr]).toEqual([0, '']);
+      const diagnostics = JSON.parse(run.stdout)[0].diagnostics as JsonDiagnostic[];
+      const unknown = diagnostics.filter((d) => d.code === 'template-unknown-variable');
+      // Each on its own line of the block scalar (the first variable on line 3, 0-based), up to the cap.
+      expect(unknown.length).toBe(999);
+      unknown.forEach((d, i) => {
+        expect([d.range.start.line, d.range.start.character]).toEqual([3 + i, 9]);
+        expect(d.message).toBe(`SWE-agent supplies no \`{{v${i}}}\` to \`agent.templates.instance_template\`, so it renders as empty text.`);
+      });
+      expect(diagnostics.at(-1)!.message).toBe('This file has 5,001 diagnostics, more than the 1,000 reported per file.');
+      expect(run.peakRss).toBeLessThan(400 * MiB);
+    } finally {
+      ws.remove();
+    }
+  });
+
   it('10,000 arguments searched in a signature of 100 KB stop at the search budget, which the diagnostic names', () => {
     const names = Array.from({ length: 10_000 }, (_, i) => `a${i}`);
     const argumentList = names.map((n) => `      - name: ${n}\n        type: string\n        description: d\n        required: false\n`).join('');

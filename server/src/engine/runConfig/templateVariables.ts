@@ -26,16 +26,16 @@
  * workspace) makes an unknown variable an information, not a warning.
  */
 import { DiagnosticBuilder } from '../diagnosticBuilder';
-import { EngineDiagnostic, spanOf } from '../diagnostics';
+import { EngineDiagnostic, Span, spanOf } from '../diagnostics';
 import { TemplateVariable, templateVariables } from '../python/jinjaVariables';
 import { stateCommandScript } from '../swe/checkBundle';
 import { SweAgentProfile } from '../sweAgent/profile';
 import { defaultToolEnv } from '../swe/env';
-import { spanInValue } from '../swe/valueSpans';
+import { spansInValues } from '../swe/valueSpans';
 import { suggestName } from '../util/suggest';
 import { AgentCheck } from '../workspace/checkAgentConfig';
 import { AgentTools } from '../workspace/agentConfig';
-import { DictEntry, MapNode, dictEntries, strValue } from '../yaml/pyNode';
+import { MapNode, dictEntries, strValue } from '../yaml/pyNode';
 import { ModelVisit, locText } from './validate';
 
 type Supplies = 'state' | 'step' | 'observation' | 'timeout' | 'demonstration';
@@ -125,6 +125,8 @@ export function assemblyVariables(tools: AgentTools, check: AgentCheck): Assembl
 /** Unknown variables in every template field of the config; `assemblies` are its ToolConfigs with their state. */
 export function templateVariableDiagnostics(visits: readonly ModelVisit[], assemblies: readonly AssemblyVariables[], profile: SweAgentProfile): EngineDiagnostic[] {
   const out = new DiagnosticBuilder(null);
+  // A template with many unknown variables is mapped to its source once, not once per variable.
+  const spanIn = spansInValues();
   const extraFields = extraFieldsOf(visits);
   const { formatDict, step, notRead } = profile.templateVariables;
   const supplied = (s: Exclude<Supplies, 'state'>): readonly string[] => (s === 'step' ? [...step, ...ERROR_VARIABLES] : SUPPLIED[s]);
@@ -155,7 +157,7 @@ export function templateVariableDiagnostics(visits: readonly ModelVisit[], assem
       const where = locText([...visit.loc, name!]);
       for (const variable of variables) {
         if (given.has(variable.name)) continue;
-        reportUnknown(out, entry, variable, where, [...given], getsState ? state : null, state.keys.get(variable.name), notRead);
+        reportUnknown(out, spanIn(entry.value, variable.start, variable.end), variable, where, [...given], getsState ? state : null, state.keys.get(variable.name), notRead);
       }
     }
   }
@@ -206,8 +208,7 @@ function agentLocOf(visit: ModelVisit): string {
   return loc.join('.');
 }
 
-function reportUnknown(out: DiagnosticBuilder, entry: DictEntry, variable: TemplateVariable, where: string, given: string[], state: StateKeys | null, stateCommand: string | undefined, notRead: readonly string[]): void {
-  const span = spanInValue(entry.value, variable.start, variable.end);
+function reportUnknown(out: DiagnosticBuilder, span: Span, variable: TemplateVariable, where: string, given: string[], state: StateKeys | null, stateCommand: string | undefined, notRead: readonly string[]): void {
   const shown = `\`{{${variable.name}}}\``;
   if (stateCommand !== undefined) {
     out.add('template-unknown-variable', span, `${shown} in \`${where}\` renders empty: SWE-agent passes no state to this template.`, {
