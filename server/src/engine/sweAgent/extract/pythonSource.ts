@@ -13,8 +13,8 @@ import { pythonOutline } from './pythonOutline';
  * The Python texts of one extraction, each parsed once (the Lezer parse is
  * most of an extraction's time), as its outline (`pythonOutline.ts`): the
  * models need no function body, and the template variables only those of the
- * functions that `bodiesRead` matches. An outline parses in about a third of
- * the whole text's time.
+ * functions that `bodiesRead` matches (SWE-agent main's modules: 157,000
+ * characters parsed instead of 292,000).
  */
 export class PythonParses {
   private readonly outlines = new Map<string, { text: string; tree: Tree }>();
