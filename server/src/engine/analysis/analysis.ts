@@ -45,7 +45,7 @@ import { Database } from './database';
 import { LINES, SOURCE, textOf, trackedFs } from './files';
 import { FileReport, FILE_REPORT, readFailureReport, shownDiagnostics } from './reports';
 import { FolderSettings, SETTINGS_AT } from './settings';
-import { BUNDLE_FOLDER, CONFIG_ROOT, FileKind, INDEX, KIND, SETTINGS_OF, WALK, WorkspaceIndex } from './workspace';
+import { BUNDLE_FOLDER, CONFIG_ROOT, FileKind, INDEX, KIND, SETTINGS_OF, WALK, WorkspaceIndex, isNewAgentConfig } from './workspace';
 import { WalkResult } from '../workspace/walk';
 import { FOLDERS } from './inputs';
 import { RunConfigKind, runConfigKindOf } from '../runConfig/classify';
@@ -337,6 +337,7 @@ export class Analysis {
     const kind = this.kind(file);
     const source = this.source(file);
     if (!source) return null;
+    if (kind === 'other' && isNewAgentConfig(file, source.normalized)) return runConfigCompletions(source.normalized, null, offset, options.snippets, profileOf(this.settingsOf(file).config));
     if (kind !== 'bundle') {
       const agent = this.agent(file);
       const bundleEntries = agentCompletions(this.agentWorkspace(file), source.normalized, offset, agent, options);

@@ -114,6 +114,20 @@ function isYamlName(file: string): boolean {
   return /\.ya?ml$/i.test(file);
 }
 
+/** Characters of a new agent config's blank text looked at: past them the file is not new. */
+const NEW_FILE_CHARS = 4096;
+
+/**
+ * A YAML file under a `config/` folder (where SWE-agent keeps its agent
+ * configs, and VS Code's default `agentConfigPatterns` claims them) with
+ * nothing in it yet but blank lines and comments. It is no agent config
+ * until it has keys, so it gets no diagnostics; completion offers an agent
+ * config's top-level keys there.
+ */
+export function isNewAgentConfig(file: string, text: string): boolean {
+  return isYamlName(file) && file.split(/[\\/]/).slice(0, -1).includes('config') && text.length <= NEW_FILE_CHARS && text.split(/\r\n|\r|\n/).every((line) => /^\s*(?:#.*)?$/.test(line));
+}
+
 /**
  * What a file is to the checker. A `config.yaml` is a bundle config when it
  * sits at `tools/<bundle>/`, beside a `bin/` folder, or when its top level
