@@ -20,6 +20,7 @@ interface File {
 const BUNDLE = 'tools:\n  hello:\n    docstring: Says hello.\n';
 const SMITH_CONFIG = 'agent:\n  model: {name: gpt-4o}\n  tools:\n    bundles:\n      - path: tools/registry\n      - path: tools/defaults\n      - path: tools/smith_only\n';
 
+const CONFIG_0X = 'system_template: You are a helpful assistant.\ninstance_template: "{issue}"\ncommand_files:\n  - config/commands/defaults.sh\nparse_command: ParseCommandDetailed\n';
 let ws: TempWorkspace;
 beforeAll(() => {
   ws = tempWorkspace({
@@ -30,8 +31,9 @@ beforeAll(() => {
     'fork/sweagent/__init__.py': '',
     'fork/tools/registry/config.yaml': BUNDLE,
     'fork/config/default.yaml': 'agent:\n  model: {name: gpt-4o}\n  tools:\n    bundles:\n      - path: tools/registry\n      - path: tools/gone\n',
-    'legacy/config/default_ctf.yaml':
-      'system_template: You are a helpful assistant.\ninstance_template: "{issue}"\ncommand_files:\n  - config/commands/defaults.sh\nparse_command: ParseCommandDetailed\n',
+    'legacy/config/default_ctf.yaml': CONFIG_0X,
+    // As SWE-agent's own tests/test_data/config_files holds one, read by no code of it.
+    'fixtures/test_data/config_files/dummy.yaml': CONFIG_0X,
   });
 });
 afterAll(() => ws.remove());
@@ -117,5 +119,13 @@ describe('a SWE-agent 0.x config', () => {
     const text = runCli(['legacy'], ws.root);
     expect(text.code).toBe(1);
     expect(text.stdout.trimEnd().split('\n').pop()).toBe('1 error, 0 warnings in 1 file; 1 would not load in SWE-agent; 1 not checked (SWE-agent 0.x format)');
+  });
+
+  it('outside a config/ folder is any YAML file, unless it is named', () => {
+    const walked = runCli(['fixtures'], ws.root);
+    expect([walked.code, walked.stdout.trimEnd().split('\n').pop()]).toEqual([0, '0 errors, 0 warnings in 0 files']);
+    const named = runCli(['--format', 'json', 'fixtures/test_data/config_files/dummy.yaml'], ws.root);
+    const [file] = JSON.parse(named.stdout) as File[];
+    expect([named.code, file.diagnostics.map(at)]).toEqual([1, ['sweagent-0x-config:error@0:0-0:15']]);
   });
 });

@@ -7,7 +7,7 @@
 import * as path from 'path';
 import { Placement } from '../document/placement';
 import { matchesFilePattern } from '../settings/glob';
-import { runConfigKindOf } from '../runConfig/classify';
+import { runConfigKindOf, sweAgent0xKeys } from '../runConfig/classify';
 import { BundleFolder, readBundleFolder } from '../workspace/bundleFolder';
 import { ConfigRoot, configRootFor } from '../workspace/configRoot';
 import { profileOf } from '../settings/configOptions';
@@ -114,6 +114,11 @@ function isYamlName(file: string): boolean {
   return /\.ya?ml$/i.test(file);
 }
 
+/** Whether a file lies under a folder named `config` (where SWE-agent keeps its agent configs). */
+function inConfigFolder(file: string): boolean {
+  return file.split(/[\\/]/).slice(0, -1).includes('config');
+}
+
 /** Characters of a new agent config's blank text looked at: past them the file is not new. */
 const NEW_FILE_CHARS = 4096;
 
@@ -125,7 +130,7 @@ const NEW_FILE_CHARS = 4096;
  * config's top-level keys there.
  */
 export function isNewAgentConfig(file: string, text: string): boolean {
-  return isYamlName(file) && file.split(/[\\/]/).slice(0, -1).includes('config') && text.length <= NEW_FILE_CHARS && text.split(/\r\n|\r|\n/).every((line) => /^\s*(?:#.*)?$/.test(line));
+  return isYamlName(file) && inConfigFolder(file) && text.length <= NEW_FILE_CHARS && text.split(/\r\n|\r|\n/).every((line) => /^\s*(?:#.*)?$/.test(line));
 }
 
 /**
@@ -196,7 +201,11 @@ const IS_AGENT_CONFIG: QueryDef<string, boolean> = {
     const source = db.get(SOURCE, file);
     if (!source || lacksAgentKeys(source.normalized, db.get(CHUNK_SPECS, file)) || !mayHaveKeys(content.text, ['bundles', ...AGENT_TOP_KEYS])) return false;
     const load = db.get(WHOLE_LOAD, file)?.load;
-    return runConfigKindOf(load ? (load.root ?? rootWithoutProblem(source.normalized, load)) : null) !== null;
+    const root = load ? (load.root ?? rootWithoutProblem(source.normalized, load)) : null;
+    if (runConfigKindOf(root) === null) return false;
+    // A 0.x config is one where agent configs are kept, or when it is named: elsewhere (SWE-agent's own
+    // tests/test_data holds one no code reads) it is any YAML file, as it is to SWE-agent 1.x.
+    return !(sweAgent0xKeys(root) && !inConfigFolder(file) && !db.get(NAMED_FILES, 'named').includes(file));
   },
 };
 
