@@ -198,9 +198,16 @@ suite('editing features', () => {
         return actions.map((a) => [a.title, a.edit.entries().flatMap(([, edits]) => edits.map((e) => [range(e.range), e.newText]))]);
       };
       const [rule, far, setting] = vscode.languages.getDiagnostics(uri);
+      // CI once got no fix here with the diagnostics already shown (cause not found: the settings file is written,
+      // then opened, and the server hears of both). The first fix is waited for, and a miss is logged; then exact.
+      let misses = 0;
+      const ruleFixes = await waitFor(async () => {
+        const seen = await fixesOf(rule);
+        if (seen.length === 0 && misses++ === 0) console.log('the first code-action request for the misspelt rule code answered no fix');
+        return { ok: seen.length > 0, seen };
+      }, 'the fix of the misspelt rule code');
+      assert.deepStrictEqual(ruleFixes.seen, [['Rename "unknown-kye" to "unknown-key"', [['1:12-1:25', '"unknown-key"']]]]);
       assert.deepStrictEqual(await fixesOf(far), [], 'no fix for a far name');
-      const ruleFixes = await fixesOf(rule);
-      assert.deepStrictEqual(ruleFixes, [['Rename "unknown-kye" to "unknown-key"', [['1:12-1:25', '"unknown-key"']]]]);
       const settingFixes = await fixesOf(setting);
       assert.deepStrictEqual(settingFixes, [['Rename "inlayHint" to "inlayHints"', [['2:2-2:13', '"inlayHints"']]]]);
       for (const diagnostic of [setting, rule]) {
