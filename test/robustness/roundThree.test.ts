@@ -200,18 +200,19 @@ describe.skipIf(process.platform !== 'linux')('no way out of the workspace (item
     }
   });
 
-  // The agent config and the bundle config whose links lead out.
+  // The bundle folder whose link leads out, then the agent config and the bundle config whose links lead out.
+  const folderOut = (repo: string) => `1 folder was not searched, so nothing in it is checked: it is a symbolic link that leads outside the workspace (${repo}/tools/linked)`;
   const linkOut = (repo: string) => `2 YAML files were not read, so they are not checked: they are symbolic links that lead outside the workspace (${repo}/config/agent.yaml, ${repo}/tools/x/config.yaml)`;
   const usesLinked = 'agent:\n  model:\n    name: gpt-4o\n  tools:\n    bundles:\n      - path: tools/x\n';
   const outsideMessage = 'The config.yaml of bundle `tools/x` is a symbolic link that leads outside the workspace, so it is not read or checked here.';
 
-  it('a YAML file found in a folder that links out is named as not checked (exit 2), not passed over', () => {
+  it('a folder or a YAML file found in a folder that links out is named as not checked (exit 2), not passed over', () => {
     const ws = linkedRepository();
     try {
       const run = runLintMeasured(['--format', 'json', '.'], ws.path('repo'));
       expect(run.code).toBe(2);
       expect(JSON.parse(run.stdout).map((r: { path: string }) => r.path)).toEqual(['tools/t/config.yaml']);
-      expect(run.stderr).toBe(`swe-bundle-lint: ${linkOut(ws.path('repo'))}\n`);
+      expect(run.stderr).toBe(`swe-bundle-lint: ${folderOut(ws.path('repo'))}\nswe-bundle-lint: ${linkOut(ws.path('repo'))}\n`);
       expect(run.stdout + run.stderr).not.toContain('SECRET');
     } finally {
       ws.remove();
@@ -230,19 +231,61 @@ describe.skipIf(process.platform !== 'linux')('no way out of the workspace (item
     }
   });
 
-  it('the server says so too: a warning naming the link, and the agent config that lists its bundle', { timeout: 60_000 }, async () => {
+  it('the server says so too: a warning naming the links, and the agent config that lists its bundle', { timeout: 60_000 }, async () => {
     const ws = linkedRepository();
     ws.write('repo/config/uses.yaml', usesLinked);
     const server = await spawnServer({ workspaceFolders: [{ uri: pathToFileURL(ws.path('repo')).toString(), name: 'repo' }] });
     try {
       await server.client.waitFor(() => server.client.shown.length > 0, 'the warning of what was not read', 20_000);
-      expect(server.client.shown).toEqual([`2: swe-bundle: ${linkOut(ws.path('repo'))}`]);
+      expect(server.client.shown).toEqual([`2: swe-bundle: ${folderOut(ws.path('repo'))}; ${linkOut(ws.path('repo'))}`]);
       const uri = pathToFileURL(ws.path('repo/config/uses.yaml')).toString();
       await server.client.open(uri, usesLinked);
       const published = await server.client.waitForDiagnostics(uri, (d) => d.diagnostics.length > 0, 20_000);
       expect(published.diagnostics.map((d) => [d.code, d.message, d.range.start])).toEqual([['bundle-outside-workspace', outsideMessage, { line: 5, character: 14 }]]);
     } finally {
       server.client.dispose();
+      ws.remove();
+    }
+  });
+
+  /** A clean bundle beside a folder that links out, and links out that are not said: to a folder the walk skips by name, to a file it would not take, to nothing. */
+  function folderLinkRepository() {
+    const ws = tempWorkspace({
+      'outside/bundle/config.yaml': `tools:\n  out:\n    signature: out\n    docstring: ${SECRET}\n`,
+      'outside/notes.txt': SECRET,
+      'repo/tools/t/config.yaml': 'tools:\n  t:\n    signature: t\n    docstring: d\n',
+    });
+    ws.write('repo/tools/t/bin/t', '#!/bin/sh\n', 0o755);
+    fs.symlinkSync('../../outside/bundle', ws.path('repo/tools/linked'));
+    fs.symlinkSync('../outside', ws.path('repo/node_modules'));
+    fs.symlinkSync('../outside/notes.txt', ws.path('repo/notes.txt'));
+    fs.symlinkSync('../outside/gone', ws.path('repo/gone.yaml'));
+    return ws;
+  }
+  const folderLinkRun = (ws: ReturnType<typeof tempWorkspace>) => [
+    2,
+    '0 errors, 0 warnings in 1 file\n',
+    `swe-bundle-lint: 1 folder was not searched, so nothing in it is checked: it is a symbolic link that leads outside the workspace (${ws.path('repo/tools/linked')})\n`,
+  ];
+
+  it('a folder that links out is named as not searched (exit 2), not passed over; the other links out are not said', () => {
+    const ws = folderLinkRepository();
+    try {
+      const run = runLintMeasured(['.'], ws.path('repo'));
+      expect([run.code, run.stdout, run.stderr]).toEqual(folderLinkRun(ws));
+    } finally {
+      ws.remove();
+    }
+  });
+
+  it.skipIf(!straceWorks)('strace: nothing under the target of a folder that links out is opened', () => {
+    const ws = folderLinkRepository();
+    try {
+      const run = lintTraced(['.'], ws.path('repo'), ws.path('trace.log'));
+      expect([run.code, run.stdout, run.stderr]).toEqual(folderLinkRun(ws));
+      expect(run.opened).toContain(ws.path('repo/tools/t/config.yaml'));
+      expect(run.opened.filter((file) => file.startsWith(realPath(ws.path('outside'))))).toEqual([]);
+    } finally {
       ws.remove();
     }
   });

@@ -21,6 +21,7 @@ beforeAll(async () => {
   fs.writeFileSync(ws.path('big.yaml'), '');
   fs.truncateSync(ws.path('big.yaml'), BUDGETS.readBytes + 1);
   fs.symlinkSync('/dev/zero', ws.path('zero.yaml'));
+  fs.symlinkSync('/dev', ws.path('dev'));
   socket = net.createServer();
   await new Promise<void>((resolve) => socket.listen(ws.path('socket'), resolve));
 });
@@ -51,10 +52,13 @@ describe.skipIf(process.platform === 'win32')('the guarded fs', () => {
     for (const file of [ws.path('fifo.yaml'), '/dev/zero', ws.path('zero.yaml'), ws.path('folder'), ws.path('big.yaml'), ws.path('socket')]) expect(guarded().readFile(file)).toBeNull();
   });
 
-  it('does not follow a link out of its roots', () => {
+  it('does not follow a link out of its roots, and says whether its target is a folder', () => {
     const fsInWorkspace = createNodeWorkspaceFs([ws.root]);
-    expect(fsInWorkspace.stat(ws.path('zero.yaml'))).toEqual({ kind: 'other', executable: false, realPath: '/dev/zero', outside: true });
+    expect(fsInWorkspace.stat(ws.path('zero.yaml'))).toEqual({ kind: 'other', executable: false, realPath: '/dev/zero', outside: 'other' });
     expect(fsInWorkspace.readFile(ws.path('zero.yaml'))).toBeNull();
+    expect(fsInWorkspace.stat(ws.path('dev'))).toEqual({ kind: 'other', executable: false, realPath: '/dev', outside: 'directory' });
+    expect(fsInWorkspace.list(ws.path('dev'))).toBeNull();
+    expect(fsInWorkspace.stat(ws.path('dev/null'))).toBeNull();
   });
 
   it('follows its roots when they change', () => {

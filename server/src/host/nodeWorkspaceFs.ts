@@ -3,7 +3,8 @@
  * only, and only inside the allowed roots (the workspace folders, the paths
  * the CLI was given, a configured config root): a path whose real location
  * (symlinks resolved) lies outside is neither read nor listed, and a symlink
- * pointing outside is reported without touching its target.
+ * pointing outside is reported with what its target is (a folder or not,
+ * from a stat: the target is never opened).
  *
  * Reads are of regular files only, within `BUDGETS.readBytes`: the file is
  * opened non-blocking and without following a link, and checked with fstat
@@ -35,6 +36,15 @@ export function fileKindOf(stat: fs.Stats): FileKind {
   if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'device';
   if (stat.isSocket()) return 'socket';
   return 'other';
+}
+
+/** What the target of a link out of the roots is, from a stat of it alone: it is never opened, read or listed. */
+function outsideKindOf(real: string): 'directory' | 'other' {
+  try {
+    return fs.statSync(real).isDirectory() ? 'directory' : 'other';
+  } catch {
+    return 'other';
+  }
 }
 
 /**
@@ -110,7 +120,7 @@ export function createNodeWorkspaceFs(roots: readonly string[] | (() => readonly
       try {
         const link = fs.lstatSync(file);
         const real = realpath(file);
-        if (!allowed(real)) return link.isSymbolicLink() ? { kind: 'other', executable: false, realPath: real, outside: true } : null;
+        if (!allowed(real)) return link.isSymbolicLink() ? { kind: 'other', executable: false, realPath: real, outside: outsideKindOf(real) } : null;
         const stat = link.isSymbolicLink() ? fs.statSync(real) : link;
         const kind = fileKindOf(stat);
         return {

@@ -4,9 +4,10 @@
  * It skips node_modules, .git and friends, follows no symlink out of the
  * folder, never enters a folder twice (symlink loops), enters no folder
  * deeper than `BUDGETS.walkDepth`, and stops after `BUDGETS.walkEntries`
- * entries. What it did not search, and the YAML files it did not read
- * because their links lead out of the readable roots, are returned (`cuts`),
- * so that they are reported as not checked rather than passed over in silence.
+ * entries. What it did not search (with the folders whose links lead out of
+ * the readable roots), and the YAML files it did not read because their links
+ * lead out of them, are returned (`cuts`), so that they are reported as not
+ * checked rather than passed over in silence.
  */
 import * as path from 'path';
 import { BUDGETS } from '../budgets';
@@ -18,12 +19,16 @@ const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git', '.hg', '.svn', '__p
  * What the walk did not search or read, and why: folders past the depth
  * budget, left when the entry budget ran out, or named with bytes that are
  * not UTF-8 (Node lists such a name with U+FFFD in place of the bytes, a name
- * no file has); YAML files (`config.yaml` and the agent config candidates)
- * that are symbolic links leading outside the readable roots (`link`: their
- * targets are never opened, so what they are is not known).
+ * no file has), or symbolic links to folders outside the readable roots
+ * (`folder-link`: the target is stat'ed, never listed; a name the walk skips
+ * anyway, such as node_modules, is not said); YAML files (`config.yaml` and
+ * the agent config candidates) that are symbolic links leading outside the
+ * readable roots to anything but a folder (`link`: their targets are never
+ * opened). A link out to a file the walk would not take, and a link to
+ * nothing, are not said.
  */
 export interface WalkCut {
-  reason: 'depth' | 'entries' | 'name' | 'link';
+  reason: 'depth' | 'entries' | 'name' | 'folder-link' | 'link';
   /** The first such folders (files, for `link`), in walk order (at most `WALK_CUT_EXAMPLES`). */
   paths: string[];
   /** How many were not searched or read (for `entries`: the folder being listed, and those found and not entered). */
@@ -44,7 +49,9 @@ export function describeCut(cut: WalkCut): string {
       ? `they lie more than ${BUDGETS.walkDepth} folders deep`
       : cut.reason === 'name'
         ? `${cut.count === 1 ? 'its name is' : 'their names are'} not valid UTF-8 (shown with U+FFFD for the bytes that are not), so ${cut.count === 1 ? 'it cannot' : 'they cannot'} be opened by name`
-        : `the search stopped after ${BUDGETS.walkEntries.toLocaleString('en-US')} entries`;
+        : cut.reason === 'folder-link'
+          ? `${cut.count === 1 ? 'it is a symbolic link that leads' : 'they are symbolic links that lead'} outside the workspace`
+          : `the search stopped after ${BUDGETS.walkEntries.toLocaleString('en-US')} entries`;
   return `${cut.count.toLocaleString('en-US')} folder${cut.count === 1 ? ' was' : 's were'} not searched, so nothing in ${cut.count === 1 ? 'it' : 'them'} is checked: ${why} (${shown})`;
 }
 
@@ -74,6 +81,7 @@ export function walkWorkspace(fs: FsView, root: string, maxEntries: number = BUD
   const queue: { dir: string; depth: number }[] = [{ dir: root, depth: 0 }];
   const tooDeep: WalkCut = { reason: 'depth', paths: [], count: 0 };
   const undecodable: WalkCut = { reason: 'name', paths: [], count: 0 };
+  const foldersOut: WalkCut = { reason: 'folder-link', paths: [], count: 0 };
   const linksOut: WalkCut = { reason: 'link', paths: [], count: 0 };
   const cut = (into: WalkCut, found: string) => {
     into.count++;
@@ -96,8 +104,9 @@ export function walkWorkspace(fs: FsView, root: string, maxEntries: number = BUD
       const full = path.join(dir, name);
       const stat = fs.stat(full);
       if (!stat && name.includes('\uFFFD')) cut(undecodable, full);
-      // A link out of the roots that may be read, named as a file the walk takes: refused, and said (a folder's link out is not told from a file's).
-      if (stat?.outside && isWalkedYaml(name)) cut(linksOut, full);
+      // A link out of the roots that may be read, to a folder the walk would enter or named as a file it takes: not followed, and said.
+      if (stat?.outside === 'directory' && !SKIPPED_DIRECTORIES.has(name)) cut(foldersOut, full);
+      else if (stat?.outside === 'other' && isWalkedYaml(name)) cut(linksOut, full);
       if (!stat || !isInside(stat.realPath, realRoot)) continue;
       if (stat.kind === 'directory') {
         if (SKIPPED_DIRECTORIES.has(name) || visited.has(stat.realPath)) continue;
@@ -114,6 +123,7 @@ export function walkWorkspace(fs: FsView, root: string, maxEntries: number = BUD
     }
   }
   if (linksOut.count > 0) result.cuts.unshift(linksOut);
+  if (foldersOut.count > 0) result.cuts.unshift(foldersOut);
   if (undecodable.count > 0) result.cuts.unshift(undecodable);
   if (tooDeep.count > 0) result.cuts.unshift(tooDeep);
   return result;

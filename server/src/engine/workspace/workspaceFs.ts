@@ -13,8 +13,12 @@ export interface FileStat {
   executable: boolean;
   /** The path with symlinks resolved. */
   realPath: string;
-  /** A symlink whose target lies outside the readable roots (its target was not looked at). */
-  outside?: boolean;
+  /**
+   * A symlink whose target lies outside the readable roots, and what that
+   * target is: a folder or anything else (it was stat'ed, never opened, read
+   * or listed).
+   */
+  outside?: 'directory' | 'other';
   /** Bytes, for a file. */
   size?: number;
   /** A file over the read budget: it is not read. */
