@@ -1,0 +1,31 @@
+// Opens every bundle and agent config of a folder in the built server (push mode) and prints the diagnostics' severities.
+import { spawn } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
+const root = process.argv[2];
+const child = spawn('node', ['dist/server.js', '--stdio']);
+const c = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+const got = new Map();
+let ready;
+const readyP = new Promise((r) => (ready = r));
+c.onNotification('textDocument/publishDiagnostics', (p) => got.set(p.uri, p.diagnostics));
+c.onNotification('sweBundle/status', (p) => { if (p.state === 'ready') ready(p); });
+c.onRequest('workspace/configuration', (p) => p.items.map(() => ({})));
+c.onRequest('client/registerCapability', () => null);
+c.onRequest('window/workDoneProgress/create', () => null);
+c.listen();
+await c.sendRequest('initialize', { processId: null, rootUri: 'file://' + root, workspaceFolders: [{ uri: 'file://' + root, name: 'r' }], capabilities: { workspace: { configuration: true } } });
+await c.sendNotification('initialized', {});
+const status = await readyP;
+console.log('status', JSON.stringify(status));
+const files = [];
+const walk = (d) => { for (const e of fs.readdirSync(d, { withFileTypes: true })) { const f = path.join(d, e.name); if (e.isDirectory()) walk(f); else if (/\.ya?ml$/.test(e.name)) files.push(f); } };
+walk(root);
+for (const f of files) await c.sendNotification('textDocument/didOpen', { textDocument: { uri: 'file://' + f, languageId: 'yaml', version: 1, text: fs.readFileSync(f, 'utf8') } });
+await new Promise((r) => setTimeout(r, 4000));
+const count = { 1: 0, 2: 0, 3: 0, 4: 0 };
+for (const [uri, ds] of got) for (const d of ds) { count[d.severity]++; if (d.severity <= 2) console.log(uri.replace('file://' + root + '/', ''), d.range.start.line + 1, d.severity, d.code); }
+console.log('errors', count[1], 'warnings', count[2], 'info', count[3], 'hints', count[4]);
+child.kill();
+process.exit(0);
