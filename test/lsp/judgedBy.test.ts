@@ -64,4 +64,13 @@ describe('sweBundle/judgedBy', () => {
     expect(await judgedBy(client, 'file:///w/notes.yaml')).toBeNull();
     expect(await judgedBy(client, 'file:///w/closed.yaml')).toBeNull();
   });
+
+  it('settings read before the first indexing are not announced: the status goes indexing, then ready, never ready first', async () => {
+    // The editor sends its settings right after `initialized`, as VS Code does; the first indexing waits on its progress token.
+    client = await inMemory({ capabilities: { window: { workDoneProgress: true }, workspace: { configuration: true } }, configuration: () => ({}) });
+    await client.notify('workspace/didChangeConfiguration', { settings: null });
+    await client.waitFor(() => client!.progress.some((p) => p.value.kind === 'end'), 'the first indexing');
+    await client.openBundle(URI, BUNDLE);
+    expect(client.statuses).toEqual([{ state: 'indexing' }, { state: 'ready', bundles: 0, agentConfigs: 0, truncated: false }]);
+  });
 });

@@ -337,6 +337,12 @@ export function startLanguageServer(connection: Connection): void {
     quietly(() => refreshSettings().then(reindex));
   });
 
+  /**
+   * Whether the first indexing is done: a settings change before it is not announced as ready (the client
+   * sends its settings while the first indexing is still to begin: its status said ready, then indexing).
+   */
+  let indexedOnce = false;
+
   /** Tells the client the index is ready, with its counts (the client then asks again which SWE-agent judges the active document). */
   const announceIndex = () => {
     const index = guard('indexing', null, () => analysis().index());
@@ -356,6 +362,7 @@ export function startLanguageServer(connection: Connection): void {
         guard('indexing', null, () => analysis().walk(folder));
       });
       const index = announceIndex();
+      indexedOnce = true;
       if (index) {
         connection.console.info(`swe-bundle: indexed ${index.bundles.length} bundles and ${index.agents.length} agent configs${index.truncated ? ' (stopped early: too many files)' : ''}`);
         const notSearched = index.cuts.map(describeCut);
@@ -380,7 +387,7 @@ export function startLanguageServer(connection: Connection): void {
     if (client.configuration) {
       quietly(() =>
         refreshSettings().then(() => {
-          announceIndex();
+          if (indexedOnce) announceIndex();
           revalidateAll();
         }),
       );
@@ -389,7 +396,7 @@ export function startLanguageServer(connection: Connection): void {
     const section = (params.settings as Record<string, unknown> | null)?.[SETTINGS_SECTION];
     if (section !== undefined) {
       change('settings', { userSettings: section });
-      announceIndex();
+      if (indexedOnce) announceIndex();
       revalidateAll();
     }
   });
