@@ -84,13 +84,16 @@ describe("a fork's own sweagent/ package (auto)", () => {
 
   it('says in the text summary which SWE-agent judged the config, and why', () => {
     const run = runCli(['config/max_step.yaml'], ws.root);
-    expect(run.stdout.trim().split('\n').pop()).toBe("0 errors, 0 warnings, 1 info in 1 file; 1 with parts not checked; judged by the workspace's own sweagent/ package: found in the workspace (sweBundle.sweAgent: auto)");
+    expect(run.stdout.trim().split('\n').pop()).toBe("0 errors, 0 warnings, 1 info in 1 file; 1 with parts not checked; judged by the workspace's own sweagent/ package: found in the workspace (--swe-agent auto)");
   });
 
   it('judges them by a released SWE-agent when told to (--swe-agent), where the fork\'s agent type does not exist', () => {
     const files = JSON.parse(runCli(['--format', 'json', '--swe-agent', '1.1.0', 'config/max_step.yaml'], ws.root).stdout) as File[];
     expect(files[0].loads).toBe(false);
     expect(files[0].diagnostics.filter((d) => d.severity === 'error').length).toBeGreaterThan(0);
+    // The summary names the flag that chose it (the editor's setting is named in the editor: test/lsp/judgedBy.test.ts).
+    const text = runCli(['--swe-agent', '1.1.0', 'config/max_step.yaml'], ws.root);
+    expect(text.stdout.trim().split('\n').pop()).toMatch(/; judged by SWE-agent v1\.1\.0: set by --swe-agent$/);
   });
 });
 
@@ -108,7 +111,7 @@ describe('a pinned version (auto)', () => {
   it('judges by the pinned release and says so', () => {
     const run = runCli(['config/shell.yaml'], ws.root);
     expect(run.code).toBe(1);
-    expect(run.stdout.trim().split('\n').pop()).toMatch(/; judged by SWE-agent v1\.0\.0: pinned in requirements\.txt \(sweBundle\.sweAgent: auto\)$/);
+    expect(run.stdout.trim().split('\n').pop()).toMatch(/; judged by SWE-agent v1\.0\.0: pinned in requirements\.txt \(--swe-agent auto\)$/);
     expect(runCli(['--swe-agent', 'main', 'config/shell.yaml'], ws.root).code).toBe(0);
   });
 

@@ -145,7 +145,7 @@ export function runLint(argv: readonly string[], io: CliIo): number {
   const nodeFs = createNodeWorkspaceFs(() => host!.readRoots());
   host = new AnalysisHost({ fs: nodeFs });
   const extraRoots = ownRoots(io.cwd, [...given, ...agentConfigs, ...(settingsFile ? [settingsFile] : [])]);
-  host.applyChange({ extraRoots, userSettings, environment: { configRoot: environmentRoot, runFolder: io.cwd } });
+  host.applyChange({ extraRoots, userSettings, environment: { configRoot: environmentRoot, runFolder: io.cwd, userSettingsAreFlags: true } });
 
   // A bundle or file given on its own belongs to the project around it (the SWE-agent checkout: the nearest
   // folder above with tools/), whose agent configs give it context; so does a folder to search inside a

@@ -30,7 +30,7 @@ export interface Change {
   /** The user's own settings (the editor's `sweBundle` section, the CLI's flags), as given. */
   userSettings?: unknown;
   /** `SWE_AGENT_CONFIG_ROOT` from the process environment, made absolute; the folder sweagent runs in, if known. */
-  environment?: { configRoot?: string; runFolder?: string };
+  environment?: { configRoot?: string; runFolder?: string; userSettingsAreFlags?: boolean };
   /** The settings file each folder takes (`<folder>/.swe-bundle.json`), or null for none. */
   settingsFiles?: readonly { folder: string; file: string | null }[];
   /** Files the user named to be checked (the CLI's arguments): each is a bundle config unless it is an agent config. */

@@ -58,13 +58,15 @@ export const SETTINGS_FILE: InputDef<string, string | null> = { name: 'settings 
  * it is the user's. Both front ends pass their own process's. `runFolder`:
  * where sweagent is run, for the files it reads relative to it (the CLI's
  * working directory; unset in an editor, where it is taken to be the
- * workspace folder).
+ * workspace folder). `userSettingsAreFlags`: the user's settings are the
+ * CLI's flags (`--swe-agent`), so messages name those, not the editor's
+ * `sweBundle.*` settings.
  */
-export const ENVIRONMENT: InputDef<'environment', { configRoot?: string; runFolder?: string }> = {
+export const ENVIRONMENT: InputDef<'environment', { configRoot?: string; runFolder?: string; userSettingsAreFlags?: boolean }> = {
   name: 'environment',
   durability: 'durable',
   key: identity,
-  equals: (a, b) => a.configRoot === b.configRoot && a.runFolder === b.runFolder,
+  equals: (a, b) => a.configRoot === b.configRoot && a.runFolder === b.runFolder && a.userSettingsAreFlags === b.userSettingsAreFlags,
 };
 
 /** Folders the user asked to have read besides the workspace folders (the CLI's working directory and the paths it was given). */

@@ -13,6 +13,7 @@ import { packagingFilesIn, pinnedVersionIn } from '../sweAgent/pinnedVersion';
 import { SWE_AGENT_VERSIONS, SweAgentProfile, SweAgentVersion } from '../sweAgent/profile';
 import { Database, QueryDef } from './database';
 import { textOf, trackedFs } from './files';
+import { ENVIRONMENT } from './inputs';
 
 /** The profile of the `sweagent` package held by a folder (its parent), read from source. */
 const PACKAGE_PROFILE: QueryDef<{ parent: string; label: string; reason: string }, SweAgentProfile> = {
@@ -36,21 +37,25 @@ function packageParentOf(db: Database, given: string): string | null {
   return null;
 }
 
+/** How the user's own choice is named where it is given: the CLI's flag, or the editor's setting. */
+const userChoiceName = (db: Database) => (db.get(ENVIRONMENT, 'environment').userSettingsAreFlags ? '--swe-agent' : 'sweBundle.sweAgent');
+
 function detect(db: Database, base: string): SweAgentProfile {
-  if (hasPackage(db, base)) return db.get(PACKAGE_PROFILE, { parent: base, label: "the workspace's own sweagent/ package", reason: 'found in the workspace (sweBundle.sweAgent: auto)' });
+  const auto = db.get(ENVIRONMENT, 'environment').userSettingsAreFlags ? '--swe-agent auto' : 'sweBundle.sweAgent: auto';
+  if (hasPackage(db, base)) return db.get(PACKAGE_PROFILE, { parent: base, label: "the workspace's own sweagent/ package", reason: `found in the workspace (${auto})` });
   const names = trackedFs(db).list(base) ?? [];
   for (const name of packagingFilesIn(names)) {
     const text = textOf(db, path.join(base, name));
     const version = text === null ? null : pinnedVersionIn(text);
-    if (version) return builtinProfile(version, `pinned in ${name} (sweBundle.sweAgent: auto)`);
+    if (version) return builtinProfile(version, `pinned in ${name} (${auto})`);
   }
-  return builtinProfile('main', 'the default: the workspace has no sweagent package and pins no version (sweBundle.sweAgent: auto)');
+  return builtinProfile('main', `the default: the workspace has no sweagent package and pins no version (${auto})`);
 }
 
 /** The SWE-agent chosen by `setting` for the files under `base`; `settingFile` is the workspace settings file it came from (null: the user's own). */
 export function chooseSweAgent(db: Database, base: string, setting: string | undefined, settingFile: string | null, mayRead: (p: string) => boolean): SweAgentChoice {
   if (setting === undefined || setting === 'auto') return { profile: detect(db, base) };
-  const where = settingFile === null ? 'sweBundle.sweAgent' : `sweAgent in ${path.basename(settingFile)}`;
+  const where = settingFile === null ? userChoiceName(db) : `sweAgent in ${path.basename(settingFile)}`;
   if ((SWE_AGENT_VERSIONS as readonly string[]).includes(setting)) return { profile: builtinProfile(setting as SweAgentVersion, `set by ${where}`) };
   const given = path.isAbsolute(setting) ? path.normalize(setting) : path.join(settingFile ? path.dirname(settingFile) : base, setting);
   const fallback = builtinProfile('main', `${where} could not be used`);
