@@ -128,6 +128,14 @@ describe('list and dict options', () => {
     expect(valueAt(result.root, 'agent.model.name')).toBe('{"a": 1}');
     expect(found.map((d) => d.code)).toEqual(['bundle-path-missing']);
   });
+
+  it('a wrong value inside an option\'s JSON is named by itself, not by the whole option', () => {
+    const { found } = run(['--agent.model={"name": 3}', '--agent.templates.demonstrations=[a.traj, 1]']);
+    expect(found.map((d) => [d.code, d.start, d.end, d.message])).toEqual([
+      ['wrong-type', 0, 5, 'On the command line, `--agent.templates.demonstrations=[a.traj, 1]`: `agent.templates.demonstrations.1` must be a path (a string), not `1` (a Python int).'],
+      ['wrong-type', 9, 14, 'On the command line, `--agent.model={"name": 3}`: `agent.model.name` must be a string, not `3` (a Python int).'],
+    ]);
+  });
 });
 
 describe('readCollectionOption', () => {

@@ -123,7 +123,8 @@ function describeValue(node: PyNode): string {
   if (target.kind === 'seq') return 'a list';
   const v = target.value;
   if (v.type === 'NoneType') return 'null (None)';
-  const text = target.origin.text.slice(target.start, target.end).split('\n')[0];
+  // A plain scalar is shown by its text: a value inside a command-line option's JSON has the whole option as its span.
+  const text = (target.style === 'plain' ? target.text : target.origin.text.slice(target.start, target.end)).split('\n')[0];
   const shown = text.length > 40 ? text.slice(0, 37) + '...' : text;
   return `\`${shown}\` (${v.type === 'date' ? 'a date' : v.type === 'datetime' ? 'a datetime' : `a Python ${v.type}`})`;
 }
