@@ -214,6 +214,9 @@ describe.skipIf(process.platform !== 'linux')('no way out of the workspace (item
       expect(JSON.parse(run.stdout).map((r: { path: string }) => r.path)).toEqual(['tools/t/config.yaml']);
       expect(run.stderr).toBe(`swe-bundle-lint: ${folderOut(ws.path('repo'))}\nswe-bundle-lint: ${linkOut(ws.path('repo'))}\n`);
       expect(run.stdout + run.stderr).not.toContain('SECRET');
+      // The text format's summary counts them too: the folders not searched and the files not read.
+      const text = runLintMeasured(['.'], ws.path('repo'));
+      expect([text.code, text.stdout.trimEnd().split('\n').pop()]).toEqual([2, '0 errors, 3 warnings in 1 file; 1 folder not searched; 2 files not read']);
     } finally {
       ws.remove();
     }
@@ -264,7 +267,7 @@ describe.skipIf(process.platform !== 'linux')('no way out of the workspace (item
   }
   const folderLinkRun = (ws: ReturnType<typeof tempWorkspace>) => [
     2,
-    '0 errors, 0 warnings in 1 file\n',
+    '0 errors, 0 warnings in 1 file; 1 folder not searched\n',
     `swe-bundle-lint: 1 folder was not searched, so nothing in it is checked: it is a symbolic link that leads outside the workspace (${ws.path('repo/tools/linked')})\n`,
   ];
 

@@ -12,7 +12,7 @@ import { profileOf } from '../engine/settings/configOptions';
 import { SETTINGS_FILE_NAME } from '../engine/settings/validateSettings';
 import { parseOverrides } from '../engine/runConfig/commandLine';
 import { checkoutAround, configRootFor } from '../engine/workspace/configRoot';
-import { describeCut, isInside } from '../engine/workspace/walk';
+import { countCuts, describeCut, isInside } from '../engine/workspace/walk';
 import { createNodeWorkspaceFs } from '../host/nodeWorkspaceFs';
 import { WorkspaceFs } from '../engine/workspace/workspaceFs';
 import { VERSION } from '../version';
@@ -207,7 +207,7 @@ export function runLint(argv: readonly string[], io: CliIo): number {
     path: shownPath(r.path),
     diagnostics: r.diagnostics.map((d) => (d.related?.some((x) => x.file !== undefined) ? { ...d, related: d.related.map((x) => (x.file !== undefined ? { ...x, file: shownPath(x.file) } : x)) } : d)),
   }));
-  const leftOut = writeReport(args.format, output, { version: VERSION, textOf: (file) => analysis.source(path.resolve(io.cwd, file))?.original ?? null }, io.stdout, args.verbose);
+  const leftOut = writeReport(args.format, output, { version: VERSION, textOf: (file) => analysis.source(path.resolve(io.cwd, file))?.original ?? null }, io.stdout, args.verbose, countCuts(cuts));
   // A report cut short has not said everything: that is said plainly, and the exit status says it too (1: the cut document is still valid, for the Action to upload).
   if (leftOut > 0) io.stderr(`swe-bundle-lint: the ${args.format === 'sarif' ? 'SARIF' : 'JSON'} report was cut: ${leftOut.toLocaleString('en-US')} ${args.format === 'sarif' ? 'results' : 'files'} left out, past the ${BUDGETS.reportChars.toLocaleString('en-US')} characters written (reportChars); the report ends with a notice\n`);
   return cuts.length > 0 ? 2 : leftOut > 0 ? 1 : exitStatusOf(results);

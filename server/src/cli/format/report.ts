@@ -19,12 +19,13 @@ function shownResults(results: readonly FileResult[]): FileResult[] {
  * produced within the report budget; returns what the budget left out (files
  * for JSON, results for SARIF), 0 when nothing was. `verbose`: the text
  * format prints each diagnostic's related information too (JSON and SARIF
- * always carry it).
+ * always carry it). `unsearched`: what the search left out (walk cuts, said
+ * on stderr too), counted in the text format's summary line.
  */
-export function writeReport(format: OutputFormat, results: readonly FileResult[], sarif: SarifContext, write: (text: string) => void, verbose = false): number {
+export function writeReport(format: OutputFormat, results: readonly FileResult[], sarif: SarifContext, write: (text: string) => void, verbose = false, unsearched: readonly string[] = []): number {
   if (format === 'sarif') return writeSarif(results, sarif, new ReportWriter(write));
   if (format === 'json') return writeJson(shownResults(results), new ReportWriter(write));
-  write(formatText(shownResults(results), verbose));
+  write(formatText(shownResults(results), verbose, unsearched));
   return 0;
 }
 

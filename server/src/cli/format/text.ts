@@ -18,7 +18,8 @@ function relatedLines(file: string, d: PositionedDiagnostic): string[] {
   });
 }
 
-export function formatText(results: readonly FileResult[], verbose = false): string {
+/** `unsearched`: what the workspace search left out, counted (`1 folder not searched`), as the summary says of every part not checked. */
+export function formatText(results: readonly FileResult[], verbose = false, unsearched: readonly string[] = []): string {
   const lines: string[] = [];
   const counts = { error: 0, warning: 0, information: 0, hint: 0 };
   for (const result of results) {
@@ -43,6 +44,7 @@ export function formatText(results: readonly FileResult[], verbose = false): str
     ...(unchecked ? [`${unchecked} not checked`] : []),
     ...(v0 ? [`${v0} not checked (SWE-agent 0.x format)`] : []),
     ...(partly ? [`${partly} with parts not checked`] : []),
+    ...unsearched,
     ...judgedBy.map((j) => `judged by ${terminalText(j)}`),
   ];
   lines.push(`${parts.join(', ')} in ${files}${notes.map((n) => `; ${n}`).join('')}`);

@@ -37,6 +37,16 @@ export interface WalkCut {
 
 const WALK_CUT_EXAMPLES = 10;
 
+/** What the cuts left out, counted as a summary line says it: `3 folders not searched`, `1 file not read`. */
+export function countCuts(cuts: readonly WalkCut[]): string[] {
+  const sum = (links: boolean) => cuts.filter((cut) => (cut.reason === 'link') === links).reduce((n, cut) => n + cut.count, 0);
+  const [folders, files] = [sum(false), sum(true)];
+  return [
+    ...(folders > 0 ? [`${folders.toLocaleString('en-US')} folder${folders === 1 ? '' : 's'} not searched`] : []),
+    ...(files > 0 ? [`${files.toLocaleString('en-US')} file${files === 1 ? '' : 's'} not read`] : []),
+  ];
+}
+
 /** What a cut means to a user: the folders not searched (the files not read), and why. */
 export function describeCut(cut: WalkCut): string {
   const shown = `${cut.paths.join(', ')}${cut.count > cut.paths.length ? ', ...' : ''}`;
