@@ -16,7 +16,7 @@ import { ToolBaseCheck, ToolCheck, ToolCheckOptions, checkToolInContext, standal
 import { BundleFacts, bundleFactsKey } from '../swe/bundleFacts';
 import { profileOf } from '../settings/configOptions';
 import { BundleFolder, checkBundleFolder } from '../workspace/bundleFolder';
-import { BundleFileReader, checkBundleScripts } from '../workspace/bundleScripts';
+import { BundleFileReader, ScriptFacts, checkBundleScripts, scriptFactsOf } from '../workspace/bundleScripts';
 import { failingBundleConfig } from '../workspace/checkAgentConfig';
 import { Database, QueryDef } from './database';
 import { SOURCE, textOf } from './files';
@@ -251,11 +251,23 @@ function inContexts(db: Database, file: string, uses: readonly BundleUse[], allU
   return mergeContexts(uses.map((use) => ({ use, model: db.get(BUNDLE_MODEL, { file, options: use.options })! })));
 }
 
+/**
+ * The facts of a bundle's `bin/` scripts, by name: one result per bundle and
+ * list of names, so an edit to the config that leaves the names as they are
+ * costs one look-up, verified at once while no script changed (scripts no
+ * editor has open are durable inputs), not a look-up per script.
+ */
+const SCRIPT_FACTS: QueryDef<{ dir: string; names: readonly string[] }, ReadonlyMap<string, ScriptFacts | null>> = {
+  name: 'script facts',
+  key: ({ dir, names }) => JSON.stringify([dir, names]),
+  compute: (db, { dir, names }) => new Map(names.map((name) => [name, scriptFactsOf(textOf(db, path.join(dir, 'bin', name)))])),
+};
+
 /** The checks of a bundle's folder: its bin/ entries, and its scripts as they will run (read through the host, so an edit to a script reaches them). */
 export function bundleFolderDiagnostics(db: Database, configPath: string, model: BundleModel, folder: BundleFolder): FileDiagnostic[] {
   const dir = path.dirname(configPath);
   const read: BundleFileReader = (relative) => textOf(db, path.join(dir, ...relative.split('/')));
-  return [...checkBundleFolder(model, folder, read), ...checkBundleScripts(model, folder, read)];
+  return [...checkBundleFolder(model, folder, read), ...checkBundleScripts(model, folder, read, (names) => db.get(SCRIPT_FACTS, { dir, names }))];
 }
 
 /** A bundle's diagnostics in the contexts of `uses` (none: the model's own), with its bundle folder's. */

@@ -27,7 +27,35 @@ export type BundleFileReader = (relative: string) => string | null;
 /** A line only Python has: an import, a definition, or the main guard. */
 const PYTHON_LINE = /^(?:import [A-Za-z_]|from [\w.]+ import |def \w+\(.*\):|class \w+.*:|if __name__ == )/m;
 
-export function checkBundleScripts(model: BundleModel, folder: BundleFolder, read: BundleFileReader): FileDiagnostic[] {
+/** What a `bin/` script's text says, for the checks (null: empty, unreadable or not UTF-8). */
+export interface ScriptFacts {
+  /** Written in Python, with no `#!` line. */
+  pythonWithoutShebang: boolean;
+  /** With a `#!` line and CRLF line ends: its text with LF ones (the fix). */
+  lf: string | null;
+  /** Names `/root/state.json`. */
+  namesStateFile: boolean;
+}
+
+export function scriptFactsOf(text: string | null): ScriptFacts | null {
+  if (text === null || text.trim() === '') return null;
+  const shebang = text.startsWith('#!');
+  return {
+    pythonWithoutShebang: !shebang && PYTHON_LINE.test(text),
+    lf: shebang && text.includes('\r\n') ? text.replace(/\r\n/g, '\n') : null,
+    namesStateFile: text.includes('/root/state.json'),
+  };
+}
+
+/**
+ * The facts of the scripts `names` (each a file in `bin/`), by name. The
+ * host memoizes them per bundle (analysis/bundles.ts): the scripts do not
+ * change as the config is typed, and reading thousands of them at every
+ * keystroke cost milliseconds.
+ */
+export type ScriptFactsReader = (names: readonly string[]) => ReadonlyMap<string, ScriptFacts | null>;
+
+export function checkBundleScripts(model: BundleModel, folder: BundleFolder, read: BundleFileReader, factsOf: ScriptFactsReader): FileDiagnostic[] {
   const out = new DiagnosticBuilder(null);
   if (!model.root) return [];
   const toolsKey = asDict(model.root) ? fieldsOf(dictEntries(asDict(model.root)!)).get('tools')?.key : undefined;
@@ -38,17 +66,18 @@ export function checkBundleScripts(model: BundleModel, folder: BundleFolder, rea
   const state = model.check.stateCommand;
   const stateScript = state ? stateCommandScript(state.value) : null;
   if (state && stateScript) scripts.push({ name: stateScript, node: state.node, tool: null });
-  for (const script of scripts) {
-    if (folder.bin?.entry(script.name)?.kind !== 'file') continue;
-    const text = read(`bin/${script.name}`);
-    if (text === null || text.trim() === '') continue;
+  const files = scripts.filter((script) => folder.bin?.entry(script.name)?.kind === 'file');
+  const facts = factsOf(files.map((script) => script.name));
+  for (const script of files) {
+    const fact = facts.get(script.name);
+    if (!fact) continue;
     const file = `bin/${script.name}`;
-    if (!text.startsWith('#!')) {
-      if (PYTHON_LINE.test(text)) out.add('script-no-shebang', spanOf(script.node), `${file} is Python but has no \`#!\` line, so bash runs it as a shell script; start it with \`#!/usr/bin/env python3\`.`, { tool: script.tool });
-    } else if (text.includes('\r\n')) {
-      out.add('script-crlf', spanOf(script.node), `${file} has CRLF line ends: running it fails (\`/usr/bin/env: 'python\\r'\`); save it with LF line ends.`, { tool: script.tool, data: { script: file, lf: text.replace(/\r\n/g, '\n') } });
+    if (fact.pythonWithoutShebang) {
+      out.add('script-no-shebang', spanOf(script.node), `${file} is Python but has no \`#!\` line, so bash runs it as a shell script; start it with \`#!/usr/bin/env python3\`.`, { tool: script.tool });
+    } else if (fact.lf !== null) {
+      out.add('script-crlf', spanOf(script.node), `${file} has CRLF line ends: running it fails (\`/usr/bin/env: 'python\\r'\`); save it with LF line ends.`, { tool: script.tool, data: { script: file, lf: fact.lf } });
     }
-    if (script.tool === null && !text.includes('/root/state.json')) {
+    if (script.tool === null && !fact.namesStateFile) {
       out.add('state-not-written', spanOf(script.node), `${file} never names /root/state.json, the file SWE-agent reads the state from; printing the state is not enough.`);
     }
   }
