@@ -109,7 +109,7 @@ export const BUNDLE_SPLIT: QueryDef<string, BundleSplit | null> = {
   key: (file) => file,
   compute: (db, file, previous) => {
     const source = db.get(SOURCE, file);
-    return source ? splitBundle(source.normalized, previous, db.get(CHUNK_SPECS, file)) : null;
+    return source ? splitBundle(source.normalized, previous, db.get(CHUNK_SPECS, file)?.specs ?? null) : null;
   },
 };
 

@@ -16,7 +16,7 @@ import { YamlLoad, loadBlanked, loadYaml } from '../yaml/loadYaml';
 import { Origin, PyNode, deref, dictEntries, strValue } from '../yaml/pyNode';
 import { asDict } from '../swe/pydanticLax';
 import { Database, QueryDef } from './database';
-import { ChunkSpec, splitIntoChunks } from '../document/chunker';
+import { ChunkSpec, resplitChunks, splitIntoChunks } from '../document/chunker';
 import { CONTENT, SOURCE, trackedFs } from './files';
 import { FOLDERS, NAMED_FILES, OPEN_FILES } from './inputs';
 import { FolderSettings, SETTINGS_AT } from './settings';
@@ -87,15 +87,24 @@ function parsedTopLevelKeys(root: PyNode | null): Set<string> {
  * and comparing thousands of chunks to find that out would cost a keystroke
  * more than what reads it.
  */
-export const CHUNK_SPECS: QueryDef<string, readonly ChunkSpec[] | null> = {
+export const CHUNK_SPECS: QueryDef<string, ChunkSplit | null> = {
   name: 'chunk specs',
   key: byFile,
   equals: (a, b) => a === b,
-  compute: (db, file) => {
+  // From the last version's split, when there is one: only the chunks around the edit are scanned again.
+  compute: (db, file, previous) => {
     const source = db.get(SOURCE, file);
-    return source && splitIntoChunks(source.normalized);
+    if (!source) return null;
+    const text = source.normalized;
+    return { text, specs: previous ? resplitChunks(previous.text, previous.specs, text) : splitIntoChunks(text) };
   },
 };
+
+/** A version's chunks (null: it is parsed whole), with the text they split, which the next version's split starts from. */
+export interface ChunkSplit {
+  text: string;
+  specs: readonly ChunkSpec[] | null;
+}
 
 /**
  * A file's top-level keys: from the lines the chunker splits a block mapping
@@ -104,7 +113,7 @@ export const CHUNK_SPECS: QueryDef<string, readonly ChunkSpec[] | null> = {
  * and JSON style and anything unusual, from the parse.
  */
 function topLevelKeys(db: Database, file: string): Set<string> {
-  const specs = db.get(CHUNK_SPECS, file);
+  const specs = db.get(CHUNK_SPECS, file)?.specs;
   if (!specs) return parsedTopLevelKeys(db.get(WHOLE_LOAD, file)?.load.root ?? null);
   const normalized = db.get(SOURCE, file)!.normalized;
   return new Set(specs.filter((spec) => spec.role !== 'tool').map((spec) => normalized.slice(spec.keyStart, spec.keyEnd)));
@@ -199,7 +208,7 @@ const IS_AGENT_CONFIG: QueryDef<string, boolean> = {
     if (content.kind !== 'text' || content.text.length > MAX_AGENT_CONFIG_LENGTH) return false;
     // The key lines first: they are read once per version for the file's kind and its bundle split anyway, where the search for each key scans the whole text.
     const source = db.get(SOURCE, file);
-    if (!source || lacksAgentKeys(source.normalized, db.get(CHUNK_SPECS, file)) || !mayHaveKeys(content.text, ['bundles', ...AGENT_TOP_KEYS])) return false;
+    if (!source || lacksAgentKeys(source.normalized, db.get(CHUNK_SPECS, file)?.specs ?? null) || !mayHaveKeys(content.text, ['bundles', ...AGENT_TOP_KEYS])) return false;
     const load = db.get(WHOLE_LOAD, file)?.load;
     const root = load ? (load.root ?? rootWithoutProblem(source.normalized, load)) : null;
     if (runConfigKindOf(root) === null) return false;
