@@ -23,8 +23,14 @@ function chain(seed: number, base: string, steps: number): void {
   for (let step = 0; step < steps; step++) {
     const edit = random.next() < 0.6 ? typingEdit(random, text) : randomEdit(random, text);
     const next = applyEdit(text, edit);
-    const resplit = resplitChunks(text, specs, next);
+    const { specs: resplit, carried } = resplitChunks(text, specs, next);
     expect(resplit, `seed ${seed}, step ${step}: ${JSON.stringify(edit)}`).toEqual(splitIntoChunks(next));
+    // What it says it carried over has the earlier chunks' texts.
+    if (carried && resplit) {
+      const textOf = (t: string, spec: ChunkSpec) => t.slice(spec.start, spec.end);
+      for (let i = 0; i < carried.head; i++) expect(textOf(next, resplit[i])).toBe(textOf(text, carried.from[i]));
+      for (let i = carried.tail; i < resplit.length; i++) expect(textOf(next, resplit[i])).toBe(textOf(text, carried.from[carried.tailFrom + i - carried.tail]));
+    }
     text = next;
     specs = resplit;
   }
@@ -46,7 +52,7 @@ describe('resplitChunks', () => {
     ['a key line turned top-level', 'top: 1\ntools:\n  a:\n    signature: a\n  b:\n    signature: b\n  c:\n    signature: c\n', (t: string) => t.replace('  b:', 'x b:')],
   ])('equals a whole split for %s', (_, text, edit) => {
     const next = edit(text);
-    expect(resplitChunks(text, splitIntoChunks(text), next)).toEqual(splitIntoChunks(next));
+    expect(resplitChunks(text, splitIntoChunks(text), next).specs).toEqual(splitIntoChunks(next));
   });
 
   it('scans only around an edit: the chunks before and after it are the earlier ones, moved', () => {
@@ -54,10 +60,11 @@ describe('resplitChunks', () => {
     const specs = splitIntoChunks(text)!;
     const at = text.indexOf('description:', text.length / 2) + 13;
     const next = `${text.slice(0, at)}xyz${text.slice(at)}`;
-    const resplit = resplitChunks(text, specs, next)!;
+    const { specs: resplit, carried } = resplitChunks(text, specs, next);
     expect(resplit).toEqual(splitIntoChunks(next));
     const edited = specs.findIndex((spec) => spec.start <= at && at < spec.end);
-    expect(resplit.slice(0, edited)).toEqual(specs.slice(0, edited));
-    expect(resplit.slice(edited + 1).map((spec) => spec.start - 3)).toEqual(specs.slice(edited + 1).map((spec) => spec.start));
+    // Scanned: the chunk before the edited one (its key line is the scan's start), and the edited one.
+    expect(carried).toEqual({ from: specs, head: edited - 1, tail: edited + 1, tailFrom: edited + 1 });
+    expect(resplit!.slice(edited + 1).map((spec) => spec.start - 3)).toEqual(specs.slice(edited + 1).map((spec) => spec.start));
   });
 });

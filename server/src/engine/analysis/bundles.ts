@@ -109,7 +109,8 @@ export const BUNDLE_SPLIT: QueryDef<string, BundleSplit | null> = {
   key: (file) => file,
   compute: (db, file, previous) => {
     const source = db.get(SOURCE, file);
-    return source ? splitBundle(source.normalized, previous, db.get(CHUNK_SPECS, file)?.specs ?? null) : null;
+    const split = db.get(CHUNK_SPECS, file);
+    return source ? splitBundle(source.normalized, previous, split?.specs ?? null, split?.carried) : null;
   },
 };
 

@@ -16,7 +16,7 @@ import { YamlLoad, loadBlanked, loadYaml } from '../yaml/loadYaml';
 import { Origin, PyNode, deref, dictEntries, strValue } from '../yaml/pyNode';
 import { asDict } from '../swe/pydanticLax';
 import { Database, QueryDef } from './database';
-import { ChunkSpec, resplitChunks, splitIntoChunks } from '../document/chunker';
+import { CarriedChunks, ChunkSpec, resplitChunks, splitIntoChunks } from '../document/chunker';
 import { CONTENT, SOURCE, trackedFs } from './files';
 import { FOLDERS, NAMED_FILES, OPEN_FILES } from './inputs';
 import { FolderSettings, SETTINGS_AT } from './settings';
@@ -96,14 +96,19 @@ export const CHUNK_SPECS: QueryDef<string, ChunkSplit | null> = {
     const source = db.get(SOURCE, file);
     if (!source) return null;
     const text = source.normalized;
-    return { text, specs: previous ? resplitChunks(previous.text, previous.specs, text) : splitIntoChunks(text) };
+    return previous ? { text, ...resplitChunks(previous.text, previous.specs, text) } : { text, specs: splitIntoChunks(text) };
   },
 };
 
-/** A version's chunks (null: it is parsed whole), with the text they split, which the next version's split starts from. */
+/**
+ * A version's chunks (null: it is parsed whole), with the text they split,
+ * which the next version's split starts from, and which of them are the last
+ * version's (the bundle split takes their memo keys as they were).
+ */
 export interface ChunkSplit {
   text: string;
   specs: readonly ChunkSpec[] | null;
+  carried?: CarriedChunks;
 }
 
 /**

@@ -63,7 +63,7 @@ import { BundleFacts } from '../swe/bundleFacts';
 import { YamlLoad, loadYaml } from '../yaml/loadYaml';
 import { MapNode, Origin, PyNode, PyPair, deref } from '../yaml/pyNode';
 import { TAG } from '../yaml/resolver';
-import { ChunkRole, ChunkSpec, splitIntoChunks } from './chunker';
+import { CarriedChunks, ChunkRole, ChunkSpec, splitIntoChunks } from './chunker';
 import { LIMITS } from '../yaml/limits';
 import { SourceText } from './sourceText';
 import { Placement, placeDiagnostic, placeDiagnostics } from './placement';
@@ -203,23 +203,30 @@ export interface BundleSplit {
  * instead of slicing and hashing every chunk again; so does `split`, the
  * text's chunks (`splitIntoChunks`) when the caller has them.
  */
-export function splitBundle(text: string, previous?: BundleSplit | null, split?: readonly ChunkSpec[] | null): BundleSplit | null {
+export function splitBundle(text: string, previous?: BundleSplit | null, split?: readonly ChunkSpec[] | null, carried?: CarriedChunks): BundleSplit | null {
   if (text.length > LIMITS.maxDocumentLength) return null;
   const specs = split === undefined ? splitIntoChunks(text) : split;
-  return specs && specs.length >= 2 ? { specs, keys: chunkKeys(text, specs, previous?.keys) } : null;
+  // The chunks the split says are the previous version's, when the previous split is the one it started from.
+  const same = carried && previous && carried.from === previous.specs ? carried : undefined;
+  return specs && specs.length >= 2 ? { specs, keys: chunkKeys(text, specs, previous?.keys, same) } : null;
 }
 
-/** The memo keys of a version's chunks, equal texts told apart by their count. */
-function chunkKeys(text: string, specs: readonly ChunkSpec[], previous: readonly ChunkKey[] | undefined): ChunkKey[] {
+/** The memo keys of a version's chunks, equal texts told apart by their count; `carried` chunks take the previous keys as they are. */
+function chunkKeys(text: string, specs: readonly ChunkSpec[], previous: readonly ChunkKey[] | undefined, carried: CarriedChunks | undefined): ChunkKey[] {
   const seen = new Map<string, number>();
   let cursor = 0;
   let previousIndex: Map<string, number> | undefined;
-  return specs.map((spec) => {
+  return specs.map((spec, i) => {
     // The chunk the last version had where this one is expected: compared in place, not sliced and hashed
     // (the usual case after an edit); its text, already a key, is the key again.
     const expected = previous?.[cursor];
     let chunkText: string;
-    if (expected && spec.end - spec.start === expected.text.length && text.startsWith(expected.text, spec.start)) {
+    if (carried && previous && (i < carried.head || i >= carried.tail)) {
+      // Text the edit did not touch (the split scanned around the edit only): no comparison needed.
+      const from = i < carried.head ? i : carried.tailFrom + i - carried.tail;
+      chunkText = previous[from].text;
+      cursor = from + 1;
+    } else if (expected && spec.end - spec.start === expected.text.length && text.startsWith(expected.text, spec.start)) {
       chunkText = expected.text;
       cursor++;
     } else {

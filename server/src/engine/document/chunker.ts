@@ -116,32 +116,50 @@ function commonSuffix(a: string, b: string, max: number): number {
 }
 
 /**
+ * Which chunks of a new split are an earlier split's (`from`), with the same
+ * text: the first `head` ones in place, and those from `tail` on, moved,
+ * from the earlier one's `tailFrom` on.
+ */
+export interface CarriedChunks {
+  from: readonly ChunkSpec[];
+  head: number;
+  tail: number;
+  tailFrom: number;
+}
+
+/**
  * The chunks of `text` (exactly `splitIntoChunks(text)`), from the split of
  * an earlier version of it: the lines an edit left alone keep their chunks,
  * and only the chunks from the one before the change to where the scan meets
  * the earlier split again (same place, same state) are scanned. A keystroke
- * in a 50,000-line bundle scanned every line (9 ms); now a few.
+ * in a 50,000-line bundle scanned every line (9 ms); now a few. `carried`
+ * says which chunks are the earlier ones (none when the text was split whole).
  */
-export function resplitChunks(previousText: string, previous: readonly ChunkSpec[] | null, text: string): ChunkSpec[] | null {
-  if (!previous || previous.length < 2) return splitIntoChunks(text);
+export function resplitChunks(previousText: string, previous: readonly ChunkSpec[] | null, text: string): { specs: ChunkSpec[] | null; carried?: CarriedChunks } {
+  if (!previous || previous.length < 2) return { specs: splitIntoChunks(text) };
   const prefix = commonPrefix(previousText, text);
-  if (prefix === text.length && prefix === previousText.length) return previous.map((spec) => ({ ...spec }));
+  if (prefix === text.length && prefix === previousText.length) {
+    return { specs: previous.map((spec) => ({ ...spec })), carried: { from: previous, head: previous.length, tail: previous.length, tailFrom: previous.length } };
+  }
   const suffix = commonSuffix(previousText, text, Math.min(previousText.length, text.length) - prefix);
   const delta = text.length - previousText.length;
   // The last chunk starting at or before the change, and the one before it, whose key line the change cannot reach.
   let changed = 0;
   while (changed + 1 < previous.length && previous[changed + 1].start <= prefix) changed++;
   const from = changed - 1;
-  if (from < 1) return splitIntoChunks(text);
+  if (from < 1) return { specs: splitIntoChunks(text) };
   const unchangedFrom = text.length - suffix;
   const startIndex = new Map(previous.map((spec, k) => [spec.start, k]));
   const chunks = previous.slice(0, from).map((spec) => ({ ...spec }));
-  return scan(text, previous[from].start, stateBefore(previous, from), chunks, (lineStart, state) => {
+  let tailFrom = previous.length;
+  const specs = scan(text, previous[from].start, stateBefore(previous, from), chunks, (lineStart, state) => {
     if (lineStart < unchangedFrom) return null;
     const k = startIndex.get(lineStart - delta);
     if (k === undefined || k <= from) return null;
     const old = stateBefore(previous, k);
     if (old.inToolsBody !== state.inToolsBody || old.toolIndent !== state.toolIndent) return null;
+    tailFrom = k;
     return previous.slice(k).map((spec) => ({ ...spec, start: spec.start + delta, end: spec.end + delta, keyStart: spec.keyStart + delta, keyEnd: spec.keyEnd + delta }));
   });
+  return specs ? { specs, carried: { from: previous, head: from, tail: specs.length - (previous.length - tailFrom), tailFrom } } : { specs };
 }
