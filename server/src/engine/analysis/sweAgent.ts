@@ -37,11 +37,13 @@ function packageParentOf(db: Database, given: string): string | null {
   return null;
 }
 
-/** How the user's own choice is named where it is given: the CLI's flag, or the editor's setting. */
-const userChoiceName = (db: Database) => (db.get(ENVIRONMENT, 'environment').userSettingsAreFlags ? '--swe-agent' : 'sweBundle.sweAgent');
+/** How the user's own choice is named where it is given, and how its default reads there: the CLI's flag, or the editor's setting. */
+function userChoice(db: Database): { name: string; auto: string } {
+  return db.get(ENVIRONMENT, 'environment').userSettingsAreFlags ? { name: '--swe-agent', auto: '--swe-agent auto' } : { name: 'sweBundle.sweAgent', auto: 'sweBundle.sweAgent: auto' };
+}
 
 function detect(db: Database, base: string): SweAgentProfile {
-  const auto = db.get(ENVIRONMENT, 'environment').userSettingsAreFlags ? '--swe-agent auto' : 'sweBundle.sweAgent: auto';
+  const { auto } = userChoice(db);
   if (hasPackage(db, base)) return db.get(PACKAGE_PROFILE, { parent: base, label: "the workspace's own sweagent/ package", reason: `found in the workspace (${auto})` });
   const names = trackedFs(db).list(base) ?? [];
   for (const name of packagingFilesIn(names)) {
@@ -55,7 +57,7 @@ function detect(db: Database, base: string): SweAgentProfile {
 /** The SWE-agent chosen by `setting` for the files under `base`; `settingFile` is the workspace settings file it came from (null: the user's own). */
 export function chooseSweAgent(db: Database, base: string, setting: string | undefined, settingFile: string | null, mayRead: (p: string) => boolean): SweAgentChoice {
   if (setting === undefined || setting === 'auto') return { profile: detect(db, base) };
-  const where = settingFile === null ? userChoiceName(db) : `sweAgent in ${path.basename(settingFile)}`;
+  const where = settingFile === null ? userChoice(db).name : `sweAgent in ${path.basename(settingFile)}`;
   if ((SWE_AGENT_VERSIONS as readonly string[]).includes(setting)) return { profile: builtinProfile(setting as SweAgentVersion, `set by ${where}`) };
   const given = path.isAbsolute(setting) ? path.normalize(setting) : path.join(settingFile ? path.dirname(settingFile) : base, setting);
   const fallback = builtinProfile('main', `${where} could not be used`);
