@@ -201,7 +201,9 @@ export interface BundleSplit {
  * whole (it does not split) or not at all (it is over the size budget). `previous`, the split of an earlier version of
  * the same file, only saves work: its keys' texts are compared in place
  * instead of slicing and hashing every chunk again; so does `split`, the
- * text's chunks (`splitIntoChunks`) when the caller has them.
+ * text's chunks (`splitIntoChunks`) when the caller has them, and `carried`,
+ * which of them the split took over from `previous`'s (`resplitChunks`):
+ * their keys are taken without comparing their text.
  */
 export function splitBundle(text: string, previous?: BundleSplit | null, split?: readonly ChunkSpec[] | null, carried?: CarriedChunks): BundleSplit | null {
   if (text.length > LIMITS.maxDocumentLength) return null;
