@@ -11,6 +11,7 @@ import * as path from 'path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/shared';
 import { Import, SRC, Sources, foldersOf, importGraph, importsMatching, layerViolations, layersInDoc, moduleState, readSources, timersAndClocks } from './architectureCheck';
+import { swallowingCatches, undrawnWork } from './workBudgetCheck';
 
 const DOC = fs.readFileSync(path.join(REPO_ROOT, 'docs', 'ARCHITECTURE.md'), 'utf8');
 const LAYERS = layersInDoc(DOC);
@@ -19,6 +20,9 @@ const isEngine = (file: string) => file.startsWith('engine/');
 const isFrontEnd = (file: string) => /^(lsp|cli)\//.test(file) || file === 'server.ts' || file === 'lint.ts';
 /** What a front end must not import: the parsers and the checks (it asks the `Analysis`). */
 const CHECKS = /^engine\/(yaml|swe)\/|^engine\/analysis\/database\.ts$|^engine\/document\/bundleModel\.ts$|^engine\/runConfig\/(checkRunConfig|validate)\.ts$|^engine\/workspace\/checkAgentConfig\.ts$/;
+
+/** The host's own bookkeeping, which must not draw from a query's work budget (docs/ARCHITECTURE.md says why). */
+const HOST_BOOKKEEPING = new Set(['engine/analysis/database.ts', 'engine/analysis/sameValue.ts', 'engine/analysis/analysisHost.ts', 'engine/analysis/inputs.ts']);
 
 /** Every violation of the invariants in a source tree, one line each. */
 function violations(sources: Sources, layers = LAYERS): string[] {
@@ -33,7 +37,9 @@ function violations(sources: Sources, layers = LAYERS): string[] {
     ...importsMatching(graph, isFrontEnd, CHECKS),
     ...importsMatching(graph, (file) => file.startsWith('lsp/'), /^cli\//),
     ...importsMatching(graph, (file) => file.startsWith('cli/'), /^lsp\//),
-    ...engine.flatMap(([file, text]) => moduleState(file, text)),
+    ...engine.flatMap(([file, text]) => moduleState(file, text)).filter((found) => found !== 'engine/work.ts: let running'),
+    ...engine.filter(([file]) => !HOST_BOOKKEEPING.has(file)).flatMap(([file, text]) => undrawnWork(file, text)),
+    ...engine.flatMap(([file, text]) => swallowingCatches(file, text)),
     ...engine.flatMap(([file, text]) => timersAndClocks(file, text)),
   ];
 }
@@ -81,6 +87,33 @@ describe('the checks catch what they exist for (each change applied to a copy of
       'engine/document/chunker.ts: MEMO (a weak collection)',
       'engine/document/chunker.ts: static count',
     ]);
+  });
+
+  it('a loop, a callback of an iteration method and a function calling itself that do not draw from the work budget', () => {
+    const first = SOURCES.get('engine/swe/env.ts')!.split('\n').length + 1;
+    const code = [
+      'export function total(xs: number[]): number {',
+      '  let sum = 0;',
+      '  for (const x of xs) sum += x;',
+      '  return sum;',
+      '}',
+      'export const doubled = (xs: number[]) => xs.map((x) => 2 * x);',
+      'export function depth(n: number): number {',
+      '  return n === 0 ? 0 : 1 + depth(n - 1);',
+      '}',
+      'export const drawn = (xs: number[]) => charged(xs).filter((x) => x > 0);',
+    ].join('\n');
+    expect(violations(append('engine/swe/env.ts', code))).toEqual([
+      `engine/swe/env.ts:${first + 2}: a loop that does not draw from the work budget`,
+      `engine/swe/env.ts:${first + 5}: a callback that does not draw from the work budget`,
+      `engine/swe/env.ts:${first + 6}: a recursion that does not draw from the work budget`,
+    ]);
+  });
+
+  it('a catch in the engine that rethrows nothing, around more than a native', () => {
+    const first = SOURCES.get('engine/swe/env.ts')!.split('\n').length + 1;
+    const code = ['export function parsed(text: string): unknown {', '  try {', '    return JSON.parse(text);', '  } catch {', '    return null;', '  }', '}', 'export function read(text: string): unknown {', '  try {', '    return parsed(text);', '  } catch {', '    return null;', '  }', '}'].join('\n');
+    expect(violations(append('engine/swe/env.ts', code))).toEqual([`engine/swe/env.ts:${first + 10}: a catch that may swallow the work budget running out`]);
   });
 
   it('a side-effect import of swe/ in yaml/', () => {

@@ -163,11 +163,12 @@ export class TestClient {
   }
 }
 
-export async function inMemory(options: ClientOptions = {}): Promise<TestClient> {
+/** `server`: the server's own options (`startLanguageServer`), such as a small work budget. */
+export async function inMemory(options: ClientOptions = {}, server: Parameters<typeof startLanguageServer>[1] = {}): Promise<TestClient> {
   const toServer = new PassThrough();
   const toClient = new PassThrough();
   const serverConnection = createConnection(ProposedFeatures.all, new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
-  startLanguageServer(serverConnection);
+  startLanguageServer(serverConnection, server);
   const connection = createMessageConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
   const client = new TestClient(connection, options, () => {
     connection.dispose();

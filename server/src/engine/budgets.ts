@@ -98,6 +98,13 @@ const VALUES = {
   /** Problems reported from one settings source (a `.swe-bundle.json`, the editor's settings), then one that counts the rest (`settings/validateSettings.ts`). */
   settingsProblems: 100,
   /** Characters of a YAML file the workspace index reads to see whether it is an agent config (`analysis/workspace.ts`); longer ones are not taken for one. */
+  /**
+   * Steps of work one analysis may take: every loop pass, recursive call and
+   * item a callback walks, counted by each query the host computes and each
+   * request the server answers, apart (`work.ts`). Past it the analysis ends
+   * with `resource-limit` (a file) or an error answer (a request).
+   */
+  workSteps: 50_000_000,
   agentConfigChars: 2 * 1024 * 1024,
   /** Tools one assembly of an agent config takes in from the bundles it lists, each listing counted (at least one), however often a bundle is listed; past it, `resource-limit` and the rest are not checked (`workspace/checkAgentConfig.ts`). */
   assemblyTools: 2_000,

@@ -2,6 +2,7 @@
 import { EngineDiagnostic, RelatedSpan, Severity, Span, ToolName } from './diagnostics';
 import { RULES, RuleCode } from './rules/ruleCatalog';
 import { FixData } from './rules/fixData';
+import { charged } from './work';
 
 export interface DiagnosticExtras<C extends RuleCode> {
   /** Overrides the builder's tool (a file-level check that is about one tool). */
@@ -36,7 +37,7 @@ export class DiagnosticBuilder {
     };
     if (extras.data) diagnostic.data = extras.data;
     const details = typeof extras.detail === 'string' ? [extras.detail] : (extras.detail ?? []);
-    const related = [...details.map((line): RelatedSpan => ({ origin: at.origin, start: at.start, end: at.end, message: line })), ...(extras.related ?? [])];
+    const related = [...charged(details).map((line): RelatedSpan => ({ origin: at.origin, start: at.start, end: at.end, message: line })), ...(extras.related ?? [])];
     if (related.length > 0) diagnostic.related = related;
     if (extras.unnecessary) diagnostic.unnecessary = true;
     this.diagnostics.push(diagnostic);
@@ -44,6 +45,6 @@ export class DiagnosticBuilder {
   }
 
   hasErrors(): boolean {
-    return this.diagnostics.some((d) => d.severity === 'error');
+    return charged(this.diagnostics).some((d) => d.severity === 'error');
   }
 }

@@ -91,12 +91,13 @@ function settingsFilesOf(folders: readonly string[]): Change['settingsFiles'] {
   return folders.map((folder) => ({ folder, file: path.join(folder, SETTINGS_FILE_NAME) }));
 }
 
-export function startLanguageServer(connection: Connection): void {
+/** `workSteps`: the work budget of each query and request (`engine/work.ts`); only tests set it, to run out on a small input. */
+export function startLanguageServer(connection: Connection, options: { workSteps?: number } = {}): void {
   const documents = new TextDocuments(TextDocument);
   const open = new OpenDocuments();
   let host: AnalysisHost | undefined;
   // Readable: the workspace folders and a config root the user set; nothing else on disk.
-  host = new AnalysisHost({ fs: createNodeWorkspaceFs(() => host!.readRoots()) });
+  host = new AnalysisHost({ fs: createNodeWorkspaceFs(() => host!.readRoots()) }, { workSteps: options.workSteps });
   /**
    * Closed documents not yet told to the host. Every change walks the host's
    * database, so an editor closing 4,000 documents made 4,000 changes and
@@ -156,6 +157,7 @@ export function startLanguageServer(connection: Connection): void {
     client: () => clientCapabilities,
     initialized: () => initialized,
     filesChanged: (changes) => filesChanged(changes),
+    workSteps: options.workSteps,
   });
   const { guard } = context;
   const dynamicRegistrations: { type: RegistrationType<object>; options: object }[] = [];

@@ -8,6 +8,7 @@ import { CancellationToken, ClientCapabilities, Connection, ErrorCodes, FileEven
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Analysis, PrepareScope } from '../engine/analysis/analysis';
 import { PositionMapper } from '../engine/document/positioned';
+import { withinWorkBudget } from '../engine/work';
 import { DocumentPreparer } from './documentPreparer';
 import { OpenDocuments } from './openDocuments';
 
@@ -66,6 +67,8 @@ export interface ServerParts {
   client: () => ClientCapabilities;
   initialized: () => boolean;
   filesChanged: (changes: FileEvent[]) => void;
+  /** The work budget of each request, when not `BUDGETS.workSteps` (tests). */
+  workSteps?: number;
 }
 
 /** The `textDocument.uri` of a request's params, when it has one. */
@@ -125,7 +128,10 @@ export function createServerContext(parts: ServerParts): ServerContext {
         const uri = documentUriOf(params);
         if (uri !== undefined && !token.isCancellationRequested) await preparer.whenReady(uri, reads, token);
         if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
-        return guard(what, fallback, () => run(params, token));
+        // Each request has a work budget of its own; one that runs out is an error answer naming it, as the rename budget's is.
+        const answer = guard(what, { ok: true, value: fallback } as ReturnType<typeof withinWorkBudget<typeof fallback>>, () => withinWorkBudget(() => run(params, token), parts.workSteps));
+        if (!answer.ok) throw new ResponseError(LSPErrorCodes.RequestFailed, `Stopped answering this ${what} request: ${answer.exhausted.message}.`);
+        return answer.value;
       };
     },
   };

@@ -41,7 +41,7 @@ function workspace(n: number, retained?: number) {
   ws = tempWorkspace({ 'tools/windowed/config.yaml': bundleText() });
   for (let i = 0; i < TOOLS; i++) ws.write(`tools/windowed/bin/t${i}`, '#!/bin/sh\n', 0o755);
   const agents = Array.from({ length: n }, (_, i) => ws!.write(`config/a${String(i).padStart(2, '0')}.yaml`, agentText(i + 1)));
-  const host: AnalysisHost = new AnalysisHost({ fs: createNodeWorkspaceFs(() => host.readRoots()) }, retained);
+  const host: AnalysisHost = new AnalysisHost({ fs: createNodeWorkspaceFs(() => host.readRoots()) }, { retained });
   host.applyChange({ folders: [ws.root] });
   const bundle = ws.path('tools/windowed/config.yaml');
   return { host, bundle, agents };

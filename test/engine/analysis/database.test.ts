@@ -1,6 +1,7 @@
 /** The query database: recomputes exactly what changed, keeps equal results, reads lazily, bounds what it keeps. */
 import { describe, expect, it } from 'vitest';
 import { CycleError, Database, InputDef, QueryDef } from '../../../server/src/engine/analysis/database';
+import { WorkBudgetExhausted, spend } from '../../../server/src/engine/work';
 
 const text: InputDef<string, string> = { name: 'text', durability: 'volatile', key: (k) => k };
 const setting: InputDef<string, number> = { name: 'setting', durability: 'durable', key: (k) => k };
@@ -233,5 +234,40 @@ describe('Database', () => {
     expect([total.calls, part.calls]).toEqual([[], []]);
     expect(db.get(total.def, 'a')).toBe(120);
     expect([total.calls, part.calls]).toEqual([['a'], ['10', '11', '12', '13', '14']]);
+  });
+});
+
+describe('Database and the work budget (work.ts)', () => {
+  // `letters` draws a step per letter, and has no value for running out; `summary` reads it, and has one.
+  const letters: QueryDef<string, string[]> = {
+    name: 'letters',
+    key: (k) => k,
+    compute: (db, k) => [...db.get(text, k)].map((letter) => (spend(), letter)),
+  };
+  const summary: QueryDef<string, string> = {
+    name: 'summary',
+    key: (k) => k,
+    compute: (db, k) => `${db.get(letters, k).length} letters`,
+    exhausted: (_db, _k, error) => `stopped: ${error.message}`,
+  };
+
+  it('gives each computation a budget of its own; the value for running out stands until what the query that ran out read changes', () => {
+    const db = new Database(100, undefined, 10);
+    db.set(text, 'a', 'abcdefghijklmnop');
+    expect(db.get(summary, 'a')).toBe('stopped: it took more than 10 steps of work (the work budget of one analysis)');
+    // `summary` did not read the text itself: it depends on it through the query that ran out, which is not kept.
+    db.set(text, 'a', 'abc');
+    expect(db.get(summary, 'a')).toBe('3 letters');
+    db.set(text, 'b', 'abcdefghij');
+    expect(db.get(summary, 'b')).toBe('10 letters');
+  });
+
+  it('a query without a value for running out runs out for the query that read it, and is computed again when asked', () => {
+    const db = new Database(100, undefined, 10);
+    db.set(text, 'a', 'abcdefghijklmnop');
+    expect(() => db.get(letters, 'a')).toThrow(new WorkBudgetExhausted(10));
+    expect(() => db.get(letters, 'a')).toThrow(new WorkBudgetExhausted(10));
+    db.set(text, 'a', 'ab');
+    expect(db.get(letters, 'a')).toEqual(['a', 'b']);
   });
 });

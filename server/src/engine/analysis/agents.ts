@@ -21,6 +21,7 @@ import { BUNDLE_MODEL } from './bundles';
 import { AGENT_INDEX, CONFIG_ROOT, CONFIG_ROOT_FOUND, FOLDER_OF, SETTINGS_OF, WHOLE_LOAD, WholeLoad } from './workspace';
 import { commandLineFor } from './settings';
 import { ENVIRONMENT } from './inputs';
+import { charged, spend } from '../work';
 
 const byFile = (file: string) => file;
 
@@ -45,13 +46,15 @@ const AGENT_LISTING: QueryDef<string, { configPath: string; use: BundleUse }[]> 
   key: byFile,
   compute: (db, agentPath) => {
     const root = db.get(CONFIG_ROOT, agentPath);
-    return db.get(AGENT_SECTIONS, agentPath).flatMap((tools) => {
+    return charged(db.get(AGENT_SECTIONS, agentPath)).flatMap((tools) => {
       const options = assemblyOptions(tools, profileOf(db.get(SETTINGS_OF, agentPath).config).facts);
-      return tools.bundles.flatMap((ref) =>
-        ref.path === undefined ? [] : [{ configPath: path.join(resolveBundlePath(root, ref.path), 'config.yaml'), use: { agentPath, options, hidden: new Set(ref.hidden.map((h) => h.name)) } }],
+      return charged(tools.bundles).flatMap((ref) =>
+        ref.path === undefined ? [] : [{ configPath: path.join(resolveBundlePath(root, ref.path), 'config.yaml'), use: { agentPath, options, hidden: new Set(charged(ref.hidden).map((h) => h.name)) } }],
       );
     });
   },
+  // Its own report says it was not checked; the bundles' uses are gathered without it.
+  exhausted: () => [],
 };
 
 /** Which assemblies use each bundle config, over every agent config of the workspace. */
@@ -61,7 +64,9 @@ export const BUNDLE_USES: QueryDef<void, ReadonlyMap<string, readonly BundleUse[
   compute: (db) => {
     const uses = new Map<string, BundleUse[]>();
     for (const agentPath of db.get(AGENT_INDEX, undefined)) {
+      spend();
       for (const { configPath, use } of db.get(AGENT_LISTING, agentPath)) {
+        spend();
         const list = uses.get(configPath);
         if (list) list.push(use);
         else uses.set(configPath, [use]);
@@ -89,7 +94,7 @@ function agentContext(db: Database, file: string): AgentCheckContext {
   const bundlesBeside = (dir: string): string[] => {
     const parent = path.dirname(dir);
     if (!fs.isAllowed(parent)) return [];
-    return (fs.list(parent) ?? []).filter((name) => fs.stat(path.join(parent, name, 'config.yaml'))?.kind === 'file');
+    return charged((fs.list(parent) ?? [])).filter((name) => fs.stat(path.join(parent, name, 'config.yaml'))?.kind === 'file');
   };
   const runFolder = db.get(ENVIRONMENT, 'environment').runFolder;
   const stat = (target: string): RunFileStatus => {
@@ -147,13 +152,13 @@ export const RUN_CONFIG: QueryDef<RunConfigRequest, RunConfigAnalysis | null> = 
   name: 'run config',
   key: (request) => JSON.stringify([request.kind, ...request.files]),
   compute: (db, request) => {
-    const wholes = request.files.map((file) => db.get(WHOLE_LOAD, file));
-    if (wholes.some((whole) => whole === null) || wholes.length === 0) return null;
+    const wholes = charged(request.files).map((file) => db.get(WHOLE_LOAD, file));
+    if (charged(wholes).some((whole) => whole === null) || wholes.length === 0) return null;
     const loaded = wholes as WholeLoad[];
     const first = request.files[0];
-    const check = checkRunConfig({ files: loaded.map((w) => ({ load: w.load, origin: w.origin })), ...commandLineOfFile(db, first), kind: request.kind, profile: profileOf(db.get(SETTINGS_OF, first).config) }, agentContext(db, first));
+    const check = checkRunConfig({ files: charged(loaded).map((w) => ({ load: w.load, origin: w.origin })), ...commandLineOfFile(db, first), kind: request.kind, profile: profileOf(db.get(SETTINGS_OF, first).config) }, agentContext(db, first));
     return {
-      files: loaded.map((whole, i) => ({ file: request.files[i], diagnostics: placeDiagnostics(check.diagnostics.filter((d) => d.origin === whole.origin), whole.at) })),
+      files: charged(loaded).map((whole, i) => ({ file: request.files[i], diagnostics: placeDiagnostics(charged(check.diagnostics).filter((d) => d.origin === whole.origin), whole.at) })),
       check,
     };
   },

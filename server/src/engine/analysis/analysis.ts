@@ -39,11 +39,11 @@ import { FileStat } from '../workspace/workspaceFs';
 import { ToolSymbol, workspaceToolSymbols } from '../features/workspaceSymbols';
 import { loadYaml } from '../yaml/loadYaml';
 import { strValue } from '../yaml/pyNode';
-import { AGENT_ANALYSIS, BUNDLE_USES, BundleUse, RUN_CONFIG, analyzeAgent } from './agents';
+import { AGENT_ANALYSIS, BUNDLE_USES, BundleUse, RUN_CONFIG, RunConfigAnalysis, analyzeAgent } from './agents';
 import { BUNDLE_FILE, BUNDLE_MODEL, BUNDLE_REFUSAL, BUNDLE_SPLIT, CHUNK, ModelKey, TOOL_BASE, agentLabel, bundleContexts, bundleFolderDiagnostics, envKey, mergeContexts, prepareToolIn } from './bundles';
 import { Database } from './database';
 import { LINES, SOURCE, textOf, trackedFs } from './files';
-import { FileReport, FILE_REPORT, readFailureReport, shownDiagnostics } from './reports';
+import { FileReport, FILE_REPORT, exhaustedReport, readFailureReport, shownDiagnostics } from './reports';
 import { FolderSettings, SETTINGS_AT } from './settings';
 import { BUNDLE_FOLDER, CONFIG_ROOT, FileKind, INDEX, KIND, SETTINGS_OF, WALK, WorkspaceIndex, isNewAgentConfig } from './workspace';
 import { WalkResult } from '../workspace/walk';
@@ -53,6 +53,7 @@ import { ConfigSymbol, runConfigCompletions, runConfigHover, runConfigSymbols } 
 import { PromptPlaceholders, PromptPreview, previewPrompt } from '../features/promptPreview';
 import { promptInputsOf } from '../features/promptInputs';
 import { promptPreviewMarkdown } from '../features/promptPreviewText';
+import { WorkBudgetExhausted, charged, spend } from '../work';
 
 /** Where a definition leads: a place in a file (offsets in its normalized text). */
 interface DefinitionTarget {
@@ -116,14 +117,15 @@ export class Analysis {
    * be read is reported as such, and stops the merge as it stops SWE-agent.
    */
   assembly(agentFiles: readonly string[], kind: RunConfigKind): { file: string; report: FileReport }[] {
-    const merged = this.db.get(RUN_CONFIG, { files: agentFiles, kind });
+    const merged = this.runConfig(agentFiles, kind);
+    if (merged instanceof WorkBudgetExhausted) return [{ file: agentFiles[0], report: exhaustedReport(this.db, agentFiles[0], 'agent', merged) }];
     if (!merged) {
       // The first file that cannot be read stops SWE-agent, and the check.
-      const failed = agentFiles.find((file) => !this.source(file));
+      const failed = charged(agentFiles).find((file) => !this.source(file));
       const report = failed === undefined ? null : readFailureReport(this.db, failed, 'agent');
       return report ? [{ file: failed!, report }] : [];
     }
-    const reports: { file: string; report: FileReport }[] = merged.files.map(({ file, diagnostics }) => {
+    const reports: { file: string; report: FileReport }[] = charged(merged.files).map(({ file, diagnostics }) => {
       const source = this.source(file)!;
       return { file, report: { kind: 'agent', loads: merged.check.loads, diagnostics: shownDiagnostics(diagnostics, source, this.settingsOf(file).config.rules), source } };
     });
@@ -131,20 +133,33 @@ export class Analysis {
     // reported as the server reports a bundle in its contexts, so a tool every assembly hides keeps its problems as warnings.
     const listed = new Map<string, { use: BundleUse; model: BundleModel; loads: boolean }[]>();
     for (const { check } of merged.check.sections) {
+      spend();
       for (const bundle of check.bundles) {
+        spend();
         const file = bundle.source.configPath;
         if (agentFiles.includes(file)) continue;
         const use: BundleUse = { agentPath: agentFiles[0], options: check.options, hidden: bundle.hidden };
-        listed.set(file, [...(listed.get(file) ?? []), { use, model: bundle.model, loads: !bundle.diagnostics.some((d) => d.severity === 'error') }]);
+        listed.set(file, [...(listed.get(file) ?? []), { use, model: bundle.model, loads: !charged(bundle.diagnostics).some((d) => d.severity === 'error') }]);
       }
     }
     for (const [file, contexts] of listed) {
+      spend();
       const { model } = contexts[0];
       const folder = this.bundleFolder(file);
       const diagnostics = [...mergeContexts(contexts), ...(folder ? bundleFolderDiagnostics(this.db, file, model, folder) : [])];
-      reports.push({ file, report: { kind: 'bundle', loads: contexts.every((c) => c.loads), diagnostics: shownDiagnostics(diagnostics, model.source, this.settingsOf(file).config.rules), source: model.source } });
+      reports.push({ file, report: { kind: 'bundle', loads: charged(contexts).every((c) => c.loads), diagnostics: shownDiagnostics(diagnostics, model.source, this.settingsOf(file).config.rules), source: model.source } });
     }
     return reports;
+  }
+
+  /** Agent configs merged, or the work budget that ran out on the way. */
+  private runConfig(agentFiles: readonly string[], kind: RunConfigKind): RunConfigAnalysis | null | WorkBudgetExhausted {
+    try {
+      return this.db.get(RUN_CONFIG, { files: agentFiles, kind });
+    } catch (e) {
+      if (e instanceof WorkBudgetExhausted) return e;
+      throw e;
+    }
   }
 
   /**
@@ -154,13 +169,14 @@ export class Analysis {
    * because of the config, the reason is the first error of `assembly`.
    */
   previewPrompt(agentFiles: readonly string[], kind: RunConfigKind, options: { placeholders?: PromptPlaceholders } = {}): PromptPreview {
-    const merged = agentFiles.length > 0 ? this.db.get(RUN_CONFIG, { files: agentFiles, kind }) : null;
+    const merged = agentFiles.length > 0 ? this.runConfig(agentFiles, kind) : null;
+    if (merged instanceof WorkBudgetExhausted) return { ok: false, kind: 'unsupported', reason: `the check of the configuration stopped: ${merged.message}` };
     // The SWE-agent the merged config was checked with: the first file's, as RUN_CONFIG takes it.
     const facts = agentFiles.length > 0 ? profileOf(this.settingsOf(agentFiles[0]).config).facts : null;
     const inputs = merged && facts && promptInputsOf(merged.check, { configRoot: this.db.get(CONFIG_ROOT, agentFiles[0]), read: (file) => textOf(this.db, file), facts, ...options });
     if (inputs) return previewPrompt(inputs);
     const reports = this.assembly(agentFiles, kind);
-    const first = reports.flatMap((r) => r.report.diagnostics.filter((d) => d.severity === 'error').map((d) => ({ file: r.file, message: d.message })))[0];
+    const first = charged(reports).flatMap((r) => charged(r.report.diagnostics).filter((d) => d.severity === 'error').map((d) => ({ file: r.file, message: d.message })))[0];
     return { ok: false, kind: 'sweagent', reason: first ? `SWE-agent stops at its configuration (${path.basename(first.file)}): ${first.message}` : 'SWE-agent stops at its configuration.' };
   }
 
@@ -202,7 +218,9 @@ export class Analysis {
     const seen = new Set<string>();
     const problems: SettingsProblem[] = [];
     for (const folder of this.db.get(FOLDERS, 'folders')) {
+      spend();
       for (const problem of this.db.get(SETTINGS_AT, folder).problems) {
+        spend();
         const key = `${problem.file}\0${problem.start}\0${problem.message}`;
         if (seen.has(key)) continue;
         seen.add(key);
@@ -231,7 +249,7 @@ export class Analysis {
     const { options, uses } = bundleContexts(this.db, file);
     if (uses.length === 0) return { env: options.env, from: options.env.known ? SETTINGS_ENV : null };
     const env = uses[0].options.env;
-    const others = uses.length === 1 ? '' : `, the first of the ${uses.length} agent configs that use it${new Set(uses.map((u) => envKey(u.options.env))).size > 1 ? ' (their envs differ; the diagnostics check each)' : ''}`;
+    const others = uses.length === 1 ? '' : `, the first of the ${uses.length} agent configs that use it${new Set(charged(uses).map((u) => envKey(u.options.env))).size > 1 ? ' (their envs differ; the diagnostics check each)' : ''}`;
     return { env, from: `the env of \`${agentLabel(uses[0].agentPath)}\`, which uses this bundle${others}` };
   }
 
@@ -282,6 +300,16 @@ export class Analysis {
    * already: a request on an unchanged document costs nothing here.
    */
   prepare(file: string, hasTime: () => boolean, from = 0, scope: PrepareScope = 'report'): number | null {
+    try {
+      return this.prepareFrom(file, hasTime, from, scope);
+    } catch (e) {
+      // Nothing more to prepare: the file's report says what ran out.
+      if (e instanceof WorkBudgetExhausted) return null;
+      throw e;
+    }
+  }
+
+  private prepareFrom(file: string, hasTime: () => boolean, from: number, scope: PrepareScope): number | null {
     if (this.kind(file) !== 'bundle') return null;
     const db = this.db;
     const { options, uses } = bundleContexts(db, file);
@@ -290,7 +318,7 @@ export class Analysis {
     const split = db.get(BUNDLE_SPLIT, file);
     if (!split) return null;
     const { specs, keys } = split;
-    const tools = keys.filter((_, i) => specs[i].role === 'tool');
+    const tools = charged(keys).filter((_, i) => specs[i].role === 'tool');
     // Steps: each chunk alone; each tool in the features' context, then its model; each use's context, the tools to check in it.
     const alone = specs.length;
     const featured = alone + tools.length + 1;
@@ -298,6 +326,7 @@ export class Analysis {
     const isNew = (key: ChunkKey) => db.changedNow(CHUNK, key);
     const modelledBefore = from < featured && db.holds(BUNDLE_MODEL, model);
     for (let at = from; at < featured; at++) {
+      spend();
       if (!hasTime()) return at;
       if (at < alone) {
         // A chunk that does not stand alone: the text is parsed whole, in one go, when it is asked for.
@@ -312,8 +341,9 @@ export class Analysis {
     }
     if (scope === 'model') return null;
     // A use's context gets its tools' checks, never a model: a model per use would cost every agent config that lists the bundle a step per edit.
-    const inUses = db.holds(BUNDLE_FILE, file) ? tools.filter(isNew) : tools;
+    const inUses = db.holds(BUNDLE_FILE, file) ? charged(tools).filter(isNew) : tools;
     for (let at = Math.max(from, featured); at < featured + uses.length * inUses.length; at++) {
+      spend();
       if (!hasTime()) return at;
       const step = at - featured;
       prepareToolIn(db, inUses[step % inUses.length], uses[Math.floor(step / inUses.length)].options, false);
@@ -348,9 +378,7 @@ export class Analysis {
     }
     const model = this.bundleModel(file);
     if (!model) return null;
-    const binScripts = this.bundleFolder(file)
-      ?.bin?.entries.filter((entry) => entry.kind === 'file')
-      .map((entry) => entry.name);
+    const binScripts = charged(this.bundleFolder(file)?.bin?.entries)?.flatMap((entry) => (entry.kind === 'file' ? [entry.name] : []));
     return completions(model, offset, { snippets: options.snippets, binScripts });
   }
 
@@ -359,7 +387,7 @@ export class Analysis {
     return {
       bundlePaths: this.index().bundles,
       toolNames: (configPath) =>
-        (db.get(BUNDLE_MODEL, { file: configPath, options: STANDALONE_OPTIONS })?.check.toolEntries ?? []).map((e) => strValue(e.keyNode)).filter((n): n is string => n !== undefined),
+        charged((db.get(BUNDLE_MODEL, { file: configPath, options: STANDALONE_OPTIONS })?.check.toolEntries ?? [])).map((e) => strValue(e.keyNode)).filter((n): n is string => n !== undefined),
       configRoot: db.get(CONFIG_ROOT, file),
       analyzeText(text) {
         const normalized = sourceTextOf(text).normalized;
@@ -378,7 +406,7 @@ export class Analysis {
     }
     const model = this.bundleModel(file);
     const found = model && definitionAt(model, offset);
-    return found && { origin: found.origin, targets: found.targets.map((t) => ({ file, target: { start: t.itemStart, end: t.itemEnd }, selection: { start: t.start, end: t.end } })) };
+    return found && { origin: found.origin, targets: charged(found.targets).map((t) => ({ file, target: { start: t.itemStart, end: t.itemEnd }, selection: { start: t.start, end: t.end } })) };
   }
 
   references(file: string, offset: number, includeDeclaration: boolean): TextRange[] {
@@ -418,7 +446,7 @@ export class Analysis {
 
   /** The settings problems in one settings file (`.swe-bundle.json`), in the order they are reported. */
   settingsProblemsIn(file: string): SettingsProblem[] {
-    return this.settingsProblems().filter((problem) => problem.file === file);
+    return charged(this.settingsProblems()).filter((problem) => problem.file === file);
   }
 
   /** The quick fixes of a settings problem in its settings file: the key it most likely meant. */
@@ -474,7 +502,7 @@ export class Analysis {
     const agent = this.agent(file);
     if (agent) {
       const fs = trackedFs(this.db);
-      return { kind: 'agent', links: bundlePathLinks(agent.at, agent.sections.map((s) => s.tools), agent.configRoot, (target) => fs.stat(target)?.kind === 'file') };
+      return { kind: 'agent', links: bundlePathLinks(agent.at, charged(agent.sections).map((s) => s.tools), agent.configRoot, (target) => fs.stat(target)?.kind === 'file') };
     }
     const model = this.bundleModel(file);
     const folder = model && this.bundleFolder(file);

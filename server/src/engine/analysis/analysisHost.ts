@@ -47,8 +47,9 @@ export interface Change {
 export class AnalysisHost {
   private readonly db: Database;
 
-  constructor(environment: HostEnvironment, retained = RETAINED_RESULTS) {
-    this.db = new Database(retained, environment);
+  /** `workSteps`: the work budget of each query (`work.ts`); only tests set it below `BUDGETS.workSteps`, to run out on a small input. */
+  constructor(environment: HostEnvironment, options: { retained?: number; workSteps?: number } = {}) {
+    this.db = new Database(options.retained ?? RETAINED_RESULTS, environment, options.workSteps);
     this.db.set(FOLDERS, 'folders', []);
     this.db.set(EXTRA_ROOTS, 'extra roots', []);
     this.db.set(USER_SETTINGS, 'user', {});

@@ -22,10 +22,11 @@ import { Database, QueryDef } from './database';
 import { SOURCE, textOf } from './files';
 import { BUNDLE_USES, BundleUse } from './agents';
 import { BUNDLE_FOLDER, CHUNK_SPECS, SETTINGS_OF, WHOLE_LOAD } from './workspace';
+import { charged, spend } from '../work';
 
 /** An env as a value: two envs with the same variables give the same key. */
 export function envKey(env: EnvContext): string {
-  return [env.known ? 'known' : 'unknown', ...[...env.variables].map(([name, value]) => `${name}=${pyRepr(value)}`).sort()].join('\0');
+  return [env.known ? 'known' : 'unknown', ...charged([...env.variables]).map(([name, value]) => `${name}=${pyRepr(value)}`).sort()].join('\0');
 }
 
 /** Options as a value: two option objects with the same env, bash setting and bundle facts give the same key. */
@@ -158,7 +159,9 @@ function mergeInContexts<D extends { code: string; start: number; end: number; s
   const met = new Set<D>();
   const merged: D[] = [];
   for (const { use, diagnostics } of contexts) {
+    spend();
     for (const diagnostic of diagnostics) {
+      spend();
       const named = ENV_DEPENDENT.has(diagnostic.code) && diagnostic.severity === 'error';
       if (!named && met.has(diagnostic)) continue;
       // Still one sentence: the agent config whose env it was checked with, in brackets before its stop.
@@ -175,8 +178,8 @@ function mergeInContexts<D extends { code: string; start: number; end: number; s
 
 /** A tool every assembly hides is never built, so the errors of building it become warnings (not those of BundleConfig). */
 function demoteHidden(diagnostics: FileDiagnostic[], uses: readonly BundleUse[], failsBundleConfig: ReadonlySet<unknown>): FileDiagnostic[] {
-  const hiddenEverywhere = (tool: unknown) => typeof tool === 'string' && !failsBundleConfig.has(tool) && uses.every((use) => use.hidden.has(tool));
-  return diagnostics.map((d) =>
+  const hiddenEverywhere = (tool: unknown) => typeof tool === 'string' && !failsBundleConfig.has(tool) && charged(uses).every((use) => use.hidden.has(tool));
+  return charged(diagnostics).map((d) =>
     d.severity === 'error' && hiddenEverywhere(d.tool)
       ? { ...d, severity: 'warning', related: [{ message: `Every agent config using this bundle hides \`${String(d.tool)}\`, so SWE-agent does not load it.`, start: d.start, end: d.end }, ...(d.related ?? [])] }
       : d,
@@ -190,8 +193,8 @@ function demoteHidden(diagnostics: FileDiagnostic[], uses: readonly BundleUse[],
  * warnings (not those of BundleConfig, which checks every tool).
  */
 export function mergeContexts(contexts: { use: BundleUse; model: BundleModel }[]): FileDiagnostic[] {
-  const merged = mergeInContexts(contexts.map(({ use, model }) => ({ use, diagnostics: model.diagnostics })));
-  return demoteHidden(merged, contexts.map((c) => c.use), failingBundleConfig(contexts[0]?.model.check.tools ?? []));
+  const merged = mergeInContexts(charged(contexts).map(({ use, model }) => ({ use, diagnostics: model.diagnostics })));
+  return demoteHidden(merged, charged(contexts).map((c) => c.use), failingBundleConfig(contexts[0]?.model.check.tools ?? []));
 }
 
 /**
@@ -202,7 +205,7 @@ export function mergeContexts(contexts: { use: BundleUse; model: BundleModel }[]
 const USES_TEXT: QueryDef<string, string> = {
   name: 'uses text',
   key: (file) => file,
-  compute: (db, file) => bundleContexts(db, file).uses.map((use) => `${agentLabel(use.agentPath)}\u0002${optionsKey(use.options)}`).join('\u0003'),
+  compute: (db, file) => charged(bundleContexts(db, file).uses).map((use) => `${agentLabel(use.agentPath)}\u0002${optionsKey(use.options)}`).join('\u0003'),
 };
 
 interface AcrossKey {
@@ -229,7 +232,7 @@ const TOOL_ACROSS_CONTEXTS: QueryDef<AcrossKey, EngineDiagnostic[]> = {
     // One base check per SWE-agent's bundle code (most workspaces have one), not a look-up per use.
     const bases = new Map<BundleFacts, ToolBaseCheck>();
     const baseOf = (facts: BundleFacts) => bases.get(facts) ?? bases.set(facts, db.get(TOOL_BASE, { chunk, facts })).get(facts)!;
-    return mergeInContexts(uses.map((use) => ({ use, diagnostics: db.get(TOOL_IN_CONTEXT, { chunk, context: toolContextKey(baseOf(use.options.facts), use.options), options: use.options }).diagnostics })));
+    return mergeInContexts(charged(uses).map((use) => ({ use, diagnostics: db.get(TOOL_IN_CONTEXT, { chunk, context: toolContextKey(baseOf(use.options.facts), use.options), options: use.options }).diagnostics })));
   },
 };
 
@@ -242,14 +245,14 @@ const TOOL_ACROSS_CONTEXTS: QueryDef<AcrossKey, EngineDiagnostic[]> = {
 function inContexts(db: Database, file: string, uses: readonly BundleUse[], allUses: boolean): FileDiagnostic[] {
   const facts = uses[0].options.facts;
   const factsKey = bundleFactsKey(facts);
-  const oneCode = uses.every((use) => bundleFactsKey(use.options.facts) === factsKey);
+  const oneCode = charged(uses).every((use) => bundleFactsKey(use.options.facts) === factsKey);
   const shape = allUses && oneCode ? db.get(BUNDLE_SHAPE, { file, facts }) : null;
-  if (shape && shape.tools.every((t) => t.chunk)) {
+  if (shape && charged(shape.tools).every((t) => t.chunk)) {
     const usesText = db.get(USES_TEXT, file);
-    const tools = shape.tools.flatMap((t) => db.get(TOOL_ACROSS_CONTEXTS, { chunk: t.chunk!.key, uses, usesText }).map((d) => placeDiagnostic(d, shape.placement)));
-    return demoteHidden([...shape.diagnostics, ...tools], uses, failingBundleConfig(shape.tools.map((t) => t.base)));
+    const tools = charged(shape.tools).flatMap((t) => charged(db.get(TOOL_ACROSS_CONTEXTS, { chunk: t.chunk!.key, uses, usesText })).map((d) => placeDiagnostic(d, shape.placement)));
+    return demoteHidden([...shape.diagnostics, ...tools], uses, failingBundleConfig(charged(shape.tools).map((t) => t.base)));
   }
-  return mergeContexts(uses.map((use) => ({ use, model: db.get(BUNDLE_MODEL, { file, options: use.options })! })));
+  return mergeContexts(charged(uses).map((use) => ({ use, model: db.get(BUNDLE_MODEL, { file, options: use.options })! })));
 }
 
 /**
@@ -261,7 +264,7 @@ function inContexts(db: Database, file: string, uses: readonly BundleUse[], allU
 const SCRIPT_FACTS: QueryDef<{ dir: string; names: readonly string[] }, ReadonlyMap<string, ScriptFacts | null>> = {
   name: 'script facts',
   key: ({ dir, names }) => JSON.stringify([dir, names]),
-  compute: (db, { dir, names }) => new Map(names.map((name) => [name, scriptFactsOf(textOf(db, path.join(dir, 'bin', name)))])),
+  compute: (db, { dir, names }) => new Map(charged(names).map((name) => [name, scriptFactsOf(textOf(db, path.join(dir, 'bin', name)))])),
 };
 
 /** The checks of a bundle's folder: its bin/ entries, and its scripts as they will run (read through the host, so an edit to a script reaches them). */

@@ -44,6 +44,8 @@
 
 /** Volatile inputs change with each keystroke; durable ones (disk, settings, folders) rarely. */
 import { sameValue } from './sameValue';
+import { BUDGETS } from '../budgets';
+import { WorkBudgetExhausted, withWorkBudget } from '../work';
 
 type Durability = 'volatile' | 'durable';
 
@@ -74,6 +76,12 @@ export interface QueryDef<K, V> {
    * (reusing unchanged parts), never something the result may depend on.
    */
   compute(db: Database, key: K, previous: V | undefined): V;
+  /**
+   * The value when the computation ran out of its work budget (`work.ts`),
+   * or a query it read did and had no value for it. Without it, the query
+   * runs out too, for the query that read it.
+   */
+  exhausted?(db: Database, key: K, error: WorkBudgetExhausted): V;
   /** Whether a recomputed value may stand for the old one (then dependents are not recomputed). Default: equal by value (`sameValue`). */
   equals?(a: V, b: V): boolean;
 }
@@ -152,6 +160,8 @@ export class Database {
   constructor(
     private readonly retained: number,
     readonly environment: unknown = undefined,
+    /** The work budget each computation gets (`work.ts`). */
+    private readonly workSteps: number = BUDGETS.workSteps,
   ) {}
 
   get revision(): number {
@@ -327,9 +337,10 @@ export class Database {
   }
 
   /** A query's or input's own `equals`, else equality by value (`sameValue`). */
+  /** Unmetered (`sameValue` has a budget of its own): whether a comparison runs depends on what is held, so it must not draw from the budget of the query that read this one. */
   private same(def: { equals?(a: never, b: never): boolean }, a: unknown, b: unknown): boolean {
     if (a === b) return true;
-    return def.equals ? (def.equals as (x: unknown, y: unknown) => boolean)(a, b) : sameValue(a, b);
+    return withWorkBudget(() => (def.equals ? (def.equals as (x: unknown, y: unknown) => boolean)(a, b) : sameValue(a, b)), Infinity);
   }
 
   private drop(slot: Slot): void {
@@ -347,6 +358,14 @@ export class Database {
   }
 
   /** Replaces what a slot was computed from, keeping each one's count of dependents. */
+  /** A query that ran out of its work budget is not kept: the query that read it reads what it read (`frame`, on top of the stack). */
+  private inherit(frame: Frame): void {
+    const reader = this.stack.at(-2);
+    if (!reader) return;
+    reader.deps.push(...frame.deps);
+    reader.level = Math.min(reader.level, frame.level);
+  }
+
   private setDeps(slot: Slot, deps: Slot[] | null): void {
     for (const dep of slot.deps ?? []) dep.dependents--;
     for (const dep of deps ?? []) dep.dependents++;
@@ -359,7 +378,8 @@ export class Database {
     let slot = table.slots.get(keyText);
     if (slot && !slot.stale) return slot;
     if (!def.read) throw new Error(`input ${def.name} has no value for ${keyText}`);
-    const value = def.read(key, this);
+    // Unmetered, as `same`: an input is read once, by whichever query reads it first.
+    const value = withWorkBudget(() => def.read!(key, this), Infinity);
     if (slot) {
       // Read again after an invalidation: unchanged when equal, so nothing that read it is recomputed.
       if (!this.same(def, slot.value, value)) {
@@ -425,10 +445,16 @@ export class Database {
     this.stack.push(frame);
     let value: V;
     try {
-      value = def.compute(this, key, isNew ? undefined : (slot.value as V));
+      value = withWorkBudget(() => def.compute(this, key, isNew ? undefined : (slot.value as V)), this.workSteps);
     } catch (e) {
-      if (isNew) this.drop(slot);
-      throw e;
+      if (e instanceof WorkBudgetExhausted && def.exhausted) {
+        value = def.exhausted(this, key, e);
+      } else {
+        if (isNew) this.drop(slot);
+        // The query that read this one depends on what this one read before it ran out.
+        if (e instanceof WorkBudgetExhausted) this.inherit(frame);
+        throw e;
+      }
     } finally {
       this.stack.pop();
       slot.computing = false;

@@ -6,6 +6,7 @@ import { Placement, placeDiagnostics } from '../document/placement';
 import { SourceText, sourceTextOf } from '../document/sourceText';
 import { applyRuleSettings, unknownSuppressedCodes } from '../rules/applyRuleSettings';
 import { capDiagnostics } from '../rules/capDiagnostics';
+import { WorkBudgetExhausted } from '../work';
 import { Database, QueryDef } from './database';
 import { CONTENT, SOURCE } from './files';
 import { AGENT_ANALYSIS } from './agents';
@@ -58,6 +59,25 @@ export function readFailureReport(db: Database, file: string, kind: FileReport['
   return { kind, loads: false, diagnostics: shownDiagnostics(failed.diagnostics, failed.source, db.get(SETTINGS_OF, file).config.rules), source: failed.source };
 }
 
+/** The file's text, or none when reading it is what ran out of the work budget (the diagnostic is then at its start). */
+function sourceOrEmpty(db: Database, file: string): SourceText {
+  try {
+    return db.get(SOURCE, file) ?? sourceTextOf('');
+  } catch (e) {
+    if (e instanceof WorkBudgetExhausted) return sourceTextOf('');
+    throw e;
+  }
+}
+
+/** The report of a file whose analysis ran out of its work budget: that, and nothing it found before, since what it found is not all there is. */
+export function exhaustedReport(db: Database, file: string, kind: FileReport['kind'], error: WorkBudgetExhausted): FileReport {
+  const source = sourceOrEmpty(db, file);
+  const origin = { text: source.normalized };
+  const out = new DiagnosticBuilder(null);
+  out.add('resource-limit', { origin, start: 0, end: 0 }, `Stopped checking this file: ${error.message}.`);
+  return { kind, loads: false, diagnostics: shownDiagnostics(placeDiagnostics(out.diagnostics, Placement.whole(origin)), source, db.get(SETTINGS_OF, file).config.rules), source };
+}
+
 /** The report of a bundle config or agent config; null for any other file. */
 export const FILE_REPORT: QueryDef<string, FileReport | null> = {
   name: 'file report',
@@ -76,5 +96,9 @@ export const FILE_REPORT: QueryDef<string, FileReport | null> = {
     const bundle = db.get(BUNDLE_FILE, file);
     if (!bundle) return null;
     return { kind, loads: bundle.loads, diagnostics: shownDiagnostics(bundle.diagnostics, source, rules), source };
+  },
+  exhausted: (db, file, error) => {
+    const kind = db.get(KIND, file);
+    return kind === 'other' ? null : exhaustedReport(db, file, kind, error);
   },
 };

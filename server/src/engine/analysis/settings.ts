@@ -17,6 +17,7 @@ import { QueryDef } from './database';
 import { SOURCE } from './files';
 import { ENVIRONMENT, EXTRA_ROOTS, FOLDERS, SETTINGS_FILE, USER_SETTINGS } from './inputs';
 import { chooseSweAgent } from './sweAgent';
+import { charged, spend } from '../work';
 
 export interface FolderSettings {
   /** The folder relative settings start from: a workspace folder, or a lone file's own folder. */
@@ -39,7 +40,7 @@ export interface FolderSettings {
  */
 export function commandLineFor(settings: FolderSettings, file: string): string[] | undefined {
   const relative = path.relative(settings.base, file).split(path.sep).join('/');
-  const lists = settings.commandLines.map((setting) => commandLineOf(setting, relative)).filter((list) => list !== undefined);
+  const lists = charged(settings.commandLines).map((setting) => commandLineOf(setting, relative)).filter((list) => list !== undefined);
   return lists.length === 0 ? undefined : lists.flat();
 }
 
@@ -77,7 +78,7 @@ export const SETTINGS_AT: QueryDef<string, FolderSettings> = {
         locateInFile = validated.locate;
         if (fromFile.configRoot !== undefined) {
           const resolved = resolveFrom(path.dirname(file), fromFile.configRoot);
-          if (db.get(WORKSPACE_ROOTS, undefined).some((root) => isInside(resolved, root))) {
+          if (charged(db.get(WORKSPACE_ROOTS, undefined)).some((root) => isInside(resolved, root))) {
             fromFile = { ...fromFile, configRoot: resolved };
           } else {
             problems.push({
@@ -95,15 +96,15 @@ export const SETTINGS_AT: QueryDef<string, FolderSettings> = {
     const config: EngineConfig = { ...fromFile, ...fromUser, rules: { ...fromFile.rules, ...fromUser.rules } };
     // Each source's command line is chosen per file (commandLineFor); the merged config holds none.
     delete config.commandLine;
-    const commandLines = [fromFile.commandLine, fromUser.commandLine].filter((c) => c !== undefined);
+    const commandLines = charged([fromFile.commandLine, fromUser.commandLine]).filter((c) => c !== undefined);
     const environmentRoot = db.get(ENVIRONMENT, 'environment').configRoot;
     if (config.configRoot === undefined && environmentRoot !== undefined) config.configRoot = environmentRoot;
-    const globs = (config.filePatterns ?? []).flatMap((pattern) => {
+    const globs = charged((config.filePatterns ?? [])).flatMap((pattern) => {
       const compiled = compileGlob(pattern);
       return compiled.ok ? [compiled.glob] : [];
     });
     const fromUserSetting = user.config.sweAgent !== undefined;
-    const choice = chooseSweAgent(db, base, config.sweAgent, fromUserSetting ? null : file, (p) => fromUserSetting || db.get(WORKSPACE_ROOTS, undefined).some((root) => isInside(p, root)));
+    const choice = chooseSweAgent(db, base, config.sweAgent, fromUserSetting ? null : file, (p) => fromUserSetting || charged(db.get(WORKSPACE_ROOTS, undefined)).some((root) => isInside(p, root)));
     config.sweAgentProfile = choice.profile;
     if (choice.problem) problems.push({ file: fromUserSetting ? null : file, message: choice.problem, ...(fromUserSetting ? {} : locateInFile('sweAgent')) });
     const envOptions = config.envVariables !== undefined ? { env: envContextOf(config), enableBashTool: true, facts: profileOf(config).facts } : null;
@@ -124,7 +125,10 @@ export const READ_ROOTS: QueryDef<void, readonly string[]> = {
     const userRoot = db.get(USER, undefined).config.configRoot;
     if (userRoot !== undefined) {
       if (path.isAbsolute(userRoot)) roots.push(path.normalize(userRoot));
-      else for (const folder of db.get(FOLDERS, 'folders')) roots.push(path.join(folder, userRoot));
+      else for (const folder of db.get(FOLDERS, 'folders')) {
+        spend();
+        roots.push(path.join(folder, userRoot));
+      }
     }
     const environmentRoot = db.get(ENVIRONMENT, 'environment').configRoot;
     if (environmentRoot !== undefined && path.isAbsolute(environmentRoot)) roots.push(path.normalize(environmentRoot));
@@ -133,5 +137,5 @@ export const READ_ROOTS: QueryDef<void, readonly string[]> = {
     if (sweAgent !== undefined && path.isAbsolute(sweAgent)) roots.push(path.normalize(sweAgent));
     return [...new Set(roots)];
   },
-  equals: (a, b) => a.length === b.length && a.every((root, i) => root === b[i]),
+  equals: (a, b) => a.length === b.length && charged(a).every((root, i) => root === b[i]),
 };

@@ -14,6 +14,7 @@ import { SWE_AGENT_VERSIONS, SweAgentProfile, SweAgentVersion } from '../sweAgen
 import { Database, QueryDef } from './database';
 import { textOf, trackedFs } from './files';
 import { ENVIRONMENT } from './inputs';
+import { spend } from '../work';
 
 /** The profile of the `sweagent` package held by a folder (its parent), read from source. */
 const PACKAGE_PROFILE: QueryDef<{ parent: string; label: string; reason: string }, SweAgentProfile> = {
@@ -47,6 +48,7 @@ function detect(db: Database, base: string): SweAgentProfile {
   if (hasPackage(db, base)) return db.get(PACKAGE_PROFILE, { parent: base, label: "the workspace's own sweagent/ package", reason: `found in the workspace (${auto})` });
   const names = trackedFs(db).list(base) ?? [];
   for (const name of packagingFilesIn(names)) {
+    spend();
     const text = textOf(db, path.join(base, name));
     const version = text === null ? null : pinnedVersionIn(text);
     if (version) return builtinProfile(version, `pinned in ${name} (${auto})`);

@@ -21,6 +21,7 @@ import { CONTENT, SOURCE, trackedFs } from './files';
 import { FOLDERS, NAMED_FILES, OPEN_FILES } from './inputs';
 import { FolderSettings, SETTINGS_AT } from './settings';
 import { BUDGETS } from '../budgets';
+import { charged, spend } from '../work';
 
 const byFile = (file: string) => file;
 
@@ -29,8 +30,7 @@ export const FOLDER_OF: QueryDef<string, string | null> = {
   name: 'folder of',
   key: byFile,
   compute: (db, file) =>
-    db
-      .get(FOLDERS, 'folders')
+    charged(db.get(FOLDERS, 'folders'))
       .filter((folder) => isInside(file, folder))
       .sort((a, b) => b.length - a.length)[0] ?? null,
 };
@@ -71,13 +71,13 @@ const MAX_AGENT_CONFIG_LENGTH = BUDGETS.agentConfigChars;
  * is in the text). A cheap, sound test before parsing every YAML file.
  */
 function mayHaveKeys(text: string, keys: readonly string[]): boolean {
-  return text.includes('\\') || keys.some((key) => text.includes(key));
+  return text.includes('\\') || charged(keys).some((key) => text.includes(key));
 }
 
 /** The string keys of a parsed file's top-level mapping. */
 function parsedTopLevelKeys(root: PyNode | null): Set<string> {
   const map = root ? asDict(deref(root)) : null;
-  return new Set(map ? dictEntries(map).flatMap((entry) => (strValue(entry.key) === undefined ? [] : [strValue(entry.key)!])) : []);
+  return new Set(map ? charged(dictEntries(map)).flatMap((entry) => (strValue(entry.key) === undefined ? [] : [strValue(entry.key)!])) : []);
 }
 
 /**
@@ -121,7 +121,7 @@ function topLevelKeys(db: Database, file: string): Set<string> {
   const specs = db.get(CHUNK_SPECS, file)?.specs;
   if (!specs) return parsedTopLevelKeys(db.get(WHOLE_LOAD, file)?.load.root ?? null);
   const normalized = db.get(SOURCE, file)!.normalized;
-  return new Set(specs.filter((spec) => spec.role !== 'tool').map((spec) => normalized.slice(spec.keyStart, spec.keyEnd)));
+  return new Set(charged(specs).filter((spec) => spec.role !== 'tool').map((spec) => normalized.slice(spec.keyStart, spec.keyEnd)));
 }
 
 function isYamlName(file: string): boolean {
@@ -144,7 +144,7 @@ const NEW_FILE_CHARS = 4096;
  * config's top-level keys there.
  */
 export function isNewAgentConfig(file: string, text: string): boolean {
-  return isYamlName(file) && inConfigFolder(file) && text.length <= NEW_FILE_CHARS && text.split(/\r\n|\r|\n/).every((line) => /^\s*(?:#.*)?$/.test(line));
+  return isYamlName(file) && inConfigFolder(file) && text.length <= NEW_FILE_CHARS && charged(text.split(/\r\n|\r|\n/)).every((line) => /^\s*(?:#.*)?$/.test(line));
 }
 
 /**
@@ -165,7 +165,7 @@ export const KIND: QueryDef<string, FileKind> = {
     const settings = db.get(SETTINGS_OF, file);
     // Patterns are relative to the workspace folder; a file in none is matched by its whole path.
     const relative = (db.get(FOLDER_OF, file) === null ? file.replace(/^[\\/]+/, '') : path.relative(settings.base, file)).split(path.sep).join('/');
-    const patterned = settings.globs.some((glob) => matchesFilePattern(glob, relative));
+    const patterned = charged(settings.globs).some((glob) => matchesFilePattern(glob, relative));
     const parts = file.split(/[\\/]/);
     const inToolsFolder = name === 'config.yaml' && parts.length >= 3 && parts[parts.length - 3] === 'tools';
     const inBundleFolder = inToolsFolder || (name === 'config.yaml' && trackedFs(db).stat(path.join(path.dirname(file), 'bin'))?.kind === 'directory');
@@ -181,6 +181,8 @@ export const KIND: QueryDef<string, FileKind> = {
     const keys = topLevelKeys(db, file);
     return keys.has('tools') || keys.has('state_command') ? 'bundle' : 'other';
   },
+  // A file we could not classify is reported as not checked (its report is the budget's), never passed over.
+  exhausted: (_db, file) => (path.basename(file) === 'config.yaml' ? 'bundle' : 'agent'),
 };
 
 /** Top-level keys only an agent config has: 1.x's `agent`, and 0.x's (runConfig/classify.ts recognises a 0.x config by them). */
@@ -198,7 +200,7 @@ const AGENT_TOP_KEYS = ['agent', 'system_template', 'command_files', 'parse_comm
  */
 function lacksAgentKeys(text: string, specs: readonly ChunkSpec[] | null): boolean {
   if (!specs) return false;
-  return specs.every((spec) => {
+  return charged(specs).every((spec) => {
     const key = text.slice(spec.keyStart, spec.keyEnd);
     return spec.role === 'tool' ? key !== 'bundles' : !AGENT_TOP_KEYS.includes(key) && (key !== 'tools' || spec.role === 'tools-header');
   });
@@ -221,6 +223,8 @@ const IS_AGENT_CONFIG: QueryDef<string, boolean> = {
     // tests/test_data holds one no code reads) it is any YAML file, as it is to SWE-agent 1.x.
     return !(sweAgent0xKeys(root) && !inConfigFolder(file) && !db.get(NAMED_FILES, 'named').includes(file));
   },
+  // Taken for one, so that its report says it was not checked (the index of agent configs goes on without it).
+  exhausted: () => true,
 };
 
 /**
@@ -263,25 +267,35 @@ const WORKSPACE_YAML: QueryDef<void, { files: readonly string[]; truncated: bool
     let truncated = false;
     const cuts: WalkCut[] = [];
     for (const folder of folders) {
+      spend();
       const walk = db.get(WALK, folder);
       truncated ||= walk.truncated;
       cuts.push(...walk.cuts);
-      for (const file of walk.configYamls) files.add(file);
-      for (const file of walk.otherYamls) files.add(file);
+      for (const file of walk.configYamls) {
+        spend();
+        files.add(file);
+      }
+      for (const file of walk.otherYamls) {
+        spend();
+        files.add(file);
+      }
     }
-    for (const file of db.get(OPEN_FILES, 'open')) if (folders.some((folder) => isInside(file, folder))) files.add(file);
+    for (const file of db.get(OPEN_FILES, 'open')) {
+      spend();
+      if (charged(folders).some((folder) => isInside(file, folder))) files.add(file);
+    }
     return { files: [...files].sort(), truncated, cuts };
   },
   equals: (a, b) => a.truncated === b.truncated && a.files.join('\0') === b.files.join('\0') && JSON.stringify(a.cuts) === JSON.stringify(b.cuts),
 };
 
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && charged(a).every((x, i) => x === b[i]);
 
 /** The agent configs of the workspace: what a bundle needs to know who uses it (no bundle is classified for it). */
 export const AGENT_INDEX: QueryDef<void, readonly string[]> = {
   name: 'agent index',
   key: () => 'agents',
-  compute: (db) => db.get(WORKSPACE_YAML, undefined).files.filter((file) => db.get(IS_AGENT_CONFIG, file)),
+  compute: (db) => charged(db.get(WORKSPACE_YAML, undefined).files).filter((file) => db.get(IS_AGENT_CONFIG, file)),
   equals: sameList,
 };
 
@@ -291,7 +305,7 @@ export const INDEX: QueryDef<void, WorkspaceIndex> = {
   key: () => 'index',
   compute: (db) => {
     const { files, truncated, cuts } = db.get(WORKSPACE_YAML, undefined);
-    return { bundles: files.filter((file) => db.get(KIND, file) === 'bundle'), agents: db.get(AGENT_INDEX, undefined), truncated, cuts };
+    return { bundles: charged(files).filter((file) => db.get(KIND, file) === 'bundle'), agents: db.get(AGENT_INDEX, undefined), truncated, cuts };
   },
   equals: (a, b) => a.truncated === b.truncated && sameList(a.bundles, b.bundles) && sameList(a.agents, b.agents) && JSON.stringify(a.cuts) === JSON.stringify(b.cuts),
 };

@@ -68,6 +68,7 @@ import { LIMITS } from '../yaml/limits';
 import { SourceText } from './sourceText';
 import { Placement, placeDiagnostic, placeDiagnostics } from './placement';
 import { BundleView, ToolView, rootView, toolView } from './bundleView';
+import { charged, spend } from '../work';
 
 export interface ParsedChunk {
   origin: Origin;
@@ -218,7 +219,7 @@ function chunkKeys(text: string, specs: readonly ChunkSpec[], previous: readonly
   const seen = new Map<string, number>();
   let cursor = 0;
   let previousIndex: Map<string, number> | undefined;
-  return specs.map((spec, i) => {
+  return charged(specs).map((spec, i) => {
     // The chunk the last version had where this one is expected: compared in place, not sliced and hashed
     // (the usual case after an edit); its text, already a key, is the key again.
     const expected = previous?.[cursor];
@@ -233,7 +234,7 @@ function chunkKeys(text: string, specs: readonly ChunkSpec[], previous: readonly
       cursor++;
     } else {
       const slice = text.slice(spec.start, spec.end);
-      if (previous) previousIndex ??= new Map(previous.map((key, i) => [key.text, i]));
+      if (previous) previousIndex ??= new Map(charged(previous).map((key, i) => [key.text, i]));
       const moved = previousIndex?.get(slice);
       if (moved !== undefined) {
         chunkText = previous![moved].text;
@@ -281,6 +282,7 @@ function chunkedShape(source: SourceText, split: BundleSplit, memo: ChunkMemo, f
   const bases = new Map<Origin, number>([[documentOrigin, 0]]);
   const chunks: PlacedChunk[] = [];
   for (let i = 0; i < specs.length; i++) {
+    spend();
     const parsed = memo.chunk(keys[i]);
     if (!standsAlone(specs[i].role, parsed)) return null;
     bases.set(parsed.origin, specs[i].start);
@@ -290,18 +292,22 @@ function chunkedShape(source: SourceText, split: BundleSplit, memo: ChunkMemo, f
   const topPairs: PyPair[] = [];
   const chunkOf = new Map<Origin, number>();
   for (let i = 0; i < chunks.length; i++) {
+    spend();
     const chunk = chunks[i];
     chunkOf.set(chunk.parsed.origin, i);
     if (chunk.role === 'tool') continue;
     const pair = onlyPair(chunk.parsed);
     const tools: PyPair[] = [];
-    for (let j = i + 1; j < chunks.length && chunks[j].role === 'tool'; j++) tools.push(onlyPair(chunks[j].parsed));
+    for (let j = i + 1; j < chunks.length && chunks[j].role === 'tool'; j++) {
+      spend();
+      tools.push(onlyPair(chunks[j].parsed));
+    }
     topPairs.push(chunk.role === 'tools-header' && tools.length > 0 ? { key: pair.key, value: syntheticMap(documentOrigin, tools, placement) } : pair);
   }
   const root = syntheticMap(documentOrigin, topPairs, placement);
   const load: YamlLoad = { root, problems: [], features: { anchors: false, aliases: false, mergeKeys: false } };
   const structure = checkBundleStructure(load, documentOrigin);
-  const tools = structure.toolEntries.map((entry) => {
+  const tools = charged(structure.toolEntries).map((entry) => {
     const origin = entry.keyNode.origin;
     const i = origin === entry.valueNode.origin ? chunkOf.get(origin) : undefined;
     // A tool whose key and value sit in one chunk (always, when the split holds) is checked through the memo.
@@ -318,7 +324,7 @@ function wholeShape(source: SourceText, facts: BundleFacts, load?: { origin: Ori
   const origin = load?.origin ?? { text: source.normalized };
   const parsed = load?.load ?? loadYaml(source.normalized, origin);
   const structure = checkBundleStructure(parsed, origin);
-  const tools = structure.toolEntries.map((entry) => ({ base: checkToolBase(entry.keyNode, entry.valueNode, facts), chunk: null }));
+  const tools = charged(structure.toolEntries).map((entry) => ({ base: checkToolBase(entry.keyNode, entry.valueNode, facts), chunk: null }));
   return shapeOf(source, parsed.root, structure, Placement.whole(origin), 'whole', [{ role: 'top', start: 0, parsed: { origin, load: parsed, otherLineBreaks: false } }], tools);
 }
 
@@ -349,7 +355,7 @@ export function bundleShape(source: SourceText, split: BundleSplit | null, memo:
 /** A version's model in one assembly: its shape, with each tool checked in the assembly's context. */
 export function modelInContext(shape: BundleShape, options: ToolCheckOptions, memo: ChunkMemo): BundleModel {
   const { structure, placement } = shape;
-  const views = shape.tools.map(({ base, chunk }, i): ToolView => {
+  const views = charged(shape.tools).map(({ base, chunk }, i): ToolView => {
     const entry = structure.toolEntries[i];
     if (!chunk) return toolView(entry, checkToolInContext(base, options));
     const view = memo.toolInContext(chunk.key, chunk.parsed, base, options);
@@ -357,8 +363,14 @@ export function modelInContext(shape: BundleShape, options: ToolCheckOptions, me
     return view.keyNode === entry.keyNode && view.valueNode === entry.valueNode ? view : toolView(entry, view.check);
   });
   const diagnostics = [...shape.diagnostics];
-  for (const view of views) for (const diagnostic of view.check.diagnostics) diagnostics.push(placeDiagnostic(diagnostic, placement));
-  const check = bundleCheckOf(structure, views.map((view) => view.check));
+  for (const view of views) {
+    spend();
+    for (const diagnostic of view.check.diagnostics) {
+    spend();
+    diagnostics.push(placeDiagnostic(diagnostic, placement));
+  }
+  }
+  const check = bundleCheckOf(structure, charged(views).map((view) => view.check));
   return { source: shape.source, root: shape.root, check, placement, diagnostics, mode: shape.mode, chunks: shape.chunks, view: { ...shape.view, tools: views }, facts: options.facts };
 }
 

@@ -13,6 +13,7 @@ import { asDict, laxListItems } from '../swe/pydanticLax';
 import { DictEntry, MapNode, PyNode, ScalarNode, ScalarStyle, deref, dictEntries, strValue } from '../yaml/pyNode';
 import { Placement } from './placement';
 import type { SourceText } from './sourceText';
+import { charged } from '../work';
 
 export interface ArgumentView {
   index: number;
@@ -80,7 +81,7 @@ export function toolView(entry: ToolEntry, check: ToolCheck): ToolView {
   const fields = map ? fieldsOf(dictEntries(map)) : new Map<string, DictEntry>();
   const argumentsEntry = fields.get('arguments');
   const items = argumentsEntry ? laxListItems(argumentsEntry.value) : null;
-  const args = (items?.ok ? items.value : []).map((node, index): ArgumentView => {
+  const args = charged((items?.ok ? items.value : [])).map((node, index): ArgumentView => {
     const argumentMap = asDict(node);
     const argumentFields = argumentMap ? fieldsOf(dictEntries(argumentMap)) : new Map<string, DictEntry>();
     const nameEntry = argumentFields.get('name');
@@ -98,8 +99,8 @@ export function toolView(entry: ToolEntry, check: ToolCheck): ToolView {
     styles: {
       signature: stringStyle(fields.get('signature')?.value),
       docstring: stringStyle(fields.get('docstring')?.value),
-      descriptions: args.map((argument) => stringStyle(argument.fields.get('description')?.value)),
-      argumentFormats: args.map((argument) => stringStyle(argument.fields.get('argument_format')?.value)),
+      descriptions: charged(args).map((argument) => stringStyle(argument.fields.get('description')?.value)),
+      argumentFormats: charged(args).map((argument) => stringStyle(argument.fields.get('argument_format')?.value)),
     },
     check,
     command: check?.command ?? null,
@@ -108,11 +109,11 @@ export function toolView(entry: ToolEntry, check: ToolCheck): ToolView {
 
 /** The tool whose key or value holds the offset. */
 export function toolAt(view: BundleView, offset: number): ToolView | undefined {
-  return view.tools.find((tool) => view.at.contains(tool.keyNode, offset) || view.at.contains(tool.valueNode, offset));
+  return charged(view.tools).find((tool) => view.at.contains(tool.keyNode, offset) || view.at.contains(tool.valueNode, offset));
 }
 
 export function argumentAt(view: BundleView, tool: ToolView, offset: number): ArgumentView | undefined {
-  return tool.arguments.find((argument) => view.at.contains(argument.node, offset));
+  return charged(tool.arguments).find((argument) => view.at.contains(argument.node, offset));
 }
 
 /**
@@ -129,7 +130,7 @@ export function ownStrScalar(tool: ToolView, field: 'signature' | 'docstring'): 
 /** The tools in document order, for features that stop at a limit. */
 export function toolsInOrder(model: BundleModel): ToolView[] {
   const at = model.placement;
-  return [...model.view.tools].sort((a, b) => at.start(a.keyNode) - at.start(b.keyNode));
+  return charged([...model.view.tools]).sort((a, b) => at.start(a.keyNode) - at.start(b.keyNode));
 }
 
 /** Whether a tool's entry can hold anything in `range` (absolute offsets, ends included). */

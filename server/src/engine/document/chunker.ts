@@ -1,3 +1,4 @@
+import { charged, spend } from '../work';
 /**
  * Splits a bundle config into chunks that parse independently: one per
  * top-level key, and one per tool under a block `tools:` mapping. A line scan
@@ -45,6 +46,7 @@ function scan(text: string, from: number, state: ScanState, chunks: ChunkSpec[],
   };
   // Runs on every edit: only key lines are sliced and matched; other lines are looked at by character.
   while (lineStart < text.length) {
+    spend();
     const rest = resume?.(lineStart, { inToolsBody, toolIndent });
     if (rest) {
       if (chunks.length > 0) chunks[chunks.length - 1].end = lineStart;
@@ -53,7 +55,10 @@ function scan(text: string, from: number, state: ScanState, chunks: ChunkSpec[],
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd === -1) lineEnd = text.length;
     let contentStart = lineStart;
-    while (contentStart < lineEnd && text.charCodeAt(contentStart) === 32 /* space */) contentStart++;
+    while (contentStart < lineEnd && text.charCodeAt(contentStart) === 32 /* space */) {
+      spend();
+      contentStart++;
+    }
     const indent = contentStart - lineStart;
     const first = contentStart < lineEnd ? text.charCodeAt(contentStart) : -1;
     if (first === 9 /* tab */) return null;
@@ -102,16 +107,28 @@ const COMPARE_BLOCK = 4096;
 function commonPrefix(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
   let at = 0;
-  while (at + COMPARE_BLOCK <= n && a.slice(at, at + COMPARE_BLOCK) === b.slice(at, at + COMPARE_BLOCK)) at += COMPARE_BLOCK;
-  while (at < n && a.charCodeAt(at) === b.charCodeAt(at)) at++;
+  while (at + COMPARE_BLOCK <= n && a.slice(at, at + COMPARE_BLOCK) === b.slice(at, at + COMPARE_BLOCK)) {
+    spend();
+    at += COMPARE_BLOCK;
+  }
+  while (at < n && a.charCodeAt(at) === b.charCodeAt(at)) {
+    spend();
+    at++;
+  }
   return at;
 }
 
 /** The length of the common end of two texts, at most `max`. */
 function commonSuffix(a: string, b: string, max: number): number {
   let at = 0;
-  while (at + COMPARE_BLOCK <= max && a.slice(a.length - at - COMPARE_BLOCK, a.length - at) === b.slice(b.length - at - COMPARE_BLOCK, b.length - at)) at += COMPARE_BLOCK;
-  while (at < max && a.charCodeAt(a.length - 1 - at) === b.charCodeAt(b.length - 1 - at)) at++;
+  while (at + COMPARE_BLOCK <= max && a.slice(a.length - at - COMPARE_BLOCK, a.length - at) === b.slice(b.length - at - COMPARE_BLOCK, b.length - at)) {
+    spend();
+    at += COMPARE_BLOCK;
+  }
+  while (at < max && a.charCodeAt(a.length - 1 - at) === b.charCodeAt(b.length - 1 - at)) {
+    spend();
+    at++;
+  }
   return at;
 }
 
@@ -139,18 +156,21 @@ export function resplitChunks(previousText: string, previous: readonly ChunkSpec
   if (!previous || previous.length < 2) return { specs: splitIntoChunks(text) };
   const prefix = commonPrefix(previousText, text);
   if (prefix === text.length && prefix === previousText.length) {
-    return { specs: previous.map((spec) => ({ ...spec })), carried: { from: previous, head: previous.length, tail: previous.length, tailFrom: previous.length } };
+    return { specs: charged(previous).map((spec) => ({ ...spec })), carried: { from: previous, head: previous.length, tail: previous.length, tailFrom: previous.length } };
   }
   const suffix = commonSuffix(previousText, text, Math.min(previousText.length, text.length) - prefix);
   const delta = text.length - previousText.length;
   // The last chunk starting at or before the change, and the one before it, whose key line the change cannot reach.
   let changed = 0;
-  while (changed + 1 < previous.length && previous[changed + 1].start <= prefix) changed++;
+  while (changed + 1 < previous.length && previous[changed + 1].start <= prefix) {
+    spend();
+    changed++;
+  }
   const from = changed - 1;
   if (from < 1) return { specs: splitIntoChunks(text) };
   const unchangedFrom = text.length - suffix;
-  const startIndex = new Map(previous.map((spec, k) => [spec.start, k]));
-  const chunks = previous.slice(0, from).map((spec) => ({ ...spec }));
+  const startIndex = new Map(charged(previous).map((spec, k) => [spec.start, k]));
+  const chunks = charged(previous.slice(0, from)).map((spec) => ({ ...spec }));
   let tailFrom = previous.length;
   const specs = scan(text, previous[from].start, stateBefore(previous, from), chunks, (lineStart, state) => {
     if (lineStart < unchangedFrom) return null;
@@ -159,7 +179,7 @@ export function resplitChunks(previousText: string, previous: readonly ChunkSpec
     const old = stateBefore(previous, k);
     if (old.inToolsBody !== state.inToolsBody || old.toolIndent !== state.toolIndent) return null;
     tailFrom = k;
-    return previous.slice(k).map((spec) => ({ ...spec, start: spec.start + delta, end: spec.end + delta, keyStart: spec.keyStart + delta, keyEnd: spec.keyEnd + delta }));
+    return charged(previous.slice(k)).map((spec) => ({ ...spec, start: spec.start + delta, end: spec.end + delta, keyStart: spec.keyStart + delta, keyEnd: spec.keyEnd + delta }));
   });
   return specs ? { specs, carried: { from: previous, head: from, tail: specs.length - (previous.length - tailFrom), tailFrom } } : { specs };
 }

@@ -1,3 +1,4 @@
+import { spend } from '../work';
 /**
  * Bytes to text as Python's `Path.read_text()` decodes a config (UTF-8,
  * strict; a BOM stays in the text as U+FEFF, which PyYAML then skips).
@@ -8,6 +9,7 @@ export type DecodedFile = { ok: true; text: string } | { ok: false; text: string
 function firstInvalidUtf8(bytes: Uint8Array): { at: number; reason: string } {
   let i = 0;
   while (i < bytes.length) {
+    spend();
     const b = bytes[i];
     if (b < 0x80) {
       i++;
@@ -29,6 +31,7 @@ function firstInvalidUtf8(bytes: Uint8Array): { at: number; reason: string } {
     }
     let code = b & (0x3f >> need);
     for (let k = 1; k <= need; k++) {
+      spend();
       const next = bytes[i + k];
       if (next === undefined) return { at: i, reason: 'unexpected end of data' };
       if ((next & 0xc0) !== 0x80) return { at: i, reason: 'invalid continuation byte' };

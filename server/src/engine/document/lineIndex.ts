@@ -1,3 +1,4 @@
+import { spend } from '../work';
 /**
  * Offsets to LSP positions (0-based line, UTF-16 character) for a text, with
  * `\n`, `\r\n` and `\r` as line breaks, as the LSP specification counts them.
@@ -13,10 +14,14 @@ export class LineIndex {
   constructor(private readonly text: string) {
     if (!text.includes('\r')) {
       // The usual case, and much faster than looking at every character: only `\n` breaks lines.
-      for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+      for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
+        spend();
+        this.starts.push(i + 1);
+      }
       return;
     }
     for (let i = 0; i < text.length; i++) {
+      spend();
       const ch = text.charCodeAt(i);
       if (ch === 13 /* \r */) {
         if (text.charCodeAt(i + 1) === 10) i++;
@@ -32,6 +37,7 @@ export class LineIndex {
     let lo = 0;
     let hi = this.starts.length - 1;
     while (lo < hi) {
+      spend();
       const mid = (lo + hi + 1) >> 1;
       if (this.starts[mid] <= clamped) lo = mid;
       else hi = mid - 1;

@@ -7,6 +7,7 @@
  */
 import { Origin } from '../yaml/pyNode';
 import { EngineDiagnostic, FileDiagnostic } from '../diagnostics';
+import { charged, spend } from '../work';
 
 interface Positioned {
   origin: Origin;
@@ -58,7 +59,10 @@ export class Placement {
   trimmedEnd(node: Positioned): number {
     const text = node.origin.text;
     let end = node.end;
-    while (end > node.start && /\s/.test(text[end - 1])) end--;
+    while (end > node.start && /\s/.test(text[end - 1])) {
+      spend();
+      end--;
+    }
     return this.base(node.origin) + end;
   }
 
@@ -66,7 +70,10 @@ export class Placement {
   itemStart(node: Positioned): number {
     const text = node.origin.text;
     let start = node.start;
-    while (start > 0 && text[start - 1] === ' ') start--;
+    while (start > 0 && text[start - 1] === ' ') {
+      spend();
+      start--;
+    }
     return this.base(node.origin) + (start > 0 && text[start - 1] === '-' ? start - 1 : node.start);
   }
 }
@@ -76,10 +83,10 @@ export function placeDiagnostic(diagnostic: EngineDiagnostic, at: Placement): Fi
   const { origin: _origin, start, end, related, ...fields } = diagnostic;
   const base = at.base(diagnostic.origin);
   const placed = { ...fields, start: base + start, end: base + end } as FileDiagnostic;
-  if (related) placed.related = related.map((r) => (r.file !== undefined ? r : { message: r.message, ...at.range(r) }));
+  if (related) placed.related = charged(related).map((r) => (r.file !== undefined ? r : { message: r.message, ...at.range(r) }));
   return placed;
 }
 
 export function placeDiagnostics(diagnostics: readonly EngineDiagnostic[], at: Placement): FileDiagnostic[] {
-  return diagnostics.map((d) => placeDiagnostic(d, at));
+  return charged(diagnostics).map((d) => placeDiagnostic(d, at));
 }

@@ -8,6 +8,7 @@ import { RuleCode } from '../rules/ruleCatalog';
 import { LineIndex, Position } from './lineIndex';
 import { SourceText } from './sourceText';
 import { AnyFixData } from '../rules/fixData';
+import { charged } from '../work';
 
 export interface Range {
   start: Position;
@@ -66,10 +67,10 @@ export class PositionMapper {
 
 /** `elsewhere`: the range of offsets in another file's normalized text. */
 export function positionDiagnostics(diagnostics: readonly FileDiagnostic[], mapper: PositionMapper, elsewhere: (file: string, start: number, end: number) => Range): PositionedDiagnostic[] {
-  return diagnostics.map((d) => {
+  return charged(diagnostics).map((d) => {
     const positioned: PositionedDiagnostic = { code: d.code, severity: d.severity, message: d.message, tool: d.tool, range: mapper.range(d) };
     if (d.data) positioned.data = d.data;
-    if (d.related) positioned.related = d.related.map((r) => (r.file !== undefined ? { range: elsewhere(r.file, r.start, r.end), message: r.message, file: r.file } : { range: mapper.range(r), message: r.message }));
+    if (d.related) positioned.related = charged(d.related).map((r) => (r.file !== undefined ? { range: elsewhere(r.file, r.start, r.end), message: r.message, file: r.file } : { range: mapper.range(r), message: r.message }));
     if (d.unnecessary) positioned.unnecessary = true;
     if (d.suppressed) positioned.suppressed = true;
     return positioned;

@@ -1,3 +1,4 @@
+import { spend } from '../work';
 /**
  * The text PyYAML sees. SWE-agent reads configs with `Path.read_text()`, which
  * turns `\r\n` and lone `\r` into `\n`; the engine works on that normalized
@@ -21,6 +22,7 @@ export function sourceTextOf(original: string): SourceText {
   let normalized = '';
   let last = 0;
   for (let i = original.indexOf('\r'); i !== -1; i = original.indexOf('\r', i + 1)) {
+    spend();
     normalized += original.slice(last, i);
     if (original[i + 1] === '\n') {
       dropped.push(normalized.length);
@@ -34,6 +36,7 @@ export function sourceTextOf(original: string): SourceText {
     let lo = 0;
     let hi = dropped.length;
     while (lo < hi) {
+      spend();
       const mid = (lo + hi) >> 1;
       if (dropped[mid] < offset || (inclusive && dropped[mid] === offset)) lo = mid + 1;
       else hi = mid;
@@ -51,6 +54,7 @@ export function sourceTextOf(original: string): SourceText {
       let lo = 0;
       let hi = normalized.length;
       while (lo < hi) {
+        spend();
         const mid = (lo + hi + 1) >> 1;
         if (mid + countBefore(mid, false) <= offset) lo = mid;
         else hi = mid - 1;

@@ -21,6 +21,7 @@ import { Placement } from '../document/placement';
 import { BundleRef } from '../workspace/agentConfig';
 import { firstLine } from './agentNavigation';
 import { AgentAnalysis, AgentCheck, resolveBundlePath } from '../workspace/checkAgentConfig';
+import { charged, spend } from '../work';
 
 
 /** What agent-config completion needs of the workspace around the file. */
@@ -104,7 +105,7 @@ function textSite(table: LineTable, offset: number): Site | null {
   const line = table.line(index);
   const col = offset - line.start;
   const text = line.text;
-  const itemFrames = framesOf(line).filter((frame) => frame.kind === 'item');
+  const itemFrames = charged(framesOf(line)).filter((frame) => frame.kind === 'item');
   const lastDash = line.dashes[line.dashes.length - 1];
   const needsSpace = lastDash !== undefined && line.contentCol === lastDash + 1 && col === line.contentCol ? ' ' : '';
   if (line.key) {
@@ -179,7 +180,9 @@ function inFlowList(at: Placement, node: PyNode | undefined, offset: number): bo
 /** The site in a flow `hidden_tools` list the cursor's line does not show whole (a flow entry, a list over several lines). */
 function flowSite(analysis: AgentAnalysis, table: LineTable, offset: number): { site: Extract<Site, { kind: 'hidden' }>; ref: BundleRef; check: AgentCheck } | null {
   for (const { tools, check } of analysis.sections) {
+    spend();
     for (const ref of tools.bundles) {
+      spend();
       if (!inFlowList(analysis.at, ref.fields.get('hidden_tools')?.value, offset)) continue;
       const line = table.line(table.indexAt(offset));
       return { site: hiddenItem(line, offset - line.start, null), ref, check };
@@ -193,7 +196,9 @@ type Section = AgentAnalysis['sections'][number];
 /** The bundle entry whose `- ` is at `dash`, with its section. */
 function entryAt(analysis: AgentAnalysis, text: string, dash: number): { ref: BundleRef; section: Section } | null {
   for (const section of analysis.sections) {
+    spend();
     for (const ref of section.tools.bundles) {
+      spend();
       const start = analysis.at.start(ref.node);
       if (start === dash || (start > dash && text[dash] === '-' && text.slice(dash + 1, start).trim() === '')) return { ref, section };
     }
@@ -216,6 +221,7 @@ function repairedText(text: string, table: LineTable, offset: number): { text: s
   let quote: string | null = null;
   let cut = blanked.length;
   for (let i = 0; i < blanked.length; i++) {
+    spend();
     const c = blanked[i];
     if (quote) {
       if (c === quote) quote = null;
@@ -231,11 +237,11 @@ function repairedText(text: string, table: LineTable, offset: number): { text: s
 }
 
 function toolItems(at: Placement, site: Extract<Site, { kind: 'hidden' }>, ref: BundleRef, check: AgentCheck, offset: number): Draft[] {
-  const bundle = check.bundles.find((b) => b.ref === ref);
+  const bundle = charged(check.bundles).find((b) => b.ref === ref);
   if (!bundle) return [];
-  const hidden = new Set(ref.hidden.filter((h) => !at.contains(h.node, offset)).map((h) => h.name));
+  const hidden = new Set(charged(ref.hidden).filter((h) => !at.contains(h.node, offset)).map((h) => h.name));
   const seen = new Set<string>();
-  return bundle.model.view.tools.flatMap((tool): Draft[] => {
+  return charged(bundle.model.view.tools).flatMap((tool): Draft[] => {
     const name = tool.name;
     if (name === undefined || hidden.has(name) || seen.has(name)) return [];
     seen.add(name);
@@ -257,7 +263,7 @@ function toolItems(at: Placement, site: Extract<Site, { kind: 'hidden' }>, ref: 
 }
 
 function keyItems(site: Extract<Site, { kind: 'key' }>): Draft[] {
-  return BUNDLE_KEYS.filter(({ key }) => !site.present.has(key)).map(({ key, detail, documentation, parts }) => ({
+  return charged(BUNDLE_KEYS).filter(({ key }) => !site.present.has(key)).map(({ key, detail, documentation, parts }) => ({
     label: key,
     kind: 'property',
     detail,
@@ -277,16 +283,17 @@ function pathItems(site: Extract<Site, { kind: 'path' }>, workspace: AgentComple
   const configRoot = workspace.configRoot;
   const token = valueToken(site.line, site.col);
   if (!token) return [];
-  const listed = new Set(section.tools.bundles.filter((ref) => ref !== current && ref.path !== undefined).map((ref) => resolveBundlePath(configRoot, ref.path!)));
+  const listed = new Set(charged(section.tools.bundles).filter((ref) => ref !== current && ref.path !== undefined).map((ref) => resolveBundlePath(configRoot, ref.path!)));
   const folders = new Map<string, string>();
   for (const configPath of workspace.bundlePaths) {
+    spend();
     const dir = path.dirname(configPath);
     if (!listed.has(dir) && !folders.has(dir)) folders.set(dir, configPath);
   }
-  const entries = [...folders].map(([dir, configPath]) => ({ relative: portable(path.relative(configRoot, dir)) || '.', configPath }));
+  const entries = charged([...folders]).map(([dir, configPath]) => ({ relative: portable(path.relative(configRoot, dir)) || '.', configPath }));
   const outside = (relative: string) => relative === '..' || relative.startsWith('../');
-  entries.sort((a, b) => Number(outside(a.relative)) - Number(outside(b.relative)) || (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0));
-  return entries.map(({ relative, configPath }): Draft => {
+  charged(entries).sort((a, b) => Number(outside(a.relative)) - Number(outside(b.relative)) || (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0));
+  return charged(entries).map(({ relative, configPath }): Draft => {
     const names = workspace.toolNames(configPath);
     const draft: Draft = {
       label: relative,
@@ -296,7 +303,7 @@ function pathItems(site: Extract<Site, { kind: 'path' }>, workspace: AgentComple
       end: site.line.start + token.end,
       parts: [valueText(relative, token, quoteIfNeeded(relative))],
     };
-    if (names.length > 0) draft.documentation = names.map((n) => `\`${n.replace(/`/g, "'")}\``).join(', ');
+    if (names.length > 0) draft.documentation = charged(names).map((n) => `\`${n.replace(/`/g, "'")}\``).join(', ');
     return draft;
   });
 }
@@ -310,7 +317,7 @@ function drafts(site: Site, analysis: AgentAnalysis, text: string, offset: numbe
   const found = site.entry === null ? null : entryAt(analysis, text, site.entry);
   if (site.kind === 'hidden') return found ? toolItems(analysis.at, site, found.ref, found.section.check, offset) : null;
   // A `path:` of an entry that does not load yet: the other entries of the list still count.
-  const section = found?.section ?? analysis.sections.find(({ tools }) => tools.bundlesEntry && analysis.at.contains(tools.bundlesEntry.value, offset));
+  const section = found?.section ?? charged(analysis.sections).find(({ tools }) => tools.bundlesEntry && analysis.at.contains(tools.bundlesEntry.value, offset));
   return section ? pathItems(site, workspace, section, found?.ref ?? null) : null;
 }
 

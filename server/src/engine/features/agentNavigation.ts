@@ -11,6 +11,7 @@ import { EnvContext } from '../swe/env';
 import { PyNode, strValue } from '../yaml/pyNode';
 import { BundleRef, HiddenTool } from '../workspace/agentConfig';
 import { AgentAnalysis, BundleInContext, resolveBundlePath } from '../workspace/checkAgentConfig';
+import { charged, spend } from '../work';
 
 type AgentTarget = {
   tokenStart: number;
@@ -27,11 +28,16 @@ type AgentTarget = {
 function agentTargetAt(analysis: AgentAnalysis, configRoot: string, offset: number): AgentTarget | null {
   const targets: AgentTarget[] = [];
   for (const { tools, check } of analysis.sections) {
+    spend();
     for (const ref of tools.bundles) {
-      const bundle = check.bundles.find((b) => b.ref === ref);
+      spend();
+      const bundle = charged(check.bundles).find((b) => b.ref === ref);
       const token = (node: PyNode) => ({ tokenStart: analysis.at.start(node), tokenEnd: analysis.at.end(node), ref, bundle, configRoot, env: check.options.env });
       if (ref.pathNode && ref.path !== undefined) targets.push({ ...token(ref.pathNode), kind: 'bundle-path' });
-      for (const hidden of ref.hidden) targets.push({ ...token(hidden.node), kind: 'hidden-tool', hidden });
+      for (const hidden of ref.hidden) {
+        spend();
+        targets.push({ ...token(hidden.node), kind: 'hidden-tool', hidden });
+      }
     }
   }
   return pickAt(targets, offset) ?? null;
@@ -49,7 +55,7 @@ export interface AgentDefinition {
 const FILE_START = { start: 0, end: 0 };
 
 function toolKeyOf(bundle: BundleInContext, name: string): PyNode | undefined {
-  return bundle.model.check.toolEntries.find((entry) => strValue(entry.keyNode) === name)?.keyNode;
+  return charged(bundle.model.check.toolEntries).find((entry) => strValue(entry.keyNode) === name)?.keyNode;
 }
 
 /** A bundle path leads to the bundle's config.yaml; a hidden tool to its definition there. */
@@ -61,7 +67,7 @@ export function agentDefinitionAt(analysis: AgentAnalysis, configRoot: string, o
   if (target.kind === 'bundle-path') return { origin, file: source.configPath, target: FILE_START, selection: FILE_START };
   const key = toolKeyOf(target.bundle, target.hidden.name);
   if (!key) return null;
-  const tool = model.view.tools.find((t) => t.keyNode === key)!;
+  const tool = charged(model.view.tools).find((t) => t.keyNode === key)!;
   const at = model.placement;
   return { origin, file: source.configPath, target: { start: at.start(key), end: Math.max(at.end(key), at.trimmedEnd(tool.valueNode)) }, selection: at.range(key) };
 }
@@ -74,7 +80,7 @@ export interface AgentHover {
 
 /** The first non-blank line of a docstring, trimmed. */
 export function firstLine(text: string | null): string {
-  return text === null ? '' : (text.split('\n').find((line) => line.trim() !== '') ?? '').trim();
+  return text === null ? '' : (charged(text.split('\n')).find((line) => line.trim() !== '') ?? '').trim();
 }
 
 function bundleBlocks(target: AgentTarget): Block[] {
@@ -82,14 +88,15 @@ function bundleBlocks(target: AgentTarget): Block[] {
   const resolved = resolveBundlePath(target.configRoot, ref.path!);
   const where = para('Bundle ', code(oneLine(ref.path!)), ', at ', code(oneLine(path.join(resolved, 'config.yaml'))), '.');
   if (!bundle) return [where, para('SWE-agent cannot load it from here; see the diagnostic on this path.')];
-  const tools = bundle.model.view.tools.filter((t) => t.name !== undefined);
+  const tools = charged(bundle.model.view.tools).filter((t) => t.name !== undefined);
   if (tools.length === 0) return [where, para('It defines no tools.')];
-  const visible = tools.filter((t) => !bundle.hidden.has(t.name!)).length;
+  const visible = charged(tools).filter((t) => !bundle.hidden.has(t.name!)).length;
   const blocks: Block[] = [
     where,
     para(`${tools.length} tool${tools.length === 1 ? '' : 's'}`, visible === tools.length ? '' : `, ${visible} shown to the model`, ':'),
   ];
   for (const tool of tools) {
+    spend();
     const line: Inline[] = [code(oneLine(tool.command?.signature ?? tool.name!))];
     if (bundle.hidden.has(tool.name!)) line.push(' (hidden)');
     const summary = firstLine(tool.command?.docstring ?? null);
@@ -102,7 +109,7 @@ function bundleBlocks(target: AgentTarget): Block[] {
 function hiddenToolBlocks(target: AgentTarget & { kind: 'hidden-tool' }): Block[] {
   const { bundle, hidden } = target;
   if (!bundle) return [para(code(oneLine(hidden.name)), ': the bundle does not load from here, so its tools are unknown.')];
-  const tool = bundle.model.view.tools.find((t) => t.name === hidden.name);
+  const tool = charged(bundle.model.view.tools).find((t) => t.name === hidden.name);
   if (!tool) return [para(strong(oneLine(hidden.name)), ': bundle ', code(oneLine(target.ref.path!)), ' has no such tool.')];
   const head = para(strong(oneLine(hidden.name)), ': hidden. SWE-agent installs bundle ', code(oneLine(target.ref.path!)), ' but does not show this tool to the model.');
   return tool.command ? [head, ...toolPreviewBlocks(toolPreview(tool.command, { env: target.env, from: "this agent config's env" }))] : [head];

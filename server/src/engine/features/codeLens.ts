@@ -10,6 +10,7 @@ import { Placement } from '../document/placement';
 import { PyNode, dictEntries, deref, strValue } from '../yaml/pyNode';
 import { ViewContext, modelViewBlocks, renderMarkdown, toolNameOf } from './toolPreview';
 import { BUDGETS } from '../budgets';
+import { charged } from '../work';
 
 export interface ToolLens {
   kind: 'tool';
@@ -24,8 +25,7 @@ export interface ToolLens {
 const MAX_CODE_LENSES = BUDGETS.itemsPerRequest;
 
 export function toolLenses(model: BundleModel, limit = MAX_CODE_LENSES): ToolLens[] {
-  return model.view
-    .tools.map((tool) => ({ kind: 'tool' as const, ...model.placement.range(tool.keyNode), tool: toolNameOf(tool) }))
+  return charged(model.view.tools).map((tool) => ({ kind: 'tool' as const, ...model.placement.range(tool.keyNode), tool: toolNameOf(tool) }))
     .sort((a, b) => a.start - b.start)
     .slice(0, limit);
 }
@@ -36,7 +36,7 @@ export function toolLenses(model: BundleModel, limit = MAX_CODE_LENSES): ToolLen
  * when the document has no such tool (any more).
  */
 export function previewToolMarkdown(model: BundleModel, toolName: string, context: ViewContext): string | null {
-  const tool = model.view.tools.find((t) => toolNameOf(t) === toolName);
+  const tool = charged(model.view.tools).find((t) => toolNameOf(t) === toolName);
   return tool ? renderMarkdown(modelViewBlocks(tool, context)) : null;
 }
 
@@ -49,6 +49,6 @@ export interface PromptLens {
 
 export function promptLens(root: PyNode | null, at: Placement): PromptLens {
   const target = root ? deref(root) : null;
-  const agentKey = target?.kind === 'map' ? dictEntries(target).find((e) => strValue(e.key) === 'agent')?.key : undefined;
+  const agentKey = target?.kind === 'map' ? charged(dictEntries(target)).find((e) => strValue(e.key) === 'agent')?.key : undefined;
   return { kind: 'prompt', ...(agentKey ? at.range(agentKey) : { start: 0, end: 0 }) };
 }

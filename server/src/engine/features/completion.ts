@@ -32,6 +32,7 @@ import { Part } from './completion/snippet';
 import { argumentBody, itemIndicator, keyWithValue, toolSkeleton } from './completion/skeletons';
 import { FileStyle, fileStyle, plainSafe } from './completion/style';
 import { quoteIfNeeded, valueText, valueToken } from './completion/valueToken';
+import { charged, spend } from '../work';
 
 export type { CompletionEntry, CompletionKind } from './completion/entry';
 
@@ -86,7 +87,7 @@ function siteAt(line: LineShape, col: number): Site | null {
   }
   if (col < line.contentCol) return null;
   const frames = framesOf(line);
-  const items = frames.filter((frame) => frame.kind === 'item');
+  const items = charged(frames).filter((frame) => frame.kind === 'item');
   if (line.key) {
     if (col <= line.key.end) {
       if (!line.key.plain) return null;
@@ -124,6 +125,7 @@ function nextState(state: State, frame: Frame): State {
  */
 function sequencePath(table: LineTable, index: number, col: number): Frame[] | null {
   for (let i = index - 1; i >= 0; i--) {
+    spend();
     const line = table.line(i);
     if (line.blank || line.indent > col) continue;
     if (line.indent < col || line.dashes[0] !== col) return null;
@@ -140,6 +142,7 @@ function contextOf(table: LineTable, index: number, site: Site): Context | null 
   let tool: Frame | undefined;
   let argument: Frame | undefined;
   for (let i = 0; i < path.length; i++) {
+    spend();
     const frame = path[i];
     if (frame.kind === 'text') return null;
     if (frame.kind === 'key') {
@@ -158,7 +161,7 @@ function contextOf(table: LineTable, index: number, site: Site): Context | null 
 }
 
 function loadsCleanly(model: BundleModel): boolean {
-  return model.mode === 'chunked' || model.chunks.every((chunk) => chunk.parsed.load.problems.length === 0);
+  return model.mode === 'chunked' || charged(model.chunks).every((chunk) => chunk.parsed.load.problems.length === 0);
 }
 
 /** The text with the cursor's partial key or value blanked (same length), or null when there is nothing to blank. */
@@ -175,16 +178,17 @@ function repairedText(text: string, site: Site): string | null {
 function isolatedText(text: string, offset: number): string | null {
   const chunks = splitIntoChunks(text);
   if (!chunks) return null;
-  let index = chunks.findIndex((chunk) => chunk.start <= offset && offset < chunk.end);
+  let index = charged(chunks).findIndex((chunk) => chunk.start <= offset && offset < chunk.end);
   if (index === -1) index = chunks.length - 1;
   const keep = new Set([index]);
   for (let i = index - 1; chunks[index].role === 'tool' && i >= 0; i--) {
+    spend();
     if (chunks[i].role === 'tools-header') {
       keep.add(i);
       break;
     }
   }
-  return chunks.map((chunk, i) => (keep.has(i) ? text.slice(chunk.start, chunk.end) : text.slice(chunk.start, chunk.end).replace(/[^\n]/g, ' '))).join('');
+  return charged(chunks).map((chunk, i) => (keep.has(i) ? text.slice(chunk.start, chunk.end) : text.slice(chunk.start, chunk.end).replace(/[^\n]/g, ' '))).join('');
 }
 
 /**
@@ -198,6 +202,7 @@ function structureModel(model: BundleModel, site: Site, offset: number): { model
   const repaired = repairedText(text, site);
   const isolated = isolatedText(repaired ?? text, offset);
   for (const [candidate, partial] of [[repaired, false], [isolated, true]] as const) {
+    spend();
     if (candidate === null || candidate === text) continue;
     const parsed = analyzeWhole(sourceTextOf(candidate), STANDALONE_OPTIONS);
     if (loadsCleanly(parsed)) return { model: parsed, partial };
@@ -208,7 +213,7 @@ function structureModel(model: BundleModel, site: Site, offset: number): { model
 /** The argument whose item starts at a `-` (its node may start after the `- `, or on the next line). */
 function argumentAfterDash(view: BundleView, tool: ToolView, dash: number): ArgumentView | undefined {
   const text = view.text;
-  return tool.arguments.find((argument) => {
+  return charged(tool.arguments).find((argument) => {
     const start = view.at.itemStart(argument.node);
     return start === dash || (start > dash && text.slice(dash + 1, start).trim() === '');
   });
@@ -228,17 +233,17 @@ function signatureOf(tool: ToolView | undefined): string | undefined {
 /** Whether an argument looks optional from how the signature spells it (only `[<x>]` or `--x`). */
 function optionalInSignature(tool: ToolView | undefined, name: string | undefined, repeat: NameRepeat): boolean {
   const signature = signatureOf(tool);
-  const spellings = signature !== undefined && name ? signaturePlaceholders(signature, repeat).filter((p) => p.name === name) : [];
-  return spellings.length > 0 && spellings.every((p) => !requiredSpelling(p));
+  const spellings = signature !== undefined && name ? charged(signaturePlaceholders(signature, repeat)).filter((p) => p.name === name) : [];
+  return spellings.length > 0 && charged(spellings).every((p) => !requiredSpelling(p));
 }
 
 /** The signature's placeholders (one per name, in order) that no argument but `except` claims. */
 function unclaimedPlaceholders(tool: ToolView | undefined, repeat: NameRepeat, except?: ArgumentView): Placeholder[] {
   const signature = signatureOf(tool);
   if (!tool || signature === undefined) return [];
-  const claimed = new Set(tool.arguments.filter((a) => a !== except && a.name !== undefined).map((a) => a.name));
+  const claimed = new Set(charged(tool.arguments).filter((a) => a !== except && a.name !== undefined).map((a) => a.name));
   const seen = new Set<string>();
-  return signaturePlaceholders(signature, repeat).filter((p) => {
+  return charged(signaturePlaceholders(signature, repeat)).filter((p) => {
     if (claimed.has(p.name) || seen.has(p.name)) return false;
     seen.add(p.name);
     return true;
@@ -257,7 +262,7 @@ function spellingText(p: Placeholder): string {
 /** The signature a tool's arguments call for: its name, `<x>` per required and `[<x>]` per optional argument. */
 function suggestedSignature(tool: ToolView): string | undefined {
   if (tool.name === undefined) return undefined;
-  const names = tool.arguments.filter((a) => a.name !== undefined).map((a) => (isOptional(a) ? ` [<${a.name}>]` : ` <${a.name}>`));
+  const names = charged(tool.arguments).filter((a) => a.name !== undefined).map((a) => (isOptional(a) ? ` [<${a.name}>]` : ` <${a.name}>`));
   return tool.name + names.join('');
 }
 
@@ -285,7 +290,8 @@ function typeDetail(argument: ArgumentView): string {
 function presentKeys(at: Placement, fields: Map<string, DictEntry>, line: LineShape): Set<string> {
   const present = new Set<string>();
   for (const [key, entry] of fields) {
-    const elsewhere = entry.occurrences.some((pair) => {
+    spend();
+    const elsewhere = charged(entry.occurrences).some((pair) => {
       const start = at.start(pair.key);
       return start < line.start || start > line.start + line.text.length;
     });
@@ -323,30 +329,35 @@ function binScripts(model: BundleModel, structure: BundleModel | null, table: Li
   const line = site.line;
   const tools = new Set<string>();
   for (const checked of [model, structure]) {
+    spend();
     for (const entry of checked?.check.toolEntries ?? []) {
+      spend();
       const start = checked!.placement.start(entry.keyNode);
       const name = strValue(entry.keyNode);
       if (name !== undefined && (start < line.start || start > line.start + line.text.length)) tools.add(name);
     }
   }
   // Tool keys written next to the cursor's line count too when the text does not load.
-  if (site.kind === 'key') for (const name of keysAround(table, index, site.col)) tools.add(name);
+  if (site.kind === 'key') for (const name of keysAround(table, index, site.col)) {
+    spend();
+    tools.add(name);
+  }
   const command = structure?.check.stateCommand ?? model.check.stateCommand;
   const state = command ? stateCommandScript(command.value) : (STATE_LINE.exec(model.source.normalized)?.[1] ?? null);
-  return { names: [...new Set(names.filter((name) => !name.startsWith('.')))].sort(), tools, state };
+  return { names: [...new Set(charged(names).filter((name) => !name.startsWith('.')))].sort(), tools, state };
 }
 
 function keyItems(keys: readonly KeyInfo[], present: Set<string>, site: Extract<Site, { kind: 'key' }>, resolved: Resolved, context: Context): Draft[] {
   const { tool, argument, style, repeat } = resolved;
   const start = site.line.start + site.tokenStart;
   const end = site.line.start + site.tokenEnd;
-  return keys
+  return charged(keys)
     .filter((info) => !present.has(info.key))
     .map((info): Draft => {
       let parts: Part[];
       if (site.hasColon) parts = [info.key];
       else {
-        const unclaimed = unclaimedPlaceholders(tool, repeat, argument).map((p) => ({ name: p.name, required: requiredSpelling(p) }));
+        const unclaimed = charged(unclaimedPlaceholders(tool, repeat, argument)).map((p) => ({ name: p.name, required: requiredSpelling(p) }));
         const name = argument?.name;
         const type = argument?.fields.get('type');
         parts = keyWithValue(info.key, {
@@ -369,7 +380,7 @@ function argumentSkeletons(site: Extract<Site, { kind: 'key' }>, resolved: Resol
   const end = site.line.start + site.tokenEnd;
   const contentCol = withIndicator ? site.col + style.itemIndent : site.col;
   const prefix: Part[] = [...(site.needsSpace ? [' '] : []), ...(withIndicator ? [itemIndicator(style)] : [])];
-  const drafts: Draft[] = unclaimedPlaceholders(tool, repeat).map((p) => {
+  const drafts: Draft[] = charged(unclaimedPlaceholders(tool, repeat)).map((p) => {
     const required = requiredSpelling(p);
     return {
       label: `new argument: ${p.name}`,
@@ -383,7 +394,7 @@ function argumentSkeletons(site: Extract<Site, { kind: 'key' }>, resolved: Resol
   });
   const offset = site.line.start + site.col;
   const at = resolved.view?.at;
-  const afterOptional = (at && tool?.arguments.some((a) => at.itemStart(a.node) < offset && isOptional(a))) ?? false;
+  const afterOptional = (at && charged(tool?.arguments)?.some((a) => at.itemStart(a.node) < offset && isOptional(a))) ?? false;
   drafts.push({
     label: 'new argument',
     kind: 'snippet',
@@ -400,7 +411,7 @@ function argumentSkeletons(site: Extract<Site, { kind: 'key' }>, resolved: Resol
 function scriptToolItems(site: Extract<Site, { kind: 'key' }>, resolved: Resolved): Draft[] {
   const { bin, style } = resolved;
   // Only names that make a plain key and a command word: a script `my tool` or `null` is no tool name to suggest.
-  return bin.names
+  return charged(bin.names)
     .filter((name) => !bin.tools.has(name) && name !== bin.state && !/\s/.test(name) && plainSafe(name))
     .map((name) => ({
       label: name,
@@ -444,12 +455,16 @@ function signatureItems(site: Site, col: number, offset: number, resolved: Resol
   // auto-closing editor put after `[<`), is replaced rather than doubled; finishDrafts then leaves
   // in place the part the item's text ends with.
   let present = 0;
-  for (let m = closing.length; m > 0 && present === 0; m--) if (rest.startsWith(closing.slice(0, m)) || rest.startsWith(closing.slice(closing.length - m))) present = m;
+  for (let m = closing.length; m > 0 && present === 0; m--) {
+    spend();
+    if (rest.startsWith(closing.slice(0, m)) || rest.startsWith(closing.slice(closing.length - m))) present = m;
+  }
   const used = new Set<string>();
   const signature = tool.signature;
   if (signature && strValue(signature) !== undefined) {
     const spanOfPiece = valueSpans(signature);
     for (const p of signaturePlaceholders(strValue(signature)!, repeat)) {
+      spend();
       const span = spanOfPiece(p.nameStart, p.nameEnd);
       const start = resolved.view!.at.base(span.origin) + span.start;
       if (start <= offset && offset <= start + (span.end - span.start)) continue;
@@ -457,14 +472,15 @@ function signatureItems(site: Site, col: number, offset: number, resolved: Resol
     }
   } else {
     for (const p of signaturePlaceholders(line.text.slice(from), repeat)) {
+      spend();
       if (from + p.nameStart <= col && col <= from + p.nameEnd) continue;
       used.add(p.name);
     }
   }
   const seen = new Set<string>();
-  const declared = tool.arguments.filter((a) => a.name !== undefined && !seen.has(a.name) && Boolean(seen.add(a.name)));
-  const ordered = [...declared.filter((a) => !used.has(a.name!)), ...declared.filter((a) => used.has(a.name!))];
-  return ordered.map((argument): Draft => {
+  const declared = charged(tool.arguments).filter((a) => a.name !== undefined && !seen.has(a.name) && Boolean(seen.add(a.name)));
+  const ordered = [...charged(declared).filter((a) => !used.has(a.name!)), ...charged(declared).filter((a) => used.has(a.name!))];
+  return charged(ordered).map((argument): Draft => {
     const description = argument.fields.get('description');
     const text = description ? strValue(description.value) : undefined;
     return {
@@ -495,17 +511,17 @@ function valueItems(site: Extract<Site, { kind: 'value' }>, col: number, context
   });
   const owner = context.owner;
   const key = context.key;
-  if (key === 'type' && (owner === 'argument' || owner === 'items')) return JSON_SCHEMA_TYPES.map((type) => draft(type, 'value', 'JSON Schema type'));
+  if (key === 'type' && (owner === 'argument' || owner === 'items')) return charged(JSON_SCHEMA_TYPES).map((type) => draft(type, 'value', 'JSON Schema type'));
   if (owner === 'argument' && key === 'required') {
     const values = optionalInSignature(tool, argument?.name, resolved.repeat) ? ['false', 'true'] : ['true', 'false'];
-    return values.map((value) => draft(value, 'value', undefined));
+    return charged(values).map((value) => draft(value, 'value', undefined));
   }
   if (owner === 'argument' && key === 'name') {
-    return unclaimedPlaceholders(tool, resolved.repeat, argument).map((p) => draft(p.name, 'variable', `${spellingText(p)} in the signature`));
+    return charged(unclaimedPlaceholders(tool, resolved.repeat, argument)).map((p) => draft(p.name, 'variable', `${spellingText(p)} in the signature`));
   }
   if (owner === 'argument' && key === 'argument_format') {
     const type = argument?.fields.get('type');
-    return formatPatterns(argument?.name, type ? strValue(type.value) : undefined).map((pattern) => draft(pattern, 'value', formatDetail(pattern), style.argumentFormat));
+    return charged(formatPatterns(argument?.name, type ? strValue(type.value) : undefined)).map((pattern) => draft(pattern, 'value', formatDetail(pattern), style.argumentFormat));
   }
   if (owner === 'tool' && key === 'signature' && tool && site.line.text.slice(site.line.valueCol!).trim() === '') {
     const signature = suggestedSignature(tool);
@@ -515,9 +531,9 @@ function valueItems(site: Extract<Site, { kind: 'value' }>, col: number, context
   if (owner === 'root' && key === 'state_command') {
     const { tools } = resolved.bin;
     // What the bin/ check reads as the script of a state command: one word of these characters.
-    const names = resolved.bin.names.filter((name) => /^[A-Za-z0-9_.-]+$/.test(name));
-    const ordered = [...names.filter((name) => !tools.has(name)), ...names.filter((name) => tools.has(name))];
-    return ordered.map((name) => draft(name, 'file', tools.has(name) ? `bin/${name}, the script of the tool ${name}` : `bin/${name}`, quoteIfNeeded(name)));
+    const names = charged(resolved.bin.names).filter((name) => /^[A-Za-z0-9_.-]+$/.test(name));
+    const ordered = [...charged(names).filter((name) => !tools.has(name)), ...charged(names).filter((name) => tools.has(name))];
+    return charged(ordered).map((name) => draft(name, 'file', tools.has(name) ? `bin/${name}, the script of the tool ${name}` : `bin/${name}`, quoteIfNeeded(name)));
   }
   return [];
 }
@@ -525,7 +541,7 @@ function valueItems(site: Extract<Site, { kind: 'value' }>, col: number, context
 function resolve(structure: { model: BundleModel; partial: boolean } | null, context: Context, repeat: NameRepeat, bin: (structure: BundleModel | null) => BinScripts): Resolved {
   const view = structure ? structure.model.view : null;
   const toolFrame = context.tool;
-  const tool = view && toolFrame ? view.tools.find((t) => view.at.start(t.keyNode) === toolFrame.offset) : undefined;
+  const tool = view && toolFrame ? charged(view.tools).find((t) => view.at.start(t.keyNode) === toolFrame.offset) : undefined;
   const argument = tool && context.argument ? argumentAfterDash(view!, tool, context.argument.offset) : undefined;
   return { view, partial: structure?.partial ?? false, tool, argument, style: fileStyle(view), bin: bin(structure?.model ?? null), repeat };
 }

@@ -3,6 +3,7 @@ import { BundleModel } from '../document/bundleModel';
 import { PyNode } from '../yaml/pyNode';
 import { Placement } from '../document/placement';
 import { BUDGETS } from '../budgets';
+import { charged, spend } from '../work';
 
 type SymbolKind = 'tool' | 'argument' | 'state-command';
 
@@ -31,11 +32,13 @@ export function documentSymbols(model: BundleModel, limit = MAX_OUTLINE_ITEMS): 
   const symbols: OutlineSymbol[] = [];
   let count = 0;
   for (const tool of view.tools) {
+    spend();
     if (count >= limit) break;
     const name = tool.name ?? String(tool.check.tool);
     const symbol = entrySymbol(at, name || '""', 'tool', tool.keyNode, tool.valueNode, tool.signature ? (tool.signature.value as { value: string }).value : undefined);
     count++;
     for (const argument of tool.arguments) {
+      spend();
       if (count >= limit) break;
       const typeNode = argument.fields.get('type')?.value;
       const type = typeNode && typeNode.kind === 'scalar' && typeNode.value.type === 'str' ? typeNode.value.value : undefined;
@@ -56,5 +59,5 @@ export function documentSymbols(model: BundleModel, limit = MAX_OUTLINE_ITEMS): 
   }
   const state = view.rootFields.get('state_command');
   if (state && count < limit) symbols.push(entrySymbol(at, 'state_command', 'state-command', state.key, state.value));
-  return symbols.sort((a, b) => a.start - b.start);
+  return charged(symbols).sort((a, b) => a.start - b.start);
 }

@@ -1,3 +1,4 @@
+import { charged, spend } from '../work';
 /**
  * Text edits as the engine makes them: absolute offsets in the engine's
  * (newline-normalized) text, and `\n` line breaks. The server converts them
@@ -11,9 +12,12 @@ export interface OffsetEdit {
 
 /** Applies non-overlapping edits (any order) to a text. */
 export function applyEdits(text: string, edits: readonly OffsetEdit[]): string {
-  const sorted = [...edits].sort((a, b) => b.start - a.start || b.end - a.end);
+  const sorted = charged([...edits]).sort((a, b) => b.start - a.start || b.end - a.end);
   let result = text;
-  for (const edit of sorted) result = result.slice(0, edit.start) + edit.newText + result.slice(edit.end);
+  for (const edit of sorted) {
+    spend();
+    result = result.slice(0, edit.start) + edit.newText + result.slice(edit.end);
+  }
   return result;
 }
 

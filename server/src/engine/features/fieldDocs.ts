@@ -1,3 +1,4 @@
+import { charged } from '../work';
 /**
  * What each key of a bundle config means to SWE-agent, for hover: the
  * field's type as SWE-agent declares it, whether it must be given, and what
@@ -130,9 +131,9 @@ const ARGUMENT: FieldDoc[] = [
 ];
 
 const DOCS: Record<FieldContext, Map<string, FieldDoc>> = {
-  bundle: new Map(BUNDLE.map((d) => [d.key, d])),
-  tool: new Map(TOOL.map((d) => [d.key, d])),
-  argument: new Map(ARGUMENT.map((d) => [d.key, d])),
+  bundle: new Map(charged(BUNDLE).map((d) => [d.key, d])),
+  tool: new Map(charged(TOOL).map((d) => [d.key, d])),
+  argument: new Map(charged(ARGUMENT).map((d) => [d.key, d])),
 };
 
 /** The documentation of a key where it is written (top level, in a tool, in an argument), if SWE-agent knows the key there. */

@@ -10,6 +10,7 @@ import { LineIndex } from '../document/lineIndex';
 import { PyNode } from '../yaml/pyNode';
 import { Placement } from '../document/placement';
 import { BUDGETS } from '../budgets';
+import { charged, spend } from '../work';
 
 export interface FoldingRegion {
   /** Absolute offsets: where the entry starts (its key or `-`) and where its content ends. */
@@ -23,13 +24,16 @@ export interface FoldingRegion {
 export const MAX_FOLDING_RANGES = BUDGETS.itemsPerRequest;
 
 function collect(at: Placement, node: PyNode, depth: number, out: FoldingRegion[]): void {
+  spend();
   if (node.kind === 'map') {
     for (const pair of node.ownPairs) {
+      spend();
       out.push({ start: at.start(pair.key), end: Math.max(at.end(pair.key), at.trimmedEnd(pair.value)), depth });
       collect(at, pair.value, depth + 1, out);
     }
   } else if (node.kind === 'seq') {
     for (const item of node.items) {
+      spend();
       out.push({ start: at.itemStart(item), end: at.trimmedEnd(item), depth });
       collect(at, item, depth + 1, out);
     }
@@ -48,6 +52,7 @@ export function foldingRanges(model: BundleModel, limit = MAX_FOLDING_RANGES): F
   const lines = new LineIndex(model.source.normalized);
   const byStartLine = new Map<number, { region: FoldingRegion; endLine: number }>();
   for (const region of all) {
+    spend();
     const startLine = lines.positionAt(region.start).line;
     const endLine = lines.positionAt(region.end).line;
     if (endLine <= startLine) continue;
@@ -56,7 +61,7 @@ export function foldingRanges(model: BundleModel, limit = MAX_FOLDING_RANGES): F
       byStartLine.set(startLine, { region, endLine });
     }
   }
-  let regions = [...byStartLine.values()].map((entry) => entry.region);
-  if (regions.length > limit) regions = regions.sort((a, b) => a.depth - b.depth || a.start - b.start).slice(0, limit);
-  return regions.sort((a, b) => a.start - b.start);
+  let regions = charged([...byStartLine.values()]).map((entry) => entry.region);
+  if (regions.length > limit) regions = charged(regions).sort((a, b) => a.depth - b.depth || a.start - b.start).slice(0, limit);
+  return charged(regions).sort((a, b) => a.start - b.start);
 }

@@ -24,6 +24,7 @@ import { ArgumentView, ToolView, argumentAt, toolAt } from '../document/bundleVi
 import { FieldContext, fieldDoc } from './fieldDocs';
 import { ArgumentOccurrence, ArgumentTarget, argumentTargetAt, pickAt, valueRanges } from './navigation';
 import { Block, Inline, ViewContext, ViewEnv, addressNote, code, codeBlock, inline, modelViewBlocks, oneLine, para, strong, toolNameOf, withCode } from './toolPreview';
+import { charged, spend } from '../work';
 
 export interface HoverResult {
   /** The hovered token (absolute offsets). */
@@ -39,7 +40,7 @@ export function hoverAt(model: BundleModel, offset: number, context: ViewContext
   if (unknown) return unknown;
   const view = model.view;
   const toolKey = pickAt(
-    view.tools.map((tool) => ({ tool, tokenStart: view.at.start(tool.keyNode), tokenEnd: view.at.end(tool.keyNode) })),
+    charged(view.tools).map((tool) => ({ tool, tokenStart: view.at.start(tool.keyNode), tokenEnd: view.at.end(tool.keyNode) })),
     offset,
   );
   if (toolKey) return { start: toolKey.tokenStart, end: toolKey.tokenEnd, blocks: modelViewBlocks(toolKey.tool, context) };
@@ -78,7 +79,7 @@ function argumentBlocks(tool: ToolView, argument: ArgumentView, name: string): B
   // A description over several lines is shown as it is, in a block (trailing line breaks dropped).
   const description = facts.description?.replace(/\n+$/, '');
   if (description) blocks.push(description.includes('\n') ? codeBlock('text', description) : para(description));
-  if (facts.enum && facts.enum.length > 0) blocks.push(para('One of ', ...facts.enum.flatMap((v, i) => (i === 0 ? [code(oneLine(v))] : [', ', code(oneLine(v))]))));
+  if (facts.enum && facts.enum.length > 0) blocks.push(para('One of ', ...charged(facts.enum).flatMap((v, i) => (i === 0 ? [code(oneLine(v))] : [', ', code(oneLine(v))]))));
   if (facts.items && facts.items.size > 0) blocks.push(para('Each item: ', code(JSON.stringify(Object.fromEntries(facts.items)))));
   if (facts.argumentFormat !== undefined && facts.argumentFormat !== DEFAULT_ARGUMENT_FORMAT) blocks.push(para('Formatted with ', code(oneLine(facts.argumentFormat))));
   return blocks;
@@ -91,18 +92,18 @@ function spellingText(occurrence: ArgumentOccurrence): string {
 
 function usageBlocks(target: ArgumentTarget): Block[] {
   const { tool, name } = target;
-  const placeholders = target.occurrences.filter((o) => o.kind === 'placeholder');
-  const mentions = target.occurrences.filter((o) => o.kind === 'mention').length;
+  const placeholders = charged(target.occurrences).filter((o) => o.kind === 'placeholder');
+  const mentions = charged(target.occurrences).filter((o) => o.kind === 'mention').length;
   const blocks: Block[] = [];
   if (!tool.signature) {
     blocks.push(para(...inline`${code(oneLine(toolNameOf(tool)))} has no signature, so SWE-agent appends ${code(`{${name}}`)} for it to the invoke format.`));
   } else if (placeholders.length === 0) {
-    const [angle, optional, brace, flag] = [`<${name}>`, `[<${name}>]`, `{${name}}`, `--${name}`].map(code);
+    const [angle, optional, brace, flag] = charged([`<${name}>`, `[<${name}>]`, `{${name}}`, `--${name}`]).map(code);
     blocks.push(para(...inline`The signature does not mention it; SWE-agent needs ${angle}, ${optional}, ${brace} or ${flag} there.`));
   } else {
-    const spellings = [...new Set(placeholders.map(spellingText))];
+    const spellings = [...new Set(charged(placeholders).map(spellingText))];
     const parts: Inline[] = ['Used in the signature as '];
-    spellings.forEach((s, i) => parts.push(...(i === 0 ? [] : [i === spellings.length - 1 ? ' and ' : ', ']), code(s)));
+    charged(spellings).forEach((s, i) => parts.push(...(i === 0 ? [] : [i === spellings.length - 1 ? ' and ' : ', ']), code(s)));
     parts.push('.');
     blocks.push(para(...parts));
   }
@@ -125,7 +126,7 @@ function placeholderBlocks(target: ArgumentTarget): Block[] {
     case 'brace':
       return [para(...inline`${text} in the signature is filled with the value by \`str.format\`.`)];
     default: {
-      const filled = target.occurrences.some((o) => o.kind === 'placeholder' && o.spelling !== 'flag');
+      const filled = charged(target.occurrences).some((o) => o.kind === 'placeholder' && o.spelling !== 'flag');
       return [
         filled
           ? para(...inline`${text} is text in the invoke format; it counts as mentioning the argument, whose value goes to its placeholder.`)
@@ -146,6 +147,7 @@ function argumentHover(target: ArgumentTarget): HoverResult {
 /** The rename the check paired with this placeholder (rules/fixData.ts RenameMismatch), if any. */
 function mismatchOf(model: BundleModel, tool: ToolView, name: string): RenameMismatch | undefined {
   for (const d of model.diagnostics) {
+    spend();
     if (d.code !== 'signature-unknown-placeholder' || d.tool !== tool.check.tool || !d.data || !('mismatch' in d.data)) continue;
     if (d.data.mismatch?.placeholder === name) return d.data.mismatch;
   }
@@ -159,9 +161,9 @@ function unknownPlaceholderHover(model: BundleModel, offset: number): HoverResul
   const signature = tool?.signature;
   if (!tool || !signature || signature.value.type !== 'str') return null;
   const value = signature.value.value;
-  const names = new Set(tool.arguments.map((a) => a.name));
+  const names = new Set(charged(tool.arguments).map((a) => a.name));
   const ranges = valueRanges(view.at, signature);
-  const tokens = signaturePlaceholders(value, model.facts.argumentNamePattern).flatMap((p) => {
+  const tokens = charged(signaturePlaceholders(value, model.facts.argumentNamePattern)).flatMap((p) => {
     const range = p.spelling !== 'flag' && !names.has(p.name) && argumentNameMatchLength(p.name, model.facts.argumentNamePattern) === p.name.length ? ranges(p.start, p.end) : null;
     return range ? [{ placeholder: p, tokenStart: range.start, tokenEnd: range.end }] : [];
   });
@@ -187,7 +189,7 @@ function unknownPlaceholderHover(model: BundleModel, offset: number): HoverResul
 // ---------------------------------------------------------------- keys
 
 function keyTokens(at: Placement, fields: Map<string, DictEntry>, context: FieldContext) {
-  return [...fields].flatMap(([key, entry]) => entry.occurrences.map((pair) => ({ key, context, tokenStart: at.start(pair.key), tokenEnd: at.end(pair.key) })));
+  return charged([...fields]).flatMap(([key, entry]) => charged(entry.occurrences).map((pair) => ({ key, context, tokenStart: at.start(pair.key), tokenEnd: at.end(pair.key) })));
 }
 
 function keyHover(model: BundleModel, offset: number): HoverResult | null {
@@ -218,7 +220,7 @@ function variableHover(model: BundleModel, offset: number, { env, from }: ViewEn
   if (!docstring || docstring.value.type !== 'str') return null;
   const value = docstring.value.value;
   const ranges = valueRanges(view.at, docstring);
-  const fields = parseFormatString(value).items.flatMap((item) => {
+  const fields = charged(parseFormatString(value).items).flatMap((item) => {
     if (!item.field) return [];
     const token = ranges(item.field.start, item.field.end);
     return token ? [{ field: item.field, tokenStart: token.start, tokenEnd: token.end }] : [];

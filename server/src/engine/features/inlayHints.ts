@@ -12,6 +12,7 @@ import { valueOffsets } from '../yaml/scalarOffsets';
 import { ArgumentView } from '../document/bundleView';
 import { ownStrScalar, toolTouches, toolsInOrder } from '../document/bundleView';
 import { BUDGETS } from '../budgets';
+import { charged, spend } from '../work';
 
 export interface InlayHintItem {
   /** Absolute offset the hint is shown at: right after the placeholder. */
@@ -38,13 +39,15 @@ export function inlayHints(model: BundleModel, range?: { start: number; end: num
   const hints: InlayHintItem[] = [];
   const view = model.view;
   for (const tool of toolsInOrder(model)) {
+    spend();
     if (hints.length >= limit) break;
     const signature = ownStrScalar(tool, 'signature');
     if (!signature || !toolTouches(view, tool, range)) continue;
     const offsets = valueOffsets(signature);
     if (!offsets) continue;
     for (const placeholder of signaturePlaceholders(signature.text, model.facts.argumentNamePattern)) {
-      const argument = tool.arguments.find((a) => a.name === placeholder.name);
+      spend();
+      const argument = charged(tool.arguments).find((a) => a.name === placeholder.name);
       const label = argument && typeLabel(argument);
       if (!argument || !label) continue;
       const offset = view.at.base(signature.origin) + offsets.ends[placeholder.end - 1];

@@ -11,6 +11,7 @@ import { PyNode, ScalarNode, deref } from '../yaml/pyNode';
 import { Placement } from '../document/placement';
 import { ValueOffsets, valueOffsets } from '../yaml/scalarOffsets';
 import { ArgumentView, ToolView, toolAt } from '../document/bundleView';
+import { charged, spend } from '../work';
 
 export interface TextRange {
   start: number;
@@ -99,6 +100,7 @@ interface Candidate {
 function candidates(tool: ToolView, repeat: NameRepeat): Candidate[] {
   const found: Candidate[] = [];
   for (const argument of tool.arguments) {
+    spend();
     const node = strScalarOf(argument.nameNode);
     if (!node || argument.name === undefined || argument.name.length === 0) continue;
     found.push({ name: argument.name, node, kind: 'name', argument, valueStart: 0, valueEnd: argument.name.length, tokenNode: argument.nameNode });
@@ -106,12 +108,14 @@ function candidates(tool: ToolView, repeat: NameRepeat): Candidate[] {
   const signature = tool.signature;
   if (signature && signature.value.type === 'str') {
     for (const p of signaturePlaceholders(signature.value.value, repeat)) {
+      spend();
       found.push({ name: p.name, node: signature, kind: 'placeholder', spelling: p.spelling, valueStart: p.nameStart, valueEnd: p.nameEnd, tokenValueStart: p.start, tokenValueEnd: p.end });
     }
   }
   const docstring = tool.docstring;
   if (docstring && docstring.value.type === 'str') {
     for (const m of angleMentions(docstring.value.value)) {
+      spend();
       found.push({ name: m.name, node: docstring, kind: 'mention', valueStart: m.nameStart, valueEnd: m.nameStart + m.name.length, tokenValueStart: m.start, tokenValueEnd: m.end });
     }
   }
@@ -144,17 +148,17 @@ function occurrenceOf(at: Placement, candidate: Candidate, rangesOf: (node: Scal
 
 /** The token holding the offset: one it is inside of, else one it touches at the end (a cursor right after a word). */
 export function pickAt<T extends { tokenStart: number; tokenEnd: number }>(items: readonly T[], offset: number): T | undefined {
-  return items.find((i) => i.tokenStart <= offset && offset < i.tokenEnd) ?? items.find((i) => i.tokenEnd === offset);
+  return charged(items).find((i) => i.tokenStart <= offset && offset < i.tokenEnd) ?? charged(items).find((i) => i.tokenEnd === offset);
 }
 
 /** Every place in the tool that names `name` (an argument or not), located in the source; `complete` is false when some place could not be located. */
 /** Every place in `tool` that names the argument `name`; `repeat` is the chosen SWE-agent's argument-name pattern. */
 export function occurrencesOf(at: Placement, tool: ToolView, name: string, repeat: NameRepeat): { occurrences: ArgumentOccurrence[]; complete: boolean } {
-  const same = candidates(tool, repeat).filter((c) => c.name === name);
+  const same = charged(candidates(tool, repeat)).filter((c) => c.name === name);
   const mappers = new Map<ScalarNode, (start: number, end: number) => TextRange | null>();
   const rangesOf = (node: ScalarNode) => mappers.get(node) ?? mappers.set(node, valueRanges(at, node)).get(node)!;
-  const occurrences = same.flatMap((c) => occurrenceOf(at, c, rangesOf) ?? []);
-  return { occurrences: occurrences.sort((a, b) => a.start - b.start), complete: occurrences.length === same.length };
+  const occurrences = charged(same).flatMap((c) => occurrenceOf(at, c, rangesOf) ?? []);
+  return { occurrences: charged(occurrences).sort((a, b) => a.start - b.start), complete: occurrences.length === same.length };
 }
 
 /** The argument named at an offset (its name, a placeholder of it, or a docstring mention of it), with all its occurrences. */
@@ -163,29 +167,30 @@ export function argumentTargetAt(model: BundleModel, offset: number): ArgumentTa
   const tool = toolAt(view, offset);
   if (!tool) return null;
   const all = candidates(tool, model.facts.argumentNamePattern);
-  const names = new Set(tool.arguments.map((a) => a.name).filter((n): n is string => n !== undefined));
+  const names = new Set(charged(tool.arguments).map((a) => a.name).filter((n): n is string => n !== undefined));
   const located: { candidate: Candidate; occurrence: ArgumentOccurrence }[] = [];
   // The signature's and the docstring's offsets are mapped once each, however many names they hold.
   const mappers = new Map<ScalarNode, (start: number, end: number) => TextRange | null>();
   const rangesOf = (node: ScalarNode) => mappers.get(node) ?? mappers.set(node, valueRanges(view.at, node)).get(node)!;
   for (const candidate of all) {
+    spend();
     if (!names.has(candidate.name)) continue;
     const occurrence = occurrenceOf(view.at, candidate, rangesOf);
     if (occurrence) located.push({ candidate, occurrence });
   }
   const hit = pickAt(
-    located.map((l) => ({ ...l, tokenStart: l.occurrence.tokenStart, tokenEnd: l.occurrence.tokenEnd })),
+    charged(located).map((l) => ({ ...l, tokenStart: l.occurrence.tokenStart, tokenEnd: l.occurrence.tokenEnd })),
     offset,
   );
   if (!hit) return null;
   const name = hit.candidate.name;
-  const same = all.filter((c) => c.name === name);
-  const occurrences = located.filter((l) => l.candidate.name === name).map((l) => l.occurrence);
+  const same = charged(all).filter((c) => c.name === name);
+  const occurrences = charged(located).filter((l) => l.candidate.name === name).map((l) => l.occurrence);
   return {
     tool,
     name,
-    arguments: tool.arguments.filter((a) => a.name === name),
-    occurrences: occurrences.sort((a, b) => a.start - b.start),
+    arguments: charged(tool.arguments).filter((a) => a.name === name),
+    occurrences: charged(occurrences).sort((a, b) => a.start - b.start),
     complete: occurrences.length === same.length,
     at: hit.occurrence,
   };
@@ -211,7 +216,7 @@ export function definitionAt(model: BundleModel, offset: number): Definition | n
   const target = argumentTargetAt(model, offset);
   if (!target) return null;
   const at = model.placement;
-  const targets = target.occurrences
+  const targets = charged(target.occurrences)
     .filter((o) => o.kind === 'name')
     .map((o) => ({ start: o.start, end: o.end, itemStart: at.itemStart(o.argument!.node), itemEnd: at.trimmedEnd(o.argument!.node) }));
   if (targets.length === 0) return null;
@@ -222,7 +227,7 @@ export function definitionAt(model: BundleModel, offset: number): Definition | n
 export function referencesAt(model: BundleModel, offset: number, includeDeclaration: boolean): TextRange[] {
   const target = argumentTargetAt(model, offset);
   if (!target) return [];
-  return target.occurrences.filter((o) => includeDeclaration || o.kind !== 'name').map((o) => ({ start: o.start, end: o.end }));
+  return charged(target.occurrences).filter((o) => includeDeclaration || o.kind !== 'name').map((o) => ({ start: o.start, end: o.end }));
 }
 
 export interface Highlight extends TextRange {
@@ -233,5 +238,5 @@ export interface Highlight extends TextRange {
 export function highlightsAt(model: BundleModel, offset: number): Highlight[] {
   const target = argumentTargetAt(model, offset);
   if (!target) return [];
-  return target.occurrences.map((o) => ({ start: o.start, end: o.end, kind: o.kind === 'name' ? 'write' : 'read' }));
+  return charged(target.occurrences).map((o) => ({ start: o.start, end: o.end, kind: o.kind === 'name' ? 'write' : 'read' }));
 }

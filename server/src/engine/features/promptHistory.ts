@@ -8,6 +8,7 @@
  * `tag_tool_call_observations`).
  */
 import { PyDict, PyObject } from '../python/pyObject';
+import { charged, spend } from '../work';
 
 /** A part of list content: text (maybe with a cache mark) or an image. */
 export type PromptPart = { type: 'text'; text: string; cacheControl: boolean } | { type: 'image_url'; url: string };
@@ -33,7 +34,7 @@ const intField = (dict: PyObject, key: string, fallback: number): number => {
   const value = field(dict, key);
   return typeof value === 'bigint' ? Number(value) : typeof value === 'number' ? value : fallback;
 };
-const strings = (value: PyObject | undefined, fallback: string[]): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : fallback);
+const strings = (value: PyObject | undefined, fallback: string[]): string[] => (Array.isArray(value) ? charged(value).filter((v): v is string => typeof v === 'string') : fallback);
 
 function textOf(item: HistoryItem): string {
   if (typeof item.content === 'string') return item.content;
@@ -47,8 +48,9 @@ function cacheControl(history: HistoryItem[], config: PyObject): HistoryItem[] {
   const offset = intField(config, 'last_n_messages_offset', 0);
   const roles = strings(field(config, 'tagged_roles'), ['user', 'tool']);
   let tagged = 0;
-  const out = history.map((item) => ({ ...item, cacheControl: false, content: typeof item.content === 'string' ? item.content : item.content.map((p) => (p.type === 'text' ? { ...p, cacheControl: false } : p)) }));
+  const out = charged(history).map((item) => ({ ...item, cacheControl: false, content: typeof item.content === 'string' ? item.content : charged(item.content).map((p) => (p.type === 'text' ? { ...p, cacheControl: false } : p)) }));
   for (let i = 0; i < out.length; i++) {
+    spend();
     const item = out[out.length - 1 - i];
     if (tagged < lastN && roles.includes(item.role) && i >= offset) {
       const parts: PromptPart[] = typeof item.content === 'string' ? [{ type: 'text', text: item.content, cacheControl: true }] : item.content;
@@ -75,12 +77,13 @@ function removeRegex(history: HistoryItem[], config: PyObject): HistoryItem[] | 
   const keepLast = intField(config, 'keep_last', 0);
   const out: HistoryItem[] = [];
   for (let i = 0; i < history.length; i++) {
+    spend();
     const item = history[i];
     if (history.length - 1 - i < keepLast) {
       out.push(item);
       continue;
     }
-    const edit = (text: string): string | null => patterns.reduce<string | null>((t, p) => (t === null ? null : pySub(p, t)), text);
+    const edit = (text: string): string | null => charged(patterns).reduce<string | null>((t, p) => (t === null ? null : pySub(p, t)), text);
     if (typeof item.content === 'string') {
       const edited = edit(item.content);
       if (edited === null) return `a \`remove_regex\` pattern the preview cannot run (${patterns.join(', ')})`;
@@ -88,6 +91,7 @@ function removeRegex(history: HistoryItem[], config: PyObject): HistoryItem[] | 
     } else {
       const parts: PromptPart[] = [];
       for (const p of item.content) {
+        spend();
         const edited = p.type === 'text' ? edit(p.text) : null;
         if (p.type === 'text' && edited === null) return `a \`remove_regex\` pattern the preview cannot run (${patterns.join(', ')})`;
         parts.push(p.type === 'text' ? { ...p, text: edited! } : p);
@@ -103,7 +107,7 @@ const IMAGE = /(!\[([^\]]*)\]\(data:)([^;]+);base64,([^)]+)(\))/g;
 /** `image_parsing`: markdown data-URL images of the allowed types become image parts. */
 function imageParsing(history: HistoryItem[], config: PyObject): HistoryItem[] {
   const allowed = strings(field(config, 'allowed_mime_types'), ['image/png', 'image/jpeg', 'image/webp']);
-  return history.map((item) => {
+  return charged(history).map((item) => {
     if (item.role !== 'user' && item.role !== 'tool') return item;
     const content = textOf(item);
     const parts: PromptPart[] = [];
@@ -115,6 +119,7 @@ function imageParsing(history: HistoryItem[], config: PyObject): HistoryItem[] {
     let lastEnd = 0;
     let images = false;
     for (const match of content.matchAll(IMAGE)) {
+      spend();
       const [whole, prefix, , mime, data, suffix] = match;
       addText(content.slice(lastEnd, match.index));
       const type = mime === 'image/jpg' ? 'image/jpeg' : mime;
@@ -136,13 +141,14 @@ const FILE_HEADER = /\[File:\s+(.*)\s+\(\d+\s+lines total\)\]/;
 
 /** `closed_window` at the first query: only one window per file is left, but a user message with numbered lines and no file header is dropped. */
 function closedWindow(history: HistoryItem[]): HistoryItem[] {
-  return history.filter((item) => item.role !== 'user' || item.isDemo || typeof item.content !== 'string' || !WINDOW_LINE.test(item.content) || FILE_HEADER.test(item.content));
+  return charged(history).filter((item) => item.role !== 'user' || item.isDemo || typeof item.content !== 'string' || !WINDOW_LINE.test(item.content) || FILE_HEADER.test(item.content));
 }
 
 /** The processors in order; a string says which one the preview cannot run. */
 export function runHistoryProcessors(history: HistoryItem[], processors: readonly HistoryProcessor[]): HistoryItem[] | string {
   let out: HistoryItem[] = history;
   for (const processor of processors) {
+    spend();
     const type = field(processor, 'type');
     if (type === 'cache_control') out = cacheControl(out, processor);
     else if (type === 'remove_regex') {

@@ -13,6 +13,7 @@ import { LoadedCommand } from '../swe/commandModel';
 import { pyObjectOf } from '../swe/pyValue';
 import { loadYaml } from '../yaml/loadYaml';
 import { RunConfigCheck } from '../runConfig/checkRunConfig';
+import { charged } from '../work';
 
 export interface PromptSource {
   configRoot: string;
@@ -49,8 +50,8 @@ export function promptInputsOf(check: RunConfigCheck, source: PromptSource): Pro
   return {
     config,
     bundles: (where) =>
-      (check.sections.find((s) => s.tools.where === where)?.check.bundles ?? []).map((bundle) => ({
-        commands: bundle.model.check.tools.filter((t) => !(typeof t.tool === 'string' && bundle.hidden.has(t.tool))).flatMap((t): LoadedCommand[] => (t.command ? [t.command] : [])),
+      charged((charged(check.sections).find((s) => s.tools.where === where)?.check.bundles ?? [])).map((bundle) => ({
+        commands: charged(bundle.model.check.tools).filter((t) => !(typeof t.tool === 'string' && bundle.hidden.has(t.tool))).flatMap((t): LoadedCommand[] => (t.command ? [t.command] : [])),
         hasStateCommand: bundle.model.check.stateCommand !== null,
       })),
     readDemonstration: (file) => source.read(file),

@@ -23,6 +23,7 @@ import { PyDict, PyObject, pyTypeName } from '../python/pyObject';
 import { SweAgentFacts } from '../sweAgent/profile';
 import { defaultToolEnv } from '../swe/env';
 import { HistoryItem, HistoryProcessor, PromptPart, field, runHistoryProcessors } from './promptHistory';
+import { charged, spend } from '../work';
 
 /** What stands in for the run-time values. */
 export interface PromptPlaceholders {
@@ -131,8 +132,14 @@ function formatDict(commandDocs: string, env: ReadonlyMap<string, PyObject>, kwa
     if (out.has(key)) throw new PreviewStop('sweagent', `TypeError: dict() got multiple values for keyword argument '${key}'`);
     out.set(key, value);
   };
-  for (const [k, v] of env) add(k, v);
-  for (const [k, v] of kwargs) add(k, v);
+  for (const [k, v] of env) {
+    spend();
+    add(k, v);
+  }
+  for (const [k, v] of kwargs) {
+    spend();
+    add(k, v);
+  }
   add('problem_statement', placeholders.problemStatement);
   add('repo', placeholders.repo);
   return out;
@@ -155,6 +162,7 @@ function envOf(tools: PyObject | undefined, facts: SweAgentFacts): ReadonlyMap<s
 function commandDocsOf(commands: LoadedCommand[], env: ReadonlyMap<string, PyObject>): string {
   let docs = '';
   for (const command of commands) {
+    spend();
     const result = generateCommandDocs(command, env);
     if (!result.ok) {
       throw new PreviewStop('sweagent', result.stage === 'docstring' ? `the docstring of \`${command.name}\` fails to format` : `${result.exceptionType}: ${result.message} (the signature of \`${command.name}\`)`);
@@ -187,21 +195,23 @@ function demoItems(inputs: PromptInputs, templates: PyObject | undefined): Histo
   const demoTemplate = field(templates, 'demonstration_template');
   const items: HistoryItem[] = [];
   for (const file of Array.isArray(files) ? files : []) {
+    spend();
     if (typeof file !== 'string') continue;
     if (typeof demoTemplate !== 'string' && !inHistory) throw new PreviewStop('sweagent', 'ValueError: Cannot use demonstrations without a demonstration template or put_demos_in_history=True');
-    const history = demonstrationHistory(inputs, file).filter((entry) => field(entry, 'role') !== 'system');
+    const history = charged(demonstrationHistory(inputs, file)).filter((entry) => field(entry, 'role') !== 'system');
     if (inHistory) {
       for (const entry of history) {
+        spend();
         if (!(entry instanceof PyDict)) throw new PreviewStop('sweagent', `a demonstration entry is a ${pyTypeName(entry)}, not a mapping`);
-        const missing = HOOK_REQUIRED.filter((k) => !entry.entries.has(k));
-        if (missing.length > 0) throw new PreviewStop('sweagent', `TypeError: CombinedAgentHook.on_query_message_added() missing ${missing.length} required keyword-only argument${missing.length === 1 ? '' : 's'}: ${missing.map((m) => `'${m}'`).join(missing.length === 2 ? ' and ' : ', ')}`);
-        const unexpected = [...entry.entries.keys()].find((k) => !HOOK_ALLOWED.has(k));
+        const missing = charged(HOOK_REQUIRED).filter((k) => !entry.entries.has(k));
+        if (missing.length > 0) throw new PreviewStop('sweagent', `TypeError: CombinedAgentHook.on_query_message_added() missing ${missing.length} required keyword-only argument${missing.length === 1 ? '' : 's'}: ${charged(missing).map((m) => `'${m}'`).join(missing.length === 2 ? ' and ' : ', ')}`);
+        const unexpected = charged([...entry.entries.keys()]).find((k) => !HOOK_ALLOWED.has(k));
         if (unexpected !== undefined) throw new PreviewStop('sweagent', `TypeError: CombinedAgentHook.on_query_message_added() got an unexpected keyword argument '${unexpected}'`);
         items.push(itemOf(entry));
       }
     } else {
-      const contents = history.map((entry) => field(entry, 'content'));
-      if (!contents.every((c): c is string => typeof c === 'string')) throw new PreviewStop('unsupported', `a demonstration entry in ${file} has content that is not text`);
+      const contents = charged(history).map((entry) => field(entry, 'content'));
+      if (!charged(contents).every((c): c is string => typeof c === 'string')) throw new PreviewStop('unsupported', `a demonstration entry in ${file} has content that is not text`);
       const content = render(demoTemplate as string, new Map([['demonstration', contents.join('\n')]]), 'demonstration template');
       items.push({ agent: null, role: 'user', content, messageType: 'demonstration', isDemo: true, cacheControl: false });
     }
@@ -223,14 +233,14 @@ function itemOf(entry: PyDict): HistoryItem {
 /** `_history_to_messages`: the system role (maybe sent as `user`), tool calls and tool call ids. */
 function toMessage(item: HistoryItem, systemAsUser: boolean): PromptMessage {
   const role = item.role === 'system' && systemAsUser ? 'user' : item.role;
-  const content = typeof item.content === 'string' ? item.content : item.content.map((p) => (p.type === 'text' ? p.text : '')).join('');
+  const content = typeof item.content === 'string' ? item.content : charged(item.content).map((p) => (p.type === 'text' ? p.text : '')).join('');
   const message: PromptMessage = {
     role,
     content,
     parts: typeof item.content === 'string' ? null : item.content,
     messageType: item.messageType,
     isDemo: item.isDemo,
-    cacheControl: item.cacheControl || (typeof item.content !== 'string' && item.content.some((p) => p.type === 'text' && p.cacheControl)),
+    cacheControl: item.cacheControl || (typeof item.content !== 'string' && charged(item.content).some((p) => p.type === 'text' && p.cacheControl)),
   };
   if (role === 'tool') {
     const ids = item.toolCallIds;
@@ -260,17 +270,20 @@ function build(inputs: PromptInputs): PromptPreview {
   const modelName = text(field(model, 'name'), '');
   const bundles = inputs.bundles(where);
   const env = envOf(tools, facts);
-  const commands = [...(field(tools, 'enable_bash_tool') === false ? [] : [BASH_TOOL]), ...bundles.flatMap((b) => b.commands)];
+  const commands = [...(field(tools, 'enable_bash_tool') === false ? [] : [BASH_TOOL]), ...charged(bundles).flatMap((b) => b.commands)];
   const commandDocs = commandDocsOf(commands, env);
   const parser = text(field(field(tools, 'parse_function'), 'type'), 'function_calling');
   const human = HUMAN_MODELS.has(modelName);
   const functionCalling = parser === 'function_calling' && !human;
-  const state = bundles.some((b) => b.hasStateCommand) ? placeholders.state : new Map<string, PyObject>();
+  const state = charged(bundles).some((b) => b.hasStateCommand) ? placeholders.state : new Map<string, PyObject>();
 
   const history: HistoryItem[] = [];
   const system = render(text(field(templates, 'system_template'), ''), formatDict(commandDocs, env, new Map(), placeholders), 'system template');
   history.push({ agent: name, role: 'system', content: system, messageType: 'system_prompt', isDemo: false, cacheControl: false });
-  for (const item of demoItems(inputs, templates)) history.push(item.agent === null ? { ...item, agent: name } : item);
+  for (const item of demoItems(inputs, templates)) {
+    spend();
+    history.push(item.agent === null ? { ...item, agent: name } : item);
+  }
   const instanceVariables = formatDict(commandDocs, env, state, placeholders);
   const parts = [render(text(field(templates, 'instance_template'), ''), instanceVariables, 'instance template')];
   const strategy = field(templates, 'strategy_template');
@@ -279,7 +292,7 @@ function build(inputs: PromptInputs): PromptPreview {
 
   // `DefaultAgent.messages`: this agent's entries only (a demo entry of another agent disappears), then the processors.
   const processed = runHistoryProcessors(
-    history.filter((item) => item.agent === name),
+    charged(history).filter((item) => item.agent === name),
     Array.isArray(processors) ? (processors as HistoryProcessor[]) : [new PyDict(new Map([['type', 'default']]))],
   );
   if (typeof processed === 'string') throw new PreviewStop('unsupported', processed);
@@ -287,8 +300,8 @@ function build(inputs: PromptInputs): PromptPreview {
   return {
     ok: true,
     agent: { kind, subAgent, modelName, parser, functionCalling },
-    messages: processed.map((item) => toMessage(item, systemAsUser)),
-    tools: functionCalling ? commands.map((c) => toolSchema(c, facts)) : null,
+    messages: charged(processed).map((item) => toMessage(item, systemAsUser)),
+    tools: functionCalling ? charged(commands).map((c) => toolSchema(c, facts)) : null,
     placeholders: { problemStatement: placeholders.problemStatement, repo: placeholders.repo, state: Object.fromEntries(state) },
   };
 }

@@ -6,12 +6,14 @@
  */
 import { PyDict, PyObject } from '../python/pyObject';
 import { PromptMessage, PromptPreview } from './promptPreview';
+import { charged, spend } from '../work';
 
 /** A Python value as the JSON SWE-agent would send (ints as numbers). */
 function jsonOf(value: PyObject): unknown {
+  spend();
   if (typeof value === 'bigint') return Number(value);
-  if (Array.isArray(value)) return value.map(jsonOf);
-  if (value instanceof PyDict) return Object.fromEntries([...value.entries].map(([k, v]) => [k, jsonOf(v)]));
+  if (Array.isArray(value)) return charged(value).map(jsonOf);
+  if (value instanceof PyDict) return Object.fromEntries(charged([...value.entries]).map(([k, v]) => [k, jsonOf(v)]));
   return value;
 }
 
@@ -19,7 +21,7 @@ function messageJson(message: PromptMessage): Record<string, unknown> {
   const out: Record<string, unknown> = { role: message.role, content: message.content, message_type: message.messageType, is_demo: message.isDemo, cache_control: message.cacheControl };
   if (message.toolCalls !== undefined) out.tool_calls = jsonOf(message.toolCalls);
   if (message.toolCallId !== undefined) out.tool_call_id = jsonOf(message.toolCallId);
-  if (message.parts) out.content_parts = message.parts.map((p) => (p.type === 'text' ? { type: 'text', text: p.text, ...(p.cacheControl ? { cache_control: { type: 'ephemeral' } } : {}) } : { type: 'image_url', image_url: { url: p.url } }));
+  if (message.parts) out.content_parts = charged(message.parts).map((p) => (p.type === 'text' ? { type: 'text', text: p.text, ...(p.cacheControl ? { cache_control: { type: 'ephemeral' } } : {}) } : { type: 'image_url', image_url: { url: p.url } }));
   return out;
 }
 
@@ -34,7 +36,7 @@ export function promptPreviewJson(preview: PromptPreview): Record<string, unknow
     parser: agent.parser,
     function_calling: agent.functionCalling,
     placeholders: { problem_statement: preview.placeholders.problemStatement, repo: preview.placeholders.repo, state: jsonOf(new PyDict(new Map(Object.entries(preview.placeholders.state)))) },
-    messages: preview.messages.map(messageJson),
+    messages: charged(preview.messages).map(messageJson),
     tools: preview.tools,
   };
 }
@@ -43,7 +45,7 @@ function placeholderNote(preview: Extract<PromptPreview, { ok: true }>): string 
   const state = Object.entries(preview.placeholders.state);
   return (
     `Run-time values are placeholders: the problem statement is ${preview.placeholders.problemStatement}, the repository ${preview.placeholders.repo}` +
-    (state.length > 0 ? `, the state ${state.map(([k, v]) => `${k}=${JSON.stringify(jsonOf(v))}`).join(', ')} (what the state commands write).` : '; no bundle has a state command, so the templates get no state.')
+    (state.length > 0 ? `, the state ${charged(state).map(([k, v]) => `${k}=${JSON.stringify(jsonOf(v))}`).join(', ')} (what the state commands write).` : '; no bundle has a state command, so the templates get no state.')
   );
 }
 
@@ -54,7 +56,7 @@ function heading(message: PromptMessage, index: number): string {
 
 /** A fence longer than any backtick run in the text, so the text shows exactly. */
 function fenced(text: string, info = 'text'): string {
-  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const longest = Math.max(2, ...charged([...text.matchAll(/`+/g)]).map((m) => m[0].length));
   const fence = '`'.repeat(longest + 1);
   return `${fence}${info}\n${text}\n${fence}`;
 }
@@ -69,7 +71,7 @@ export function promptPreviewMarkdown(preview: PromptPreview): string {
     '',
     placeholderNote(preview),
   ];
-  preview.messages.forEach((message, i) => {
+  charged(preview.messages).forEach((message, i) => {
     lines.push('', `## ${heading(message, i)}`, '', fenced(message.content));
     if (message.toolCalls !== undefined) lines.push('', 'Tool calls:', '', fenced(JSON.stringify(jsonOf(message.toolCalls), null, 2), 'json'));
   });
@@ -81,7 +83,7 @@ export function promptPreviewMarkdown(preview: PromptPreview): string {
 export function promptPreviewText(preview: PromptPreview): string {
   if (!preview.ok) return `The prompt cannot be previewed. ${preview.kind === 'sweagent' ? 'SWE-agent fails before the first query' : 'The preview cannot build it exactly'}: ${preview.reason}\n`;
   const lines = [placeholderNote(preview)];
-  preview.messages.forEach((message, i) => {
+  charged(preview.messages).forEach((message, i) => {
     lines.push('', `===== ${heading(message, i)} =====`, message.content);
     if (message.toolCalls !== undefined) lines.push(`----- tool calls -----`, JSON.stringify(jsonOf(message.toolCalls), null, 2));
   });

@@ -15,6 +15,7 @@ import { argumentNameRule, isArgumentName } from '../python/argumentNamePattern'
 import { ArgumentTarget, TextRange, argumentTargetAt, occurrencesOf, pickAt, strScalarOf, valueRange } from './navigation';
 import { pushAll } from '../util/pushAll';
 import { BUDGETS } from '../budgets';
+import { charged, spend } from '../work';
 
 export type PrepareRenameResult = { ok: true; start: number; end: number; placeholder: string } | { ok: false; message: string };
 export type RenameResult = { ok: true; edits: OffsetEdit[] } | { ok: false; message: string };
@@ -33,18 +34,23 @@ function sharedRanges(model: BundleModel): TextRange[] {
   if (model.root) {
     const stack: PyNode[] = [model.root];
     while (stack.length > 0) {
+      spend();
       const node = stack.pop()!;
       if (node.kind === 'alias') add(node.target);
       else if (node.kind === 'seq') pushAll(stack, node.items);
       else if (node.kind === 'map') {
         const own = new Set((node as MapNode).ownPairs);
         for (const pair of node.pairs) {
+          spend();
           if (!own.has(pair)) {
             add(pair.key);
             add(pair.value);
           }
         }
-        for (const pair of node.ownPairs) stack.push(pair.key, pair.value);
+        for (const pair of node.ownPairs) {
+          spend();
+          stack.push(pair.key, pair.value);
+        }
       }
     }
   }
@@ -58,18 +64,22 @@ function sharedRanges(model: BundleModel): TextRange[] {
  * and as many occurrences cost n log n, not n times m.
  */
 function anyShared(model: BundleModel, ranges: readonly TextRange[]): boolean {
-  const shared = sharedRanges(model).sort((a, b) => a.start - b.start);
+  const shared = charged(sharedRanges(model)).sort((a, b) => a.start - b.start);
   if (shared.length === 0) return false;
   // reach[i]: the furthest end of shared[0..i], each starting at or before shared[i].start.
   const reach: number[] = [];
   let furthest = -Infinity;
-  for (const r of shared) reach.push((furthest = Math.max(furthest, r.end)));
-  return ranges.some((range) => {
+  for (const r of shared) {
+    spend();
+    reach.push((furthest = Math.max(furthest, r.end)));
+  }
+  return charged(ranges).some((range) => {
     // The last shared range that starts at or before this one: a range containing it starts there or before.
     let low = 0;
     let high = shared.length - 1;
     let last = -1;
     while (low <= high) {
+      spend();
       const middle = (low + high) >> 1;
       if (shared[middle].start <= range.start) {
         last = middle;
@@ -105,7 +115,7 @@ function argumentProblem(model: BundleModel, target: ArgumentTarget): string | n
   const toolName = target.tool.name ?? 'this tool';
   if (target.arguments.length > 1) return `Tool \`${toolName}\` has ${target.arguments.length} arguments named \`${target.name}\`; rename one of them by hand first.`;
   if (!target.complete) return `Some mention of \`${target.name}\` in \`${toolName}\` cannot be located exactly in the file, so it cannot be renamed safely.`;
-  const nameOccurrence = target.occurrences.find((o) => o.kind === 'name');
+  const nameOccurrence = charged(target.occurrences).find((o) => o.kind === 'name');
   if (!nameOccurrence) return `The name of argument \`${target.name}\` cannot be located in the file.`;
   if (nameOccurrence.node.style === 'literal' || nameOccurrence.node.style === 'folded') return `The name \`${target.name}\` is written as a block scalar; rewrite it as \`name: ${target.name}\` first.`;
   if (anyShared(model, target.occurrences)) {
@@ -123,10 +133,10 @@ function renameArgument(model: BundleModel, target: ArgumentTarget, newName: str
   const problem = argumentProblem(model, target);
   if (problem) return { ok: false, message: problem };
   if (newName === target.name) return { ok: true, edits: [] };
-  if (target.tool.arguments.some((a) => a.name === newName)) return { ok: false, message: `Tool \`${toolName}\` already has an argument named \`${newName}\`.` };
+  if (charged(target.tool.arguments).some((a) => a.name === newName)) return { ok: false, message: `Tool \`${toolName}\` already has an argument named \`${newName}\`.` };
   const tooMany = editBudgetProblem(target.name, target.occurrences.length);
   if (tooMany) return { ok: false, message: tooMany };
-  const edits = target.occurrences.map((o): OffsetEdit => {
+  const edits = charged(target.occurrences).map((o): OffsetEdit => {
     // A plain name that would read as a bool or null (`yes`, `null`) must be quoted.
     const text = o.kind === 'name' && o.node.style === 'plain' && !plainSafe(newName) ? doubleQuoted(newName) : newName;
     return { start: o.start, end: o.end, newText: text };
@@ -144,27 +154,27 @@ function editBudgetProblem(name: string, count: number): string | null {
 export function renameArgumentNamed(model: BundleModel, tool: ToolView, name: string, newName: string): RenameResult {
   const { occurrences, complete } = occurrencesOf(model.view.at, tool, name, model.facts.argumentNamePattern);
   if (occurrences.length === 0) return { ok: false, message: `Tool \`${tool.name ?? 'this tool'}\` names no \`${name}\` that can be located in the file.` };
-  return renameArgument(model, { tool, name, arguments: tool.arguments.filter((a) => a.name === name), occurrences, complete, at: occurrences[0] }, newName);
+  return renameArgument(model, { tool, name, arguments: charged(tool.arguments).filter((a) => a.name === name), occurrences, complete, at: occurrences[0] }, newName);
 }
 
 /** Renames the placeholders (and docstring mentions) of `name`, a name no argument of the tool has. */
 export function renamePlaceholder(model: BundleModel, tool: ToolView, name: string, newName: string): RenameResult {
   const { occurrences, complete } = occurrencesOf(model.view.at, tool, name, model.facts.argumentNamePattern);
-  if (!isArgumentName(newName, model.facts.argumentNamePattern) || occurrences.length === 0 || occurrences.some((o) => o.kind === 'name')) {
+  if (!isArgumentName(newName, model.facts.argumentNamePattern) || occurrences.length === 0 || charged(occurrences).some((o) => o.kind === 'name')) {
     return { ok: false, message: `\`${name}\` is not a placeholder without an argument, or \`${newName}\` is not a valid argument name.` };
   }
   if (!complete) return { ok: false, message: `Some mention of \`${name}\` cannot be located exactly in the file, so it cannot be renamed safely.` };
   if (anyShared(model, occurrences)) return { ok: false, message: `\`${name}\` is named in text shared through a YAML anchor or merge key.` };
   const tooMany = editBudgetProblem(name, occurrences.length);
   if (tooMany) return { ok: false, message: tooMany };
-  return { ok: true, edits: occurrences.map((o) => ({ start: o.start, end: o.end, newText: newName })) };
+  return { ok: true, edits: charged(occurrences).map((o) => ({ start: o.start, end: o.end, newText: newName })) };
 }
 
 // ---------------------------------------------------------------- tools
 
 function toolKeyAt(model: BundleModel, offset: number): ToolView | undefined {
   const view = model.view;
-  const tokens = view.tools.filter((t) => t.name !== undefined).map((tool) => ({ tool, tokenStart: view.at.start(tool.keyNode), tokenEnd: view.at.end(tool.keyNode) }));
+  const tokens = charged(view.tools).filter((t) => t.name !== undefined).map((tool) => ({ tool, tokenStart: view.at.start(tool.keyNode), tokenEnd: view.at.end(tool.keyNode) }));
   return pickAt(tokens, offset)?.tool;
 }
 
@@ -211,7 +221,7 @@ function renameTool(model: BundleModel, tool: ToolView, newName: string): Rename
   if (problem) return { ok: false, message: problem };
   const oldName = tool.name!;
   if (newName === oldName) return { ok: true, edits: [] };
-  if (model.view.tools.some((t) => t !== tool && t.name === newName)) return { ok: false, message: `A tool named \`${newName}\` already exists in \`tools\`.` };
+  if (charged(model.view.tools).some((t) => t !== tool && t.name === newName)) return { ok: false, message: `A tool named \`${newName}\` already exists in \`tools\`.` };
   const at = model.placement;
   const key = toolKey(at, tool)!;
   const keyNode = key.node;

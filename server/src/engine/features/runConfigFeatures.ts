@@ -21,6 +21,7 @@ import { MAIN_PROFILE } from '../sweAgent/builtinProfiles';
 import { SweAgentProfile } from '../sweAgent/profile';
 import { FieldSchema, FieldType, ModelSchema, describeType, literalOf } from '../runConfig/schema';
 import { BUDGETS } from '../budgets';
+import { charged, spend } from '../work';
 
 /** The schema at a place in the document: its type, and the document's node there when it parses. */
 interface Spot {
@@ -34,7 +35,7 @@ function rootModel(root: PyNode | null, profile: SweAgentProfile): ModelSchema {
 
 function fieldsByKey(node: PyNode | null): Map<string, PyNode> {
   const map = node ? asDict(node) : null;
-  return new Map(map ? dictEntries(map).flatMap((e) => (strValue(e.key) !== undefined ? [[strValue(e.key)!, e.value] as const] : [])) : []);
+  return new Map(map ? charged(dictEntries(map)).flatMap((e) => (strValue(e.key) !== undefined ? [[strValue(e.key)!, e.value] as const] : [])) : []);
 }
 
 /**
@@ -43,18 +44,20 @@ function fieldsByKey(node: PyNode | null): Map<string, PyNode> {
  * `type` means, else every member.
  */
 function modelsAt(spot: Spot): ModelSchema[] {
+  spend();
   const type = spot.type;
   if (type.t === 'optional') return modelsAt({ type: type.of, node: spot.node });
   if (type.t === 'model') return [type.model];
-  const members = type.t === 'tagged' ? [...type.members] : type.t === 'union' ? type.members.flatMap((m) => (m.t === 'model' ? [m.model] : [])) : [];
+  const members = type.t === 'tagged' ? [...type.members] : type.t === 'union' ? charged(type.members).flatMap((m) => (m.t === 'model' ? [m.model] : [])) : [];
   if (members.length === 0) return [];
   const given = fieldsByKey(spot.node);
   for (const key of ['type', 'name']) {
+    spend();
     const value = given.get(key);
     const text = value ? strValue(value) : undefined;
     if (text === undefined) continue;
     // A literal that matches; else the member whose field takes any string (a model `name` like gpt-4o).
-    const member = members.find((m) => (literalOf(m, key) ?? []).includes(text)) ?? members.find((m) => m.fields.some((f) => f.name === key && f.type.t === 'str'));
+    const member = charged(members).find((m) => (literalOf(m, key) ?? []).includes(text)) ?? charged(members).find((m) => charged(m.fields).some((f) => f.name === key && f.type.t === 'str'));
     if (member) return [member];
   }
   if (type.t === 'union' && type.defaultMember !== undefined && !given.has('type')) return [members[type.defaultMember]];
@@ -64,7 +67,8 @@ function modelsAt(spot: Spot): ModelSchema[] {
 /** The field of that name in any of the models (the first that has it). */
 function fieldIn(models: ModelSchema[], name: string): FieldSchema | undefined {
   for (const m of models) {
-    const field = m.fields.find((f) => f.name === name);
+    spend();
+    const field = charged(m.fields).find((f) => f.name === name);
     if (field) return field;
   }
   return undefined;
@@ -72,6 +76,7 @@ function fieldIn(models: ModelSchema[], name: string): FieldSchema | undefined {
 
 /** The type of a list's items, a dict's values, through an optional. */
 function innerType(type: FieldType): FieldType | null {
+  spend();
   if (type.t === 'optional') return innerType(type.of);
   if (type.t === 'list' || type.t === 'set') return type.of;
   if (type.t === 'dict') return type.value;
@@ -93,7 +98,7 @@ function step(spot: Spot, part: { key: string } | { itemAt: number; at: Placemen
   if (!inner) return null;
   const seq = spot.node ? deref(spot.node) : null;
   // The item the frame's `- ` opens: the first that starts at or after it.
-  const item = seq?.kind === 'seq' ? (seq.items.filter((i) => part.at.start(i) >= part.itemAt).sort((a, b) => part.at.start(a) - part.at.start(b))[0] ?? null) : null;
+  const item = seq?.kind === 'seq' ? (charged(seq.items).filter((i) => part.at.start(i) >= part.itemAt).sort((a, b) => part.at.start(a) - part.at.start(b))[0] ?? null) : null;
   return { type: inner, node: item };
 }
 
@@ -101,6 +106,7 @@ function step(spot: Spot, part: { key: string } | { itemAt: number; at: Placemen
 function spotOfFrames(root: PyNode | null, at: Placement | null, frames: Frame[], profile: SweAgentProfile): Spot | null {
   let spot: Spot | null = { type: { t: 'model', model: rootModel(root, profile) }, node: root };
   for (const frame of frames) {
+    spend();
     if (!spot) return null;
     if (frame.kind === 'key') spot = step(spot, { key: frame.name });
     else if (frame.kind === 'item') spot = at ? step(spot, { itemAt: frame.offset, at }) : step({ ...spot, node: null }, { itemAt: frame.offset, at: Placement.whole({ text: '' }) });
@@ -121,9 +127,10 @@ function fieldDocumentation(field: FieldSchema, model: ModelSchema): string {
 /** The literal values a field takes, or a union's `type` tags; true/false for a bool. */
 /** The values a field takes, as YAML text: strings quoted where YAML would read them as something else, booleans plain. */
 function valuesOf(type: FieldType, parentTags: string[] | null): { label: string; quoteAs: 'double' | null }[] {
-  if (parentTags) return parentTags.map((label) => ({ label, quoteAs: quoteIfNeeded(label) }));
+  spend();
+  if (parentTags) return charged(parentTags).map((label) => ({ label, quoteAs: quoteIfNeeded(label) }));
   if (type.t === 'optional') return valuesOf(type.of, null);
-  if (type.t === 'literal') return type.values.map((v) => (typeof v === 'string' ? { label: v, quoteAs: quoteIfNeeded(v) } : { label: v ? 'true' : 'false', quoteAs: null }));
+  if (type.t === 'literal') return charged(type.values).map((v) => (typeof v === 'string' ? { label: v, quoteAs: quoteIfNeeded(v) } : { label: v ? 'true' : 'false', quoteAs: null }));
   if (type.t === 'bool') return [{ label: 'true', quoteAs: null }, { label: 'false', quoteAs: null }];
   return [];
 }
@@ -131,8 +138,8 @@ function valuesOf(type: FieldType, parentTags: string[] | null): { label: string
 /** A union's tags for its `type` key (every member's), when the mapping is read through a union. */
 function unionTags(type: FieldType): string[] | null {
   const inner = type.t === 'optional' ? type.of : type;
-  const members = inner.t === 'tagged' ? [...inner.members] : inner.t === 'union' ? inner.members.flatMap((m) => (m.t === 'model' ? [m.model] : [])) : [];
-  const tags = members.flatMap((m) => (literalOf(m, 'type') ?? []).filter((v): v is string => typeof v === 'string'));
+  const members = inner.t === 'tagged' ? [...inner.members] : inner.t === 'union' ? charged(inner.members).flatMap((m) => (m.t === 'model' ? [m.model] : [])) : [];
+  const tags = charged(members).flatMap((m) => charged((literalOf(m, 'type') ?? [])).filter((v): v is string => typeof v === 'string'));
   return tags.length > 1 ? tags : null;
 }
 
@@ -156,7 +163,7 @@ export function runConfigCompletions(text: string, parsed: { root: PyNode | null
   const line = table.line(index);
   const { root, at } = parsed?.root ? parsed : rootWithoutLine(text, line.start + (line.key ? (line.valueCol ?? line.text.length) : line.contentCol), line.start + line.text.length);
   const col = offset - line.start;
-  const own = framesOf(line).filter((f) => f.kind === 'item' && f.col < col);
+  const own = charged(framesOf(line)).filter((f) => f.kind === 'item' && f.col < col);
   if (line.key && col > line.key.colon) {
     // A value: `key: |`.
     const frames = enclosingFrames(table, index, line.contentCol, own);
@@ -166,7 +173,7 @@ export function runConfigCompletions(text: string, parsed: { root: PyNode | null
     const token = valueToken(line, col);
     if (!token) return null;
     const tags = line.key.name === 'type' ? unionTags(parent.type) : null;
-    const drafts = valuesOf(spot.type, tags).map(({ label, quoteAs }): Draft => ({ label, kind: 'value', start: line.start + token.start, end: line.start + token.end, parts: [valueText(label, token, quoteAs)] }));
+    const drafts = charged(valuesOf(spot.type, tags)).map(({ label, quoteAs }): Draft => ({ label, kind: 'value', start: line.start + token.start, end: line.start + token.end, parts: [valueText(label, token, quoteAs)] }));
     return drafts.length > 0 ? finishDrafts(drafts, snippets, { text, cursor: offset }) : null;
   }
   // A key: a blank line, or a word being typed where a key goes.
@@ -181,7 +188,9 @@ export function runConfigCompletions(text: string, parsed: { root: PyNode | null
   const seen = new Set<string>();
   const drafts: Draft[] = [];
   for (const model of models) {
+    spend();
     for (const field of model.fields) {
+      spend();
       if (present.has(field.name) || seen.has(field.name)) continue;
       seen.add(field.name);
       const start = line.start + keyCol;
@@ -190,7 +199,7 @@ export function runConfigCompletions(text: string, parsed: { root: PyNode | null
     }
   }
   // Required fields first, as in a bundle's completion.
-  drafts.sort((a, b) => Number(a.detail!.endsWith('required') ? 0 : 1) - Number(b.detail!.endsWith('required') ? 0 : 1));
+  charged(drafts).sort((a, b) => Number(a.detail!.endsWith('required') ? 0 : 1) - Number(b.detail!.endsWith('required') ? 0 : 1));
   return finishDrafts(drafts, snippets, { text, cursor: offset });
 }
 
@@ -199,10 +208,11 @@ function keyAt(root: PyNode, at: Placement, offset: number, profile: SweAgentPro
   let spot: Spot = { type: { t: 'model', model: rootModel(root, profile) }, node: root };
   const loc: (string | number)[] = [];
   for (let depth = 0; depth < 64; depth++) {
+    spend();
     const target = spot.node ? deref(spot.node) : null;
     if (!target) return null;
     if (target.kind === 'map') {
-      const pair = target.ownPairs.find((p) => (at.start(p.value) <= offset && offset <= Math.max(at.end(p.key), at.trimmedEnd(p.value))) || at.contains(p.key, offset));
+      const pair = charged(target.ownPairs).find((p) => (at.start(p.value) <= offset && offset <= Math.max(at.end(p.key), at.trimmedEnd(p.value))) || at.contains(p.key, offset));
       if (!pair) return null;
       const name = strValue(pair.key);
       if (name === undefined) return null;
@@ -212,7 +222,7 @@ function keyAt(root: PyNode, at: Placement, offset: number, profile: SweAgentPro
       loc.push(name);
       spot = { type: next.type, node: pair.value };
     } else if (target.kind === 'seq') {
-      const i = target.items.findIndex((item) => at.start(item) <= offset && offset <= at.trimmedEnd(item));
+      const i = charged(target.items).findIndex((item) => at.start(item) <= offset && offset <= at.trimmedEnd(item));
       if (i === -1) return null;
       const inner = innerType(spot.type);
       if (!inner) return null;
@@ -229,8 +239,8 @@ export function runConfigHover(root: PyNode | null, at: Placement, offset: numbe
   const found = keyAt(root, at, offset, profile);
   if (!found) return null;
   const models = modelsAt(found.parent);
-  const model = models.find((m) => m.fields.some((f) => f.name === found.name));
-  const field = model?.fields.find((f) => f.name === found.name);
+  const model = charged(models).find((m) => charged(m.fields).some((f) => f.name === found.name));
+  const field = charged(model?.fields)?.find((f) => f.name === found.name);
   if (!model || !field) return null;
   const blocks: Block[] = [
     para(strong(found.loc.join('.')), ': ', code(describeType(field.type)), field.default === undefined ? ', required' : ', default ', ...(field.default === undefined ? [] : [code(field.default)])),
@@ -259,10 +269,11 @@ const MAX_SYMBOLS = BUDGETS.runConfigSymbols;
 export function runConfigSymbols(root: PyNode | null, at: Placement, profile: SweAgentProfile = MAIN_PROFILE): ConfigSymbol[] {
   let budget = MAX_SYMBOLS;
   const walk = (spot: Spot, depth: number): ConfigSymbol[] => {
+    spend();
     const target = spot.node ? deref(spot.node) : null;
     if (!target || depth > 12 || budget <= 0) return [];
     if (target.kind === 'map' && spot.node!.kind !== 'alias') {
-      return target.ownPairs.flatMap((pair): ConfigSymbol[] => {
+      return charged(target.ownPairs).flatMap((pair): ConfigSymbol[] => {
         const name = strValue(pair.key);
         if (name === undefined || --budget < 0) return [];
         const next = step(spot, { key: name });
@@ -271,10 +282,10 @@ export function runConfigSymbols(root: PyNode | null, at: Placement, profile: Sw
     }
     if (target.kind === 'seq' && spot.node!.kind !== 'alias') {
       const inner = innerType(spot.type);
-      return target.items.flatMap((item, i): ConfigSymbol[] => {
+      return charged(target.items).flatMap((item, i): ConfigSymbol[] => {
         if (!inner || deref(item).kind !== 'map' || --budget < 0) return [];
         const fields = fieldsByKey(item);
-        const label = ['type', 'name', 'path'].map((k) => fields.get(k)).map((n) => (n ? strValue(n) : undefined)).find((v) => v !== undefined);
+        const label = charged(['type', 'name', 'path']).map((k) => fields.get(k)).map((n) => (n ? strValue(n) : undefined)).find((v) => v !== undefined);
         const next = { type: inner, node: item };
         return [symbol(at, `${i}${label ? `: ${label}` : ''}`, item, item, next, walk(next, depth + 1))];
       });

@@ -16,6 +16,7 @@ import { Placement } from '../document/placement';
 import { ValueOffsets, valueOffsets } from '../yaml/scalarOffsets';
 import { lineBounds } from './edits';
 import { envFieldName } from '../swe/env';
+import { charged, spend } from '../work';
 
 export interface OffsetRange {
   start: number;
@@ -33,10 +34,10 @@ interface Named {
 function namedRanges(role: string | undefined, value: string, repeat: NameRepeat): Named[] {
   if (role === 'signature') return signaturePlaceholders(value, repeat);
   if (role === 'docstring') {
-    const fields = parseFormatString(value).items.flatMap((item) =>
+    const fields = charged(parseFormatString(value).items).flatMap((item) =>
       item.field && envFieldName(item.field.name) !== null ? [{ start: item.field.start, end: item.field.end, nameStart: item.field.nameStart, nameEnd: item.field.nameEnd }] : [],
     );
-    const mentions = angleMentions(value).map((m) => ({ start: m.start, end: m.end, nameStart: m.nameStart, nameEnd: m.end - 1 }));
+    const mentions = charged(angleMentions(value)).map((m) => ({ start: m.start, end: m.end, nameStart: m.nameStart, nameEnd: m.end - 1 }));
     return [...fields, ...mentions];
   }
   return [];
@@ -77,7 +78,10 @@ function blockBodyStart(at: Placement, node: ScalarNode): number {
   const headerEnd = text.indexOf('\n', node.contentStart);
   if (headerEnd === -1 || headerEnd >= node.end) return at.end(node);
   let start = headerEnd + 1;
-  while (start < node.end && /\s/.test(text[start])) start++;
+  while (start < node.end && /\s/.test(text[start])) {
+    spend();
+    start++;
+  }
   return at.base(node.origin) + start;
 }
 
@@ -94,7 +98,7 @@ function visitScalar(node: ScalarNode, role: string | undefined, chain: Chain): 
   if (!offsets) return;
   const span = (start: number, end: number): OffsetRange | null => (end > start && end <= offsets.starts.length ? sourceSpan(offsets, base, start, end) : null);
   const value = node.text;
-  const named = namedRanges(role, value, chain.repeat)
+  const named = charged(namedRanges(role, value, chain.repeat))
     .map((n) => ({ whole: span(n.start, n.end), name: span(n.nameStart, n.nameEnd) }))
     .find((n) => n.whole && chain.holds(n.whole.start, n.whole.end));
   if (named?.whole) {
@@ -102,6 +106,7 @@ function visitScalar(node: ScalarNode, role: string | undefined, chain: Chain): 
     if (named.name && !chain.add(named.name.start, named.name.end)) return;
   }
   for (const match of value.matchAll(/[\p{L}\p{N}_]+/gu)) {
+    spend();
     const word = span(match.index!, match.index! + match[0].length);
     if (word && chain.holds(word.start, word.end)) {
       chain.add(word.start, word.end);
@@ -114,6 +119,7 @@ function sourceSpan(offsets: ValueOffsets, base: number, start: number, end: num
   let from = Infinity;
   let to = -Infinity;
   for (let i = start; i < end; i++) {
+    spend();
     from = Math.min(from, offsets.starts[i]);
     to = Math.max(to, offsets.ends[i]);
   }
@@ -121,6 +127,7 @@ function sourceSpan(offsets: ValueOffsets, base: number, start: number, end: num
 }
 
 function visit(node: PyNode, role: string | undefined, chain: Chain): void {
+  spend();
   const at = chain.at;
   if (node.kind === 'alias') {
     chain.add(at.start(node), at.end(node));
@@ -133,6 +140,7 @@ function visit(node: PyNode, role: string | undefined, chain: Chain): void {
   if (!chain.add(at.start(node), at.trimmedEnd(node))) return;
   if (node.kind === 'map') {
     for (const pair of node.ownPairs) {
+      spend();
       const start = at.start(pair.key);
       const end = Math.max(at.end(pair.key), at.trimmedEnd(pair.value));
       if (!chain.holds(start, end)) continue;
@@ -143,6 +151,7 @@ function visit(node: PyNode, role: string | undefined, chain: Chain): void {
     }
   } else {
     for (const item of node.items) {
+      spend();
       const start = at.itemStart(item);
       const end = at.trimmedEnd(item);
       if (!chain.holds(start, end)) continue;
@@ -165,6 +174,7 @@ export function selectionRanges(model: BundleModel, offset: number): OffsetRange
     const indent = /^\s*/.exec(line)![0].length;
     chain.add(lineStart + indent, lineStart + line.trimEnd().length);
     for (const match of line.matchAll(/[\p{L}\p{N}_]+/gu)) {
+      spend();
       const start = lineStart + match.index!;
       if (chain.holds(start, start + match[0].length)) {
         chain.add(start, start + match[0].length);

@@ -19,6 +19,7 @@ import { ValueOffsets, valueOffsets } from '../yaml/scalarOffsets';
 import { BundleView, ToolView, ownStrScalar, toolTouches, toolsInOrder } from '../document/bundleView';
 import { Placement } from '../document/placement';
 import { BUDGETS } from '../budgets';
+import { charged, spend } from '../work';
 
 export const TOKEN_TYPES = ['parameter', 'variable'] as const;
 export const TOKEN_MODIFIERS = ['declaration', 'readonly', 'undefined'] as const;
@@ -47,6 +48,7 @@ function valueSegments(at: Placement, node: ScalarNode, offsets: ValueOffsets, s
   const segments: { start: number; end: number }[] = [];
   let current: { start: number; end: number } | null = null;
   for (let i = start; i < end && i < offsets.starts.length; i++) {
+    spend();
     const from = offsets.starts[i];
     const to = offsets.ends[i];
     if (to <= from || text.slice(from, to).includes('\n')) {
@@ -64,14 +66,18 @@ function valueSegments(at: Placement, node: ScalarNode, offsets: ValueOffsets, s
 }
 
 function toolTokens(view: BundleView, tool: ToolView, env: EnvContext, repeat: NameRepeat, out: SemanticToken[]): void {
-  const defined = new Set(tool.arguments.flatMap((argument) => (argument.name === undefined ? [] : [argument.name])));
+  const defined = new Set(charged(tool.arguments).flatMap((argument) => (argument.name === undefined ? [] : [argument.name])));
   const push = (node: ScalarNode, offsets: ValueOffsets, start: number, end: number, type: TokenType, modifiers: TokenModifier[]) => {
-    for (const segment of valueSegments(view.at, node, offsets, start, end)) out.push({ ...segment, type, modifiers });
+    for (const segment of valueSegments(view.at, node, offsets, start, end)) {
+      spend();
+      out.push({ ...segment, type, modifiers });
+    }
   };
   const signature = ownStrScalar(tool, 'signature');
   const signatureOffsets = signature && valueOffsets(signature);
   if (signature && signatureOffsets) {
     for (const placeholder of signaturePlaceholders(signature.text, repeat)) {
+      spend();
       const known = defined.has(placeholder.name);
       // `--x` names an argument only when there is one; otherwise it is a literal flag.
       if (placeholder.spelling === 'flag' && !known) continue;
@@ -82,9 +88,11 @@ function toolTokens(view: BundleView, tool: ToolView, env: EnvContext, repeat: N
   const docstringOffsets = docstring && valueOffsets(docstring);
   if (docstring && docstringOffsets) {
     for (const mention of angleMentions(docstring.text)) {
+      spend();
       push(docstring, docstringOffsets, mention.start, mention.end, 'parameter', defined.has(mention.name) ? [] : ['undefined']);
     }
     for (const item of parseFormatString(docstring.text).items) {
+      spend();
       const name = item.field && envFieldName(item.field.name);
       if (!item.field || !name) continue;
       push(docstring, docstringOffsets, item.field.start, item.field.end, 'variable', env.variables.has(name) ? ['readonly'] : ['readonly', 'undefined']);
@@ -102,12 +110,14 @@ export function semanticTokens(model: BundleModel, env: EnvContext, range?: { st
   // A tool's tokens lie inside its entry, and entries do not overlap: tool by tool, in order, until the limit.
   const view = model.view;
   for (const tool of toolsInOrder(model)) {
+    spend();
     if (result.length >= limit) break;
     if (!toolTouches(view, tool, range)) continue;
     const tokens: SemanticToken[] = [];
     toolTokens(view, tool, env, model.facts.argumentNamePattern, tokens);
-    tokens.sort((a, b) => a.start - b.start || b.end - a.end);
+    charged(tokens).sort((a, b) => a.start - b.start || b.end - a.end);
     for (const token of tokens) {
+      spend();
       if (result.length >= limit) break;
       if (token.start < reached || token.end <= token.start) continue;
       reached = token.end;

@@ -22,6 +22,7 @@ import { EnvContext } from '../swe/env';
 import { functionCallingTool } from '../swe/functionCallingTool';
 import { probeCall, sampleValue } from '../swe/runtimeProbe';
 import { ToolView } from '../document/bundleView';
+import { charged, spend } from '../work';
 
 /**
  * The env docs are rendered with, and where it comes from, in our prose
@@ -46,9 +47,9 @@ export const SETTINGS_ENV = 'the env variables of the settings (`sweBundle.envVa
 
 /** The first error in document order: why SWE-agent refuses the bundle, in the words of its diagnostic. */
 export function refusalOf(diagnostics: readonly FileDiagnostic[]): Refusal {
-  const errors = diagnostics.filter((d) => d.severity === 'error');
+  const errors = charged(diagnostics).filter((d) => d.severity === 'error');
   if (errors.length === 0) return null;
-  const first = errors.reduce((a, b) => (b.start < a.start ? b : a));
+  const first = charged(errors).reduce((a, b) => (b.start < a.start ? b : a));
   return { message: explainedMessage(first), tool: first.tool };
 }
 
@@ -61,7 +62,7 @@ interface Explained {
 
 /** A diagnostic's message and what it leaves out at its own place (SWE-agent's words, the why, the fix), each a sentence, as the hover says it. */
 function explainedMessage(d: Explained): string {
-  const details = (d.related ?? []).filter((r) => r.file === undefined && r.start === d.start && r.end === d.end).map((r) => (/[.!?]$/.test(r.message) ? r.message : `${r.message}.`));
+  const details = charged((d.related ?? [])).filter((r) => r.file === undefined && r.start === d.start && r.end === d.end).map((r) => (/[.!?]$/.test(r.message) ? r.message : `${r.message}.`));
   return [d.message, ...details].join(' ');
 }
 
@@ -79,7 +80,7 @@ export interface ToolPreview {
 
 export function toolPreview(command: LoadedCommand, { env, from }: ViewEnv): ToolPreview {
   const docs = generateCommandDocs(command, env.variables);
-  const values = new Map(command.arguments.map((a) => [a.name, sampleValue(a)] as [string, PyObject]));
+  const values = new Map(charged(command.arguments).map((a) => [a.name, sampleValue(a)] as [string, PyObject]));
   const probe = probeCall(command, values);
   const parsedDocstring = command.docstring === null ? null : parseFormatString(command.docstring);
   return {
@@ -89,7 +90,7 @@ export function toolPreview(command: LoadedCommand, { env, from }: ViewEnv): Too
     docs: docs.ok
       ? { ok: true, text: docs.text, cut: docs.cut }
       : { ok: false, error: docs.stage === 'docstring' ? `${docs.error.type}: ${docs.error.message}` : `${docs.exceptionType}: ${docs.message}` },
-    docsEnv: { usesEnv: parsedDocstring !== null && (parsedDocstring.error !== null || parsedDocstring.items.some((i) => i.field !== null)), from },
+    docsEnv: { usesEnv: parsedDocstring !== null && (parsedDocstring.error !== null || charged(parsedDocstring.items).some((i) => i.field !== null)), from },
     example: {
       arguments: Object.fromEntries(values),
       command:
@@ -117,13 +118,13 @@ export const strong = (text: string): Inline => ({ strong: text });
 
 /** Text written with `backtick` code spans (our own prose), as inline parts. */
 export function withCode(text: string): Inline[] {
-  return text.split('`').map((piece, i) => (i % 2 === 1 ? code(piece) : piece)).filter((p) => p !== '');
+  return charged(text.split('`')).map((piece, i) => (i % 2 === 1 ? code(piece) : piece)).filter((p) => p !== '');
 }
 
 /** Our prose (with `backtick` code) around values: each value is inserted as given (text, or code via `code()`). */
 export function inline(strings: TemplateStringsArray, ...values: Inline[]): Inline[] {
   const out: Inline[] = [];
-  strings.forEach((s, i) => {
+  charged(strings).forEach((s, i) => {
     out.push(...withCode(s));
     if (i < values.length) out.push(values[i]);
   });
@@ -138,11 +139,11 @@ const WORD = /[\p{L}\p{N}]/u;
  * `lineStart`: whether the text begins a line (else it follows other inline text).
  */
 export function escapeMarkdown(text: string, lineStart = true): string {
-  return text
-    .split('\n')
+  return charged(text.split('\n'))
     .map((line, index) => {
       let out = '';
       for (let i = 0; i < line.length; i++) {
+        spend();
         const c = line[i];
         if (MARKDOWN_PUNCTUATION.has(c)) out += '\\' + c;
         else if (c === '_' && !(WORD.test(line[i - 1] ?? '') && WORD.test(line[i + 1] ?? ''))) out += '\\_';
@@ -160,7 +161,10 @@ export function escapeMarkdown(text: string, lineStart = true): string {
 /** The longest match of `pattern` (a loop: spreading every match into Math.max overflows the stack on many runs). */
 function longestRun(text: string, pattern: RegExp): number {
   let longest = 0;
-  for (const match of text.matchAll(pattern)) longest = Math.max(longest, match[0].length);
+  for (const match of text.matchAll(pattern)) {
+    spend();
+    longest = Math.max(longest, match[0].length);
+  }
   return longest;
 }
 
@@ -183,22 +187,22 @@ function inlineMarkdown(part: Inline, index: number): string {
   return `**${escapeMarkdown(part.strong, false)}**`;
 }
 
-const plainText = (parts: Inline[]) => parts.map((p) => (typeof p === 'string' ? p : 'code' in p ? p.code : p.strong)).join('');
+const plainText = (parts: Inline[]) => charged(parts).map((p) => (typeof p === 'string' ? p : 'code' in p ? p.code : p.strong)).join('');
 
 export function renderMarkdown(blocks: readonly Block[]): string {
-  return blocks
+  return charged(blocks)
     .map((b) =>
       b.kind === 'para'
-        ? b.parts.map(inlineMarkdown).join('')
+        ? charged(b.parts).map(inlineMarkdown).join('')
         : b.kind === 'list'
-          ? b.items.map((item) => `- ${item.map(inlineMarkdown).join('')}`).join('\n')
+          ? charged(b.items).map((item) => `- ${charged(item).map(inlineMarkdown).join('')}`).join('\n')
           : markdownFence(b.language, b.text),
     )
     .join('\n\n');
 }
 
 export function renderPlainText(blocks: readonly Block[]): string {
-  return blocks.map((b) => (b.kind === 'para' ? plainText(b.parts) : b.kind === 'list' ? b.items.map((item) => `- ${plainText(item)}`).join('\n') : b.text)).join('\n\n');
+  return charged(blocks).map((b) => (b.kind === 'para' ? plainText(b.parts) : b.kind === 'list' ? charged(b.items).map((item) => `- ${plainText(item)}`).join('\n') : b.text)).join('\n\n');
 }
 
 // ---------------------------------------------------------------- the preview
@@ -210,7 +214,7 @@ export function oneLine(text: string): string {
 
 export function toolPreviewBlocks(preview: ToolPreview): Block[] {
   const json = JSON.stringify(preview.functionCallingTool, null, 2);
-  const exampleArguments = Object.entries(preview.example.arguments).map(([name, value]) => `${name}=${pyRepr(value)}`).join(', ');
+  const exampleArguments = charged(Object.entries(preview.example.arguments)).map(([name, value]) => `${name}=${pyRepr(value)}`).join(', ');
   const command = preview.example.command;
   const envNote = !preview.docsEnv.usesEnv
     ? ''
@@ -252,14 +256,14 @@ export function modelViewBlocks(tool: ToolView, context: ViewContext): Block[] {
   const name = toolNameOf(tool);
   const refusal = context.refusal;
   if (!tool.command) {
-    const errors = tool.check.diagnostics.filter((d) => d.severity === 'error');
+    const errors = charged(tool.check.diagnostics).filter((d) => d.severity === 'error');
     return [
       para(
         ...(refusal ? ['SWE-agent would not start with this bundle, so the model receives none of its tools. '] : []),
         strong(oneLine(name)),
         `: SWE-agent cannot build this tool as written, so the model would see nothing of it${errors.length > 0 ? ':' : '.'}`,
       ),
-      ...(errors.length > 0 ? [list(errors.map((d) => withCode(explainedMessage(d))))] : []),
+      ...(errors.length > 0 ? [list(charged(errors).map((d) => withCode(explainedMessage(d))))] : []),
     ];
   }
   const preview = toolPreviewBlocks(toolPreview(tool.command, context.env));

@@ -1,3 +1,4 @@
+import { spend } from '../work';
 /**
  * SWE-agent's ARGUMENT_NAME_PATTERN, `[a-zA-Z_][a-zA-Z0-9_-]*` at main and
  * `[a-zA-Z_][a-zA-Z0-9_-]+` up to 1.1.0, and how it is used: `re.match` (a
@@ -41,6 +42,7 @@ export interface PlaceholderRewrite {
 export function findAngleSpellings(signature: string, repeat: NameRepeat = '*'): PlaceholderRewrite[] {
   const found: PlaceholderRewrite[] = [];
   for (const match of signature.matchAll(ANGLE[repeat])) {
+    spend();
     const start = match.index!;
     const text = match[0];
     found.push({

@@ -8,6 +8,7 @@ import { PyDict, PyObject, pyReprFloat, pyStrInto, pyTypeName } from './pyObject
 import { RenderedText, codePointLength } from './renderedText';
 import { decimalDigitValue } from './unicodeDigits';
 import { shortPrefix } from '../util/shortPrefix';
+import { charged, spend } from '../work';
 
 /** The text is a `RenderedText`: a width of 500,000,000 is measured, not built. */
 export type FormatValueResult = { ok: true; text: RenderedText } | { ok: false; errorType: 'ValueError' | 'TypeError' | 'OverflowError'; message: string };
@@ -17,7 +18,10 @@ type Piece = readonly [text: string, times: number];
 
 function piecesLength(pieces: readonly Piece[]): number {
   let length = 0;
-  for (const [text, times] of pieces) length += codePointLength(text) * times;
+  for (const [text, times] of pieces) {
+    spend();
+    length += codePointLength(text) * times;
+  }
   return length;
 }
 
@@ -51,6 +55,7 @@ function readInteger(spec: string[], pos: number): { value: number; next: number
   let next = pos;
   let value = 0n;
   for (let digit; next < spec.length && (digit = decimalDigitValue(spec[next])) !== -1; ) {
+    spend();
     value = value * 10n + BigInt(digit);
     if (value > 2n ** 63n - 1n) throw new SpecError('ValueError', 'Too many decimal digits in format string');
     next++;
@@ -189,6 +194,7 @@ function group(digits: string, separator: string, every: number, minWidth = 0): 
   let writtenBefore = 0;
   const cycle = every + separator.length;
   for (;;) {
+    spend();
     if (skipped === 0 && remaining <= 0 && min > 3 * cycle) {
       // Only zero padding is left: skip all but the last few groups, which the loop writes as usual.
       skipped = Math.floor(min / cycle) - 2;
@@ -310,11 +316,17 @@ function placeDigits(d: Decimal, useExponent: boolean, minDigits: number, addDot
   const end = Math.max(minDigits, d.digits.length, point + (!useExponent && addDotZero ? 1 : 0));
   const digitAt = (i: number) => (i >= 0 && i < d.digits.length ? d.digits[i] : '0');
   let whole = '';
-  for (let i = Math.min(0, point - 1); i < point; i++) whole += digitAt(i);
+  for (let i = Math.min(0, point - 1); i < point; i++) {
+    spend();
+    whole += digitAt(i);
+  }
   // The fraction: the digits there are (and the zeros between the point and them), then zeros up to `end`.
   let fraction = '';
   const written = Math.min(end, Math.max(point, d.digits.length));
-  for (let i = point; i < written; i++) fraction += digitAt(i);
+  for (let i = point; i < written; i++) {
+    spend();
+    fraction += digitAt(i);
+  }
   const zeros = end - Math.max(point, written);
   let suffix = '';
   if (useExponent) {
@@ -326,7 +338,7 @@ function placeDigits(d: Decimal, useExponent: boolean, minDigits: number, addDot
 
 /** The upper-case form for E, F, G: only the letters change (e, nan, inf), never the repeated zeros. */
 function upper(text: NumberText): NumberText {
-  return { digits: text.digits, rest: text.rest.map(([piece, times]) => [piece.toUpperCase(), times]) };
+  return { digits: text.digits, rest: charged(text.rest).map(([piece, times]) => [piece.toUpperCase(), times]) };
 }
 
 /** CPython refuses a float precision past INT_MAX before it formats anything. */
@@ -377,7 +389,10 @@ export function formatValue(value: PyObject, specText: string): FormatValueResul
   try {
     const text = new RenderedText();
     const pieces = formatOrThrow(value, specText, text);
-    for (const [piece, times] of pieces) text.add(piece, times);
+    for (const [piece, times] of pieces) {
+      spend();
+      text.add(piece, times);
+    }
     return { ok: true, text };
   } catch (e) {
     if (e instanceof SpecError) return { ok: false, errorType: e.errorType, message: e.message };

@@ -13,6 +13,7 @@ import { formatValue } from './formatSpec';
 import { pyAttribute } from './pyAttributes';
 import { RenderedText } from './renderedText';
 import { decimalValue, isDecimalString } from './unicodeDigits';
+import { charged, spend } from '../work';
 
 export interface FormatField {
   /** The field name as `Formatter().parse` yields it, e.g. `a.b` or `0` or ``. */
@@ -53,10 +54,12 @@ export function parseFormatString(text: string): ParsedFormatString {
   const end = text.length;
   let pos = 0;
   while (pos < end) {
+    spend();
     const literalStart = pos;
     let c = '';
     let markupFollows = false;
     while (pos < end) {
+      spend();
       c = text[pos++];
       if (c === '{' || c === '}') {
         markupFollows = true;
@@ -102,10 +105,14 @@ function parseField(
   let c = '';
   let terminated = false;
   while (pos < end) {
+    spend();
     c = text[pos++];
     if (c === '{') return { message: "unexpected '{' in field name", offset: pos - 1 };
     if (c === '[') {
-      while (pos < end && text[pos] !== ']') pos++;
+      while (pos < end && text[pos] !== ']') {
+        spend();
+        pos++;
+      }
       continue;
     }
     if (c === '}' || c === ':' || c === '!') {
@@ -134,6 +141,7 @@ function parseField(
     let depth = 1;
     let needsExpanding = false;
     while (pos < end) {
+      spend();
       const ch = text[pos++];
       if (ch === '{') {
         needsExpanding = true;
@@ -158,8 +166,8 @@ function parseField(
 export function extractKeys(text: string): { keys: Set<string>; fields: FormatField[] } | { error: FormatSyntaxError } {
   const parsed = parseFormatString(text);
   if (parsed.error) return { error: parsed.error };
-  const fields = parsed.items.flatMap((item) => (item.field ? [item.field] : []));
-  return { keys: new Set(fields.map((f) => f.name)), fields };
+  const fields = charged(parsed.items).flatMap((item) => (item.field ? [item.field] : []));
+  return { keys: new Set(charged(fields).map((f) => f.name)), fields };
 }
 
 type FormatErrorType = 'KeyError' | 'ValueError' | 'IndexError' | 'AttributeError' | 'TypeError' | 'OverflowError';
@@ -221,11 +229,13 @@ function buildString(
   split: SplitStrings,
   longest: { value: LongestField | null } = { value: null },
 ): RenderedText {
+  spend();
   // Python's own recursion budget for nested specs (`{x:{w}}`): two levels.
   if (depth <= 0) throw new FormatFailure({ type: 'ValueError', message: 'Max string recursion exceeded', field: null, offset: baseOffset });
   const parsed = parseFormatString(text);
   const out = new RenderedText();
   for (const item of parsed.items) {
+    spend();
     out.add(item.literal);
     const field = item.field;
     if (!field) continue;
@@ -290,7 +300,10 @@ function getFieldObject(
   fail: (type: FormatErrorType, message: string) => never,
 ): PyObject {
   let i = 0;
-  while (i < name.length && name[i] !== '.' && name[i] !== '[') i++;
+  while (i < name.length && name[i] !== '.' && name[i] !== '[') {
+    spend();
+    i++;
+  }
   const first = name.slice(0, i);
   let index = integerOf(first, fail);
   const isEmpty = first.length === 0;
@@ -315,17 +328,24 @@ function getFieldObject(
   }
   let pos = i;
   while (pos < name.length) {
+    spend();
     const kind = name[pos++];
     let part: string;
     if (kind === '.') {
       const start = pos;
-      while (pos < name.length && name[pos] !== '.' && name[pos] !== '[') pos++;
+      while (pos < name.length && name[pos] !== '.' && name[pos] !== '[') {
+        spend();
+        pos++;
+      }
       part = name.slice(start, pos);
       if (part.length === 0) fail('ValueError', 'Empty attribute in format string');
       value = getAttribute(value, part, fail);
     } else if (kind === '[') {
       const start = pos;
-      while (pos < name.length && name[pos] !== ']') pos++;
+      while (pos < name.length && name[pos] !== ']') {
+        spend();
+        pos++;
+      }
       if (pos >= name.length) fail('ValueError', "Missing ']' in format string");
       part = name.slice(start, pos);
       pos++;
@@ -393,6 +413,7 @@ function convert(value: PyObject, conversion: string, fail: (type: FormatErrorTy
 function asciiRepr(text: string): string {
   let out = '';
   for (const ch of text) {
+    spend();
     const code = ch.codePointAt(0)!;
     if (code < 0x80) out += ch;
     else if (code <= 0xff) out += '\\x' + code.toString(16).padStart(2, '0');

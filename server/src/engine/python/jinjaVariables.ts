@@ -12,6 +12,7 @@
  * is lexical, so a syntax error would make it guess.
  */
 import { compileJinja } from './jinja';
+import { charged, spend } from '../work';
 
 export interface TemplateVariable {
   name: string;
@@ -39,9 +40,12 @@ export function templateVariables(template: string): TemplateVariable[] | null {
   // Each open block's bound names; the first is the template's own.
   const scopes: Set<string>[] = [new Set()];
   const opened: string[] = [];
-  const bound = (name: string) => JINJA_GLOBALS.has(name) || scopes.some((s) => s.has(name));
+  const bound = (name: string) => JINJA_GLOBALS.has(name) || charged(scopes).some((s) => s.has(name));
   const readAll = (tokens: Token[]) => {
-    for (const read of namesRead(tokens)) if (!bound(read.name)) reads.push(read);
+    for (const read of namesRead(tokens)) {
+      spend();
+      if (!bound(read.name)) reads.push(read);
+    }
   };
   const open = (tag: string, names: Iterable<string>) => {
     opened.push(tag);
@@ -50,6 +54,7 @@ export function templateVariables(template: string): TemplateVariable[] | null {
 
   let pos = 0;
   for (;;) {
+    spend();
     const begin = nextTagStart(template, pos);
     if (!begin) break;
     if (begin.kind === '#') {
@@ -71,39 +76,46 @@ export function templateVariables(template: string): TemplateVariable[] | null {
       const found = close.exec(template);
       pos = found ? found.index + found[0].length : template.length;
     } else if (name === 'for') {
-      const inAt = rest.findIndex((t) => t.text === 'in');
-      const targets = rest.slice(0, inAt).filter(isName).map((t) => t.text);
-      const ifAt = rest.findIndex((t, i) => i > inAt && t.text === 'if');
-      readAll(rest.slice(inAt + 1, ifAt === -1 ? undefined : ifAt).filter((t) => t.text !== 'recursive'));
+      const inAt = charged(rest).findIndex((t) => t.text === 'in');
+      const targets = charged(rest.slice(0, inAt)).filter(isName).map((t) => t.text);
+      const ifAt = charged(rest).findIndex((t, i) => i > inAt && t.text === 'if');
+      readAll(charged(rest.slice(inAt + 1, ifAt === -1 ? undefined : ifAt)).filter((t) => t.text !== 'recursive'));
       open('for', [...targets, 'loop']);
-      if (ifAt !== -1) readAll(rest.slice(ifAt + 1).filter((t) => t.text !== 'recursive'));
+      if (ifAt !== -1) readAll(charged(rest.slice(ifAt + 1)).filter((t) => t.text !== 'recursive'));
     } else if (name === 'set') {
-      const assign = rest.findIndex((t) => t.text === '=');
+      const assign = charged(rest).findIndex((t) => t.text === '=');
       const targets = assign === -1 ? rest : rest.slice(0, assign);
       if (assign !== -1) readAll(rest.slice(assign + 1));
       // `set ns.attr = ...` reads `ns`; plain targets are bound from here on.
-      if (targets.some((t) => t.text === '.')) readAll(targets.slice(0, 1));
-      else for (const t of targets.filter(isName)) scopes[scopes.length - 1].add(t.text);
+      if (charged(targets).some((t) => t.text === '.')) readAll(targets.slice(0, 1));
+      else for (const t of charged(targets).filter(isName)) {
+        spend();
+        scopes[scopes.length - 1].add(t.text);
+      }
       if (assign === -1) open('set', []);
     } else if (name === 'with') {
       const names: string[] = [];
       for (const part of splitTopLevel(rest)) {
-        const assign = part.findIndex((t) => t.text === '=');
+        spend();
+        const assign = charged(part).findIndex((t) => t.text === '=');
         if (assign === -1) continue;
         readAll(part.slice(assign + 1));
-        names.push(...part.slice(0, assign).filter(isName).map((t) => t.text));
+        names.push(...charged(part.slice(0, assign)).filter(isName).map((t) => t.text));
       }
       open('with', names);
     } else if (name === 'macro') {
       // `{% macro name(a, b=default) %}`: the arguments are bound inside; a default is read there, when the macro is called.
       if (rest[0]) scopes[scopes.length - 1].add(rest[0].text);
-      const close = rest.length - 1 - [...rest].reverse().findIndex((t) => t.text === ')');
-      const params = splitTopLevel(rest.slice(2, close)).filter((part) => part.length > 0);
-      open(name, [...params.filter((part) => isName(part[0])).map((part) => part[0].text), 'varargs', 'kwargs', 'caller']);
-      for (const part of params) if (part[1]?.text === '=') readAll(part.slice(2));
+      const close = rest.length - 1 - charged([...rest].reverse()).findIndex((t) => t.text === ')');
+      const params = charged(splitTopLevel(rest.slice(2, close))).filter((part) => part.length > 0);
+      open(name, [...charged(params).filter((part) => isName(part[0])).map((part) => part[0].text), 'varargs', 'kwargs', 'caller']);
+      for (const part of params) {
+        spend();
+        if (part[1]?.text === '=') readAll(part.slice(2));
+      }
     } else if (name === 'call') {
-      const params = rest.filter((t, i) => isName(t) && rest[i + 1]?.text !== '(' && (rest[i + 1]?.text === ',' || rest[i + 1]?.text === ')' || rest[i + 1]?.text === '='));
-      open(name, [...params.map((t) => t.text), 'varargs', 'kwargs', 'caller']);
+      const params = charged(rest).filter((t, i) => isName(t) && rest[i + 1]?.text !== '(' && (rest[i + 1]?.text === ',' || rest[i + 1]?.text === ')' || rest[i + 1]?.text === '='));
+      open(name, [...charged(params).map((t) => t.text), 'varargs', 'kwargs', 'caller']);
     } else if (name === 'if' || name === 'elif' || name === 'print' || name === 'autoescape') {
       readAll(rest);
     } else if (name === 'filter') {
@@ -136,6 +148,7 @@ function tagTokens(template: string, from: number, close: '}}' | '%}'): { tokens
   let depth = 0;
   TOKEN.lastIndex = from;
   while (TOKEN.lastIndex < template.length) {
+    spend();
     const pos = TOKEN.lastIndex;
     const match = TOKEN.exec(template);
     if (!match) break;
@@ -164,6 +177,7 @@ function splitTopLevel(tokens: Token[]): Token[][] {
   const parts: Token[][] = [[]];
   let depth = 0;
   for (const t of tokens) {
+    spend();
     if ('([{'.includes(t.text)) depth++;
     else if (')]}'.includes(t.text)) depth--;
     if (t.text === ',' && depth === 0) parts.push([]);
@@ -175,7 +189,7 @@ function splitTopLevel(tokens: Token[]): Token[][] {
 /** The names an expression looks up: not attributes, filter or test names, keyword arguments or keywords. */
 function namesRead(tokens: Token[]): TemplateVariable[] {
   const reads: TemplateVariable[] = [];
-  tokens.forEach((token, i) => {
+  charged(tokens).forEach((token, i) => {
     if (!isName(token)) return;
     const before = tokens[i - 1]?.text;
     const twoBefore = tokens[i - 2]?.text;

@@ -1,6 +1,7 @@
 /** Python's `==` and `<` over the modelled values (what Jinja's comparisons, `sort`, `min` and `max` use). */
 import { BUDGETS } from '../budgets';
 import { isPyTuple, PyDict, PyObject, pyTypeName } from './pyObject';
+import { charged, spend } from '../work';
 
 /** Raised where Python raises TypeError for an ordering (`'<' not supported between ...`). */
 export class OrderingError extends Error {}
@@ -12,6 +13,7 @@ const numeric = (v: PyObject) => (typeof v === 'boolean' ? (v ? 1n : 0n) : v);
 
 /** Python's `==`. */
 export function pyEquals(a: PyObject, b: PyObject, depth = 0): boolean {
+  spend();
   if (depth > BUDGETS.valueDepth) throw new TooDeep();
   const x = numeric(a);
   const y = numeric(b);
@@ -20,10 +22,10 @@ export function pyEquals(a: PyObject, b: PyObject, depth = 0): boolean {
   if (typeof x === 'bigint' && typeof y === 'number') return Number.isInteger(y) && BigInt(y) === x;
   if (typeof x === 'number' && typeof y === 'bigint') return Number.isInteger(x) && BigInt(x) === y;
   if (Array.isArray(x) && Array.isArray(y)) {
-    return isPyTuple(x) === isPyTuple(y) && x.length === y.length && x.every((item, i) => pyEquals(item, y[i], depth + 1));
+    return isPyTuple(x) === isPyTuple(y) && x.length === y.length && charged(x).every((item, i) => pyEquals(item, y[i], depth + 1));
   }
   if (x instanceof PyDict && y instanceof PyDict) {
-    return x.entries.size === y.entries.size && [...x.entries].every(([k, v]) => y.entries.has(k) && pyEquals(v, y.entries.get(k)!, depth + 1));
+    return x.entries.size === y.entries.size && charged([...x.entries]).every(([k, v]) => y.entries.has(k) && pyEquals(v, y.entries.get(k)!, depth + 1));
   }
   return x === y;
 }
@@ -33,6 +35,7 @@ export function compareText(a: string, b: string): number {
   const x = [...a];
   const y = [...b];
   for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    spend();
     if (x[i] !== y[i]) return x[i].codePointAt(0)! - y[i].codePointAt(0)!;
   }
   return x.length - y.length;
@@ -40,6 +43,7 @@ export function compareText(a: string, b: string): number {
 
 /** Python's ordering of `a` and `b` (negative, zero, positive), or OrderingError where Python raises TypeError for `symbol`. */
 export function pyCompare(a: PyObject, b: PyObject, depth = 0, symbol = '<'): number {
+  spend();
   if (depth > BUDGETS.valueDepth) throw new TooDeep();
   const x = numeric(a);
   const y = numeric(b);
@@ -51,6 +55,7 @@ export function pyCompare(a: PyObject, b: PyObject, depth = 0, symbol = '<'): nu
   if (typeof x === 'string' && typeof y === 'string') return compareText(x, y);
   if (Array.isArray(x) && Array.isArray(y) && isPyTuple(x) === isPyTuple(y)) {
     for (let i = 0; i < Math.min(x.length, y.length); i++) {
+      spend();
       if (!pyEquals(x[i], y[i], depth + 1)) return pyCompare(x[i], y[i], depth + 1, symbol);
     }
     return x.length - y.length;

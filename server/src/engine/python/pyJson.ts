@@ -1,6 +1,7 @@
 /** `json.dumps(value, sort_keys=...)` with Python's defaults (ASCII output, `, ` and `: ` separators, NaN and Infinity). */
 import { compareText, TooDeep } from './pyCompare';
 import { PyDict, PyObject, pyReprFloat } from './pyObject';
+import { charged, spend } from '../work';
 
 const NAMED: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f' };
 
@@ -8,6 +9,7 @@ const NAMED: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '
 function jsonString(text: string): string {
   let out = '"';
   for (let i = 0; i < text.length; i++) {
+    spend();
     const ch = text[i];
     const code = text.charCodeAt(i);
     if (ch in NAMED) out += NAMED[ch];
@@ -30,6 +32,7 @@ export function pyJsonDumps(value: PyObject, sortKeys: boolean, room: number, on
     parts.push(text);
   };
   const write = (item: PyObject, depth: number): void => {
+    spend();
     if (depth > maxDepth) throw new TooDeep();
     if (item === null) add('null');
     else if (typeof item === 'boolean') add(item ? 'true' : 'false');
@@ -38,16 +41,16 @@ export function pyJsonDumps(value: PyObject, sortKeys: boolean, room: number, on
     else if (typeof item === 'string') add(jsonString(item));
     else if (Array.isArray(item)) {
       add('[');
-      item.forEach((element, i) => {
+      charged(item).forEach((element, i) => {
         if (i > 0) add(', ');
         write(element, depth + 1);
       });
       add(']');
     } else {
       const entries = [...(item as PyDict).entries];
-      if (sortKeys) entries.sort(([a], [b]) => compareText(a, b));
+      if (sortKeys) charged(entries).sort(([a], [b]) => compareText(a, b));
       add('{');
-      entries.forEach(([key, element], i) => {
+      charged(entries).forEach(([key, element], i) => {
         if (i > 0) add(', ');
         add(jsonString(key) + ': ');
         write(element, depth + 1);

@@ -7,6 +7,7 @@
  * CPython's error texts. Linear in the length of the text.
  */
 import { pyReprString } from './pyObject';
+import { spend } from '../work';
 
 export type IntParse = { ok: true; value: bigint } | { ok: false; message: string };
 
@@ -25,6 +26,7 @@ function toAscii(text: string): string {
   if (/^[\x00-\x7f]*$/.test(text)) return text;
   let out = '';
   for (const ch of text) {
+    spend();
     const code = ch.codePointAt(0)!;
     if (code < 0x80) out += ch;
     else if (SPACE.test(ch)) out += ' ';
@@ -37,7 +39,10 @@ function toAscii(text: string): string {
 /** A decimal digit's value: Unicode puts each set of ten digits in a run from 0 to 9. */
 function decimalValue(code: number): number {
   let start = code;
-  while (start > code - 10 && DECIMAL.test(String.fromCodePoint(start - 1))) start--;
+  while (start > code - 10 && DECIMAL.test(String.fromCodePoint(start - 1))) {
+    spend();
+    start--;
+  }
   return (code - start) % 10;
 }
 
@@ -61,7 +66,10 @@ export function pythonInt(text: string, base: 2 | 8 | 10 | 16): IntParse {
   const invalid: IntParse = { ok: false, message: `invalid literal for int() with base ${base}: ${truncatedRepr(text)}` };
   const s = toAscii(text);
   let i = 0;
-  while (i < s.length && isAsciiSpace(s.charCodeAt(i))) i++;
+  while (i < s.length && isAsciiSpace(s.charCodeAt(i))) {
+    spend();
+    i++;
+  }
   let negative = false;
   if (s[i] === '+' || s[i] === '-') negative = s[i++] === '-';
   if (base !== 10 && s[i] === '0' && s[i + 1]?.toLowerCase() === PREFIX[base]) {
@@ -73,6 +81,7 @@ export function pythonInt(text: string, base: 2 | 8 | 10 | 16): IntParse {
   let digits = '';
   let previous = '';
   for (; i < s.length; i++) {
+    spend();
     const ch = s[i];
     if (ch === '_') {
       if (previous === '_') return invalid;
@@ -91,7 +100,10 @@ export function pythonInt(text: string, base: 2 | 8 | 10 | 16): IntParse {
     };
   }
   if (digits.length === 0) return invalid;
-  while (i < s.length && isAsciiSpace(s.charCodeAt(i))) i++;
+  while (i < s.length && isAsciiSpace(s.charCodeAt(i))) {
+    spend();
+    i++;
+  }
   if (i < s.length) return invalid;
   const value = BigInt(BIGINT_PREFIX[base] + digits);
   return { ok: true, value: negative ? -value : value };

@@ -8,6 +8,7 @@
  */
 import { BUDGETS } from '../budgets';
 import { RenderedText } from './renderedText';
+import { charged, spend } from '../work';
 
 export type PyObject = string | bigint | number | boolean | null | PyObject[] | PyDict;
 
@@ -53,6 +54,7 @@ export function pyReprString(text: string): string {
   const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
   let out = quote;
   for (const ch of text) {
+    spend();
     const code = ch.codePointAt(0)!;
     if (ch === quote || ch === '\\') out += '\\' + ch;
     else if (ch === '\n') out += '\\n';
@@ -147,6 +149,7 @@ export function pyReprInto(value: PyObject, out: RenderedText): RenderedText {
   };
   write(value);
   while (stack.length > 0) {
+    spend();
     if (out.full) {
       out.stop();
       break;
@@ -194,7 +197,7 @@ export function pyStr(value: PyObject): string {
 /** Python's repr() of a set of strings, in a stable (sorted) order. */
 export function pyReprStringSet(items: Iterable<string>): string {
   const sorted = [...items].sort();
-  return sorted.length === 0 ? 'set()' : '{' + sorted.map(pyReprString).join(', ') + '}';
+  return sorted.length === 0 ? 'set()' : '{' + charged(sorted).map(pyReprString).join(', ') + '}';
 }
 
 export type FromJson = { ok: true; value: PyObject } | { ok: false; problem: string };
@@ -206,6 +209,7 @@ export type FromJson = { ok: true; value: PyObject } | { ok: false; problem: str
  * stops there).
  */
 export function pyObjectFromJson(value: unknown, depth = 0): FromJson {
+  spend();
   if (value === null || value === undefined) return { ok: true, value: null };
   if (typeof value === 'string' || typeof value === 'boolean') return { ok: true, value };
   if (typeof value === 'number') return { ok: true, value: Number.isInteger(value) ? BigInt(value) : value };
@@ -214,6 +218,7 @@ export function pyObjectFromJson(value: unknown, depth = 0): FromJson {
   if (Array.isArray(value)) {
     const items: PyObject[] = [];
     for (const item of value) {
+      spend();
       const converted = pyObjectFromJson(item, depth + 1);
       if (!converted.ok) return converted;
       items.push(converted.value);
@@ -222,6 +227,7 @@ export function pyObjectFromJson(value: unknown, depth = 0): FromJson {
   }
   const entries = new Map<string, PyObject>();
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    spend();
     const converted = pyObjectFromJson(v, depth + 1);
     if (!converted.ok) return converted;
     entries.set(k, converted.value);

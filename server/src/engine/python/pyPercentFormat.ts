@@ -6,6 +6,7 @@
  */
 import { formatValue } from './formatSpec';
 import { PyObject, pyRepr, pyStr, pyTypeName } from './pyObject';
+import { spend } from '../work';
 
 export type PercentResult = { ok: true; text: string } | { ok: false; errorType: string; message: string } | 'too long' | null;
 
@@ -18,6 +19,7 @@ export function pyPercentFormat(text: string, args: readonly PyObject[], maxLeng
   let pos = 0;
   const fail = (errorType: string, message: string) => ({ ok: false as const, errorType, message });
   while (pos < text.length) {
+    spend();
     const percent = text.indexOf('%', pos);
     if (percent === -1) {
       out += text.slice(pos);

@@ -1,5 +1,6 @@
 /** Python's str methods that Jinja templates call (`.split()`, `.strip()`, ...) and Jinja's filters use. Texts are code points, as Python's. */
 import { PY_WHITESPACE_CLASS } from './pyWhitespace';
+import { charged, spend } from '../work';
 
 const IS_SPACE = new RegExp(`^[${PY_WHITESPACE_CLASS}]$`);
 const isSpace = (ch: string) => IS_SPACE.test(ch);
@@ -10,8 +11,14 @@ export function pyStripSides(text: string, chars: string | null, left: boolean, 
   const points = [...text];
   let start = 0;
   let end = points.length;
-  if (left) while (start < end && strip(points[start])) start++;
-  if (right) while (end > start && strip(points[end - 1])) end--;
+  if (left) while (start < end && strip(points[start])) {
+    spend();
+    start++;
+  }
+  if (right) while (end > start && strip(points[end - 1])) {
+    spend();
+    end--;
+  }
   return points.slice(start, end).join('');
 }
 
@@ -26,14 +33,21 @@ export function pySplit(text: string, sep: string | null, maxsplit: number): str
   const out: string[] = [];
   let i = 0;
   for (;;) {
-    while (i < points.length && isSpace(points[i])) i++;
+    spend();
+    while (i < points.length && isSpace(points[i])) {
+      spend();
+      i++;
+    }
     if (i >= points.length) return out;
     if (maxsplit >= 0 && out.length === maxsplit) {
       out.push(points.slice(i).join(''));
       return out;
     }
     const start = i;
-    while (i < points.length && !isSpace(points[i])) i++;
+    while (i < points.length && !isSpace(points[i])) {
+      spend();
+      i++;
+    }
     out.push(points.slice(start, i).join(''));
   }
 }
@@ -41,7 +55,7 @@ export function pySplit(text: string, sep: string | null, maxsplit: number): str
 /** str.rsplit(sep, maxsplit). */
 export function pyRsplit(text: string, sep: string | null, maxsplit: number): string[] {
   const reverse = (s: string) => [...s].reverse().join('');
-  return pySplit(reverse(text), sep === null ? null : reverse(sep), maxsplit).map(reverse).reverse();
+  return charged(pySplit(reverse(text), sep === null ? null : reverse(sep), maxsplit)).map(reverse).reverse();
 }
 
 const LINE_BREAK = /\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]/g;
@@ -51,6 +65,7 @@ export function pySplitlines(text: string, keepends: boolean): string[] {
   const lines: string[] = [];
   let start = 0;
   for (const match of text.matchAll(LINE_BREAK)) {
+    spend();
     lines.push(text.slice(start, keepends ? match.index! + match[0].length : match.index));
     start = match.index! + match[0].length;
   }
@@ -78,7 +93,7 @@ export function pyReplace(text: string, old: string, replacement: string, count:
   if (old === '') {
     const points = [...text];
     const times = count < 0 ? points.length + 1 : Math.min(count, points.length + 1);
-    return points.map((point, i) => (i < times ? replacement : '') + point).join('') + (times > points.length ? replacement : '');
+    return charged(points).map((point, i) => (i < times ? replacement : '') + point).join('') + (times > points.length ? replacement : '');
   }
   const parts = text.split(old);
   const times = count < 0 ? parts.length - 1 : Math.min(count, parts.length - 1);

@@ -6,11 +6,13 @@
  * `BUDGETS.renderedTextChars` characters are ever materialized.
  */
 import { BUDGETS } from '../budgets';
+import { spend } from '../work';
 
 /** Code points of `text` (Python's len), without allocating. */
 export function codePointLength(text: string): number {
   let surrogatePairs = 0;
   for (let i = 0; i < text.length; i++) {
+    spend();
     const code = text.charCodeAt(i);
     if (code >= 0xd800 && code <= 0xdbff) {
       const next = text.charCodeAt(i + 1);

@@ -1,3 +1,4 @@
+import { spend } from '../work';
 /**
  * Python's `Py_UNICODE_TODECIMAL`, which `str.format` uses for field names
  * (`{١}` is positional index 1) and for widths and precisions (`{:>٣}`), and
@@ -28,6 +29,7 @@ export function decimalDigitValue(char: string): number {
   let low = 0;
   let high = DIGIT_ZEROS.length - 1;
   while (low < high) {
+    spend();
     const middle = (low + high + 1) >> 1;
     if (DIGIT_ZEROS[middle] <= code) low = middle;
     else high = middle - 1;
@@ -39,13 +41,19 @@ export function decimalDigitValue(char: string): number {
 /** Python's `str.isdecimal()`: a non-empty string of decimal digits only. */
 export function isDecimalString(text: string): boolean {
   if (text === '') return false;
-  for (const char of text) if (decimalDigitValue(char) === -1) return false;
+  for (const char of text) {
+    spend();
+    if (decimalDigitValue(char) === -1) return false;
+  }
   return true;
 }
 
 /** `int(text)` for a string of decimal digits (any script), as a bigint. */
 export function decimalValue(text: string): bigint {
   let value = 0n;
-  for (const char of text) value = value * 10n + BigInt(decimalDigitValue(char));
+  for (const char of text) {
+    spend();
+    value = value * 10n + BigInt(decimalDigitValue(char));
+  }
   return value;
 }

@@ -18,6 +18,7 @@ import { shortPrefix } from '../util/shortPrefix';
 import { suggestName } from '../util/suggest';
 import { RULES, RuleCode, defaultSettingOf, isRuleCode } from './ruleCatalog';
 import { RuleSetting } from './ruleCatalog';
+import { charged, spend } from '../work';
 
 const DIRECTIVE = /#\s*swe-bundle-disable-(next-line|line)\b([^\n#]*)/g;
 
@@ -30,9 +31,9 @@ interface Directive {
 
 function directivesOf(text: string): Directive[] {
   if (!text.includes('swe-bundle-disable')) return [];
-  return [...text.matchAll(DIRECTIVE)].map((match) => {
+  return charged([...text.matchAll(DIRECTIVE)]).map((match) => {
     const listStart = match.index! + match[0].length - match[2].length;
-    const codes = [...match[2].matchAll(/[^\s,]+/g)].map((code) => ({ code: code[0], start: listStart + code.index!, end: listStart + code.index! + code[0].length }));
+    const codes = charged([...match[2].matchAll(/[^\s,]+/g)]).map((code) => ({ code: code[0], start: listStart + code.index!, end: listStart + code.index! + code[0].length }));
     return { at: match.index!, nextLine: match[1] === 'next-line', codes };
   });
 }
@@ -46,16 +47,20 @@ function suppressionsOf(text: string): Map<number, Suppression> {
   if (directives.length === 0) return result;
   const starts = lineStarts(text);
   for (const directive of directives) {
+    spend();
     const line = lineOf(starts, directive.at);
     const target = directive.nextLine ? line + 1 : line;
-    const codes = directive.codes.map((c) => c.code);
+    const codes = charged(directive.codes).map((c) => c.code);
     const existing = result.get(target);
     if (codes.length === 0 || existing === 'all') {
       result.set(target, 'all');
       continue;
     }
     const set = existing ?? new Set<RuleCode>();
-    for (const code of codes) if (isRuleCode(code)) set.add(code);
+    for (const code of codes) {
+      spend();
+      if (isRuleCode(code)) set.add(code);
+    }
     result.set(target, set);
   }
   return result;
@@ -63,7 +68,10 @@ function suppressionsOf(text: string): Map<number, Suppression> {
 
 function lineStarts(text: string): number[] {
   const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
+    spend();
+    starts.push(i + 1);
+  }
   return starts;
 }
 
@@ -71,6 +79,7 @@ function lineOf(starts: number[], offset: number): number {
   let lo = 0;
   let hi = starts.length - 1;
   while (lo < hi) {
+    spend();
     const mid = (lo + hi + 1) >> 1;
     if (starts[mid] <= offset) lo = mid;
     else hi = mid - 1;
@@ -81,7 +90,8 @@ function lineOf(starts: number[], offset: number): number {
 /** unknown-rule-code: each code a suppression comment names that no rule has, on the text's own origin (the whole file). */
 export function unknownSuppressedCodes(text: string, origin: Origin): EngineDiagnostic[] {
   const out = new DiagnosticBuilder(null);
-  for (const { code, start, end } of directivesOf(text).flatMap((d) => d.codes)) {
+  for (const { code, start, end } of charged(directivesOf(text)).flatMap((d) => d.codes)) {
+    spend();
     if (isRuleCode(code)) continue;
     const suggestion = suggestName(code, Object.keys(RULES));
     out.add('unknown-rule-code', { origin, start, end }, `\`${shortPrefix(code, 48)}\` is no rule code, so the comment does not silence it${suggestion ? `; did you mean \`${suggestion}\`?` : '.'}`, {
@@ -103,6 +113,7 @@ export function applyRuleSettings(diagnostics: FileDiagnostic[], normalizedText:
   const starts = suppressions.size > 0 ? lineStarts(normalizedText) : [];
   const result: FileDiagnostic[] = [];
   for (const diagnostic of diagnostics) {
+    spend();
     const given = rules[diagnostic.code];
     if (given === 'off' || (given === undefined && defaultSettingOf(diagnostic.code) === 'off')) continue;
     const setting = given;
@@ -115,5 +126,5 @@ export function applyRuleSettings(diagnostics: FileDiagnostic[], normalizedText:
     }
     result.push(setting ? { ...diagnostic, severity: setting } : diagnostic);
   }
-  return result.sort(compareDiagnostics);
+  return charged(result).sort(compareDiagnostics);
 }

@@ -36,6 +36,7 @@ import { RULES } from '../rules/ruleCatalog';
 import { ConfigIssue, ModelVisit, locText, validateModel } from './validate';
 import { BUDGETS } from '../budgets';
 import { shortPrefix } from '../util/shortPrefix';
+import { charged, spend } from '../work';
 
 /**
  * The one required field a config may leave to the command line with no
@@ -100,9 +101,13 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
 
   // PyYAML: the first file that does not load stops SWE-agent.
   for (const file of files) {
+    spend();
     if (file.load.root) warnDuplicateKeys(file.load.root, '', out);
     if (file.load.problems.length > 0) {
-      for (const d of yamlProblemDiagnostics(file.load.problems, file.origin)) out.diagnostics.push(d);
+      for (const d of yamlProblemDiagnostics(file.load.problems, file.origin)) {
+        spend();
+        out.diagnostics.push(d);
+      }
       if (out.hasErrors()) return stop(input.kind ?? 'run-single');
     }
   }
@@ -111,9 +116,10 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
   // When the SWE-agent chosen is a 0.x package itself (a fork of 0.7), the config is in its own format: not checked, but not refused.
   const own0x = profile.packageVersion?.startsWith('0.') ? profile.packageVersion : null;
   for (const file of files) {
+    spend();
     const v0Keys = sweAgent0xKeys(file.load.root);
     if (!v0Keys) continue;
-    const named = v0Keys.slice(0, 2).map((k) => `\`${strValue(k)}\``).join(', ');
+    const named = charged(v0Keys.slice(0, 2)).map((k) => `\`${strValue(k)}\``).join(', ');
     if (own0x) {
       out.add('sweagent-0x-config', spanOf(v0Keys[0]), `A SWE-agent 0.x config (top-level ${named}) in the format of ${profile.label} (${own0x}): not checked here.`, {
         severity: 'warning',
@@ -128,12 +134,13 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
       { detail: 'SWE-agent 1.x nests these keys under `agent:` (see its config/sweagent_0_7/ for 0.7 agents in the 1.x format).' },
     );
   }
-  if (out.diagnostics.some((d) => d.code === 'sweagent-0x-config')) return stop(input.kind ?? 'run-single');
+  if (charged(out.diagnostics).some((d) => d.code === 'sweagent-0x-config')) return stop(input.kind ?? 'run-single');
 
   // pydantic-settings' parser: an unknown option, one without a value or a list it cannot read stops SWE-agent before validation.
   const overrides: CommandLineOverride[] = [];
-  const roots = files.map((f) => ({ root: f.load.root, origin: f.origin }));
+  const roots = charged(files).map((f) => ({ root: f.load.root, origin: f.origin }));
   for (const read of readOverrides(input.kind === 'run-batch' ? profile.runBatch : profile.runSingle, input.overrides ?? [])) {
+    spend();
     const { override } = read;
     const option = `--${override.path.join('.')}`;
     const at = optionSpan(roots, override.path);
@@ -149,6 +156,7 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
   }
   const merged = mergeConfigs(roots, overrides, profile.facts.configMerge);
   for (const problem of merged.problems) {
+    spend();
     if (problem.kind === 'empty-file') {
       out.add('sweagent-warning', fileStart(problem.file.origin), 'The file is empty: SWE-agent skips it.', { detail: 'SWE-agent logs: Config file ... is empty' });
     } else {
@@ -166,6 +174,7 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
   // `CliApp.run(RunSingleConfig, args, **config)`: the top-level keys are keyword arguments.
   const root: MapNode = merged.root ?? { kind: 'map', origin: first, start: 0, end: 0, tag: 'tag:yaml.org,2002:map', python: 'dict', pairs: [], ownPairs: [] };
   for (const entry of dictEntries(root)) {
+    spend();
     if (strValue(entry.key) === undefined) {
       out.add('non-string-key', spanOf(entry.key), `The top-level key \`${describeKey(entry.key)}\` is not a string.`, {
         detail: ['SWE-agent passes these keys as keyword arguments.', 'SWE-agent fails: TypeError: keywords must be strings'],
@@ -180,6 +189,7 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
   });
   const topLevelKeyIssue = (issue: ConfigIssue) => issue.code === 'non-string-key' && issue.loc.length === 1;
   for (const issue of validation.issues) {
+    spend();
     if (topLevelKeyIssue(issue)) continue;
     const span = issue.at ? spanFor(issue.at) : fileStart(first);
     const { message: said, detail } = issue.detail ? { message: issue.message, detail: issue.detail } : pydanticApart(issue.message);
@@ -192,19 +202,40 @@ export function checkRunConfig(input: RunConfigInput, context: AgentCheckContext
     out.add(issue.code, span, message, { severity: issue.severity, data: issue.data, detail: [detail ?? [], option].flat() });
   }
   if (validation.truncated) out.add('resource-limit', fileStart(first), 'The config expands (through aliases) to more nodes than the checker reads; the rest was not checked.');
-  for (const visit of validation.visits) notChecked(visit, out, context);
-  for (const d of templateDiagnostics(validation.visits)) out.diagnostics.push(d);
-  for (const d of misplacedKeyDiagnostics(validation.visits)) out.diagnostics.push(d);
+  for (const visit of validation.visits) {
+    spend();
+    notChecked(visit, out, context);
+  }
+  for (const d of templateDiagnostics(validation.visits)) {
+    spend();
+    out.diagnostics.push(d);
+  }
+  for (const d of misplacedKeyDiagnostics(validation.visits)) {
+    spend();
+    out.diagnostics.push(d);
+  }
 
-  const sections = agentToolsOf(root).map((tools) => ({ tools, check: checkAgentConfig(tools, context) }));
-  for (const section of sections) for (const d of section.check.diagnostics) out.diagnostics.push(d);
-  const assemblies = sections.map((s) => assemblyVariables(s.tools, s.check));
-  for (const d of templateVariableDiagnostics(validation.visits, assemblies, profile)) out.diagnostics.push(d);
-  for (const d of geminiToolSchemaDiagnostics(validation.visits, sections, profile)) out.diagnostics.push(d);
+  const sections = charged(agentToolsOf(root)).map((tools) => ({ tools, check: checkAgentConfig(tools, context) }));
+  for (const section of sections) {
+    spend();
+    for (const d of section.check.diagnostics) {
+    spend();
+    out.diagnostics.push(d);
+  }
+  }
+  const assemblies = charged(sections).map((s) => assemblyVariables(s.tools, s.check));
+  for (const d of templateVariableDiagnostics(validation.visits, assemblies, profile)) {
+    spend();
+    out.diagnostics.push(d);
+  }
+  for (const d of geminiToolSchemaDiagnostics(validation.visits, sections, profile)) {
+    spend();
+    out.diagnostics.push(d);
+  }
 
-  const fileOrigins = new Set(files.map((f) => f.origin));
-  const diagnostics = out.diagnostics.map((d) => (fileOrigins.has(d.origin) ? d : fromCommandLine(d, merged.optionOf.get(d.origin), roots, fileOrigins)));
-  return { kind, loads: !diagnostics.some((d) => d.severity === 'error' && RULES[d.code].sweAgentRejects) && sections.every((s) => s.check.loads), diagnostics, sections, root };
+  const fileOrigins = new Set(charged(files).map((f) => f.origin));
+  const diagnostics = charged(out.diagnostics).map((d) => (fileOrigins.has(d.origin) ? d : fromCommandLine(d, merged.optionOf.get(d.origin), roots, fileOrigins)));
+  return { kind, loads: !charged(diagnostics).some((d) => d.severity === 'error' && RULES[d.code].sweAgentRejects) && charged(sections).every((s) => s.check.loads), diagnostics, sections, root };
 }
 
 /**
@@ -224,21 +255,23 @@ function fromCommandLine(diagnostic: EngineDiagnostic, option: CommandLineOverri
   const at = optionSpan(files, option?.path ?? []);
   const given = option ? `\`${shortPrefix(option.arg, BUDGETS.shownArgumentChars)}\`` : 'an option';
   // What it relates to on the command line is placed with it: the command line has no place in the files.
-  const related = diagnostic.related?.map((r) => (r.file !== undefined || fileOrigins.has(r.origin) ? r : { ...r, ...at }));
+  const related = charged(diagnostic.related)?.map((r) => (r.file !== undefined || fileOrigins.has(r.origin) ? r : { ...r, ...at }));
   return { ...diagnostic, ...at, message: `On the command line, ${given}: ${diagnostic.message}`, data: undefined, ...(related ? { related } : {}) };
 }
 
 /** The parts we do not port are said to be unchecked, on their key; a file SWE-agent reads while loading is looked for. */
 function notChecked(visit: ModelVisit, out: DiagnosticBuilder, context: AgentCheckContext): void {
   for (const entry of dictEntries(visit.node)) {
+    spend();
     const name = strValue(entry.key);
-    const field = name === undefined ? undefined : visit.model.fields.find((f) => f.name === name);
+    const field = name === undefined ? undefined : charged(visit.model.fields).find((f) => f.name === name);
     if (field?.type.t === 'unchecked') {
       out.add('not-checked', spanOf(entry.key), `\`${locText([...visit.loc, name!])}\` is not checked here: its type, ${field.type.what}, is not one this checker reads. SWE-agent validates it when it starts.`);
     }
   }
   const where = dictEntries(visit.node)[0]?.key ?? visit.node;
   for (const validator of visit.model.notRun ?? []) {
+    spend();
     out.add('not-checked', spanOf(where), `\`${validator}\` is not run by this tool: it is code of the model \`${visit.model.name}\` (at \`${locText(visit.loc) || 'the top level'}\`) that SWE-agent runs when it loads the config, so what it checks is not checked here.`);
   }
   if (visit.model.name === 'FileProblemStatement') problemStatementFile(visit, out, context);
@@ -251,8 +284,8 @@ function notChecked(visit: ModelVisit, out: DiagnosticBuilder, context: AgentChe
  */
 function problemStatementFile(visit: ModelVisit, out: DiagnosticBuilder, context: AgentCheckContext): void {
   const entries = dictEntries(visit.node);
-  const entry = entries.find((e) => strValue(e.key) === 'path');
-  const id = entries.find((e) => strValue(e.key) === 'id');
+  const entry = charged(entries).find((e) => strValue(e.key) === 'path');
+  const id = charged(entries).find((e) => strValue(e.key) === 'id');
   const given = entry && strValue(entry.value);
   if (!entry || given === undefined || (id && strValue(deref(id.value)) !== undefined)) return;
   const run = context.run;

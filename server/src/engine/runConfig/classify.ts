@@ -9,14 +9,15 @@ import { listsBundles } from '../workspace/agentConfig';
 import { MapNode, PyNode, deref, dictEntries, strValue } from '../yaml/pyNode';
 import { MAIN_PROFILE } from '../sweAgent/builtinProfiles';
 import { fieldOf, modelsOf } from './schema';
+import { charged } from '../work';
 
 /** `sweagent run --config` or `sweagent run-batch --config`. */
 export type RunConfigKind = 'run-single' | 'run-batch';
 
 // What a file is does not depend on the SWE-agent it is judged by: main's keys tell.
 const { runSingle, runBatch } = MAIN_PROFILE;
-const AGENT_KEYS = new Set(modelsOf(fieldOf(runSingle, 'agent')!.type).flatMap((m) => m.fields.map((f) => f.name)));
-const TOP_LEVEL_KEYS = new Set([runSingle, runBatch].flatMap((m) => m.fields.map((f) => f.name)));
+const AGENT_KEYS = new Set(charged(modelsOf(fieldOf(runSingle, 'agent')!.type)).flatMap((m) => charged(m.fields).map((f) => f.name)));
+const TOP_LEVEL_KEYS = new Set(charged([runSingle, runBatch]).flatMap((m) => charged(m.fields).map((f) => f.name)));
 
 /** Keys only a SWE-agent agent has, with the shape each must have. */
 const TELLING: Record<string, 'map' | 'seq'> = { templates: 'map', tools: 'map', model: 'map', history_processors: 'seq', agent_configs: 'seq', retry_loop: 'map' };
@@ -28,13 +29,13 @@ function mapOf(node: PyNode | undefined): MapNode | null {
 }
 
 function keysOf(map: MapNode): Map<string, PyNode> {
-  return new Map(dictEntries(map).flatMap((e) => (strValue(e.key) !== undefined ? [[strValue(e.key)!, e.value] as const] : [])));
+  return new Map(charged(dictEntries(map)).flatMap((e) => (strValue(e.key) !== undefined ? [[strValue(e.key)!, e.value] as const] : [])));
 }
 
 function looksLikeSweAgentAgent(agent: MapNode): boolean {
   const keys = keysOf(agent);
-  const known = [...keys.keys()].filter((k) => AGENT_KEYS.has(k));
-  const telling = known.filter((k) => TELLING[k] !== undefined && deref(keys.get(k)!).kind === TELLING[k]);
+  const known = charged([...keys.keys()]).filter((k) => AGENT_KEYS.has(k));
+  const telling = charged(known).filter((k) => TELLING[k] !== undefined && deref(keys.get(k)!).kind === TELLING[k]);
   return telling.length > 0 && known.length * 2 >= keys.size;
 }
 
@@ -62,9 +63,9 @@ export function sweAgent0xKeys(root: PyNode | null): PyNode[] | null {
   if (!map) return null;
   const keys = keysOf(map);
   if (keys.has('agent') || keys.has('tools')) return null;
-  const known = dictEntries(map).filter((e) => V0_KEYS.has(strValue(e.key) ?? ''));
-  const telling = V0_TELLING.some((k) => keys.has(k));
-  return telling && known.length >= 2 && known.length * 2 > keys.size ? known.map((e) => e.key) : null;
+  const known = charged(dictEntries(map)).filter((e) => V0_KEYS.has(strValue(e.key) ?? ''));
+  const telling = charged(V0_TELLING).some((k) => keys.has(k));
+  return telling && known.length >= 2 && known.length * 2 > keys.size ? charged(known).map((e) => e.key) : null;
 }
 
 /**
@@ -78,7 +79,7 @@ export function runConfigKindOf(root: PyNode | null): RunConfigKind | null {
   if (!map) return null;
   const keys = keysOf(map);
   const agent = mapOf(keys.get('agent'));
-  const mostlyKnown = [...keys.keys()].filter((k) => TOP_LEVEL_KEYS.has(k)).length * 2 >= keys.size;
+  const mostlyKnown = charged([...keys.keys()]).filter((k) => TOP_LEVEL_KEYS.has(k)).length * 2 >= keys.size;
   if (agent && mostlyKnown && looksLikeSweAgentAgent(agent)) return keys.has('instances') ? 'run-batch' : 'run-single';
   if (listsBundles(root)) return keys.has('instances') ? 'run-batch' : 'run-single';
   // A 0.x config is meant for `sweagent run` too: it is recognised, and said not to be checked (checkRunConfig.ts).

@@ -1,3 +1,4 @@
+import { WorkBudgetExhausted, charged, spend } from '../work';
 /**
  * A list or mapping field given on SWE-agent's command line, read as
  * pydantic-settings' CLI source reads it (`CliSettingsSource._merge_parsed_list`,
@@ -25,6 +26,7 @@ function consumeBracketed(item: string): { taken: string; rest: string } | strin
   let depth = 1;
   let inString = false;
   for (let i = 1; i < item.length; i++) {
+    spend();
     const c = item[i];
     if (c === '"' && item[i - 1] !== '\\') inString = !inString;
     else if (inString) continue;
@@ -42,6 +44,7 @@ function consumePlain(item: string, kind: CollectionKind): { taken: string; rest
   let end = 0;
   let inQuote = false;
   for (; end < item.length; end++) {
+    spend();
     if (item[end] === '"' && (end === 0 || item[end - 1] !== '\\')) inQuote = !inQuote;
     if (!inQuote && item[end] === ',') break;
   }
@@ -64,9 +67,11 @@ function itemsOf(values: readonly string[], kind: CollectionKind): string[] | st
   const items: string[] = [];
   let lastWasValue = false;
   for (const given of values) {
+    spend();
     let value = given.trim();
     if (value.startsWith('[') && value.endsWith(']')) value = value.slice(1, -1).trim();
     while (value) {
+      spend();
       value = value.trim();
       if (value.startsWith(',')) {
         if (!lastWasValue) items.push('""');
@@ -104,15 +109,17 @@ export function readCollectionOption(values: readonly string[], kind: Collection
   const items = itemsOf(values, kind);
   if (typeof items === 'string') return { ok: false, message: items };
   try {
-    if (kind === 'list') return { ok: true, value: JSON.parse(`[${items.map((i) => listItem(i, numbersAsStrings)).join(',')}]`) };
+    if (kind === 'list') return { ok: true, value: JSON.parse(`[${charged(items).map((i) => listItem(i, numbersAsStrings)).join(',')}]`) };
     const merged: Record<string, unknown> = {};
     for (const item of items) {
+      spend();
       const parsed = JSON.parse(item) as unknown;
       if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return { ok: false, message: `dictionary update sequence element #0 has length 1; 2 is required` };
       Object.assign(merged, parsed);
     }
     return { ok: true, value: merged };
   } catch (e) {
+    if (e instanceof WorkBudgetExhausted) throw e;
     return { ok: false, message: (e as Error).message };
   }
 }

@@ -16,6 +16,7 @@ import { FieldType, ModelSchema, fieldOf, modelsOf } from './schema';
 import { BUDGETS } from '../budgets';
 import { nestingBeyond } from '../util/jsonNesting';
 import { shortPrefix } from '../util/shortPrefix';
+import { WorkBudgetExhausted, charged, spend } from '../work';
 
 export interface CommandLineOverride {
   /** The argument as given, for messages. */
@@ -32,10 +33,11 @@ const STR_TAG = 'tag:yaml.org,2002:str';
 
 /** A node for a value given on the command line: its origin's text is the value itself. */
 function nodeOf(value: unknown, origin: Origin, depth = 0): PyNode {
+  spend();
   const base = { origin, start: 0, end: origin.text.length };
-  if (depth < 64 && Array.isArray(value)) return { ...base, kind: 'seq', tag: 'tag:yaml.org,2002:seq', python: 'list', items: value.map((v) => nodeOf(v, origin, depth + 1)) };
+  if (depth < 64 && Array.isArray(value)) return { ...base, kind: 'seq', tag: 'tag:yaml.org,2002:seq', python: 'list', items: charged(value).map((v) => nodeOf(v, origin, depth + 1)) };
   if (depth < 64 && value !== null && typeof value === 'object') {
-    const pairs = Object.entries(value as Record<string, unknown>).map(([k, v]) => ({ key: nodeOf(k, origin, depth + 1), value: nodeOf(v, origin, depth + 1) }));
+    const pairs = charged(Object.entries(value as Record<string, unknown>)).map(([k, v]) => ({ key: nodeOf(k, origin, depth + 1), value: nodeOf(v, origin, depth + 1) }));
     return { ...base, kind: 'map', tag: 'tag:yaml.org,2002:map', python: 'dict', pairs, ownPairs: pairs };
   }
   const scalar = { ...base, kind: 'scalar' as const, style: 'plain' as const, contentStart: 0, contentEnd: origin.text.length };
@@ -60,6 +62,7 @@ export function parseOverrides(args: readonly string[]): { overrides: CommandLin
   const overrides: CommandLineOverride[] = [];
   const problems: string[] = [];
   for (let i = 0; i < args.length; i++) {
+    spend();
     const arg = args[i];
     if (!arg.startsWith('--') || arg.length === 2) {
       problems.push(`\`${shortPrefix(arg, BUDGETS.shownArgumentChars)}\` is not an override; write --a.b.c=value`);
@@ -81,7 +84,7 @@ export function parseOverrides(args: readonly string[]): { overrides: CommandLin
       text = null;
     }
     const path = key.toLowerCase().split('.');
-    if (path.some((part) => part === '')) {
+    if (charged(path).some((part) => part === '')) {
       problems.push(`\`${shortPrefix(shown, BUDGETS.shownArgumentChars)}\` has an empty part in its path`);
       continue;
     }
@@ -101,33 +104,36 @@ export function parseOverrides(args: readonly string[]): { overrides: CommandLin
 function fieldTypesAt(root: ModelSchema, path: readonly string[]): FieldType[] {
   let models: ModelSchema[] = [root];
   for (let i = 0; i < path.length; i++) {
-    const types: FieldType[] = models.flatMap((m) => {
+    spend();
+    const types: FieldType[] = charged(models).flatMap((m) => {
       const field = fieldOf(m, path[i]);
       return field ? [field.type] : [];
     });
     if (i === path.length - 1 || types.length === 0) return types;
     // A model we do not port (SWE-ReX's deployments) has options we cannot list: any path below it passes.
-    if (types.some((t) => unwrap(t).some((u) => u.t === 'unchecked'))) return [{ t: 'unchecked', what: 'a SWE-ReX deployment config' }];
-    models = types.flatMap(modelsOf);
+    if (charged(types).some((t) => charged(unwrap(t)).some((u) => u.t === 'unchecked'))) return [{ t: 'unchecked', what: 'a SWE-ReX deployment config' }];
+    models = charged(types).flatMap(modelsOf);
   }
   return [];
 }
 
 /** A type's members: the type itself, an optional's inner type, a union's members. */
 function unwrap(type: FieldType): FieldType[] {
+  spend();
   if (type.t === 'optional') return unwrap(type.of);
-  if (type.t === 'union') return type.members.flatMap(unwrap);
+  if (type.t === 'union') return charged(type.members).flatMap(unwrap);
   return [type];
 }
 
 /** Whether a type holds a list, set or dict anywhere (not inside a model); which merge pydantic-settings uses for it. */
 function collectionKindOf(type: FieldType): CollectionKind | null {
   const holds = (t: FieldType, kinds: readonly string[]): boolean => {
+    spend();
     if (kinds.includes(t.t)) return true;
     if (t.t === 'optional' || t.t === 'list' || t.t === 'set') return holds(t.of, kinds);
     if (t.t === 'dict') return holds(t.value, kinds);
-    if (t.t === 'union') return t.members.some((m) => holds(m, kinds));
-    if (t.t === 'tuple') return t.of.some((m) => holds(m, kinds));
+    if (t.t === 'union') return charged(t.members).some((m) => holds(m, kinds));
+    if (t.t === 'tuple') return charged(t.of).some((m) => holds(m, kinds));
     return false;
   };
   if (holds(type, ['dict'])) return 'dict';
@@ -136,7 +142,7 @@ function collectionKindOf(type: FieldType): CollectionKind | null {
 
 /** A list whose item type keeps `'1'` a str (`list[str]`, `list[Any]`): pydantic-settings writes its number items as strings. */
 function hasStringItems(type: FieldType): boolean {
-  return unwrap(type).some((t) => (t.t === 'list' || t.t === 'set') && unwrap(t.of).some((item) => item.t === 'str' || item.t === 'any'));
+  return charged(unwrap(type)).some((t) => (t.t === 'list' || t.t === 'set') && charged(unwrap(t.of)).some((item) => item.t === 'str' || item.t === 'any'));
 }
 
 /** An override read against the config's fields: its value as pydantic-settings hands it on, or why SWE-agent stops. */
@@ -155,27 +161,29 @@ export function readOverrides(root: ModelSchema, overrides: readonly CommandLine
   const read: ReadOverride[] = [];
   const collections = new Map<string, { at: number; kind: CollectionKind; numbersAsStrings: boolean; given: CommandLineOverride[] }>();
   for (const override of overrides) {
+    spend();
     const types = fieldTypesAt(root, override.path);
     if (types.length === 0) read.push({ kind: 'unknown', override });
     else if (override.text === null) read.push({ kind: 'no-value', override });
     else {
-      const kind = types.map(collectionKindOf).find((k) => k !== null) ?? null;
+      const kind = charged(types).map(collectionKindOf).find((k) => k !== null) ?? null;
       const key = override.path.join('.');
       const seen = collections.get(key);
       if (kind && seen) seen.given.push(override);
       else if (kind) {
-        collections.set(key, { at: read.length, kind, numbersAsStrings: types.some(hasStringItems), given: [override] });
+        collections.set(key, { at: read.length, kind, numbersAsStrings: charged(types).some(hasStringItems), given: [override] });
         read.push({ kind: 'value', override });
       } else {
-        const json = types.some((t) => unwrap(t).some((u) => u.t === 'model' || u.t === 'tagged' || u.t === 'unchecked'));
+        const json = charged(types).some((t) => charged(unwrap(t)).some((u) => u.t === 'model' || u.t === 'tagged' || u.t === 'unchecked'));
         read.push({ kind: 'value', override: json ? asJson(override) : override });
       }
     }
   }
   for (const { at, kind, numbersAsStrings, given } of collections.values()) {
+    spend();
     const first = given[0];
-    const merged = readCollectionOption(given.map((o) => o.text!), kind, numbersAsStrings);
-    const arg = given.map((o) => o.arg).join(' ');
+    const merged = readCollectionOption(charged(given).map((o) => o.text!), kind, numbersAsStrings);
+    const arg = charged(given).map((o) => o.arg).join(' ');
     const override = { ...first, arg, value: merged.ok ? nodeOf(merged.value, first.value.origin) : first.value };
     read[at] = merged.ok ? { kind: 'value', override } : { kind: 'unparsable', override, message: `Parsing error encountered for ${first.path.join('.')}: ${merged.message}` };
   }
@@ -187,7 +195,8 @@ function asJson(override: CommandLineOverride): CommandLineOverride {
   if (override.text === null || override.text === 'null') return override;
   try {
     return { ...override, value: nodeOf(JSON.parse(override.text) as unknown, override.value.origin) };
-  } catch {
+  } catch (e) {
+    if (e instanceof WorkBudgetExhausted) throw e;
     return override;
   }
 }

@@ -18,16 +18,18 @@ import { AgentTools } from '../workspace/agentConfig';
 import { strValue } from '../yaml/pyNode';
 import { agentModelField } from './templateVariables';
 import { ModelVisit } from './validate';
+import { charged, spend } from '../work';
 
 /** A model LiteLLM sends to Gemini: a path segment `gemini` or `gemini-...` (`gemini/gemini-2.0-flash`, `vertex_ai/gemini-1.5-pro`). */
 function isGeminiModel(name: string): boolean {
-  return name.split('/').some((segment) => /^gemini(-|$)/i.test(segment));
+  return charged(name.split('/')).some((segment) => /^gemini(-|$)/i.test(segment));
 }
 
 export function geminiToolSchemaDiagnostics(visits: readonly ModelVisit[], sections: readonly { tools: AgentTools; check: AgentCheck }[], profile: SweAgentProfile): EngineDiagnostic[] {
   const out = new DiagnosticBuilder(null);
   if (profile.facts.noArgumentSchema !== 'empty-properties') return out.diagnostics;
   for (const { tools, check } of sections) {
+    spend();
     // Without `parse_function`, ToolConfig's default is the function-calling parser.
     const parser = tools.parseFunctionType;
     if (parser && parser.value !== 'function_calling') continue;
@@ -35,12 +37,13 @@ export function geminiToolSchemaDiagnostics(visits: readonly ModelVisit[], secti
     const model = agentModelField(visits, agentLoc, 'name');
     if (model === undefined || !isGeminiModel(model) || agentModelField(visits, agentLoc, 'api_base')) continue;
     for (const bundle of check.bundles) {
+      spend();
       if (!bundle.ref.pathNode) continue;
-      const bare = bundle.model.check.tools.filter((t) => t.command !== null && t.command.arguments.length === 0 && !(typeof t.tool === 'string' && bundle.hidden.has(t.tool)));
+      const bare = charged(bundle.model.check.tools).filter((t) => t.command !== null && t.command.arguments.length === 0 && !(typeof t.tool === 'string' && bundle.hidden.has(t.tool)));
       const first = bare[0];
       if (!first) continue;
       const more = bare.length > 1 ? ` (and ${bare.length - 1} more)` : '';
-      const entry = bundle.model.check.toolEntries.find((e) => strValue(e.keyNode) === first.tool);
+      const entry = charged(bundle.model.check.toolEntries).find((e) => strValue(e.keyNode) === first.tool);
       const related = entry ? [{ message: `\`${first.tool}\` has no arguments`, file: bundle.source.configPath, ...bundle.model.placement.range(entry.keyNode) }] : undefined;
       out.add(
         'gemini-empty-parameters',

@@ -11,6 +11,7 @@
 import { pyIsBlank } from '../python/pyWhitespace';
 import { MapNode, Origin, PyNode, PyPair, deref, dictEntries, pyKeyIdentities, pyTypeOf } from '../yaml/pyNode';
 import { CommandLineOverride } from './commandLine';
+import { charged, spend } from '../work';
 
 export interface ConfigFile {
   /** The file's root node (null when PyYAML found no document). */
@@ -61,10 +62,11 @@ type Merge = (old: PyNode, update: PyNode) => PyNode | { fails: string; at: PyNo
  * when the old and the new value are both dicts).
  */
 function overlay(base: MapNode, update: MapNode, both: Merge, placeAtUpdate = false): MapNode | { fails: string; at: PyNode } {
-  const entries = dictEntries(base).map((e) => ({ key: e.key, value: e.value }));
+  const entries = charged(dictEntries(base)).map((e) => ({ key: e.key, value: e.value }));
   const identityOf = pyKeyIdentities();
-  const index = new Map(entries.map((e, i) => [identityOf(e.key) ?? `unhashable:${i}`, i]));
+  const index = new Map(charged(entries).map((e, i) => [identityOf(e.key) ?? `unhashable:${i}`, i]));
   for (const entry of dictEntries(update)) {
+    spend();
     const identity = identityOf(entry.key) ?? `unhashable-new:${entries.length}`;
     const at = index.get(identity);
     if (at === undefined) {
@@ -105,6 +107,7 @@ function updatePairs(node: PyNode | null): { pairs: PyPair[] } | { exception: 'T
   if (target?.kind !== 'seq') return { exception: 'TypeError', message: `'${pyTypeName(node)}' object is not iterable`, at: node };
   const pairs: PyPair[] = [];
   for (const [index, item] of target.items.entries()) {
+    spend();
     const element = deref(item);
     const length = element.kind === 'seq' ? element.items.length : element.kind === 'map' ? dictEntries(element).length : element.kind === 'scalar' && element.value.type === 'str' ? [...element.value.value].length : null;
     if (length === null) return { exception: 'TypeError', message: `cannot convert dictionary update sequence element #${index} to a sequence`, at: item };
@@ -131,6 +134,7 @@ function overrideTree(override: CommandLineOverride, optionOf: Map<Origin, Comma
   let node: PyNode = override.value;
   optionOf.set(override.value.origin, override);
   for (let i = override.path.length - 1; i >= 0; i--) {
+    spend();
     const part = override.path[i];
     const origin: Origin = { text: part };
     optionOf.set(origin, override);
@@ -146,6 +150,7 @@ export function mergeConfigs(files: readonly ConfigFile[], overrides: readonly C
   const optionOf = new Map<Origin, CommandLineOverride>();
   let merged: MapNode | null = null;
   for (const file of files) {
+    spend();
     if (pyIsBlank(file.origin.text)) {
       problems.push({ kind: 'empty-file', file });
       continue;
@@ -175,6 +180,7 @@ export function mergeConfigs(files: readonly ConfigFile[], overrides: readonly C
     merged = next;
   }
   for (const override of overrides) {
+    spend();
     const tree = overrideTree(override, optionOf);
     const next = overlay(merged ?? emptyMapAt(files[0]?.origin ?? override.value.origin), tree, deepUpdate);
     // deep_update never fails.

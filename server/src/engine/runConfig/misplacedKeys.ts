@@ -15,6 +15,7 @@ import { EngineDiagnostic, spanOf } from '../diagnostics';
 import { asDict } from '../swe/pydanticLax';
 import { PyNode, dictEntries, strValue } from '../yaml/pyNode';
 import { ModelVisit, locText } from './validate';
+import { charged, spend } from '../work';
 
 const VARIABLE_MAPPINGS = ['registry_variables', 'env_variables'];
 const TOOL_KEYS = ['docstring', 'signature', 'arguments'];
@@ -22,23 +23,26 @@ const TOOL_KEYS = ['docstring', 'signature', 'arguments'];
 /** A value that is written as a bundle's tool is: a mapping with a docstring, signature or arguments. */
 export function looksLikeToolDefinition(value: PyNode): boolean {
   const map = asDict(value);
-  return map !== null && dictEntries(map).some((e) => TOOL_KEYS.includes(strValue(e.key) ?? ''));
+  return map !== null && charged(dictEntries(map)).some((e) => TOOL_KEYS.includes(strValue(e.key) ?? ''));
 }
 
 export function misplacedKeyDiagnostics(visits: readonly ModelVisit[]): EngineDiagnostic[] {
   const out = new DiagnosticBuilder(null);
   for (const visit of visits) {
+    spend();
     if (visit.model.name !== 'ToolConfig') continue;
     // The chosen SWE-agent's ToolConfig: a fork's own fields count as fields.
-    const toolConfigFields = new Set(visit.model.fields.map((f) => f.name));
+    const toolConfigFields = new Set(charged(visit.model.fields).map((f) => f.name));
     const tools = locText(visit.loc);
     const entries = dictEntries(visit.node);
-    const present = new Set(entries.map((e) => strValue(e.key)));
+    const present = new Set(charged(entries).map((e) => strValue(e.key)));
     for (const entry of entries) {
+      spend();
       const name = strValue(entry.key);
       if (name === undefined) continue;
       const inner = VARIABLE_MAPPINGS.includes(name) ? asDict(entry.value) : null;
       for (const variable of inner ? dictEntries(inner) : []) {
+        spend();
         const field = strValue(variable.key);
         if (field === undefined || !toolConfigFields.has(field) || VARIABLE_MAPPINGS.includes(field)) continue;
         const also = present.has(field);

@@ -6,6 +6,7 @@
  */
 import { Span, spanOf } from '../diagnostics';
 import { Origin, PyNode, deref, dictEntries, strValue } from '../yaml/pyNode';
+import { charged, spend } from '../work';
 
 /** The key at the end of the longest prefix of `path` that the file's mappings hold, and that prefix's length. */
 function deepestKey(root: PyNode | null, path: readonly string[]): { key: PyNode | null; depth: number } {
@@ -13,9 +14,10 @@ function deepestKey(root: PyNode | null, path: readonly string[]): { key: PyNode
   let key: PyNode | null = null;
   let depth = 0;
   for (const part of path) {
+    spend();
     const target = node ? deref(node) : null;
     // pydantic-settings reads the option in lower case; the field names it sets are lower case.
-    const entry = target?.kind === 'map' ? dictEntries(target).find((e) => strValue(e.key)?.toLowerCase() === part) : undefined;
+    const entry = target?.kind === 'map' ? charged(dictEntries(target)).find((e) => strValue(e.key)?.toLowerCase() === part) : undefined;
     if (!entry) break;
     key = entry.key;
     node = entry.value;
@@ -28,6 +30,7 @@ function deepestKey(root: PyNode | null, path: readonly string[]): { key: PyNode
 export function optionSpan(files: readonly { root: PyNode | null; origin: Origin }[], path: readonly string[]): Span {
   let best: { key: PyNode | null; depth: number } = { key: null, depth: 0 };
   for (const file of files) {
+    spend();
     const found = deepestKey(file.root, path);
     if (found.depth > best.depth) best = found;
   }

@@ -1,3 +1,4 @@
+import { charged, spend } from '../work';
 /**
  * The vocabulary of a SWE-agent profile's model tables (`sweAgent/buildProfile.ts`): a pydantic v2 field type
  * as SWE-agent declares it, a field (name, type, default, what SWE-agent does
@@ -73,7 +74,7 @@ export interface ModelSchema {
 }
 
 export function fieldOf(schema: ModelSchema, name: string): FieldSchema | undefined {
-  return schema.fields.find((f) => f.name === name);
+  return charged(schema.fields).find((f) => f.name === name);
 }
 
 /** The value of a model's `type` literal (its tag), if it has one. */
@@ -84,13 +85,14 @@ export function literalOf(schema: ModelSchema, field: string): readonly (string 
 
 /** The models a type can hold a mapping for: itself, a union's members, an optional's inner type. */
 export function modelsOf(type: FieldType): ModelSchema[] {
+  spend();
   switch (type.t) {
     case 'model':
       return [type.model];
     case 'optional':
       return modelsOf(type.of);
     case 'union':
-      return type.members.flatMap(modelsOf);
+      return charged(type.members).flatMap(modelsOf);
     case 'tagged':
       return [...type.members];
     default:
@@ -100,6 +102,7 @@ export function modelsOf(type: FieldType): ModelSchema[] {
 
 /** How a type reads in our messages and hovers: `int`, `list[str]`, `ToolConfig`, `'a' | 'b'`. */
 export function describeType(type: FieldType): string {
+  spend();
   switch (type.t) {
     case 'str':
     case 'int':
@@ -112,7 +115,7 @@ export function describeType(type: FieldType): string {
     case 'secret':
       return 'SecretStr';
     case 'literal':
-      return type.values.map((v) => (typeof v === 'string' ? `'${v}'` : v ? 'True' : 'False')).join(' | ');
+      return charged(type.values).map((v) => (typeof v === 'string' ? `'${v}'` : v ? 'True' : 'False')).join(' | ');
     case 'optional':
       return `${describeType(type.of)} | None`;
     case 'list':
@@ -120,15 +123,15 @@ export function describeType(type: FieldType): string {
     case 'set':
       return `set[${describeType(type.of)}]`;
     case 'tuple':
-      return `tuple[${type.of.map(describeType).join(', ')}]`;
+      return `tuple[${charged(type.of).map(describeType).join(', ')}]`;
     case 'dict':
       return `dict[${describeType(type.key)}, ${describeType(type.value)}]`;
     case 'model':
       return type.model.name;
     case 'union':
-      return type.members.map(describeType).join(' | ');
+      return charged(type.members).map(describeType).join(' | ');
     case 'tagged':
-      return type.members.map((m) => m.name).join(' | ');
+      return charged(type.members).map((m) => m.name).join(' | ');
     case 'unchecked':
       return type.what;
   }

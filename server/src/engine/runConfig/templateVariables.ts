@@ -37,6 +37,7 @@ import { AgentCheck } from '../workspace/checkAgentConfig';
 import { AgentTools } from '../workspace/agentConfig';
 import { MapNode, dictEntries, strValue } from '../yaml/pyNode';
 import { ModelVisit, locText } from './validate';
+import { charged, spend } from '../work';
 
 type Supplies = 'state' | 'step' | 'observation' | 'timeout' | 'demonstration';
 
@@ -88,25 +89,32 @@ interface StateKeys {
 function stateKeysOf(check: AgentCheck): StateKeys {
   const keys = new Map<string, string>();
   const unknown: string[] = [];
-  for (const ref of check.unread) unknown.push(`bundle \`${ref.path}\``);
+  for (const ref of check.unread) {
+    spend();
+    unknown.push(`bundle \`${ref.path}\``);
+  }
   for (const bundle of check.bundles) {
+    spend();
     const command = bundle.model.check.stateCommand;
     if (!command) continue;
     const script = stateCommandScript(command.value);
     const text = script ? (bundle.source.readText?.(`bin/${script}`) ?? null) : null;
-    const found = text === null ? [] : [...text.matchAll(STATE_KEY)].map((m) => m[2]);
+    const found = text === null ? [] : charged([...text.matchAll(STATE_KEY)]).map((m) => m[2]);
     if (found.length === 0) unknown.push(`state command \`${command.value}\``);
-    for (const key of found) if (!keys.has(key)) keys.set(key, command.value);
+    for (const key of found) {
+      spend();
+      if (!keys.has(key)) keys.set(key, command.value);
+    }
   }
   return { keys, unknown };
 }
 
 /** The keys of `problem_statement.extra_fields`, which `_get_format_dict()` passes to every template. */
 function extraFieldsOf(visits: readonly ModelVisit[]): string[] {
-  const statement = visits.find((v) => v.loc.length === 1 && v.loc[0] === 'problem_statement');
-  const entry = statement && dictEntries(statement.node).find((e) => strValue(e.key) === 'extra_fields');
+  const statement = charged(visits).find((v) => v.loc.length === 1 && v.loc[0] === 'problem_statement');
+  const entry = statement && charged(dictEntries(statement.node)).find((e) => strValue(e.key) === 'extra_fields');
   const map = entry?.value.kind === 'map' ? (entry.value as MapNode) : null;
-  return map ? dictEntries(map).flatMap((e) => strValue(e.key) ?? []) : [];
+  return map ? charged(dictEntries(map)).flatMap((e) => strValue(e.key) ?? []) : [];
 }
 
 export interface AssemblyVariables {
@@ -118,7 +126,7 @@ export interface AssemblyVariables {
 
 /** The assembly's variables and tools, from its check. */
 export function assemblyVariables(tools: AgentTools, check: AgentCheck): AssemblyVariables {
-  const toolNames = check.bundles.flatMap((b) => b.model.check.toolEntries.map((e) => strValue(e.keyNode) ?? '').filter((name) => name !== '' && !b.hidden.has(name)));
+  const toolNames = charged(check.bundles).flatMap((b) => charged(b.model.check.toolEntries).map((e) => strValue(e.keyNode) ?? '').filter((name) => name !== '' && !b.hidden.has(name)));
   return { tools, state: stateKeysOf(check), toolNames };
 }
 
@@ -135,33 +143,46 @@ export function templateVariableDiagnostics(visits: readonly ModelVisit[], assem
   /** Each agent's template texts, where a template may describe the tools in its own words. */
   const templateTexts = new Map<string, string[]>();
   for (const visit of visits) {
+    spend();
     const fields = TEMPLATE_FIELDS[visit.model.name];
     if (!fields) continue;
     const agentLoc = agentLocOf(visit);
-    const assembly = assemblies.find((a) => a.tools.where === `${agentLoc}.tools`) ?? null;
+    const assembly = charged(assemblies).find((a) => a.tools.where === `${agentLoc}.tools`) ?? null;
     const env = assembly?.tools.env ?? defaultToolEnv(profile.facts);
     for (const entry of dictEntries(visit.node)) {
+      spend();
       const name = strValue(entry.key);
       const supplies = name === undefined ? undefined : fields[name];
       const text = strValue(entry.value);
       if (!supplies || text === undefined) continue;
       templateTexts.set(agentLoc, [...(templateTexts.get(agentLoc) ?? []), text]);
       const variables = templateVariables(text);
-      if (!variables || variables.some((v) => v.name === 'command_docs')) docsShown.add(agentLoc);
+      if (!variables || charged(variables).some((v) => v.name === 'command_docs')) docsShown.add(agentLoc);
       if (!variables) continue;
       const given = new Set<string>(supplies.includes('demonstration') ? SUPPLIED.demonstration : [...formatDict, ...env.keys(), ...extraFields]);
-      for (const s of supplies) if (s !== 'state') for (const v of supplied(s)) given.add(v);
+      for (const s of supplies) {
+        spend();
+        if (s !== 'state') for (const v of supplied(s)) {
+        spend();
+        given.add(v);
+      }
+      }
       const getsState = supplies.includes('state');
       const state = assembly?.state ?? { keys: new Map(), unknown: [] };
-      if (getsState) for (const key of state.keys.keys()) given.add(key);
+      if (getsState) for (const key of state.keys.keys()) {
+        spend();
+        given.add(key);
+      }
       const where = locText([...visit.loc, name!]);
       for (const variable of variables) {
+        spend();
         if (given.has(variable.name)) continue;
         reportUnknown(out, spanIn(entry.value, variable.start, variable.end), variable, where, [...given], getsState ? state : null, state.keys.get(variable.name), notRead);
       }
     }
   }
   for (const assembly of assemblies) {
+    spend();
     const agentLoc = assembly.tools.where.slice(0, -'.tools'.length);
     if (!docsShown.has(agentLoc) && !isHumanModel(visits, agentLoc)) commandDocsUnused(assembly, templateTexts.get(agentLoc) ?? [], out);
   }
@@ -177,7 +198,7 @@ function commandDocsUnused(assembly: AssemblyVariables, templates: readonly stri
   const parser = assembly.tools.parseFunctionType;
   if (!parser || parser.value === 'function_calling') return;
   // A template that names every tool describes them itself (a bash-only config that mentions `submit`).
-  const unnamed = assembly.toolNames.filter((name) => !templates.some((t) => new RegExp(`(?<![\\w-])${escapeRegExp(name)}(?![\\w-])`).test(t)));
+  const unnamed = charged(assembly.toolNames).filter((name) => !charged(templates).some((t) => new RegExp(`(?<![\\w-])${escapeRegExp(name)}(?![\\w-])`).test(t)));
   if (unnamed.length === 0) return;
   out.add('command-docs-unused', spanOf(parser.node), `With the \`${parser.value}\` parser, no template of this agent has \`{{command_docs}}\`, the model's only list of the tools.`, {
     detail: `The model does not learn of tools such as \`${unnamed[0]}\`.`,
@@ -193,8 +214,8 @@ function isHumanModel(visits: readonly ModelVisit[], agentLoc: string): boolean 
 
 /** A field of the model config of the agent at `agentLoc` (`agent`, `agent.agent_configs.0`), files and command line merged; undefined when not a string. */
 export function agentModelField(visits: readonly ModelVisit[], agentLoc: string, field: 'name' | 'api_base'): string | undefined {
-  const model = visits.find((v) => v.loc.length > 0 && v.loc[v.loc.length - 1] === 'model' && v.loc.slice(0, -1).join('.') === agentLoc);
-  const entry = model && dictEntries(model.node).find((e) => strValue(e.key) === field);
+  const model = charged(visits).find((v) => v.loc.length > 0 && v.loc[v.loc.length - 1] === 'model' && v.loc.slice(0, -1).join('.') === agentLoc);
+  const entry = model && charged(dictEntries(model.node)).find((e) => strValue(e.key) === field);
   return entry && strValue(entry.value);
 }
 

@@ -11,12 +11,15 @@ import { compileJinja, probablySingleBraces } from '../python/jinja';
 import { spanInValue } from '../swe/valueSpans';
 import { dictEntries, strValue } from '../yaml/pyNode';
 import { ModelVisit, locText } from './validate';
+import { spend } from '../work';
 
 export function templateDiagnostics(visits: readonly ModelVisit[]): EngineDiagnostic[] {
   const out = new DiagnosticBuilder(null);
   for (const visit of visits) {
+    spend();
     if (visit.model.name !== 'TemplateConfig') continue;
     for (const entry of dictEntries(visit.node)) {
+      spend();
       const name = strValue(entry.key);
       const text = strValue(entry.value);
       if (name === undefined || text === undefined || !name.endsWith('_template')) continue;

@@ -26,6 +26,7 @@ import { FieldSchema, FieldType, ModelSchema, describeType, literalOf } from './
 import { AnyFixData, FixData, ReplaceData } from '../rules/fixData';
 import { BUDGETS } from '../budgets';
 import { MESSAGE_LIMIT } from '../rules/messageLimit';
+import { charged, spend } from '../work';
 
 export type Loc = readonly (string | number)[];
 
@@ -86,13 +87,14 @@ interface Place {
  * (a union picked by `type`).
  */
 function commandLineFlag(loc: Loc, type: FieldType): string | null {
-  if (!loc.every((part) => typeof part === 'string')) return null;
+  if (!charged(loc).every((part) => typeof part === 'string')) return null;
   const path = [...loc];
   let current: FieldType = type;
   for (let depth = 0; depth < 8; depth++) {
+    spend();
     if (current.t === 'union' && (current.defaultMember !== undefined || current.mode === 'left_to_right')) current = current.members[current.defaultMember ?? 0];
     else if (current.t === 'model') {
-      const required: FieldSchema | undefined = current.model.fields.find((f) => f.default === undefined);
+      const required: FieldSchema | undefined = charged(current.model.fields).find((f) => f.default === undefined);
       if (!required) return null;
       path.push(required.name);
       current = required.type;
@@ -109,9 +111,16 @@ const ok = (visits: ModelVisit[] = [], value?: unknown): Outcome => ({ errors: 0
 function join(outcomes: Outcome[]): Outcome {
   const out: Outcome = { errors: 0, issues: [], visits: [] };
   for (const o of outcomes) {
+    spend();
     out.errors += o.errors;
-    for (const issue of o.issues) out.issues.push(issue);
-    for (const visit of o.visits) out.visits.push(visit);
+    for (const issue of o.issues) {
+      spend();
+      out.issues.push(issue);
+    }
+    for (const visit of o.visits) {
+      spend();
+      out.visits.push(visit);
+    }
   }
   return out;
 }
@@ -170,7 +179,7 @@ function pydanticError(place: Place, type: FieldType, issue: PydanticIssue): Con
 
 function fromLax<T>(place: Place, type: FieldType, result: Lax<T>): Outcome {
   if (result.ok) return ok([], result.value);
-  return { errors: result.issues.length, issues: result.issues.map((i) => pydanticError(place, type, i)), visits: [] };
+  return { errors: result.issues.length, issues: charged(result.issues).map((i) => pydanticError(place, type, i)), visits: [] };
 }
 
 function literalText(value: string | boolean): string {
@@ -179,7 +188,7 @@ function literalText(value: string | boolean): string {
 
 /** pydantic's literal message: `Input should be 'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`. */
 function literalMessage(values: readonly (string | boolean)[]): string {
-  const texts = values.map(literalText);
+  const texts = charged(values).map(literalText);
   return `Input should be ${texts.length === 1 ? texts[0] : `${texts.slice(0, -1).join(', ')} or ${texts[texts.length - 1]}`}`;
 }
 
@@ -201,6 +210,7 @@ class Validator {
   constructor(private readonly addedLater: AddedLater) {}
 
   value(place: Place, type: FieldType): Outcome {
+    spend();
     if (--this.budget < 0) {
       this.truncated = true;
       return ok();
@@ -230,9 +240,9 @@ class Validator {
       case 'set': {
         const items = type.t === 'list' ? laxListItems(node) : laxCollectionItems(node, 'set');
         if (!items.ok) return fromLax(place, type, items);
-        const outcomes = items.value.map((item, i) => this.value({ node: item, key: null, loc: [...place.loc, i] }, type.of));
+        const outcomes = charged(items.value).map((item, i) => this.value({ node: item, key: null, loc: [...place.loc, i] }, type.of));
         const result = join(outcomes);
-        result.value = outcomes.map((o) => o.value);
+        result.value = charged(outcomes).map((o) => o.value);
         return result;
       }
       case 'tuple':
@@ -249,16 +259,16 @@ class Validator {
   }
 
   private literal(place: Place, values: readonly (string | boolean)[]): Outcome {
-    if (values.some((v) => matchesLiteral(place.node, v))) return ok([], strValue(place.node));
+    if (charged(values).some((v) => matchesLiteral(place.node, v))) return ok([], strValue(place.node));
     return { errors: 1, issues: [this.literalIssue(place, values, values)], visits: [] };
   }
 
   /** A literal error; `allowed` are the values worth naming (a union's every member), `own` pydantic's. */
   private literalIssue(place: Place, allowed: readonly (string | boolean)[], own: readonly (string | boolean)[]): ConfigIssue {
     const given = strValue(place.node);
-    const names = allowed.filter((v): v is string => typeof v === 'string');
+    const names = charged(allowed).filter((v): v is string => typeof v === 'string');
     const suggestion = given !== undefined ? suggestName(given, names) : null;
-    const choices = allowed.length === 1 ? literalText(allowed[0]) : `one of ${allowed.map(literalText).join(', ')}`;
+    const choices = allowed.length === 1 ? literalText(allowed[0]) : `one of ${charged(allowed).map(literalText).join(', ')}`;
     const ending = `, not ${describeValue(place.node)}${suggestion ? `; did you mean '${suggestion}'?` : '.'}`;
     // A long list of values is named beside the message, which says how many there are.
     const listed = `\`${locText(place.loc)}\` must be ${choices}${ending}`;
@@ -271,8 +281,8 @@ class Validator {
       message: short ? listed : `\`${locText(place.loc)}\` must be one of ${allowed.length} values${ending}`,
       // pydantic names the values of the union member it tried, which may be fewer than the config could use.
       detail: [
-        ...(short ? [] : [`The values: ${allowed.map(literalText).join(', ')}.`]),
-        `pydantic${own.length < allowed.length ? `, for the member ${own.length === 1 ? 'whose value is' : 'whose values are'} ${own.map(literalText).join(', ')}` : ''}: ${literalMessage(own)}`,
+        ...(short ? [] : [`The values: ${charged(allowed).map(literalText).join(', ')}.`]),
+        `pydantic${own.length < allowed.length ? `, for the member ${own.length === 1 ? 'whose value is' : 'whose values are'} ${charged(own).map(literalText).join(', ')}` : ''}: ${literalMessage(own)}`,
       ],
       data: suggestion ? ({ replaceWith: suggestion } satisfies FixData<'invalid-choice'>) : undefined,
     };
@@ -281,7 +291,7 @@ class Validator {
   private tuple(place: Place, type: Extract<FieldType, { t: 'tuple' }>): Outcome {
     const items = laxCollectionItems(place.node, 'tuple');
     if (!items.ok) return fromLax(place, type, items);
-    const outcomes = type.of.map((itemType, i): Outcome => {
+    const outcomes = charged(type.of).map((itemType, i): Outcome => {
       const item = items.value[i];
       if (item) return this.value({ node: item, key: null, loc: [...place.loc, i] }, itemType);
       return { errors: 1, issues: [{ severity: 'error', code: 'missing-field', loc: [...place.loc, i], at: place.node, message: `\`${locText(place.loc)}\` needs ${type.of.length} items, not ${items.value.length} (pydantic: ${[...place.loc, i].join('.')} Field required).` }], visits: [] };
@@ -301,6 +311,7 @@ class Validator {
     if (!map) return fromLax(place, type, { ok: false, issues: [{ node: place.node, type: 'dict_type', message: 'Input should be a valid dictionary' }] });
     const outcomes: Outcome[] = [];
     for (const entry of dictEntries(map)) {
+      spend();
       const item = pyLocItem(entry.key);
       const keyOutcome = this.value({ node: entry.key, key: null, loc: [...place.loc, item, '[key]'] }, type.key);
       outcomes.push(keyOutcome);
@@ -331,8 +342,9 @@ class Validator {
     }
     const entries = new Map<string, DictEntry>();
     const outcomes: Outcome[] = [];
-    const names = schema.fields.map((f) => f.name);
+    const names = charged(schema.fields).map((f) => f.name);
     for (const entry of dictEntries(map)) {
+      spend();
       const key = strValue(entry.key);
       if (key === undefined) {
         // pydantic names a model's keys by str(); an ignoring model drops a non-string key, a forbidding one refuses it.
@@ -353,6 +365,7 @@ class Validator {
     }
     const values = new Map<string, unknown>();
     for (const field of schema.fields) {
+      spend();
       const entry = entries.get(field.name);
       const loc = [...place.loc, field.name];
       if (!entry) {
@@ -367,7 +380,7 @@ class Validator {
         if (problem) outcomes.push({ errors: 1, issues: [{ severity: 'error', code: 'invalid-value', loc, at: entry.value, message: `\`${locText(loc)}\`: ${problem} (pydantic: Value error, ${problem}).` }], visits: [] });
       }
     }
-    if (schema.check && outcomes.every((o) => o.errors === 0)) outcomes.push(this.modelProblems(place, schema, entries, values));
+    if (schema.check && charged(outcomes).every((o) => o.errors === 0)) outcomes.push(this.modelProblems(place, schema, entries, values));
     const result = join(outcomes);
     result.visits.unshift({ model: schema, node: map, loc: place.loc });
     result.value = values;
@@ -377,8 +390,8 @@ class Validator {
   private modelProblems(place: Place, schema: ModelSchema, entries: Map<string, DictEntry>, values: Map<string, unknown>): Outcome {
     const problems = schema.check!(values);
     return {
-      errors: problems.filter((p) => p.severity === 'error').length,
-      issues: problems.map((p) => ({
+      errors: charged(problems).filter((p) => p.severity === 'error').length,
+      issues: charged(problems).map((p) => ({
         severity: p.severity,
         code: p.severity === 'error' ? 'invalid-value' : 'sweagent-warning',
         loc: p.field ? [...place.loc, p.field] : place.loc,
@@ -392,7 +405,7 @@ class Validator {
 
   private extraKey(place: Place, schema: ModelSchema, key: string, entry: DictEntry): Outcome {
     const loc = [...place.loc, key];
-    const candidates = schema.fields.map((f) => f.name);
+    const candidates = charged(schema.fields).map((f) => f.name);
     const suggestion = suggestName(key, candidates);
     const under = place.loc.length === 0 ? 'the top level' : `\`${locText(place.loc)}\``;
     const later = this.addedLater(schema.name, key);
@@ -460,15 +473,15 @@ class Validator {
   }
 
   private union(place: Place, type: Extract<FieldType, { t: 'union' }>): Outcome {
-    const outcomes = type.members.map((member) => this.value(place, member));
-    const firstValid = outcomes.findIndex((o) => o.errors === 0);
+    const outcomes = charged(type.members).map((member) => this.value(place, member));
+    const firstValid = charged(outcomes).findIndex((o) => o.errors === 0);
     if (firstValid !== -1) return outcomes[firstValid];
     const meant = this.meantMember(place.node, type, outcomes);
     const chosen = outcomes[meant];
     // A misspelt `type` is a literal error in every member: name every member's value, not the one pydantic names first.
-    const tags = type.members.flatMap((m) => (m.t === 'model' ? (literalOf(m.model, 'type') ?? []) : []));
+    const tags = charged(type.members).flatMap((m) => (m.t === 'model' ? (literalOf(m.model, 'type') ?? []) : []));
     if (tags.length > 1) {
-      chosen.issues = chosen.issues.map((issue) => {
+      chosen.issues = charged(chosen.issues).map((issue) => {
         const memberModel = type.members[meant];
         if (issue.code !== 'invalid-choice' || memberModel.t !== 'model' || issue.loc.length !== place.loc.length + 1 || issue.loc[issue.loc.length - 1] !== 'type') return issue;
         return this.literalIssue({ node: issue.at!, key: null, loc: issue.loc }, tags, literalOf(memberModel.model, 'type')!);
@@ -481,20 +494,21 @@ class Validator {
   private meantMember(node: PyNode, type: Extract<FieldType, { t: 'union' }>, outcomes: Outcome[]): number {
     const map = asDict(node);
     if (map) {
-      const fields = new Map(dictEntries(map).flatMap((e) => (strValue(e.key) !== undefined ? [[strValue(e.key)!, e.value] as const] : [])));
+      const fields = new Map(charged(dictEntries(map)).flatMap((e) => (strValue(e.key) !== undefined ? [[strValue(e.key)!, e.value] as const] : [])));
       for (const key of ['type', 'name']) {
+        spend();
         const given = fields.get(key);
         if (!given) continue;
-        const index = type.members.findIndex((m) => m.t === 'model' && (literalOf(m.model, key) ?? []).some((v) => matchesLiteral(given, v)));
+        const index = charged(type.members).findIndex((m) => m.t === 'model' && charged((literalOf(m.model, key) ?? [])).some((v) => matchesLiteral(given, v)));
         if (index !== -1) return index;
       }
       if (!fields.has('type') && type.defaultMember !== undefined) return type.defaultMember;
     }
     // The fewest errors; between equals, the member that knows most of the keys given (an ignoring model does not count them).
-    const given = map ? dictEntries(map).flatMap((e) => (strValue(e.key) !== undefined ? [strValue(e.key)!] : [])) : [];
-    const known = (m: FieldType) => (m.t === 'model' ? given.filter((k) => m.model.fields.some((f) => f.name === k)).length : 0);
+    const given = map ? charged(dictEntries(map)).flatMap((e) => (strValue(e.key) !== undefined ? [strValue(e.key)!] : [])) : [];
+    const known = (m: FieldType) => (m.t === 'model' ? charged(given).filter((k) => charged(m.model.fields).some((f) => f.name === k)).length : 0);
     let best = 0;
-    outcomes.forEach((o, i) => {
+    charged(outcomes).forEach((o, i) => {
       const better = o.errors < outcomes[best].errors || (o.errors === outcomes[best].errors && known(type.members[i]) > known(type.members[best]));
       if (better) best = i;
     });
@@ -504,10 +518,10 @@ class Validator {
   private tagged(place: Place, members: readonly ModelSchema[]): Outcome {
     const map = asDict(place.node);
     const fail = (code: RuleCode, message: string, at: PyNode, data?: ReplaceData): Outcome => ({ errors: 1, issues: [{ severity: 'error', code, loc: place.loc, at, message, data }], visits: [] });
-    const tags = members.map((m) => literalOf(m, 'type')![0] as string);
+    const tags = charged(members).map((m) => literalOf(m, 'type')![0] as string);
     if (!map) return fail('wrong-type', `\`${locText(place.loc)}\` must be a mapping with \`type:\`, not ${describeValue(place.node)} (pydantic: Input should be a valid dictionary or object to extract fields from).`, place.node);
-    const typeEntry = dictEntries(map).find((e) => strValue(e.key) === 'type');
-    const expected = tags.map((t) => `'${t}'`).join(', ');
+    const typeEntry = charged(dictEntries(map)).find((e) => strValue(e.key) === 'type');
+    const expected = charged(tags).map((t) => `'${t}'`).join(', ');
     if (!typeEntry) {
       return fail('missing-field', `\`${locText(place.loc)}\` has no \`type\`, which SWE-agent needs to pick one of ${expected} (pydantic: Unable to extract tag using discriminator 'type').`, map.ownPairs[0]?.key ?? place.node);
     }

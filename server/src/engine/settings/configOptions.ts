@@ -10,12 +10,14 @@ import { MAIN_PROFILE } from '../sweAgent/builtinProfiles';
 import { PyObject, pyObjectFromJson } from '../python/pyObject';
 import { EnvContext, knownEnv, unknownEnv } from '../swe/env';
 import { CommandLineOverride, parseOverrides } from '../runConfig/commandLine';
+import { spend } from '../work';
 
 export function envContextOf(config: EngineConfig): EnvContext {
   if (!config.envVariables) return unknownEnv(profileOf(config).facts);
   const variables = new Map<string, PyObject>();
   // Settings nested past the settings' depth budget were refused when they were read (settings/validateSettings.ts).
   for (const [name, value] of Object.entries(config.envVariables)) {
+    spend();
     const converted = pyObjectFromJson(value);
     if (converted.ok) variables.set(name, converted.value);
   }
@@ -42,6 +44,7 @@ export function commandLineOf(setting: CommandLineSetting | undefined, relative:
   if (setting === undefined || Array.isArray(setting)) return setting;
   let best: { list: string[]; specificity: number } | undefined;
   for (const [pattern, list] of Object.entries(setting)) {
+    spend();
     const compiled = compileGlob(pattern);
     if (!compiled.ok || !matchesFilePattern(compiled.glob, relative)) continue;
     const score = specificity(pattern);

@@ -13,6 +13,7 @@
 // range like `[z-a]`) are reported with where they break, never thrown.
 
 import { BUDGETS } from '../budgets';
+import { charged, spend } from '../work';
 
 /** Patterns longer than this are refused: a settings file has no use for them, and matching time grows with length. */
 export const MAX_GLOB_LENGTH = BUDGETS.globChars;
@@ -71,6 +72,7 @@ class Compiler {
 
   private patch(fragment: Fragment, target: number): void {
     for (const exit of fragment.exits) {
+      spend();
       const step = this.steps[exit.step];
       if (step.kind === 'split') step.next[exit.slot!] = target;
       else if (step.kind !== 'match') step.next = target;
@@ -92,6 +94,7 @@ class Compiler {
   private sequence(inBraces: boolean): Fragment {
     let fragment = this.empty();
     while (this.at < this.pattern.length) {
+      spend();
       const ch = this.pattern[this.at];
       if (inBraces && (ch === ',' || ch === '}')) break;
       fragment = this.concat(fragment, this.piece());
@@ -146,7 +149,10 @@ class Compiler {
       return { start: split, exits: [{ step: split, slot: 1 }] };
     }
     if (ch === '*') {
-      while (p[this.at] === '*') this.at++;
+      while (p[this.at] === '*') {
+        spend();
+        this.at++;
+      }
       return this.star(false);
     }
     if (ch === '?') {
@@ -180,6 +186,7 @@ class Compiler {
     const ranges: [number, number][] = [];
     let first = true;
     for (;;) {
+      spend();
       if (this.at >= p.length) throw new Failure("'[' is not closed by ']'", open);
       if (p[this.at] === ']' && !first) break;
       first = false;
@@ -212,13 +219,14 @@ class Compiler {
     this.at++;
     const options: Fragment[] = [this.sequence(true)];
     while (this.pattern[this.at] === ',') {
+      spend();
       this.at++;
       options.push(this.sequence(true));
     }
     if (this.pattern[this.at] !== '}') throw new Failure("'{' is not closed by '}'", open);
     this.at++;
-    const split = this.add({ kind: 'split', next: options.map((o) => o.start) });
-    return { start: split, exits: options.flatMap((o) => o.exits) };
+    const split = this.add({ kind: 'split', next: charged(options).map((o) => o.start) });
+    return { start: split, exits: charged(options).flatMap((o) => o.exits) };
   }
 }
 
@@ -231,7 +239,7 @@ function stepAccepts(step: Step, char: string): boolean {
     case 'class': {
       if (char === '/') return false;
       const code = char.codePointAt(0)!;
-      return step.ranges.some(([low, high]) => low <= code && code <= high) !== step.negated;
+      return charged(step.ranges).some(([low, high]) => low <= code && code <= high) !== step.negated;
     }
     default:
       return false;
@@ -251,27 +259,33 @@ function run(steps: Step[], start: number, path: string): boolean {
   const enter = (list: number[], index: number, mark: number) => {
     stack.push(index);
     while (stack.length > 0) {
+      spend();
       const i = stack.pop()!;
       if (seen[i] === mark) continue;
       seen[i] = mark;
       const step = steps[i];
-      if (step.kind === 'split') for (const target of step.next) stack.push(target);
+      if (step.kind === 'split') for (const target of step.next) {
+        spend();
+        stack.push(target);
+      }
       else list.push(i);
     }
   };
   enter(current, start, 0);
   let mark = 0;
   for (const char of path) {
+    spend();
     mark++;
     next.length = 0;
     for (const i of current) {
+      spend();
       const step = steps[i];
       if (step.kind !== 'match' && step.kind !== 'split' && stepAccepts(step, char)) enter(next, step.next, mark);
     }
     if (next.length === 0) return false;
     [current, next] = [next, current];
   }
-  return current.some((i) => steps[i].kind === 'match');
+  return charged(current).some((i) => steps[i].kind === 'match');
 }
 
 export function compileGlob(pattern: string): GlobCompile {
@@ -279,7 +293,10 @@ export function compileGlob(pattern: string): GlobCompile {
   if (pattern.length > MAX_GLOB_LENGTH) return { ok: false, message: `the pattern has ${pattern.length} characters, more than the ${MAX_GLOB_LENGTH} allowed`, offset: MAX_GLOB_LENGTH };
   // A leading `./` says "relative to the settings' folder", which every pattern is.
   let body = pattern;
-  while (body.startsWith('./')) body = body.slice(2);
+  while (body.startsWith('./')) {
+    spend();
+    body = body.slice(2);
+  }
   try {
     const { steps, start } = new Compiler(body).compile();
     return { ok: true, glob: { pattern, matches: (path) => run(steps, start, path) } };

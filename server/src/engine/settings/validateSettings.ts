@@ -16,6 +16,7 @@ import { nestingBeyond } from '../util/jsonNesting';
 import { compileGlob } from './glob';
 import { parseOverrides } from '../runConfig/commandLine';
 import { BUDGETS } from '../budgets';
+import { charged, spend } from '../work';
 
 /**
  * How deep a settings file's JSON may nest before it is not read at all. The
@@ -67,11 +68,15 @@ function depthOf(value: unknown, limit: number): number {
   let deepest = 0;
   const stack: [unknown, number][] = [[value, 0]];
   while (stack.length > 0) {
+    spend();
     const [current, depth] = stack.pop()!;
     if (current === null || typeof current !== 'object') continue;
     if (depth + 1 > deepest) deepest = depth + 1;
     if (deepest > limit) return deepest;
-    for (const child of Object.values(current as object)) stack.push([child, depth + 1]);
+    for (const child of Object.values(current as object)) {
+      spend();
+      stack.push([child, depth + 1]);
+    }
   }
   return deepest;
 }
@@ -125,6 +130,7 @@ function checkAll(raw: unknown, at: Locator): EngineConfig {
     return config;
   }
   for (const [key, value] of Object.entries(settings)) {
+    spend();
     if (value === null || value === undefined || CLIENT_KEYS.has(key)) continue;
     switch (key) {
       case 'envVariables': {
@@ -177,6 +183,7 @@ function checkAll(raw: unknown, at: Locator): EngineConfig {
 function checkEnvVariables(env: Record<string, unknown>, at: Locator): Record<string, unknown> {
   const kept: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(env)) {
+    spend();
     if (depthOf(value, BUDGETS.valueDepth) > BUDGETS.valueDepth) at.problem(`envVariables.${name} nests more than ${BUDGETS.valueDepth} levels deep, more than this checker reads; it is left out`, ['envVariables', name]);
     else kept[name] = value;
   }
@@ -191,6 +198,7 @@ function checkRules(value: unknown, at: Locator): Partial<Record<keyof typeof RU
   }
   const rules: Partial<Record<keyof typeof RULES, RuleSetting>> = {};
   for (const [code, setting] of Object.entries(given)) {
+    spend();
     if (!isRuleCode(code)) {
       const suggestion = suggestName(code, Object.keys(RULES));
       at.problem(`unknown rule "${code}"${suggestion ? `; did you mean "${suggestion}"?` : ' (docs/rules.md lists every code)'}`, ['rules', code], 'key', replacement(suggestion, given));
@@ -211,14 +219,17 @@ function checkArguments(value: unknown, path: Path, at: Locator): string[] | nul
     at.problem(`commandLine${path.length > 1 ? ` "${path[1]}"` : ''} must be ${COMMAND_LINE_SHAPE}, not ${describe(value)}`, path);
     return null;
   }
-  const notString = value.findIndex((arg) => typeof arg !== 'string');
+  const notString = charged(value).findIndex((arg) => typeof arg !== 'string');
   if (notString !== -1) {
     at.problem(`commandLine: each argument must be a string, not ${describe(value[notString])}`, [...path, notString]);
     return null;
   }
   // As one command line: `--agent.model.name gpt-4o` may be two entries.
   const problems = parseOverrides(value as string[]).problems;
-  for (const problem of problems) at.problem(`commandLine: ${problem}`, path);
+  for (const problem of problems) {
+    spend();
+    at.problem(`commandLine: ${problem}`, path);
+  }
   return problems.length === 0 ? (value as string[]) : null;
 }
 
@@ -231,6 +242,7 @@ function checkCommandLine(value: unknown, at: Locator): CommandLineSetting | und
   }
   const byGlob: Record<string, string[]> = {};
   for (const [pattern, list] of Object.entries(value as Record<string, unknown>)) {
+    spend();
     const compiled = compileGlob(pattern);
     if (!compiled.ok) {
       at.problem(`commandLine: "${pattern}" is not a valid glob pattern: ${compiled.message}; it is ignored`, ['commandLine', pattern], 'key');
@@ -250,7 +262,7 @@ function checkPatterns(value: unknown, at: Locator): string[] | undefined {
   const patterns: string[] = [];
   // Every file's path is matched against every pattern: their total length is a budget.
   let chars = 0;
-  value.forEach((pattern, index) => {
+  charged(value).forEach((pattern, index) => {
     if (typeof pattern !== 'string') {
       at.problem(`filePatterns: each entry must be a glob pattern (a string), not ${describe(pattern)}`, ['filePatterns', index]);
       return;

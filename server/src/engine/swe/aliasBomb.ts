@@ -7,6 +7,7 @@ import { DiagnosticBuilder } from '../diagnosticBuilder';
 import { spanOf } from '../diagnostics';
 import { AliasNode, MapNode, PyNode } from '../yaml/pyNode';
 import { BUDGETS } from '../budgets';
+import { charged, spend } from '../work';
 
 const ALIAS_EXPANSION_LIMIT = BUDGETS.aliasExpansion;
 
@@ -19,17 +20,19 @@ export function warnAliasBomb(root: MapNode, out: DiagnosticBuilder): void {
   const size = (start: PyNode): number => {
     const stack: { node: PyNode; expanded: boolean }[] = [{ node: start, expanded: false }];
     while (stack.length > 0) {
+      spend();
       const top = stack[stack.length - 1];
       const node = top.node.kind === 'alias' ? top.node.target : top.node;
       if (sizes.has(node)) {
         stack.pop();
         continue;
       }
-      const children = node.kind === 'seq' ? node.items : node.kind === 'map' ? node.ownPairs.flatMap((p) => [p.key, p.value]) : [];
+      const children = node.kind === 'seq' ? node.items : node.kind === 'map' ? charged(node.ownPairs).flatMap((p) => [p.key, p.value]) : [];
       if (!top.expanded) {
         top.expanded = true;
         inProgress.add(node);
         for (const child of children) {
+          spend();
           const target = child.kind === 'alias' ? child.target : child;
           if (!sizes.has(target) && !inProgress.has(target)) stack.push({ node: child, expanded: false });
         }
@@ -39,6 +42,7 @@ export function warnAliasBomb(root: MapNode, out: DiagnosticBuilder): void {
       inProgress.delete(node);
       let total = 1;
       for (const child of children) {
+        spend();
         const target = child.kind === 'alias' ? child.target : child;
         const childSize = sizes.get(target) ?? 1;
         // The biggest alias, and of equally big ones the last in the file: usually where the bomb is used.

@@ -9,9 +9,11 @@ import { DiagnosticBuilder } from '../diagnosticBuilder';
 import { spanOf } from '../diagnostics';
 import { renderJinja } from '../python/jinja';
 import { LoadedCommand } from './commandModel';
+import { spend } from '../work';
 
 export function checkBooleanFlags(command: LoadedCommand, out: DiagnosticBuilder): void {
   for (const argument of command.arguments) {
+    spend();
     if (argument.type !== 'boolean' || !argument.formatNode) continue;
     const asTrue = renderJinja(argument.argumentFormat, new Map([['value', true]]));
     const asFalse = renderJinja(argument.argumentFormat, new Map([['value', false]]));

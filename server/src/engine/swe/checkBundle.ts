@@ -19,6 +19,7 @@ import { describeKey } from './pyLocItem';
 import { typePhrase } from './typePhrase';
 import { asDict, laxOptionalStr } from './pydanticLax';
 import { reportUnknownKeys } from './unknownKeys';
+import { charged, spend } from '../work';
 
 const BUNDLE_FIELDS = ['tools', 'state_command'] as const;
 
@@ -109,6 +110,7 @@ function problemMessage(problem: YamlProblem): { message: string; detail?: strin
 export function yamlProblemDiagnostics(problems: YamlProblem[], origin: Origin): EngineDiagnostic[] {
   const out = new DiagnosticBuilder(null);
   for (const problem of problems) {
+    spend();
     const related =
       problem.context && problem.context.start !== problem.start
         ? [{ origin, start: problem.context.start, end: problem.context.start, message: problem.context.message }]
@@ -133,7 +135,7 @@ function firstLine(node: PyNode): Span {
 /** A bundle's check from its structure and its tools' checks in an assembly (in the order of `structure.toolEntries`). */
 export function bundleCheckOf(structure: BundleStructure, tools: ToolCheck[]): BundleCheck {
   return {
-    loads: structure.ok && tools.every((t) => t.bundleStageOk && t.command !== null),
+    loads: structure.ok && charged(tools).every((t) => t.bundleStageOk && t.command !== null),
     diagnostics: structure.diagnostics,
     toolEntries: structure.toolEntries,
     tools,
@@ -166,6 +168,7 @@ export function checkBundleStructure(load: YamlLoad, origin: Origin): BundleStru
   const entries = dictEntries(rootMap);
   let bundleOk = true;
   for (const entry of entries) {
+    spend();
     const key = deref(entry.key);
     if (key.kind === 'scalar' && key.value.type === 'str') continue;
     bundleOk = false;
@@ -177,7 +180,7 @@ export function checkBundleStructure(load: YamlLoad, origin: Origin): BundleStru
     );
   }
   const fields = fieldsOf(entries);
-  const unknownFields = [...fields].filter(([field]) => !(BUNDLE_FIELDS as readonly string[]).includes(field));
+  const unknownFields = charged([...fields]).filter(([field]) => !(BUNDLE_FIELDS as readonly string[]).includes(field));
   reportUnknownKeys(unknownFields, ([, entry]) => entry.key, 'the bundle config', out, ([field, entry]) => {
     warnDuplicateKeys(entry.value, '', out);
     if (AGENT_TOOL_SETTINGS.includes(field)) {
@@ -228,5 +231,5 @@ export function checkBundleStructure(load: YamlLoad, origin: Origin): BundleStru
 
 /** The tools of the `tools:` mapping in Python dict order, each with the key of the occurrence that wins. */
 function toolEntries(toolsMap: MapNode): ToolEntry[] {
-  return dictEntries(toolsMap).map((entry) => ({ keyNode: entry.occurrences[entry.occurrences.length - 1].key, valueNode: entry.value }));
+  return charged(dictEntries(toolsMap)).map((entry) => ({ keyNode: entry.occurrences[entry.occurrences.length - 1].key, valueNode: entry.value }));
 }

@@ -12,21 +12,22 @@ import { LoadedCommand } from './commandModel';
 import { MappedInvokeFormat } from './invokeFormat';
 import { probeCall } from './runtimeProbe';
 import { spanInValue } from './valueSpans';
+import { charged } from '../work';
 
 /** Where a range of the invoke format comes from in the YAML (a generated character, such as the braces around a name, has none: the next one that has). */
 function invokeSpan(command: LoadedCommand, invoke: MappedInvokeFormat, field: FormatField | null, offset: number): Span {
   const at = field ? field.start : Math.min(offset, invoke.origins.length - 1);
   const end = field ? field.end : invoke.origins.length;
-  const origin = invoke.origins.slice(Math.max(0, at), Math.max(at + 1, end)).find((o) => o !== null) ?? null;
+  const origin = charged(invoke.origins.slice(Math.max(0, at), Math.max(at + 1, end))).find((o) => o !== null) ?? null;
   return origin
     ? spanInValue(origin.node, origin.index, origin.index + (field && origin.length === 1 ? field.end - field.start : origin.length))
-    : { origin: command.arguments[0]?.nameNode.origin ?? invoke.origins.find((o) => o)!.node.origin, start: 0, end: 0 };
+    : { origin: command.arguments[0]?.nameNode.origin ?? charged(invoke.origins).find((o) => o)!.node.origin, start: 0, end: 0 };
 }
 
 export function checkCallability(command: LoadedCommand, invoke: MappedInvokeFormat, out: DiagnosticBuilder): void {
   const probe = probeCall(command);
   if (probe.ok === 'unknown' && probe.limit) {
-    const node = command.arguments.find((a) => a.formatNode)?.formatNode ?? command.arguments[0]?.nameNode;
+    const node = charged(command.arguments).find((a) => a.formatNode)?.formatNode ?? command.arguments[0]?.nameNode;
     if (node) out.add('resource-limit', spanOf(node), `Stopped checking how \`${command.name}\` is called: ${probe.reason}.`);
     return;
   }
@@ -58,7 +59,7 @@ export function checkCallability(command: LoadedCommand, invoke: MappedInvokeFor
   const { error } = probe;
   const span = invokeSpan(command, invoke, error.field, error.offset);
   const fieldName = error.field?.name ?? '';
-  const splitName = command.arguments.find((a) => a.name === fieldName && /[.[]/.test(fieldName));
+  const splitName = charged(command.arguments).find((a) => a.name === fieldName && /[.[]/.test(fieldName));
   const why =
     error.type === 'KeyError' && splitName
       ? [`str.format reads {${fieldName}} as ${fieldName.includes('.') ? 'an attribute' : 'an item'} of \`${/^[^.[]*/.exec(fieldName)![0]}\`, not as the argument \`${fieldName}\`.`, 'Rename the argument to letters, digits, `_` and `-`.']

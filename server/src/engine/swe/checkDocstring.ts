@@ -12,6 +12,7 @@ import { BUDGETS } from '../budgets';
 import { PyNode } from '../yaml/pyNode';
 import { spanInValue, valueSpans } from './valueSpans';
 import { EnvContext } from './env';
+import { spend } from '../work';
 
 
 function firstName(field: FormatField): string {
@@ -24,6 +25,7 @@ export function checkDocstring(toolName: string, docstring: string, node: PyNode
   // Each unknown variable costs a pass over the whole docstring: the passes are bounded by count and by the characters they format in all.
   const passes = Math.min(BUDGETS.unknownVariablesPerDocstring, Math.max(1, Math.floor(BUDGETS.docstringFormatChars / Math.max(1, docstring.length))));
   for (let attempt = 0; ; attempt++) {
+    spend();
     if (attempt === passes) {
       out.add(
         'resource-limit',

@@ -32,6 +32,7 @@ import { BundleFacts, MAIN_BUNDLE_FACTS, bundleFactsKey } from './bundleFacts';
 import { BUDGETS } from '../budgets';
 import { shortPrefix } from '../util/shortPrefix';
 import { reportUnknownKeys } from './unknownKeys';
+import { charged, spend } from '../work';
 
 export interface ToolCheckOptions {
   env: EnvContext;
@@ -82,6 +83,7 @@ export const JSON_SCHEMA_TYPES = ['string', 'number', 'integer', 'boolean', 'arr
 export function fieldsOf(entries: DictEntry[]): Map<string, DictEntry> {
   const fields = new Map<string, DictEntry>();
   for (const entry of entries) {
+    spend();
     const key = deref(entry.key);
     if (key.kind === 'scalar' && key.value.type === 'str') fields.set(key.value.value, entry);
   }
@@ -106,7 +108,7 @@ export function toolContextKey(base: ToolBaseCheck, options: ToolCheckOptions): 
   const bash = `${bundleFactsKey(options.facts)}${base.isBash && options.enableBashTool ? ' bash' : ''}`;
   if (!base.docstring) return bash;
   const env = options.env;
-  return [bash, env.known ? 'known' : 'unknown', ...base.envNames.map((name) => (env.variables.has(name) ? `${name}=${pyRepr(env.variables.get(name)!)}` : name))].join('\0');
+  return [bash, env.known ? 'known' : 'unknown', ...charged(base.envNames).map((name) => (env.variables.has(name) ? `${name}=${pyRepr(env.variables.get(name)!)}` : name))].join('\0');
 }
 
 /** The tool's check in an assembly: its base check, the docstring formatted with the env, the bash clash. */
@@ -129,6 +131,7 @@ export function checkToolInContext(base: ToolBaseCheck, options: ToolCheckOption
 function envNamesOf(docstring: string): string[] {
   const names = new Set<string>();
   for (const item of parseFormatString(docstring).items) {
+    spend();
     const name = item.field && envFieldName(item.field.name);
     if (name) names.add(name);
   }
@@ -168,7 +171,7 @@ export function checkToolBase(keyNode: PyNode, valueNode: PyNode, facts: BundleF
 
   // Command(name=tool, **config): keyword arguments must be strings, and `name` is taken.
   let kwargsOk = true;
-  const nonStringKeys = entries.filter((entry) => {
+  const nonStringKeys = charged(entries).filter((entry) => {
     const key = deref(entry.key);
     return !(key.kind === 'scalar' && key.value.type === 'str');
   });
@@ -192,7 +195,7 @@ export function checkToolBase(keyNode: PyNode, valueNode: PyNode, facts: BundleF
       { data: { removeKey: true }, detail: [sweAgentFails("TypeError: got multiple values for keyword argument 'name'"), "The tool's name is its key; remove this line."] },
     );
   }
-  const unknownFields = [...fields].filter(([field]) => !(TOOL_FIELDS as readonly string[]).includes(field) && field !== 'name');
+  const unknownFields = charged([...fields]).filter(([field]) => !(TOOL_FIELDS as readonly string[]).includes(field) && field !== 'name');
   reportUnknownKeys(unknownFields, ([, entry]) => entry.key, `tool \`${shortPrefix(toolName, 32)}\``, out, ([field, entry]) => {
     const suggestion = suggestName(field, TOOL_FIELDS);
     out.add(
@@ -208,6 +211,7 @@ export function checkToolBase(keyNode: PyNode, valueNode: PyNode, facts: BundleF
   const fieldIssue = (issues: PydanticIssue[], describe: (issue: PydanticIssue) => string) => {
     fieldsOk = false;
     for (const issue of issues) {
+      spend();
       out.add('wrong-type', spanOf(issue.node), describe(issue), { data: quoteData(issue.node), detail: `pydantic: ${issue.message}` });
     }
   };
@@ -246,7 +250,7 @@ export function checkToolBase(keyNode: PyNode, valueNode: PyNode, facts: BundleF
       argumentsOk = false;
       fieldIssue(items.issues, (i) => `\`arguments\` of \`${toolName}\` must be a list of argument mappings, but it is ${typePhrase(i.node)}.`);
     } else {
-      items.value.forEach((item, index) => {
+      charged(items.value).forEach((item, index) => {
         const argument = checkArgument(item, index, toolName, out);
         if (argument) loadedArguments.push(argument);
         else argumentsOk = false;
@@ -282,7 +286,7 @@ export function checkToolBase(keyNode: PyNode, valueNode: PyNode, facts: BundleF
         data: { addSignature: true },
         detail: [
           sweAgentFails(`${crash.exceptionType}: ${crash.message}`),
-          `Add a signature, e.g. \`signature: "${toolName}${loadedArguments.map((a) => (a.required ? ` <${a.name}>` : ` [<${a.name}>]`)).join('')}"\`.`,
+          `Add a signature, e.g. \`signature: "${toolName}${charged(loadedArguments).map((a) => (a.required ? ` <${a.name}>` : ` [<${a.name}>]`)).join('')}"\`.`,
         ],
       },
     );
@@ -333,11 +337,11 @@ function checkArgument(item: PyNode, index: number, toolName: string, out: Diagn
     return text !== undefined ? `argument \`${text}\`` : `argument ${index + 1}`;
   })();
   const where = `${shortPrefix(label, 48)} of \`${shortPrefix(toolName, 32)}\``;
-  const nonStringKeys = entries.filter((entry) => strValue(entry.key) === undefined);
+  const nonStringKeys = charged(entries).filter((entry) => strValue(entry.key) === undefined);
   reportUnknownKeys(nonStringKeys, (entry) => entry.key, where, out, (entry) =>
     out.add('unknown-key', spanOf(entry.key), `SWE-agent ignores the key ${describeKey(entry.key)} (${typePhrase(entry.key)}) in ${label} of \`${toolName}\`.`, { unnecessary: true }),
   );
-  const unknownFields = [...fields].filter(([field]) => !(ARGUMENT_FIELDS as readonly string[]).includes(field));
+  const unknownFields = charged([...fields]).filter(([field]) => !(ARGUMENT_FIELDS as readonly string[]).includes(field));
   reportUnknownKeys(unknownFields, ([, entry]) => entry.key, where, out, ([field, entry]) => {
     const suggestion = suggestName(field, ARGUMENT_FIELDS);
     out.add(
@@ -363,7 +367,10 @@ function checkArgument(item: PyNode, index: number, toolName: string, out: Diagn
     const value = validate(entry.value);
     if (value.ok) return value.value;
     ok = false;
-    for (const issue of value.issues) out.add('wrong-type', spanOf(issue.node), issueMessage(toolName, label, field, entry.value, issue, expected), { data: quoteData(issue.node), detail: `pydantic: ${issue.message}` });
+    for (const issue of value.issues) {
+      spend();
+      out.add('wrong-type', spanOf(issue.node), issueMessage(toolName, label, field, entry.value, issue, expected), { data: quoteData(issue.node), detail: `pydantic: ${issue.message}` });
+    }
     return undefined;
   };
   const optional = <T>(field: string, validate: (node: PyNode) => Lax<T>, expected: string, fallback: T): T => {
@@ -372,7 +379,10 @@ function checkArgument(item: PyNode, index: number, toolName: string, out: Diagn
     const value = validate(entry.value);
     if (value.ok) return value.value;
     ok = false;
-    for (const issue of value.issues) out.add('wrong-type', spanOf(issue.node), issueMessage(toolName, label, field, entry.value, issue, expected), { data: quoteData(issue.node), detail: `pydantic: ${issue.message}` });
+    for (const issue of value.issues) {
+      spend();
+      out.add('wrong-type', spanOf(issue.node), issueMessage(toolName, label, field, entry.value, issue, expected), { data: quoteData(issue.node), detail: `pydantic: ${issue.message}` });
+    }
     return fallback;
   };
   const nullable = <T>(validate: (node: PyNode) => Lax<T>) => (node: PyNode): Lax<T | null> => (isNone(node) ? { ok: true, value: null } : validate(node));
@@ -475,8 +485,8 @@ function validateArguments(
   out: DiagnosticBuilder,
 ): boolean {
   let ok = true;
-  const firstOptional = args.findIndex((a) => !a.required);
-  args.forEach((argument, index) => {
+  const firstOptional = charged(args).findIndex((a) => !a.required);
+  charged(args).forEach((argument, index) => {
     if (firstOptional === -1 || index <= firstOptional || !argument.required) return;
     ok = false;
     out.add(
@@ -495,18 +505,22 @@ function validateArguments(
   // Compared within a name only, so that many arguments of distinct names cost linear time.
   const byName = new Map<string, LoadedArgument[]>();
   for (const a of args) {
+    spend();
     const group = byName.get(a.name);
     if (group) group.push(a);
     else byName.set(a.name, [a]);
   }
-  const duplicated = new Set([...byName].filter(([, group]) => group.some((a, i) => group.findIndex((b) => same(a, b)) !== i)).map(([name]) => name));
-  args.forEach((argument, index) => {
+  const duplicated = new Set(charged([...byName]).filter(([, group]) => charged(group).some((a, i) => charged(group).findIndex((b) => same(a, b)) !== i)).map(([name]) => name));
+  charged(args).forEach((argument, index) => {
     const group = byName.get(argument.name)!;
     const first = group[0];
     if (first === argument) return;
     // An earlier argument of the same name that is the same (by name at main, the first one already).
     let fails = false;
-    for (let j = 0; group[j] !== argument && !fails; j++) fails = same(argument, group[j]);
+    for (let j = 0; group[j] !== argument && !fails; j++) {
+      spend();
+      fails = same(argument, group[j]);
+    }
     if (fails) ok = false;
     out.add(
       'duplicate-argument',
@@ -523,6 +537,7 @@ function validateArguments(
     );
   });
   for (const argument of args) {
+    spend();
     const matched = argumentNameMatchLength(argument.name, facts.argumentNamePattern);
     if (matched === 0) {
       ok = false;
@@ -556,13 +571,13 @@ function validateArguments(
   const missingFromSignature = new Set<string>();
   const invoke = signature ? invokeFromSignature(signature, signatureNode!, facts.argumentNamePattern) : invokeFromArguments(toolName, keyNode, args);
   const extracted = extractKeys(invoke.text);
-  const names = new Set(args.map((a) => a.name));
+  const names = new Set(charged(args).map((a) => a.name));
   /** Arguments the signature was not searched for (a budget): neither missing nor placeholders, as far as this check knows. */
   const unsearched = new Set<string>();
   // Each argument searches the whole signature: 10,000 arguments of a 100 KB signature would search a gigabyte.
   const searchable = signature ? Math.max(1, Math.floor(BUDGETS.signatureSearchChars / signature.length)) : args.length;
-  const inSignature = (argument: LoadedArgument) => placeholderSpellings(argument.name, facts.dashDashNamesArgument).some((spelling) => signature!.includes(spelling));
-  const missing = signature ? args.slice(0, searchable).filter((a) => !inSignature(a)) : [];
+  const inSignature = (argument: LoadedArgument) => charged(placeholderSpellings(argument.name, facts.dashDashNamesArgument)).some((spelling) => signature!.includes(spelling));
+  const missing = signature ? charged(args.slice(0, searchable)).filter((a) => !inSignature(a)) : [];
   const renamed = signature ? renameMismatch(missing, 'error' in extracted ? [] : extracted.fields, names, invoke, keyNode, facts) : undefined;
   if (signature) {
     const signatureStart = shortPrefix(signature, BUDGETS.messageChars);
@@ -574,9 +589,13 @@ function validateArguments(
         `Stopped checking which arguments the signature of \`${toolName}\` names after ${searchable.toLocaleString('en-US')} of ${args.length.toLocaleString('en-US')} (signatureSearchChars).`,
         { detail: `Searching a signature of ${signature.length.toLocaleString('en-US')} characters once per argument passes the budget of ${BUDGETS.signatureSearchChars.toLocaleString('en-US')} characters searched.` },
       );
-      for (const argument of args.slice(searchable)) unsearched.add(argument.name);
+      for (const argument of args.slice(searchable)) {
+        spend();
+        unsearched.add(argument.name);
+      }
     }
     for (const argument of missing) {
+      spend();
       const spellings = placeholderSpellings(argument.name, facts.dashDashNamesArgument);
       ok = false;
       missingFromSignature.add(argument.name);
@@ -608,6 +627,7 @@ function validateArguments(
   // Cut once here, not in each message: 10,000 placeholders would each quote all 10,000 names and the whole invoke format.
   const mismatch = sweAgentFails(`Command '${toolName}': Argument names (${shortPrefix(pyReprStringSet(extracted.keys), BUDGETS.messageChars)}) in signature / invoke_format ${shownInvoke} do not match argument names`);
   for (const field of extracted.fields) {
+    spend();
     if (names.has(field.name)) continue;
     ok = false;
     const origin = invoke.origins[field.start];
@@ -636,6 +656,7 @@ function validateArguments(
     );
   }
   for (const argument of args) {
+    spend();
     if (extracted.keys.has(argument.name) || missingFromSignature.has(argument.name) || unsearched.has(argument.name)) continue;
     ok = false;
     const onlyFlag = signature?.includes(`--${argument.name}`);
@@ -662,10 +683,10 @@ function validateArguments(
  * take the other's place: one mismatch, which renaming either side resolves.
  */
 function renameMismatch(missing: LoadedArgument[], fields: FormatField[], names: Set<string>, invoke: MappedInvokeFormat, keyNode: PyNode, facts: BundleFacts): RenameMismatch | undefined {
-  const unknown = fields.filter((f) => !names.has(f.name));
-  if (missing.length !== 1 || new Set(unknown.map((f) => f.name)).size !== 1) return undefined;
+  const unknown = charged(fields).filter((f) => !names.has(f.name));
+  if (missing.length !== 1 || new Set(charged(unknown).map((f) => f.name)).size !== 1) return undefined;
   // A placeholder of the signature, not `{x:>5}` or `{x!s}` (more likely shell text) nor a brace in the tool's name.
-  const fromSignature = unknown.every((f) => f.spec === '' && f.conversion === null && (invoke.origins[f.start]?.node ?? keyNode) !== keyNode);
+  const fromSignature = charged(unknown).every((f) => f.spec === '' && f.conversion === null && (invoke.origins[f.start]?.node ?? keyNode) !== keyNode);
   const placeholder = unknown[0].name;
   const argument = missing[0].name;
   return fromSignature && isArgumentName(placeholder, facts.argumentNamePattern) && isArgumentName(argument, facts.argumentNamePattern) ? { placeholder, argument } : undefined;
@@ -673,8 +694,8 @@ function renameMismatch(missing: LoadedArgument[], fields: FormatField[], names:
 
 /** pydantic's equality of two Arguments: every field equal (`items` as a dict, `enum` as a list). */
 function sameArgument(a: LoadedArgument, b: LoadedArgument): boolean {
-  const sameItems = a.items === null || b.items === null ? a.items === b.items : a.items.size === b.items.size && [...a.items].every(([k, v]) => b.items!.get(k) === v);
-  const sameEnum = a.enum === null || b.enum === null ? a.enum === b.enum : a.enum.length === b.enum.length && a.enum.every((v, i) => v === b.enum![i]);
+  const sameItems = a.items === null || b.items === null ? a.items === b.items : a.items.size === b.items.size && charged([...a.items]).every(([k, v]) => b.items!.get(k) === v);
+  const sameEnum = a.enum === null || b.enum === null ? a.enum === b.enum : a.enum.length === b.enum.length && charged(a.enum).every((v, i) => v === b.enum![i]);
   return a.name === b.name && a.type === b.type && a.description === b.description && a.required === b.required && a.argumentFormat === b.argumentFormat && sameItems && sameEnum;
 }
 
@@ -698,9 +719,13 @@ function sourceSpelling(origin: MappedInvokeFormat['origins'][number], fallback:
 /** A signature that writes an argument as optional (`[<x>]`) while it is required, or the reverse. */
 function checkOptionalMismatch(toolName: string, signatureNode: ScalarNode, signature: string, args: LoadedArgument[], facts: BundleFacts, out: DiagnosticBuilder): void {
   const firstSpelling = new Map<string, PlaceholderRewrite>();
-  for (const spelling of findAngleSpellings(signature, facts.argumentNamePattern)) if (!firstSpelling.has(spelling.name)) firstSpelling.set(spelling.name, spelling);
+  for (const spelling of findAngleSpellings(signature, facts.argumentNamePattern)) {
+    spend();
+    if (!firstSpelling.has(spelling.name)) firstSpelling.set(spelling.name, spelling);
+  }
   const spanOfPiece = valueSpans(signatureNode);
   for (const argument of args) {
+    spend();
     const spelling = firstSpelling.get(argument.name);
     if (!spelling) continue;
     if (spelling.optional === !argument.required) continue;

@@ -7,6 +7,7 @@ import { FormatEvalError, formatString } from '../python/formatString';
 import { PyObject } from '../python/pyObject';
 import { describeLength } from '../python/renderedText';
 import { LoadedCommand } from './commandModel';
+import { charged, spend } from '../work';
 
 export type DocsResult =
   /** `cut`: the docstring renders past the rendered-text budget; `text` has its start, `length` is the whole docs' length. */
@@ -16,7 +17,7 @@ export type DocsResult =
 
 /** `get_signature(cmd)` for a command without `end_name`. */
 function defaultSignature(command: Pick<LoadedCommand, 'name' | 'arguments'>): string {
-  return command.name + command.arguments.map((a) => (a.required ? ` <${a.name}>` : ` [<${a.name}>]`)).join('');
+  return command.name + charged(command.arguments).map((a) => (a.required ? ` <${a.name}>` : ` [<${a.name}>]`)).join('');
 }
 
 /** What `get_signature` raises for a multi-line command (`end_name` set) without a signature. */
@@ -41,6 +42,7 @@ export function generateCommandDocs(command: LoadedCommand, env: ReadonlyMap<str
   if (command.arguments.length > 0) {
     docs += '  arguments:\n';
     for (const argument of command.arguments) {
+      spend();
       docs += `    - ${argument.name} (${argument.type}) [${argument.required ? 'required' : 'optional'}]: ${argument.description}\n`;
     }
   }

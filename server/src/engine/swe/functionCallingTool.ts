@@ -1,6 +1,7 @@
 /** SWE-agent's `Command.get_function_calling_tool`: the OpenAI tool schema the model receives. */
 import { LoadedCommand } from './commandModel';
 import { BundleFacts, MAIN_BUNDLE_FACTS } from './bundleFacts';
+import { spend } from '../work';
 
 export interface FunctionCallingTool {
   type: 'function';
@@ -16,6 +17,7 @@ export function functionCallingTool(command: LoadedCommand, noArgumentSchema: Bu
   const properties: Record<string, Record<string, unknown>> = Object.create(null);
   const required: string[] = [];
   for (const argument of command.arguments) {
+    spend();
     const property: Record<string, unknown> = { type: argument.type, description: argument.description };
     if (argument.items && argument.items.size > 0) property.items = Object.fromEntries(argument.items);
     if (argument.required) required.push(argument.name);

@@ -5,6 +5,7 @@
  */
 import { NameRepeat, findAngleSpellings } from '../python/argumentNamePattern';
 import { PyNode } from '../yaml/pyNode';
+import { spend } from '../work';
 
 export interface MappedInvokeFormat {
   text: string;
@@ -18,17 +19,23 @@ export function invokeFromSignature(signature: string, signatureNode: PyNode, re
   let text = '';
   let pos = 0;
   for (const spelling of findAngleSpellings(signature, repeat)) {
+    spend();
     for (; pos < spelling.start; pos++) {
+      spend();
       text += signature[pos];
       origins.push({ node: signatureNode, index: pos, length: 1 });
     }
     const replacement = `{${spelling.name}}`;
     text += replacement;
     // Every character of `{x}` points at the whole `<x>` / `[<x>]` spelling.
-    for (let i = 0; i < replacement.length; i++) origins.push({ node: signatureNode, index: spelling.start, length: spelling.end - spelling.start });
+    for (let i = 0; i < replacement.length; i++) {
+      spend();
+      origins.push({ node: signatureNode, index: spelling.start, length: spelling.end - spelling.start });
+    }
     pos = spelling.end;
   }
   for (; pos < signature.length; pos++) {
+    spend();
     text += signature[pos];
     origins.push({ node: signatureNode, index: pos, length: 1 });
   }
@@ -41,6 +48,7 @@ export function invokeFromArguments(name: string, nameNode: PyNode, args: { name
   let text = '';
   const append = (chunk: string, node: PyNode | null, baseIndex: number) => {
     for (let i = 0; i < chunk.length; i++) {
+      spend();
       text += chunk[i];
       origins.push(node ? { node, index: baseIndex + i, length: 1 } : null);
     }
@@ -48,6 +56,7 @@ export function invokeFromArguments(name: string, nameNode: PyNode, args: { name
   append(name, nameNode, 0);
   append(' ', null, 0);
   for (const arg of args) {
+    spend();
     append('{', null, 0);
     append(arg.name, arg.nameNode, 0);
     append('} ', null, 0);

@@ -5,6 +5,7 @@
  */
 import { pyReprFloat } from '../python/pyObject';
 import { PyNode, deref } from '../yaml/pyNode';
+import { charged } from '../work';
 
 export function pyLocItem(node: PyNode): string | number {
   const target = deref(node);
@@ -22,7 +23,7 @@ export function pyLocItem(node: PyNode): string | number {
     case 'NoneType':
       return 'None';
     case 'bytes':
-      return "b'" + [...v.value].map((b) => (b >= 0x20 && b < 0x7f && b !== 0x27 && b !== 0x5c ? String.fromCharCode(b) : '\\x' + b.toString(16).padStart(2, '0'))).join('') + "'";
+      return "b'" + charged([...v.value]).map((b) => (b >= 0x20 && b < 0x7f && b !== 0x27 && b !== 0x5c ? String.fromCharCode(b) : '\\x' + b.toString(16).padStart(2, '0'))).join('') + "'";
     case 'date':
       return v.iso;
     case 'datetime':

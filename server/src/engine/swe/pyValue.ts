@@ -7,6 +7,7 @@
  */
 import { PyDict, PyObject, pyStr } from '../python/pyObject';
 import { MapNode, PyNode, SeqNode, deref, dictEntries, strValue } from '../yaml/pyNode';
+import { spend } from '../work';
 
 function scalarOf(node: Exclude<PyNode, SeqNode | MapNode>): PyObject {
   if (node.kind === 'alias') return null;
@@ -51,10 +52,17 @@ export function pyObjectOf(node: PyNode): PyObject {
   };
   const root = make(node);
   while (toFill.length > 0 || dictsToFill.length > 0) {
+    spend();
     const seq = toFill.pop();
-    if (seq) for (const item of seq.node.items) seq.list.push(make(item));
+    if (seq) for (const item of seq.node.items) {
+      spend();
+      seq.list.push(make(item));
+    }
     const map = dictsToFill.pop();
-    if (map) for (const entry of dictEntries(map.node)) map.dict.entries.set(strValue(entry.key) ?? pyStr(make(entry.key)), make(entry.value));
+    if (map) for (const entry of dictEntries(map.node)) {
+      spend();
+      map.dict.entries.set(strValue(entry.key) ?? pyStr(make(entry.key)), make(entry.value));
+    }
   }
   return root;
 }

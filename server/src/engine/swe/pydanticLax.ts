@@ -7,6 +7,7 @@
 import { MapNode, PyNode, ScalarNode, deref, dictEntries } from '../yaml/pyNode';
 import { pushAll } from '../util/pushAll';
 import { pyStrip } from '../python/pyWhitespace';
+import { charged, spend } from '../work';
 
 export interface PydanticIssue {
   node: PyNode;
@@ -96,7 +97,7 @@ export function laxBool(node: PyNode): Lax<boolean> {
 export function laxListItems(node: PyNode): Lax<PyNode[]> {
   const target = deref(node);
   if (target.kind === 'seq') return { ok: true, value: target.items };
-  if (target.kind === 'map' && target.python === 'set') return { ok: true, value: dictEntries(target).map((e) => e.key) };
+  if (target.kind === 'map' && target.python === 'set') return { ok: true, value: charged(dictEntries(target)).map((e) => e.key) };
   return fail(node, 'list_type', 'Input should be a valid list');
 }
 
@@ -106,6 +107,7 @@ export function laxStrList(node: PyNode): Lax<string[]> {
   const values: string[] = [];
   const issues: PydanticIssue[] = [];
   for (const item of items.value) {
+    spend();
     const result = laxStr(item);
     if (result.ok) values.push(result.value);
     else pushAll(issues, result.issues);
@@ -125,9 +127,10 @@ export function laxStrDict(node: PyNode): Lax<Map<string, string>> {
   const values = new Map<string, string>();
   const issues: PydanticIssue[] = [];
   for (const entry of dictEntries(map)) {
+    spend();
     const key = laxStr(entry.key);
     const value = laxStr(entry.value);
-    if (!key.ok) pushAll(issues, key.issues.map((i) => ({ ...i, isKey: true })));
+    if (!key.ok) pushAll(issues, charged(key.issues).map((i) => ({ ...i, isKey: true })));
     if (!value.ok) pushAll(issues, value.issues);
     if (key.ok && value.ok) values.set(key.value, value.value);
   }

@@ -11,6 +11,7 @@ import { PyObject } from '../python/pyObject';
 import { RenderedText } from '../python/renderedText';
 import { shlexQuote } from '../python/shlexQuote';
 import { LoadedArgument, LoadedCommand } from './commandModel';
+import { spend } from '../work';
 
 export type ProbeResult =
   /** `rendered`: the whole command's length, when it is past the rendered-text budget (`action` has its start). */
@@ -44,6 +45,7 @@ function quoted(value: PyObject, command: LoadedCommand): PyObject {
 export function probeCall(command: LoadedCommand, values?: ReadonlyMap<string, PyObject>): ProbeResult {
   const formatted = new Map<string, PyObject>();
   for (const argument of command.arguments) {
+    spend();
     const value = values ? values.get(argument.name) : sampleValue(argument);
     if (value === undefined) {
       formatted.set(argument.name, '');

@@ -10,10 +10,11 @@ import { BUDGETS } from '../budgets';
 import { DiagnosticBuilder } from '../diagnosticBuilder';
 import { spanOf } from '../diagnostics';
 import { PyNode } from '../yaml/pyNode';
+import { charged } from '../work';
 
 export function reportUnknownKeys<T>(unknown: readonly T[], keyOf: (item: T) => PyNode, where: string, out: DiagnosticBuilder, report: (item: T) => void): void {
   const budget = BUDGETS.unknownKeysPerMapping;
-  unknown.slice(0, budget).forEach(report);
+  charged(unknown.slice(0, budget)).forEach(report);
   if (unknown.length <= budget) return;
   const rest = unknown.length - budget;
   out.add(

@@ -9,6 +9,7 @@ import { MODEL_DOCS } from './modelDocs';
 import { PORTED_VALIDATORS } from './portedValidators';
 import { DataType, ModelData, ProfileData } from './profileData';
 import { SweAgentFacts, SweAgentProfile, SweAgentVersion, UnportedCode } from './profile';
+import { charged, spend } from '../work';
 
 export interface ProfileIdentity {
   kind: SweAgentProfile['kind'];
@@ -37,6 +38,7 @@ export function buildProfile(data: ProfileData, identity: ProfileIdentity): SweA
     const checks: ((values: ReadonlyMap<string, unknown>) => ModelProblem[])[] = [];
     const notRun: string[] = [];
     for (const v of model.validators) {
+      spend();
       const qualified = `${v.definedIn}.${v.name}`;
       const ported = PORTED_VALIDATORS[qualified];
       if (!ported) {
@@ -47,8 +49,8 @@ export function buildProfile(data: ProfileData, identity: ProfileIdentity): SweA
       if (ported.field) fieldValidators.set(ported.field.name, ported.field.validator);
       if (ported.check) checks.push(ported.check);
     }
-    schema.fields = model.fields.map((f) => fieldSchema(model, f, fieldValidators.get(f.name)));
-    if (checks.length > 0) schema.check = (values) => checks.flatMap((check) => check(values));
+    schema.fields = charged(model.fields).map((f) => fieldSchema(model, f, fieldValidators.get(f.name)));
+    if (checks.length > 0) schema.check = (values) => charged(checks).flatMap((check) => check(values));
     if (notRun.length > 0) schema.notRun = notRun;
     return schema;
   };
@@ -62,6 +64,7 @@ export function buildProfile(data: ProfileData, identity: ProfileIdentity): SweA
   });
 
   const typeOf = (type: DataType): FieldType => {
+    spend();
     switch (type.t) {
       case 'ref':
         return { t: 'model', model: schemaOf(type.model) };
@@ -70,17 +73,17 @@ export function buildProfile(data: ProfileData, identity: ProfileIdentity): SweA
       case 'set':
         return { t: type.t, of: typeOf(type.of) };
       case 'tuple':
-        return { t: 'tuple', of: type.of.map(typeOf) };
+        return { t: 'tuple', of: charged(type.of).map(typeOf) };
       case 'dict':
         return { t: 'dict', key: typeOf(type.key), value: typeOf(type.value) };
       case 'union': {
-        const members = type.members.map(typeOf);
+        const members = charged(type.members).map(typeOf);
         // A config without `type` means the first member of a left-to-right union of tagged models (the agent union: default).
-        const tagged = type.mode === 'left_to_right' && members.every((m) => m.t === 'model' && m.model.fields.some((f) => f.name === 'type' && f.type.t === 'literal' && f.default !== undefined));
+        const tagged = type.mode === 'left_to_right' && charged(members).every((m) => m.t === 'model' && charged(m.model.fields).some((f) => f.name === 'type' && f.type.t === 'literal' && f.default !== undefined));
         return { t: 'union', members, mode: type.mode, ...(tagged ? { defaultMember: 0 } : {}) };
       }
       case 'tagged':
-        return type.discriminator === 'type' ? { t: 'tagged', members: type.members.map(schemaOf) } : { t: 'unchecked', what: `union picked by \`${type.discriminator}\`` };
+        return type.discriminator === 'type' ? { t: 'tagged', members: charged(type.members).map(schemaOf) } : { t: 'unchecked', what: `union picked by \`${type.discriminator}\`` };
       default:
         return type;
     }
@@ -88,7 +91,10 @@ export function buildProfile(data: ProfileData, identity: ProfileIdentity): SweA
 
   const runSingle = schemaOf(data.runSingle);
   const runBatch = schemaOf(data.runBatch);
-  for (const n of data.notUnderstood) unported.push({ qualifiedName: n.message, model: '', file: n.file, what: 'construct' });
+  for (const n of data.notUnderstood) {
+    spend();
+    unported.push({ qualifiedName: n.message, model: '', file: n.file, what: 'construct' });
+  }
   return { ...identity, runSingle, runBatch, unported, provenance: data.provenance, templateVariables: data.templateVariables };
 }
 

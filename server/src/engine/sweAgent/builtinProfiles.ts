@@ -10,6 +10,7 @@ import v100 from './profiles/1.0.0.json';
 import v101 from './profiles/1.0.1.json';
 import v110 from './profiles/1.1.0.json';
 import main from './profiles/main.json';
+import { charged } from '../work';
 
 const DATA: Record<SweAgentVersion, ProfileData> = { '1.0.0': v100 as ProfileData, '1.0.1': v101 as ProfileData, '1.1.0': v110 as ProfileData, main: main as ProfileData };
 
@@ -27,7 +28,7 @@ function labelOf(version: SweAgentVersion): string {
  * module state (engine/ keeps none outside the host; test/docs/architecture.test.ts).
  */
 const BUILT: ReadonlyMap<SweAgentVersion, SweAgentProfile> = new Map(
-  (Object.keys(DATA) as SweAgentVersion[]).map((version) => [
+  charged((Object.keys(DATA) as SweAgentVersion[])).map((version) => [
     version,
     buildProfile(DATA[version], { kind: version, label: labelOf(version), reason: 'the default', base: version, facts: VERSION_FACTS[version] }),
   ]),
@@ -35,12 +36,12 @@ const BUILT: ReadonlyMap<SweAgentVersion, SweAgentProfile> = new Map(
 
 /** `Model.field` of every model of each version: where a key a version lacks became a field. */
 const FIELDS: ReadonlyMap<SweAgentVersion, ReadonlySet<string>> = new Map(
-  SWE_AGENT_VERSIONS.map((version) => [version, new Set(Object.values(DATA[version].models).flatMap((model) => model.fields.map((field) => `${model.name}.${field.name}`)))]),
+  charged(SWE_AGENT_VERSIONS).map((version) => [version, new Set(charged(Object.values(DATA[version].models)).flatMap((model) => charged(model.fields).map((field) => `${model.name}.${field.name}`)))]),
 );
 
 /** The first release after `version` whose model `model` has the field `field` (a migration), if any. */
 export function fieldAddedAfter(version: SweAgentVersion, model: string, field: string): SweAgentVersion | undefined {
-  return SWE_AGENT_VERSIONS.slice(SWE_AGENT_VERSIONS.indexOf(version) + 1).find((later) => FIELDS.get(later)!.has(`${model}.${field}`));
+  return charged(SWE_AGENT_VERSIONS.slice(SWE_AGENT_VERSIONS.indexOf(version) + 1)).find((later) => FIELDS.get(later)!.has(`${model}.${field}`));
 }
 
 /** A built-in profile, chosen for `reason`. */

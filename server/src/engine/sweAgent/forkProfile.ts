@@ -13,6 +13,7 @@ import { PythonSources, extractModels } from './extract/pydanticModels';
 import { PythonParses, readPythonModule } from './extract/pythonSource';
 import { TEMPLATE_BODIES } from './extract/templateVariables';
 import { SweAgentFacts, SweAgentProfile, SweAgentVersion, VERSION_FACTS } from './profile';
+import { charged, spend } from '../work';
 
 /** Reads a file's text (null when it is not there or not readable). */
 export type ReadText = (file: string) => string | null;
@@ -42,6 +43,7 @@ export function forkProfile(packageParent: string, readText: ReadText, why: { la
       if (name !== 'sweagent' && !name.startsWith('sweagent.')) return null;
       const base = path.join(packageParent, ...name.split('.'));
       for (const [file, isPackage] of [[`${base}.py`, false], [path.join(base, '__init__.py'), true]] as const) {
+        spend();
         const text = readText(file);
         if (text !== null) return { text, file: path.relative(packageParent, file).split(path.sep).join('/'), isPackage };
       }
@@ -56,7 +58,7 @@ export function forkProfile(packageParent: string, readText: ReadText, why: { la
   data.provenance = [{ source: packageParent }];
   const facts = factsFromSource(base, (module) => sources.module(module)?.text ?? null, parses);
   // ToolConfig's default env, as its own source writes it: `{}`, or (main's) the pager settings.
-  const envDefault = Object.values(data.models).find((m) => m.name === 'ToolConfig' && m.file === 'sweagent/tools/tools.py')?.fields.find((f) => f.name === 'env_variables')?.default;
+  const envDefault = charged(charged(Object.values(data.models)).find((m) => m.name === 'ToolConfig' && m.file === 'sweagent/tools/tools.py')?.fields)?.find((f) => f.name === 'env_variables')?.default;
   if (envDefault !== undefined) facts.toolEnvDefault = envDefault.replace(/\s/g, '') === '{}' ? 'empty' : 'pagers';
   return buildProfile(data, { kind: 'path', label: why.label, reason: why.reason, base, facts, root: packageParent, ...(version?.k === 'str' ? { packageVersion: version.value } : {}) });
 }

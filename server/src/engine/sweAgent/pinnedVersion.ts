@@ -5,6 +5,7 @@
  * released version it names exactly (`sweagent==1.0.1`, `sweagent @ git+...@v1.1.0`).
  */
 import { SweAgentVersion } from './profile';
+import { charged, spend } from '../work';
 
 const RELEASES: Record<string, SweAgentVersion> = { '1.0.0': '1.0.0', '1.0.1': '1.0.1', '1.1.0': '1.1.0' };
 
@@ -13,6 +14,7 @@ const PINS = [/\bswe[-_]?agent\s*(?:\[[^\]]*\])?\s*[=~]=\s*v?(\d+\.\d+\.\d+)\b/i
 
 export function pinnedVersionIn(text: string): SweAgentVersion | null {
   for (const pattern of PINS) {
+    spend();
     const match = pattern.exec(text);
     if (match && RELEASES[match[1]]) return RELEASES[match[1]];
   }
@@ -22,6 +24,6 @@ export function pinnedVersionIn(text: string): SweAgentVersion | null {
 /** The files, in the order they are looked at, relative to the workspace folder. */
 export function packagingFilesIn(names: readonly string[]): string[] {
   const fixed = ['pyproject.toml', 'setup.cfg', 'setup.py', '.gitmodules'];
-  const requirements = names.filter((n) => /^requirements.*\.txt$/.test(n)).sort();
-  return [...fixed.filter((n) => names.includes(n)), ...requirements];
+  const requirements = charged(names).filter((n) => /^requirements.*\.txt$/.test(n)).sort();
+  return [...charged(fixed).filter((n) => names.includes(n)), ...requirements];
 }

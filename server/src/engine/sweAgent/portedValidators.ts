@@ -6,6 +6,7 @@
  * in a profile's source is said not to be run, on the files it applies to.
  */
 import type { FieldValidator, ModelProblem } from '../runConfig/schema';
+import { charged } from '../work';
 
 export interface PortedValidator {
   field?: { name: string; validator: FieldValidator };
@@ -77,7 +78,7 @@ export const PORTED_VALIDATORS: Readonly<Record<string, PortedValidator>> = {
     check: (values) => {
       const args = values.get('docker_args');
       const platform = values.get('platform');
-      if (!Array.isArray(args) || typeof platform !== 'string' || !args.some((a) => typeof a === 'string' && a.startsWith('--platform'))) return [];
+      if (!Array.isArray(args) || typeof platform !== 'string' || !charged(args).some((a) => typeof a === 'string' && a.startsWith('--platform'))) return [];
       return [{ field: 'platform', severity: 'error', message: '`platform` is set and `docker_args` has `--platform` too, which SWE-ReX refuses.', detail: ["SWE-ReX fails: Cannot specify platform both via 'platform' field and '--platform' in docker_args"] }];
     },
   },

@@ -1,3 +1,4 @@
+import { spend } from '../work';
 /**
  * The deepest nesting of `[`/`{` in a JSON text (outside strings), measured
  * before parsing so that no parser ever recurses that deep; the offset where
@@ -7,6 +8,7 @@ export function nestingBeyond(text: string, limit: number): number {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
+    spend();
     const ch = text[i];
     if (inString) {
       if (ch === '\\') i++;

@@ -1,3 +1,4 @@
+import { spend } from '../work';
 /** "Did you mean": the known name nearest to a misspelt one, if any is near enough. */
 
 /**
@@ -10,10 +11,15 @@ function editDistance(a: string, b: string): number {
   let twoBack = new Uint32Array(cols);
   let previous = new Uint32Array(cols);
   let current = new Uint32Array(cols);
-  for (let j = 0; j < cols; j++) previous[j] = j;
+  for (let j = 0; j < cols; j++) {
+    spend();
+    previous[j] = j;
+  }
   for (let i = 1; i <= a.length; i++) {
+    spend();
     current[0] = i;
     for (let j = 1; j < cols; j++) {
+      spend();
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, twoBack[j - 2] + 1);
@@ -30,6 +36,7 @@ export function suggestName(word: string, candidates: readonly string[]): string
   let best: string | null = null;
   let bestScore = Infinity;
   for (const candidate of candidates) {
+    spend();
     const target = candidate.toLowerCase();
     let score: number;
     if (target === lower) score = 0;

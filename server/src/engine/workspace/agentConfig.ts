@@ -10,6 +10,7 @@ import { fieldsOf } from '../swe/checkTool';
 import { asDict, laxBool, laxListItems, laxStr } from '../swe/pydanticLax';
 import { pyObjectOf } from '../swe/pyValue';
 import { DictEntry, PyNode, dictEntries, isNone, strValue } from '../yaml/pyNode';
+import { charged, spend } from '../work';
 
 export interface HiddenTool {
   name: string;
@@ -76,7 +77,7 @@ export function agentToolsOf(root: PyNode | null): AgentTools[] {
   if (main) sections.push(main);
   const retries = agentFields.get('agent_configs');
   const items = retries ? laxListItems(retries.value) : null;
-  (items?.ok ? items.value : []).forEach((item, i) => {
+  charged((items?.ok ? items.value : [])).forEach((item, i) => {
     const fields = fieldsOfNode(item);
     const sub = section(`agent.agent_configs.${i}.tools`, fields, fields.get('tools'));
     if (sub) sections.push(sub);
@@ -86,18 +87,18 @@ export function agentToolsOf(root: PyNode | null): AgentTools[] {
 
 /** Whether a parsed file lists bundles as an agent config does (under `agent.tools`, `tools` or the templates). */
 export function listsBundles(root: PyNode | null): boolean {
-  return agentToolsOf(root).some((s) => s.fields.has('bundles') || s.misplacedBundles !== undefined);
+  return charged(agentToolsOf(root)).some((s) => s.fields.has('bundles') || s.misplacedBundles !== undefined);
 }
 
 function readToolConfig(fields: Map<string, DictEntry>): Pick<AgentTools, 'bundlesEntry' | 'bundles' | 'env' | 'enableBashTool' | 'parseFunctionType'> {
   const bundlesEntry = fields.get('bundles');
   const items = bundlesEntry ? laxListItems(bundlesEntry.value) : null;
-  const bundles = (items?.ok ? items.value : []).map((node, index): BundleRef => {
+  const bundles = charged((items?.ok ? items.value : [])).map((node, index): BundleRef => {
     const bundleFields = fieldsOfNode(node);
     const pathEntry = bundleFields.get('path');
     const hiddenEntry = bundleFields.get('hidden_tools');
     const hiddenItems = hiddenEntry ? laxListItems(hiddenEntry.value) : null;
-    const hidden = (hiddenItems?.ok ? hiddenItems.value : []).flatMap((item): HiddenTool[] => {
+    const hidden = charged((hiddenItems?.ok ? hiddenItems.value : [])).flatMap((item): HiddenTool[] => {
       const name = laxStr(item);
       return name.ok ? [{ name: name.value, node: item }] : [];
     });
@@ -109,7 +110,10 @@ function readToolConfig(fields: Map<string, DictEntry>): Pick<AgentTools, 'bundl
   if (envEntry && !isNone(envEntry.value)) {
     const envMap = asDict(envEntry.value);
     env = new Map();
-    if (envMap) for (const entry of dictEntries(envMap)) env.set(strValue(entry.key) ?? String(pyObjectOf(entry.key)), pyObjectOf(entry.value));
+    if (envMap) for (const entry of dictEntries(envMap)) {
+      spend();
+      env.set(strValue(entry.key) ?? String(pyObjectOf(entry.key)), pyObjectOf(entry.value));
+    }
   }
   const bashEntry = fields.get('enable_bash_tool');
   const bash = bashEntry ? laxBool(bashEntry.value) : null;

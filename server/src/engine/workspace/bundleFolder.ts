@@ -16,6 +16,7 @@ import { asDict } from '../swe/pydanticLax';
 import { PyNode, dictEntries, strValue } from '../yaml/pyNode';
 import { FileKind, FsView } from './workspaceFs';
 import type { BundleFileReader } from './bundleScripts';
+import { charged, spend } from '../work';
 
 export interface BinEntry {
   name: string;
@@ -62,7 +63,7 @@ function binListing(names: readonly string[], statOf: (name: string) => Omit<Bin
     return entry;
   };
   return {
-    entries: [...names].sort().slice(0, BUDGETS.binEntries).map(entryOf),
+    entries: charged([...names].sort().slice(0, BUDGETS.binEntries)).map(entryOf),
     total: names.length,
     entry: (name) => (present.has(name) ? entryOf(name) : undefined),
   };
@@ -89,6 +90,7 @@ interface Declared {
 function declaredScripts(model: BundleModel): Declared[] {
   const declared: Declared[] = [];
   for (const entry of model.check.toolEntries) {
+    spend();
     const name = strValue(entry.keyNode);
     if (name !== undefined && name !== '') declared.push({ name, node: entry.keyNode, what: 'tool' });
   }
@@ -121,6 +123,7 @@ export function checkBundleFolder(model: BundleModel, folder: BundleFolder, read
   if (!model.root) return [];
   const declared = declaredScripts(model);
   for (const item of declared) {
+    spend();
     const entry = folder.bin?.entry(item.name);
     const tool = item.what === 'tool' ? item.name : null;
     if (!entry || entry.kind === 'directory') {
@@ -150,10 +153,11 @@ export function checkBundleFolder(model: BundleModel, folder: BundleFolder, read
     }
   }
   const toolsKey = asDict(model.root) ? fieldsOf(dictEntries(asDict(model.root)!)).get('tools')?.key : undefined;
-  const names = new Set(declared.map((d) => d.name));
+  const names = new Set(charged(declared).map((d) => d.name));
   if (toolsKey && folder.bin) {
     let installWords: ReadonlySet<string> | undefined;
     for (const entry of folder.bin.entries) {
+      spend();
       if (entry.kind !== 'file' || names.has(entry.name) || isHelperScript(entry.name, (installWords ??= installScriptWords(folder, read)))) continue;
       out.add('bin-script-undeclared', spanOf(toolsKey), `bin/${entry.name} is not a tool of this bundle.`, {
         detail: `Fine for a helper script; declare it under \`tools:\` if the model should call it.`,
@@ -174,7 +178,7 @@ export function checkBundleFolder(model: BundleModel, folder: BundleFolder, read
 
 /** Links from tool names and the state command to their bin/ scripts. */
 export function scriptLinks(model: BundleModel, folder: BundleFolder): ScriptLink[] {
-  return declaredScripts(model)
+  return charged(declaredScripts(model))
     .filter((d) => folder.bin?.entry(d.name)?.kind === 'file')
     .map((d) => ({ ...model.placement.range(d.node), script: d.name }));
 }

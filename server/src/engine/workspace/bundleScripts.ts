@@ -20,6 +20,7 @@ import { fieldsOf } from '../swe/checkTool';
 import { asDict } from '../swe/pydanticLax';
 import { PyNode, dictEntries, strValue } from '../yaml/pyNode';
 import { BundleFolder } from './bundleFolder';
+import { charged, spend } from '../work';
 
 /** A file of the bundle folder (relative, `/`-separated) as text, or null when it is missing, unreadable or not UTF-8. */
 export type BundleFileReader = (relative: string) => string | null;
@@ -59,16 +60,17 @@ export function checkBundleScripts(model: BundleModel, folder: BundleFolder, rea
   const out = new DiagnosticBuilder(null);
   if (!model.root) return [];
   const toolsKey = asDict(model.root) ? fieldsOf(dictEntries(asDict(model.root)!)).get('tools')?.key : undefined;
-  const scripts: { name: string; node: PyNode; tool: string | null }[] = model.check.toolEntries.flatMap((e) => {
+  const scripts: { name: string; node: PyNode; tool: string | null }[] = charged(model.check.toolEntries).flatMap((e) => {
     const name = strValue(e.keyNode);
     return name ? [{ name, node: e.keyNode, tool: name }] : [];
   });
   const state = model.check.stateCommand;
   const stateScript = state ? stateCommandScript(state.value) : null;
   if (state && stateScript) scripts.push({ name: stateScript, node: state.node, tool: null });
-  const files = scripts.filter((script) => folder.bin?.entry(script.name)?.kind === 'file');
-  const facts = factsOf(files.map((script) => script.name));
+  const files = charged(scripts).filter((script) => folder.bin?.entry(script.name)?.kind === 'file');
+  const facts = factsOf(charged(files).map((script) => script.name));
   for (const script of files) {
+    spend();
     const fact = facts.get(script.name);
     if (!fact) continue;
     const file = `bin/${script.name}`;

@@ -26,6 +26,7 @@ import { AgentTools, BundleRef } from './agentConfig';
 import { ConfigRootSource } from './configRoot';
 import { checkoutBundleChange, checkoutBundleName, isShippedBundle } from './sweAgentBundles';
 import { SweAgentVersion } from '../sweAgent/profile';
+import { charged, spend } from '../work';
 
 interface BundleSource {
   dir: string;
@@ -108,7 +109,7 @@ export function resolveBundlePath(configRoot: string, bundlePath: string): strin
 
 /** The tools that fail BundleConfig's `dict[str, dict]` (SWE-agent reads every tool that far, hidden or not). */
 export function failingBundleConfig(tools: readonly Pick<ToolCheck, 'tool' | 'bundleStageOk'>[]): ReadonlySet<unknown> {
-  return new Set(tools.filter((t) => !t.bundleStageOk).map((t) => t.tool));
+  return new Set(charged(tools).filter((t) => !t.bundleStageOk).map((t) => t.tool));
 }
 
 /**
@@ -184,6 +185,7 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
   // Each listing takes in its bundle's tools again (a bundle listed 20,000 times passed 2 GB): counted here, within a budget.
   let taken = 0;
   for (const [index, ref] of tools.bundles.entries()) {
+    spend();
     // An entry that is not a mapping with a string `path` is runConfig/validate.ts's to report.
     if (!asDict(ref.node) || ref.path === undefined || !ref.pathNode) continue;
     // An aliased entry (`- *viewer`) is reported where it is used, not at its anchor.
@@ -233,12 +235,12 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
       );
       break;
     }
-    const hidden = new Set(ref.hidden.map((h) => h.name));
+    const hidden = new Set(charged(ref.hidden).map((h) => h.name));
     const isHidden = hiddenToolDiagnostics(model, hidden);
-    const inContext: BundleInContext = { ref, source, model, hidden, diagnostics: model.diagnostics.filter((d) => !isHidden(d)) };
+    const inContext: BundleInContext = { ref, source, model, hidden, diagnostics: charged(model.diagnostics).filter((d) => !isHidden(d)) };
     bundles.push(inContext);
     // A tool named bash is reported below as a duplicate of the built-in tool; saying it twice helps no one.
-    const errors = inContext.diagnostics.filter((d) => d.severity === 'error' && d.code !== 'bash-tool-clash');
+    const errors = charged(inContext.diagnostics).filter((d) => d.severity === 'error' && d.code !== 'bash-tool-clash');
     const firstError = errors[0];
     if (firstError) {
       const count = errors.length;
@@ -249,10 +251,11 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
         { related: [{ message: firstError.message, file: source.configPath, start: firstError.start, end: firstError.end }] },
       );
     }
-    const toolNames = new Set(model.check.toolEntries.map((e) => strValue(e.keyNode)).filter((n): n is string => n !== undefined));
-    const missing = ref.hidden.filter((h) => !toolNames.has(h.name));
-    const sweAgentFails = `SWE-agent fails: Hidden tools ${pyReprStringSet(missing.map((m) => m.name))} do not exist in available tools`;
+    const toolNames = new Set(charged(model.check.toolEntries).map((e) => strValue(e.keyNode)).filter((n): n is string => n !== undefined));
+    const missing = charged(ref.hidden).filter((h) => !toolNames.has(h.name));
+    const sweAgentFails = `SWE-agent fails: Hidden tools ${pyReprStringSet(charged(missing).map((m) => m.name))} do not exist in available tools`;
     for (const h of missing) {
+      spend();
       const suggestion = suggestName(h.name, [...toolNames]);
       if (suggestion) {
         out.add('hidden-tool-missing', spanOf(h.node), `Bundle \`${shortPrefix(ref.path, 32)}\` has no tool \`${shortPrefix(h.name, 32)}\` to hide; did you mean \`${shortPrefix(suggestion, 32)}\`?`, {
@@ -264,6 +267,7 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
       }
     }
     for (const entry of model.check.toolEntries) {
+      spend();
       const name = strValue(entry.keyNode);
       if (name === undefined || hidden.has(name)) continue;
       const first = firstOfName.get(name);
@@ -304,7 +308,7 @@ export function checkAgentConfig(tools: AgentTools, context: AgentCheckContext):
       { detail: 'SWE-agent fails: AttributeError: type, raised while it builds the message "Bash tool can only be disabled if function_calling parser or json parser is used."' },
     );
   }
-  const loads = !out.hasErrors() && bundles.every((b) => !b.diagnostics.some((d) => d.severity === 'error'));
+  const loads = !out.hasErrors() && charged(bundles).every((b) => !charged(b.diagnostics).some((d) => d.severity === 'error'));
   return { loads, diagnostics: out.diagnostics, bundles, unread, options };
 }
 

@@ -13,6 +13,7 @@
 import * as path from 'path';
 import { isInside } from './walk';
 import { FsView } from './workspaceFs';
+import { spend } from '../work';
 
 /** Why the config root is where it is. */
 export type ConfigRootSource =
@@ -41,6 +42,7 @@ export function configRootFor(fs: FsView, agentConfigPath: string, workspaceFold
 /** The nearest folder from `dir` up (no higher than `boundary`) holding SWE-agent's package, `sweagent/__init__.py`. */
 function packageCheckoutAround(fs: FsView, dir: string, boundary: string): string | null {
   for (;;) {
+    spend();
     if (!isInside(dir, boundary)) return null;
     if (fs.stat(path.join(dir, 'sweagent', '__init__.py'))?.kind === 'file') return dir;
     const parent = path.dirname(dir);
@@ -57,6 +59,7 @@ function packageCheckoutAround(fs: FsView, dir: string, boundary: string): strin
 export function checkoutAround(fs: FsView, dir: string, boundary: string): string | null {
   let configParent: string | null = null;
   while (isInside(dir, boundary)) {
+    spend();
     if (fs.stat(path.join(dir, 'tools'))?.kind === 'directory') return dir;
     if (dir === boundary) break;
     const parent = path.dirname(dir);

@@ -9,6 +9,7 @@
  * `windowed_edit_*`, and removed `review_on_submit`.
  */
 import { SWE_AGENT_VERSIONS, SweAgentVersion } from '../sweAgent/profile';
+import { charged } from '../work';
 
 const UP_TO_1_0_1 = ['defaults', 'diff_state', 'edit_anthropic', 'edit_linting', 'edit_replace', 'edit_rewrite', 'filemap', 'forfeit', 'registry', 'review_on_submit', 'review_on_submit_m', 'search', 'submit'];
 const SINCE_1_1_0 = ['diff_state', 'edit_anthropic', 'filemap', 'forfeit', 'multilingual_setup', 'registry', 'review_on_submit_m', 'search', 'submit', 'windowed', 'windowed_edit_linting', 'windowed_edit_replace', 'windowed_edit_rewrite'];
@@ -59,9 +60,9 @@ export function checkoutBundleChange(version: SweAgentVersion, name: string): Ch
     if (RENAMED_IN_1_1_0[name]) return { kind: 'renamed', to: RENAMED_IN_1_1_0[name], in: '1.1.0' };
     if (isShippedBundle('1.0.1', name)) return { kind: 'removed', in: '1.1.0' };
   } else {
-    const old = Object.keys(RENAMED_IN_1_1_0).find((o) => RENAMED_IN_1_1_0[o] === name);
+    const old = charged(Object.keys(RENAMED_IN_1_1_0)).find((o) => RENAMED_IN_1_1_0[o] === name);
     if (old) return { kind: 'named-later', was: old, in: '1.1.0' };
   }
-  const since = SWE_AGENT_VERSIONS.find((v) => isShippedBundle(v, name));
+  const since = charged(SWE_AGENT_VERSIONS).find((v) => isShippedBundle(v, name));
   return since ? { kind: 'added-later', since } : null;
 }

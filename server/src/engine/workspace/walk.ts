@@ -12,6 +12,7 @@
 import * as path from 'path';
 import { BUDGETS } from '../budgets';
 import { FsView } from './workspaceFs';
+import { charged, spend } from '../work';
 
 const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git', '.hg', '.svn', '__pycache__', '.venv', 'venv', '.tox', '.mypy_cache']);
 
@@ -39,7 +40,7 @@ const WALK_CUT_EXAMPLES = 10;
 
 /** What the cuts left out, counted as a summary line says it: `3 folders not searched`, `1 file not read`. */
 export function countCuts(cuts: readonly WalkCut[]): string[] {
-  const sum = (links: boolean) => cuts.filter((cut) => (cut.reason === 'link') === links).reduce((n, cut) => n + cut.count, 0);
+  const sum = (links: boolean) => charged(cuts).filter((cut) => (cut.reason === 'link') === links).reduce((n, cut) => n + cut.count, 0);
   const [folders, files] = [sum(false), sum(true)];
   return [
     ...(folders > 0 ? [`${folders.toLocaleString('en-US')} folder${folders === 1 ? '' : 's'} not searched`] : []),
@@ -99,15 +100,20 @@ export function walkWorkspace(fs: FsView, root: string, maxEntries: number = BUD
   };
   let entries = 0;
   walk: for (let next = 0; next < queue.length; next++) {
+    spend();
     const { dir, depth } = queue[next];
     const names = fs.list(dir);
     if (!names) continue;
     for (const name of [...names].sort()) {
+      spend();
       if (++entries > maxEntries) {
         result.truncated = true;
         // The folder being listed, then those found and not entered yet.
         const left: WalkCut = { reason: 'entries', paths: [], count: 0 };
-        for (const rest of queue.slice(next)) cut(left, rest.dir);
+        for (const rest of queue.slice(next)) {
+          spend();
+          cut(left, rest.dir);
+        }
         result.cuts.push(left);
         break walk;
       }

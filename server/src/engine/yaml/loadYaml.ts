@@ -36,7 +36,10 @@ export function loadYaml(text: string, origin: Origin, enclosing = 0): YamlLoad 
   try {
     composed = new Composer(text, enclosing).getSingleNode();
   } catch (e) {
-    return { root: null, features: NO_FEATURES, problems: [syntaxProblem(e, text)] };
+    const problem = syntaxProblem(e, text);
+    // Anything else is not PyYAML's (the work budget running out among them): it ends the analysis.
+    if (!problem) throw e;
+    return { root: null, features: NO_FEATURES, problems: [problem] };
   }
   const constructed = constructDocument(composed.root, origin);
   const features = { anchors: composed.anchors, aliases: composed.aliases, mergeKeys: constructed.mergeKeys };
@@ -55,11 +58,11 @@ export function loadBlanked(text: string, start: number, end: number): { origin:
   return { origin, load: loadYaml(blanked, origin) };
 }
 
-/** What the reader, scanner, parser or composer raised, as a problem at PyYAML's marks. */
-function syntaxProblem(e: unknown, text: string): YamlProblem {
+/** What the reader, scanner, parser or composer raised, as a problem at PyYAML's marks; null for what PyYAML does not raise. */
+function syntaxProblem(e: unknown, text: string): YamlProblem | null {
   if (e instanceof RecursionLimit) return e.problem();
   if (e instanceof PythonCrash) return { pyClass: 'Crash', kind: 'syntax', exceptionType: e.exceptionType, message: e.pyMessage, start: e.mark.offset, end: characterEnd(text, e.mark.offset) };
-  if (!(e instanceof MarkedYamlError)) throw e;
+  if (!(e instanceof MarkedYamlError)) return null;
   const start = e.problemMark.offset;
   return {
     pyClass: e.pyClass,

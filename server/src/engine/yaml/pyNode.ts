@@ -1,3 +1,4 @@
+import { spend } from '../work';
 /**
  * The YAML document as PyYAML's `safe_load` sees it: nodes that carry the
  * Python value they construct to, plus their source ranges.
@@ -159,6 +160,7 @@ export function dictEntries(map: MapNode): DictEntry[] {
   const order: DictEntry[] = [];
   const identityOf = pyKeyIdentities();
   for (const pair of map.pairs) {
+    spend();
     const identity = identityOf(pair.key) ?? `unhashable:${order.length}`;
     const existing = byKey.get(identity);
     if (existing) {

@@ -1,3 +1,4 @@
+import { spend } from '../work';
 /**
  * PyYAML's implicit resolvers (YAML 1.1), as registered on its `Resolver`:
  * which tag a plain scalar gets from its text. The order of the candidate
@@ -52,7 +53,9 @@ const BY_FIRST_CHAR: ReadonlyMap<string, readonly Resolver[]> = byFirstChar([
 function byFirstChar(registered: [tag: string, pattern: RegExp, first: string[]][]): Map<string, Resolver[]> {
   const table = new Map<string, Resolver[]>();
   for (const [tag, pattern, first] of registered) {
+    spend();
     for (const ch of first) {
+      spend();
       const list = table.get(ch) ?? [];
       list.push([tag, pattern]);
       table.set(ch, list);
@@ -66,7 +69,10 @@ export function resolveImplicit(text: string): string {
   const resolvers = BY_FIRST_CHAR.get(text === '' ? '' : text[0]) ?? [];
   // Python's `$` also matches before a final newline (reachable with `! "1\n"`).
   const subject = text.endsWith('\n') ? text.slice(0, -1) : text;
-  for (const [tag, pattern] of resolvers) if (pattern.test(subject)) return tag;
+  for (const [tag, pattern] of resolvers) {
+    spend();
+    if (pattern.test(subject)) return tag;
+  }
   return TAG.str;
 }
 

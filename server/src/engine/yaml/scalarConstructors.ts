@@ -9,6 +9,7 @@ import { pyReprString } from '../python/pyObject';
 import { pythonFloat, pythonInt } from '../python/pyNumberText';
 import { PyScalarValue } from './pyNode';
 import { TAG } from './resolver';
+import { charged, spend } from '../work';
 
 export type ConstructOutcome =
   | { ok: true; value: PyScalarValue }
@@ -39,6 +40,7 @@ function constructInt(text: string): ConstructOutcome {
     // Sexagesimal: each part is an int(), and PyYAML sums them from the last up.
     const digits: bigint[] = [];
     for (const part of value.split(':')) {
+      spend();
       const parsed = pythonInt(part, 10);
       if (!parsed.ok) return crash('ValueError', parsed.message);
       digits.push(parsed.value);
@@ -62,11 +64,15 @@ function sexagesimalValue(digits: bigint[]): bigint {
   let level = digits;
   let base = 60n;
   while (level.length > 1) {
+    spend();
     const next: bigint[] = [];
     // The first value of an odd level is the leftmost, shorter piece; every right-hand piece has the full width.
     let i = level.length % 2;
     if (i === 1) next.push(level[0]);
-    for (; i < level.length; i += 2) next.push(level[i] * base + level[i + 1]);
+    for (; i < level.length; i += 2) {
+      spend();
+      next.push(level[i] * base + level[i + 1]);
+    }
     level = next;
     if (level.length > 1) base *= base;
   }
@@ -87,6 +93,7 @@ function constructFloat(text: string): ConstructOutcome {
     const parts = value.split(':');
     const digits: number[] = [];
     for (const part of parts) {
+      spend();
       const digit = pythonFloat(part);
       if (digit === null) return invalid(part);
       digits.push(digit);
@@ -95,6 +102,7 @@ function constructFloat(text: string): ConstructOutcome {
     let result = 0;
     let base = 1;
     for (const digit of digits.reverse()) {
+      spend();
       result += digit * base;
       base *= 60;
     }
@@ -116,10 +124,13 @@ const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/
 /** base64.decodebytes: CPython's non-strict a2b_base64. */
 function constructBinary(text: string): ConstructOutcome {
   const points = [...text];
-  const bad = points.findIndex((ch) => ch.codePointAt(0)! > 0x7f);
+  const bad = charged(points).findIndex((ch) => ch.codePointAt(0)! > 0x7f);
   if (bad !== -1) {
     let end = bad + 1;
-    while (end < points.length && points[end].codePointAt(0)! > 0x7f) end++;
+    while (end < points.length && points[end].codePointAt(0)! > 0x7f) {
+      spend();
+      end++;
+    }
     const code = points[bad].codePointAt(0)!;
     const shown = code <= 0xff ? '\\x' + code.toString(16).padStart(2, '0') : code <= 0xffff ? '\\u' + code.toString(16).padStart(4, '0') : '\\U' + code.toString(16).padStart(8, '0');
     const what = end - bad === 1 ? `character '${shown}' in position ${bad}` : `characters in position ${bad}-${end - 1}`;
@@ -132,6 +143,7 @@ function constructBinary(text: string): ConstructOutcome {
   let dataChars = 0;
   let paddingComplete = false;
   for (const ch of text) {
+    spend();
     if (ch === '=') {
       if (quadPos >= 2 && quadPos + ++pads >= 4) {
         paddingComplete = true;
@@ -193,13 +205,13 @@ function constructTimestamp(text: string): ConstructOutcome {
   } else if (match[8]) {
     offsetMinutes = 0;
   }
-  const [year, month, day] = [match[1], match[2], match[3]].map(Number);
+  const [year, month, day] = charged([match[1], match[2], match[3]]).map(Number);
   if (year < 1) return crash('ValueError', `year ${year} is out of range`);
   if (month < 1 || month > 12) return crash('ValueError', 'month must be in 1..12');
   if (day < 1 || day > daysInMonth(year, month)) return crash('ValueError', 'day is out of range for month');
   const date = `${match[1]}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
   if (!match[4]) return { ok: true, value: { type: 'date', iso: date } };
-  const [hour, minute, second] = [match[4], match[5], match[6]].map(Number);
+  const [hour, minute, second] = charged([match[4], match[5], match[6]]).map(Number);
   if (hour > 23) return crash('ValueError', 'hour must be in 0..23');
   if (minute > 59) return crash('ValueError', 'minute must be in 0..59');
   if (second > 59) return crash('ValueError', 'second must be in 0..59');
@@ -217,7 +229,7 @@ function constructTimestamp(text: string): ConstructOutcome {
 function timedeltaRepr(seconds: number): string {
   const days = Math.floor(seconds / 86400);
   const rest = seconds - days * 86400;
-  const parts = [days ? `days=${days}` : '', rest ? `seconds=${rest}` : ''].filter(Boolean);
+  const parts = charged([days ? `days=${days}` : '', rest ? `seconds=${rest}` : '']).filter(Boolean);
   return `datetime.timedelta(${parts.join(', ') || '0'})`;
 }
 

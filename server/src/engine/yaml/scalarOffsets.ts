@@ -5,6 +5,7 @@
  * source for its style, recording where each value character came from.
  */
 import { ScalarNode } from './pyNode';
+import { spend } from '../work';
 
 export interface ValueOffsets {
   /** starts[i]..ends[i] is the source text (relative to the node's origin) that produced value character i. */
@@ -27,6 +28,7 @@ interface Builder {
 /** Appends `text` produced by the `length` source characters at `offset` (each char of a longer text gets one source char). */
 function push(builder: Builder, text: string, offset: number, length = text.length === 1 ? 1 : 0): void {
   for (let i = 0; i < text.length; i++) {
+    spend();
     builder.value += text[i];
     const start = text.length > 1 ? offset + i : offset;
     builder.starts.push(start);
@@ -41,7 +43,10 @@ const LINE_BREAK = /(\n|\x85|\u2028|\u2029)/;
 function foldedBreaks(run: string[]): string {
   const [first, ...rest] = run;
   let out = first === '\u2028' || first === '\u2029' ? first : rest.length === 0 ? ' ' : '';
-  for (const next of rest) out += next === '\x85' ? '\n' : next;
+  for (const next of rest) {
+    spend();
+    out += next === '\x85' ? '\n' : next;
+  }
   return out;
 }
 
@@ -52,6 +57,7 @@ function foldFlow(raw: string, base: number, decodeLine: (line: string, lineBase
   let pendingAt = base;
   let lineBase = base;
   for (let index = 0; index < parts.length; index += 2) {
+    spend();
     const line = parts[index];
     const isFirst = index === 0;
     const isLast = index === parts.length - 1;
@@ -66,7 +72,10 @@ function foldFlow(raw: string, base: number, decodeLine: (line: string, lineBase
     let kept = content;
     if (!isLast) kept = kept.replace(/[ \t]+$/, '');
     if (isFirst || kept.length > 0 || isLast) {
-      if (!isFirst) for (const ch of foldedBreaks(run)) push(builder, ch, pendingAt, 0);
+      if (!isFirst) for (const ch of foldedBreaks(run)) {
+        spend();
+        push(builder, ch, pendingAt, 0);
+      }
       run = [];
       decodeLine(kept, contentBase, builder);
     }
@@ -80,12 +89,16 @@ function decodeDouble(raw: string, base: number, builder: Builder): void {
   const segments: { text: string; base: number }[] = [];
   let start = 0;
   for (let i = 0; i < raw.length; i++) {
+    spend();
     if (raw[i] === '\\') {
       if (LINE_BREAK.test(raw[i + 1] ?? '')) {
         segments.push({ text: raw.slice(start, i), base: base + start });
         i++;
         start = i + 1;
-        while (start < raw.length && (raw[start] === ' ' || raw[start] === '\t')) start++;
+        while (start < raw.length && (raw[start] === ' ' || raw[start] === '\t')) {
+          spend();
+          start++;
+        }
         i = start - 1;
       } else {
         i++;
@@ -94,12 +107,14 @@ function decodeDouble(raw: string, base: number, builder: Builder): void {
   }
   segments.push({ text: raw.slice(start), base: base + start });
   for (const segment of segments) {
+    spend();
     foldFlow(segment.text, segment.base, decodeDoubleLine, builder);
   }
 }
 
 function decodeDoubleLine(line: string, lineBase: number, builder: Builder): void {
   for (let i = 0; i < line.length; i++) {
+    spend();
     const ch = line[i];
     if (ch !== '\\') {
       push(builder, ch, lineBase + i);
@@ -113,7 +128,10 @@ function decodeDoubleLine(line: string, lineBase: number, builder: Builder): voi
       const length = HEX_LENGTH[code];
       const decoded = String.fromCodePoint(parseInt(line.slice(i + 2, i + 2 + length), 16));
       // An astral character is two UTF-16 units; both come from the one escape.
-      for (const unit of decoded.split('')) push(builder, unit, lineBase + i, 2 + length);
+      for (const unit of decoded.split('')) {
+        spend();
+        push(builder, unit, lineBase + i, 2 + length);
+      }
       i += 1 + length;
     } else {
       push(builder, ch, lineBase + i);
@@ -123,6 +141,7 @@ function decodeDoubleLine(line: string, lineBase: number, builder: Builder): voi
 
 function decodeSingleLine(line: string, lineBase: number, builder: Builder): void {
   for (let i = 0; i < line.length; i++) {
+    spend();
     const escapedQuote = line[i] === "'" && line[i + 1] === "'";
     push(builder, line[i], lineBase + i, escapedQuote ? 2 : 1);
     if (escapedQuote) i++;
@@ -130,7 +149,10 @@ function decodeSingleLine(line: string, lineBase: number, builder: Builder): voi
 }
 
 function decodePlainLine(line: string, lineBase: number, builder: Builder): void {
-  for (let i = 0; i < line.length; i++) push(builder, line[i], lineBase + i);
+  for (let i = 0; i < line.length; i++) {
+    spend();
+    push(builder, line[i], lineBase + i);
+  }
 }
 
 /**
@@ -159,10 +181,17 @@ function blockOffsets(node: ScalarNode): ValueOffsets | null {
     const column = () => pos - (source.lastIndexOf('\n', pos - 1) + 1);
     const scanBreaks = (indent: number): number[] => {
       const breaks: number[] = [];
-      while (column() < indent && source[pos] === ' ') pos++;
+      while (column() < indent && source[pos] === ' ') {
+        spend();
+        pos++;
+      }
       while (pos < end && source[pos] === '\n') {
+        spend();
         breaks.push(pos++);
-        while (column() < indent && source[pos] === ' ') pos++;
+        while (column() < indent && source[pos] === ' ') {
+          spend();
+          pos++;
+        }
       }
       return breaks;
     };
@@ -172,6 +201,7 @@ function blockOffsets(node: ScalarNode): ValueOffsets | null {
       breaks = [];
       let maxIndent = 0;
       while (pos < end && (source[pos] === ' ' || source[pos] === '\n')) {
+        spend();
         if (source[pos] === '\n') breaks.push(pos++);
         else {
           pos++;
@@ -185,9 +215,16 @@ function blockOffsets(node: ScalarNode): ValueOffsets | null {
     }
     let lineBreak = -1;
     while (column() === indent && pos < end) {
-      for (const b of breaks) emit('\n', b);
+      spend();
+      for (const b of breaks) {
+        spend();
+        emit('\n', b);
+      }
       const leadingNonSpace = source[pos] !== ' ' && source[pos] !== '\t';
-      while (pos < end && source[pos] !== '\n') emit(source[pos], pos++);
+      while (pos < end && source[pos] !== '\n') {
+        spend();
+        emit(source[pos], pos++);
+      }
       lineBreak = pos < end ? pos++ : -1;
       breaks = scanBreaks(indent);
       if (!(column() === indent && pos < end)) break;
@@ -196,11 +233,15 @@ function blockOffsets(node: ScalarNode): ValueOffsets | null {
       } else if (lineBreak !== -1) emit('\n', lineBreak);
     }
     if (chomping !== false && lineBreak !== -1) emit('\n', lineBreak);
-    if (chomping === true) for (const b of breaks) emit('\n', b);
+    if (chomping === true) for (const b of breaks) {
+      spend();
+      emit('\n', b);
+    }
     return result;
   };
   const attempts = increment === null ? [null] : Array.from({ length: 100 }, (_, i) => i + increment);
   for (const indent of attempts) {
+    spend();
     const decoded = decode(indent);
     if (decoded.value === node.text) return { starts: decoded.starts, ends: decoded.ends };
   }

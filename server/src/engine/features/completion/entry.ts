@@ -5,6 +5,7 @@
  */
 import { OffsetEdit } from '../edits';
 import { Part, hasStops, render } from './snippet';
+import { charged, spend } from '../../work';
 
 export type CompletionKind = 'property' | 'snippet' | 'value' | 'variable' | 'function' | 'file' | 'folder';
 
@@ -37,7 +38,10 @@ function keepClosers(draft: Draft, text: string, cursor: number): Draft {
   const last = draft.parts[draft.parts.length - 1];
   if (draft.end <= cursor || typeof last !== 'string') return draft;
   let kept = 0;
-  while (draft.end - kept > cursor && kept < last.length && CLOSERS.test(text[draft.end - kept - 1]) && text[draft.end - kept - 1] === last[last.length - kept - 1]) kept++;
+  while (draft.end - kept > cursor && kept < last.length && CLOSERS.test(text[draft.end - kept - 1]) && text[draft.end - kept - 1] === last[last.length - kept - 1]) {
+    spend();
+    kept++;
+  }
   if (kept === 0) return draft;
   return { ...draft, end: draft.end - kept, parts: [...draft.parts.slice(0, -1), last.slice(0, last.length - kept)] };
 }
@@ -49,11 +53,14 @@ function keepClosers(draft: Draft, text: string, cursor: number): Draft {
  */
 export function finishDrafts(found: Draft[], snippets: boolean, at: { text: string; cursor: number }): CompletionEntry[] {
   const width = Math.max(2, String(found.length - 1).length);
-  return found.map((whole, i): CompletionEntry => {
+  return charged(found).map((whole, i): CompletionEntry => {
     const { parts, start, end, ...draft } = keepClosers(whole, at.text, at.cursor);
     const snippet = snippets && hasStops(parts);
     const entry: CompletionEntry = { ...draft, edit: { start, end, newText: render(parts, snippet) }, snippet, sortText: String(i).padStart(width, '0') };
-    for (const field of ['detail', 'documentation', 'filterText'] as const) if (entry[field] === undefined) delete entry[field];
+    for (const field of ['detail', 'documentation', 'filterText'] as const) {
+      spend();
+      if (entry[field] === undefined) delete entry[field];
+    }
     return entry;
   });
 }

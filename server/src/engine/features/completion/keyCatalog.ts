@@ -4,6 +4,7 @@
  * fieldDocs.ts, which hover shows too.
  */
 import { FieldContext, fieldDoc } from '../fieldDocs';
+import { charged } from '../../work';
 
 export interface KeyInfo {
   key: string;
@@ -14,7 +15,7 @@ export interface KeyInfo {
 }
 
 function keys(context: FieldContext, entries: [key: string, required: boolean, detail: string][]): KeyInfo[] {
-  return entries.map(([key, required, detail]) => ({ key, required, detail, documentation: fieldDoc(context, key)!.text }));
+  return charged(entries).map(([key, required, detail]) => ({ key, required, detail, documentation: fieldDoc(context, key)!.text }));
 }
 
 export const ROOT_KEYS: readonly KeyInfo[] = keys('bundle', [

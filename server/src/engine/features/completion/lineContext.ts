@@ -5,6 +5,7 @@
  * (see ../completion.ts) then supplies what the mappings hold.
  */
 import { LineIndex } from '../../document/lineIndex';
+import { charged, spend } from '../../work';
 
 type ValueKind = 'empty' | 'block' | 'flow' | 'scalar';
 
@@ -51,9 +52,13 @@ function parseLine(text: string, start: number): LineShape {
   if (shape.blank) return shape;
   let pos = indent;
   while (text[pos] === '-' && (pos + 1 === text.length || text[pos + 1] === ' ')) {
+    spend();
     shape.dashes.push(pos);
     pos++;
-    while (text[pos] === ' ') pos++;
+    while (text[pos] === ' ') {
+      spend();
+      pos++;
+    }
   }
   shape.contentCol = pos;
   const content = text.slice(pos);
@@ -66,7 +71,10 @@ function parseLine(text: string, start: number): LineShape {
     const colon = pos + match[0].length - 1;
     shape.key = { name, plain: Boolean(plain), end: pos + raw.length, colon };
     let valueCol = colon + 1;
-    while (text[valueCol] === ' ' || text[valueCol] === '\t') valueCol++;
+    while (text[valueCol] === ' ' || text[valueCol] === '\t') {
+      spend();
+      valueCol++;
+    }
     shape.valueCol = valueCol;
     shape.value = valueKind(text.slice(valueCol));
   }
@@ -75,7 +83,7 @@ function parseLine(text: string, start: number): LineShape {
 
 /** The frames a line opens, outermost first: its sequence items, then its key or text. */
 export function framesOf(line: LineShape): Frame[] {
-  const frames: Frame[] = line.dashes.map((col) => ({ kind: 'item', line, col, offset: line.start + col }));
+  const frames: Frame[] = charged(line.dashes).map((col) => ({ kind: 'item', line, col, offset: line.start + col }));
   if (line.key) frames.push({ kind: 'key', name: line.key.name, value: line.value!, line, col: line.contentCol, offset: line.start + line.contentCol });
   else if (line.contentCol < line.text.length) frames.push({ kind: 'text', line, col: line.contentCol, offset: line.start + line.contentCol });
   return frames;
@@ -106,7 +114,10 @@ export class LineTable {
   spacesAt(index: number): number {
     const start = this.startOf(index);
     let end = start;
-    while (this.text.charCodeAt(end) === 32) end++;
+    while (this.text.charCodeAt(end) === 32) {
+      spend();
+      end++;
+    }
     return end - start;
   }
 
@@ -135,6 +146,7 @@ export function enclosingFrames(table: LineTable, index: number, col: number, ow
   const chain = [...own].reverse();
   let limit = own.length > 0 ? own[0].col : col;
   for (let i = index - 1; i >= 0 && limit > 0; i--) {
+    spend();
     // A line indented past the limit changes nothing (blank or not): skip it without parsing it.
     if (table.spacesAt(i) > limit) continue;
     const line = table.line(i);
@@ -148,6 +160,7 @@ export function enclosingFrames(table: LineTable, index: number, col: number, ow
     }
     const frames = framesOf(line);
     for (let j = frames.length - 1; j >= 0; j--) {
+      spend();
       if (frames[j].col < limit) {
         chain.push(frames[j]);
         limit = frames[j].col;
@@ -166,7 +179,9 @@ export function enclosingFrames(table: LineTable, index: number, col: number, ow
 export function keysAround(table: LineTable, index: number, col: number): Set<string> {
   const keys = new Set<string>();
   for (const step of table.line(index).dashes.length > 0 ? [1] : [-1, 1]) {
+    spend();
     for (let i = index + step; i >= 0 && i < table.count; i += step) {
+      spend();
       const line = table.line(i);
       if (line.blank || line.indent > col) continue;
       if (line.key && line.contentCol === col && (line.indent === col || step < 0)) keys.add(line.key.name);

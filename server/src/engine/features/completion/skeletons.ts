@@ -6,6 +6,7 @@
 import { JSON_SCHEMA_TYPES } from '../../swe/checkTool';
 import { FileStyle, scalarParts } from './style';
 import { Part, choice, stop } from './snippet';
+import { charged, spend } from '../../work';
 
 const pad = (n: number) => ' '.repeat(Math.max(0, n));
 
@@ -20,7 +21,7 @@ export interface ArgumentSkeleton {
  * `contentCol`. `id` keeps the tab stops of several arguments apart.
  */
 export function argumentBody(style: FileStyle, contentCol: number, argument: ArgumentSkeleton, nameStop: Part = stop('argument', argument.name), id = ''): Part[] {
-  const lines: Part[][] = style.argumentKeys.map((key) => {
+  const lines: Part[][] = charged(style.argumentKeys).map((key) => {
     switch (key) {
       case 'name':
         return ['name: ', nameStop];
@@ -32,7 +33,7 @@ export function argumentBody(style: FileStyle, contentCol: number, argument: Arg
         return ['required: ', choice(id + 'required', argument.required ? ['true', 'false'] : ['false', 'true'])];
     }
   });
-  return lines.flatMap((line, i) => (i === 0 ? line : ['\n' + pad(contentCol), ...line]));
+  return charged(lines).flatMap((line, i) => (i === 0 ? line : ['\n' + pad(contentCol), ...line]));
 }
 
 /** `-` and the padding to the item's content, for an item whose `-` is at the cursor. */
@@ -43,7 +44,7 @@ export function itemIndicator(style: FileStyle): string {
 /** A list of arguments under a key at `keyCol`, starting on the line after the key. */
 function argumentList(style: FileStyle, keyCol: number, args: ArgumentSkeleton[], nameStop?: Part): Part[] {
   const dashCol = keyCol + style.sequenceIndent;
-  return args.flatMap((argument, i) => [
+  return charged(args).flatMap((argument, i) => [
     '\n' + pad(dashCol) + itemIndicator(style),
     ...argumentBody(style, dashCol + style.itemIndent, argument, nameStop ?? stop(`${i}.argument`, argument.name), `${i}.`),
   ]);
@@ -55,6 +56,7 @@ export function toolSkeleton(style: FileStyle, keyCol: number, name: string): Pa
   const argumentName = stop('argument', 'arg_name');
   const parts: Part[] = [stop('tool', name), ':'];
   for (const key of style.toolKeys) {
+    spend();
     parts.push('\n' + pad(fieldCol));
     if (key === 'signature') parts.push('signature: ', ...scalarParts(style.signature, [stop('tool', name), ' <', argumentName, '>'], ''));
     else if (key === 'docstring') parts.push('docstring: ', ...scalarParts(style.docstring, [stop('docstring')], pad(fieldCol + style.indent)));
@@ -90,7 +92,7 @@ export function keyWithValue(key: string, context: KeyValueContext): Part[] {
     case 'arguments':
       return ['arguments:', ...argumentList(style, keyCol, context.unclaimed?.length ? context.unclaimed : [{ name: 'arg_name', required: true }])];
     case 'name':
-      return ['name: ', context.unclaimed?.length ? choice('name', context.unclaimed.map((p) => p.name)) : stop('name')];
+      return ['name: ', context.unclaimed?.length ? choice('name', charged(context.unclaimed).map((p) => p.name)) : stop('name')];
     case 'type':
       return ['type: ', choice('type', JSON_SCHEMA_TYPES)];
     case 'description':

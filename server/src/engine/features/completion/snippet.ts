@@ -1,3 +1,4 @@
+import { charged, spend } from '../../work';
 /**
  * Insert texts with tab stops, rendered either as an LSP snippet or, for
  * clients without snippet support, as plain text (each stop's default, a
@@ -23,6 +24,7 @@ export function render(parts: readonly Part[], snippet: boolean): string {
   const defaults = new Map<string, string>();
   let out = '';
   for (const part of parts) {
+    spend();
     if (typeof part === 'string') {
       out += snippet ? escapeText(part) : part;
       continue;
@@ -37,7 +39,7 @@ export function render(parts: readonly Part[], snippet: boolean): string {
     const text = part.choices ? part.choices[0] : (part.text ?? '');
     defaults.set(part.stop, text);
     if (!snippet) out += text;
-    else if (part.choices) out += `\${${n}|${part.choices.map(escapeChoice).join(',')}|}`;
+    else if (part.choices) out += `\${${n}|${charged(part.choices).map(escapeChoice).join(',')}|}`;
     else out += part.text ? `\${${n}:${escapeText(part.text)}}` : `\${${n}}`;
   }
   return out;
@@ -45,5 +47,5 @@ export function render(parts: readonly Part[], snippet: boolean): string {
 
 /** Whether the parts hold a tab stop (otherwise they are plain text either way). */
 export function hasStops(parts: readonly Part[]): boolean {
-  return parts.some((part) => typeof part !== 'string');
+  return charged(parts).some((part) => typeof part !== 'string');
 }

@@ -6,6 +6,7 @@
 import { PyNode, ScalarStyle, deref } from '../../yaml/pyNode';
 import { ArgumentView, BundleView, ToolView } from '../../document/bundleView';
 import { Part } from './snippet';
+import { charged, spend } from '../../work';
 
 export type QuoteStyle = ScalarStyle;
 
@@ -38,8 +39,9 @@ function onLaterLine(text: string, before: number, after: number): boolean {
 /** The main keys in the order the first mapping naming two of them uses; the others after, in the default order. */
 function keyOrder(maps: Iterable<Map<string, unknown>>, main: string[]): string[] {
   for (const fields of maps) {
-    const found = [...fields.keys()].filter((key) => main.includes(key));
-    if (found.length >= 2) return [...found, ...main.filter((key) => !found.includes(key))];
+    spend();
+    const found = charged([...fields.keys()]).filter((key) => main.includes(key));
+    if (found.length >= 2) return [...found, ...charged(main).filter((key) => !found.includes(key))];
   }
   return main;
 }
@@ -70,6 +72,7 @@ export function fileStyle(view: BundleView | null): FileStyle {
   const toolsKey = view.rootFields.get('tools')?.key;
   let fieldIndent: number | undefined;
   for (const tool of tools) {
+    spend();
     const first = tool.map?.ownPairs[0];
     const d = !first || !onLaterLine(text, at.start(tool.keyNode), at.start(first.key)) ? 0 : col(at.start(first.key)) - col(at.start(tool.keyNode));
     if (d > 0) {
@@ -82,6 +85,7 @@ export function fileStyle(view: BundleView | null): FileStyle {
 
   style.sequenceIndent = style.indent;
   for (const tool of tools) {
+    spend();
     const entry = tool.fields.get('arguments');
     const first = entry && deref(entry.value).kind === 'seq' ? (deref(entry.value) as { items: PyNode[] }).items[0] : undefined;
     if (!entry || !first || !onLaterLine(text, at.start(entry.key), at.itemStart(first))) continue;
@@ -92,6 +96,7 @@ export function fileStyle(view: BundleView | null): FileStyle {
     }
   }
   for (const argument of args()) {
+    spend();
     const first = argument.map?.ownPairs[0];
     if (!first || onLaterLine(text, at.itemStart(argument.node), at.start(first.key))) continue;
     const d = col(at.start(first.key)) - col(at.itemStart(argument.node));
@@ -109,25 +114,25 @@ export function fileStyle(view: BundleView | null): FileStyle {
     mapped(args(), (argument) => argument.fields),
     ARGUMENT_SKELETON_KEYS,
   );
-  const facts = tools.map((tool) => tool.styles);
+  const facts = charged(tools).map((tool) => tool.styles);
   style.signature = mostUsed(
-    facts.map((f) => f.signature),
+    charged(facts).map((f) => f.signature),
     FLOW_STYLES,
     'double',
   );
   style.docstring = mostUsed(
-    facts.map((f) => f.docstring),
+    charged(facts).map((f) => f.docstring),
     [...FLOW_STYLES, 'literal', 'folded'],
     'double',
   );
   style.description = mostUsed(
-    facts.flatMap((f) => f.descriptions),
+    charged(facts).flatMap((f) => f.descriptions),
     FLOW_STYLES,
     'double',
   );
   const descriptionQuote = style.description === 'single' ? 'single' : 'double';
   style.argumentFormat = mostUsed(
-    facts.flatMap((f) => f.argumentFormats),
+    charged(facts).flatMap((f) => f.argumentFormats),
     QUOTES,
     descriptionQuote,
   );
@@ -138,12 +143,14 @@ export function fileStyle(view: BundleView | null): FileStyle {
 function mostUsed<S extends QuoteStyle>(styles: readonly (QuoteStyle | null)[], allowed: readonly S[], fallback: S): S {
   const counts = new Map<S, number>();
   for (const style of styles) {
+    spend();
     if (style === null || !(allowed as readonly string[]).includes(style)) continue;
     counts.set(style as S, (counts.get(style as S) ?? 0) + 1);
   }
   let best = fallback;
   let bestCount = 0;
   for (const [style, count] of counts) {
+    spend();
     if (count > bestCount) {
       best = style;
       bestCount = count;
@@ -153,11 +160,17 @@ function mostUsed<S extends QuoteStyle>(styles: readonly (QuoteStyle | null)[], 
 }
 
 function* argumentsOf(tools: readonly ToolView[]): Iterable<ArgumentView> {
-  for (const tool of tools) yield* tool.arguments;
+  for (const tool of tools) {
+    spend();
+    yield* tool.arguments;
+  }
 }
 
 function* mapped<T, U>(items: Iterable<T>, f: (item: T) => U): Iterable<U> {
-  for (const item of items) yield f(item);
+  for (const item of items) {
+    spend();
+    yield f(item);
+  }
 }
 
 /** Text as the content of a quoted scalar of this style. */
@@ -174,7 +187,7 @@ export function plainSafe(text: string): boolean {
 }
 
 function defaultText(parts: Part[]): string {
-  return parts.map((part) => (typeof part === 'string' ? part : (part.choices?.[0] ?? part.text ?? ''))).join('');
+  return charged(parts).map((part) => (typeof part === 'string' ? part : (part.choices?.[0] ?? part.text ?? ''))).join('');
 }
 
 /**
@@ -187,9 +200,9 @@ export function scalarParts(style: QuoteStyle, content: Part[], blockIndent: str
   if (style === 'plain' && plainSafe(defaultText(content))) return content;
   const quote = style === 'single' ? 'single' : 'double';
   const mark = quote === 'single' ? "'" : '"';
-  const escaped = content.map((part): Part => {
+  const escaped = charged(content).map((part): Part => {
     if (typeof part === 'string') return quoteContent(quote, part);
-    if (part.choices) return { ...part, choices: part.choices.map((c) => quoteContent(quote, c)) };
+    if (part.choices) return { ...part, choices: charged(part.choices).map((c) => quoteContent(quote, c)) };
     return part.text === undefined ? part : { ...part, text: quoteContent(quote, part.text) };
   });
   return [mark, ...escaped, mark];

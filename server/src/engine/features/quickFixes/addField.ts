@@ -14,6 +14,7 @@ import { ArgumentView, ToolView} from '../../document/bundleView';
 import { OffsetEdit } from '../edits';
 import { FixContext, QuickFix, QuickFixProvider, requiredOf } from './quickFix';
 import { appendFlowItem, appendMapEntry, column, doubleQuoted, insertLines, isFlowCollection, lineAfter, nameScalar, removeMapEntry } from './yamlEdits';
+import { charged, spend } from '../../work';
 
 /** The tool's own mapping (not one shared through an alias). */
 function toolMap(tool: ToolView | undefined): MapNode | null {
@@ -39,14 +40,14 @@ function placeholderValue(tool: ToolView, argument: ArgumentView, field: string,
     case 'description':
       return '""';
     case 'required': {
-      const spelling = signature.find((p) => p.name === argument.name && p.spelling !== 'flag');
+      const spelling = charged(signature).find((p) => p.name === argument.name && p.spelling !== 'flag');
       if (spelling) return String(spelling.spelling !== 'optional');
       // Otherwise as its place allows: required only while no optional argument comes before it.
-      return String(tool.arguments.every((a) => a.index >= argument.index || requiredOf(a) !== false));
+      return String(charged(tool.arguments).every((a) => a.index >= argument.index || requiredOf(a) !== false));
     }
     case 'name': {
-      const taken = new Set(tool.arguments.map((a) => a.name));
-      const free = [...new Set(signature.filter((p) => p.spelling !== 'flag' && !taken.has(p.name)).map((p) => p.name))];
+      const taken = new Set(charged(tool.arguments).map((a) => a.name));
+      const free = [...new Set(charged(signature).filter((p) => p.spelling !== 'flag' && !taken.has(p.name)).map((p) => p.name))];
       return free.length === 1 && isArgumentName(free[0], repeat) ? nameScalar(free[0]) : null;
     }
     default:
@@ -74,6 +75,7 @@ export const addSignature: QuickFixProvider<'multiline-without-signature'> = (co
   if (!tool || !map || tool.name === undefined || /[{}<>[\]]/.test(tool.name)) return [];
   let signature = tool.name;
   for (const argument of tool.arguments) {
+    spend();
     const required = requiredOf(argument);
     if (argument.name === undefined || !isArgumentName(argument.name, context.model.facts.argumentNamePattern) || required === undefined) return [];
     signature += required ? ` <${argument.name}>` : ` [<${argument.name}>]`;
@@ -84,7 +86,7 @@ export const addSignature: QuickFixProvider<'multiline-without-signature'> = (co
 
 export const addArrayItems: QuickFixProvider<'array-without-items'> = (context) => {
   const { text } = context;
-  const argument = context.tool?.arguments.find((a) => {
+  const argument = charged(context.tool?.arguments)?.find((a) => {
     const type = a.fields.get('type')?.value;
     return type !== undefined && context.at.start(type) === context.start;
   });
@@ -97,13 +99,16 @@ export const addArrayItems: QuickFixProvider<'array-without-items'> = (context) 
     const value = items.value;
     const target = deref(value);
     // `items` that has entries but does not load is wrong-type's to fix.
-    if (value.kind === 'alias' || !map.ownPairs.some((p) => p.key === items.key) || (target.kind === 'map' && target.pairs.length > 0) || target.kind === 'seq') return [];
+    if (value.kind === 'alias' || !charged(map.ownPairs).some((p) => p.key === items.key) || (target.kind === 'map' && target.pairs.length > 0) || target.kind === 'seq') return [];
     if (target.kind === 'scalar' && target.value.type !== 'NoneType') return [];
     if (target.kind === 'scalar' && target.text === '' && target.style === 'plain') {
       // `items:` with nothing after it.
       const from = text.indexOf(':', context.at.end(items.key)) + 1;
       let to = from;
-      while (text[to] === ' ') to++;
+      while (text[to] === ' ') {
+        spend();
+        to++;
+      }
       return fix({ start: from, end: to, newText: ` {type: string}${text[to] === '#' ? ' ' : ''}` });
     }
     return fix({ start: context.at.start(value), end: Math.max(context.at.start(value), context.at.trimmedEnd(value)), newText: '{type: string}' });
@@ -118,7 +123,7 @@ export const addArrayItems: QuickFixProvider<'array-without-items'> = (context) 
 export const removeNameKey: QuickFixProvider<'name-key-conflict'> = (context) => {
   const map = toolMap(context.tool);
   const entry = context.tool?.fields.get('name');
-  if (!map || !entry || !entry.occurrences.every((o) => map.ownPairs.includes(o))) return [];
-  const edits = entry.occurrences.map((o) => removeMapEntry(context, map, o.key, o.value));
+  if (!map || !entry || !charged(entry.occurrences).every((o) => map.ownPairs.includes(o))) return [];
+  const edits = charged(entry.occurrences).map((o) => removeMapEntry(context, map, o.key, o.value));
   return [{ title: 'Remove `name:` (the tool is named by its key)', edits, isPreferred: true }];
 };

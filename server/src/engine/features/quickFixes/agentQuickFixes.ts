@@ -24,6 +24,7 @@ import { replaceRuleCode } from './ruleCode';
 import { ancestorsOf, column, isFlowCollection, lineAfter, nodeAtSpan, reindent, wholeLines } from './yamlEdits';
 import { RuleCode } from '../../rules/ruleCatalog';
 import { MapNode, PyNode, deref, strValue } from '../../yaml/pyNode';
+import { charged } from '../../work';
 
 const wrapBundlePath: YamlQuickFixProvider<'wrong-type'> = (context) => {
   if (!context.data || !('wrapPath' in context.data)) return [];
@@ -39,7 +40,7 @@ const wrapBundlePath: YamlQuickFixProvider<'wrong-type'> = (context) => {
 };
 
 function pairOf(map: MapNode, name: string) {
-  return map.ownPairs.find((pair) => strValue(pair.key) === name);
+  return charged(map.ownPairs).find((pair) => strValue(pair.key) === name);
 }
 
 const moveBundlesToTools: YamlQuickFixProvider<'bundles-misplaced'> = (context) => {
@@ -47,10 +48,10 @@ const moveBundlesToTools: YamlQuickFixProvider<'bundles-misplaced'> = (context) 
   const found = nodeAtSpan(context.at, root, context.start, context.end);
   const templates = found?.parent;
   if (!found || templates?.kind !== 'map' || isFlowCollection(context, templates)) return [];
-  const bundles = templates.ownPairs.find((pair) => pair.key === found.node)!;
+  const bundles = charged(templates.ownPairs).find((pair) => pair.key === found.node)!;
   const agent = ancestorsOf(root, templates)?.at(-1);
   if (agent?.kind !== 'map' || isFlowCollection(context, agent)) return [];
-  const templatesPair = agent.ownPairs.find((pair) => pair.value === templates);
+  const templatesPair = charged(agent.ownPairs).find((pair) => pair.value === templates);
   if (!templatesPair) return [];
   const moved = wholeLines(text, context.at.start(bundles.key), Math.max(context.at.end(bundles.key), context.at.trimmedEnd(bundles.value)));
   const bundlesIndent = column(text, context.at.start(bundles.key));
@@ -71,7 +72,7 @@ const moveBundlesToTools: YamlQuickFixProvider<'bundles-misplaced'> = (context) 
   // `templates:` left with nothing would be null, which pydantic refuses: it goes too.
   const removal = templates.ownPairs.length === 1 ? wholeLines(text, context.at.start(templatesPair.key), Math.max(context.at.end(templatesPair.key), context.at.trimmedEnd(templates))).deletion : moved.deletion;
   edits.push(removal);
-  return [{ title: 'Move `bundles` to `agent.tools`, where SWE-agent reads it', edits: edits.sort((a, b) => a.start - b.start), isPreferred: true }];
+  return [{ title: 'Move `bundles` to `agent.tools`, where SWE-agent reads it', edits: charged(edits).sort((a, b) => a.start - b.start), isPreferred: true }];
 };
 
 export const AGENT_QUICK_FIXES: YamlQuickFixRegistry = {

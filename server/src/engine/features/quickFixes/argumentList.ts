@@ -9,6 +9,7 @@ import { ToolView} from '../../document/bundleView';
 import { lineBounds } from '../edits';
 import { QuickFixProvider } from './quickFix';
 import { seqItem } from './yamlEdits';
+import { charged } from '../../work';
 
 /** The tool's own `arguments:` list (not one shared through an alias). */
 function argumentList(tool: ToolView | undefined): SeqNode | null {
@@ -39,7 +40,7 @@ export const removeDuplicateArgument: QuickFixProvider<'duplicate-argument'> = (
   if (!seq || index === undefined || index === 0 || index >= seq.items.length) return [];
   const args = context.tool?.arguments ?? [];
   const name = args[index]?.name;
-  const first = args.find((a) => a.name === name);
+  const first = charged(args).find((a) => a.name === name);
   // Preferred when the two are the same text: a copy, not a different argument with a clashing name.
   const sameText = (i: number) => context.text.slice(context.at.start(seq.items[i]), context.at.trimmedEnd(seq.items[i]));
   const copy = first !== undefined && sameText(first.index) === sameText(index);

@@ -8,6 +8,7 @@
  */
 import { strValue } from '../../yaml/pyNode';
 import { QuickFixProvider } from './quickFix';
+import { charged } from '../../work';
 
 /** The script's name from the diagnostic's data, when it is one file name (the bundle names it: nothing that leads out of bin/). */
 function scriptName(data: { script: string } | undefined): string | null {
@@ -35,7 +36,7 @@ export const createBinScript: QuickFixProvider<'bin-script-missing'> = (context)
     const tool = context.tool;
     const command = tool?.command;
     const signature = command?.signature ?? (tool?.signature ? strValue(tool.signature) : undefined);
-    const args = command?.arguments.map((a) => (a.required ? ` <${a.name}>` : ` [<${a.name}>]`)).join('') ?? '';
+    const args = charged(command?.arguments)?.map((a) => (a.required ? ` <${a.name}>` : ` [<${a.name}>]`)).join('') ?? '';
     about = `The tool \`${name}\` of this bundle: SWE-agent puts bin/ on PATH and runs this script when the model calls the tool.`;
     call = signature ?? name + args;
   } else {

@@ -10,6 +10,7 @@ import { ScalarNode, deref } from '../../yaml/pyNode';
 import { FixContext, QuickFix, QuickFixProvider } from './quickFix';
 import { ValueChange, changeScalarValue, nodeAtSpan } from './yamlEdits';
 import { pushAll } from '../../util/pushAll';
+import { charged, spend } from '../../work';
 
 const JINJA_SINGLE = /\{\s*value\s*\}/g;
 
@@ -18,7 +19,7 @@ export const jinjaValue: QuickFixProvider<'argument-format-jinja'> = (context) =
   const found = nodeAtSpan(context.at, context.root, context.start, context.end);
   if (!found || found.node.kind !== 'scalar') return [];
   const node = found.node;
-  const changes: ValueChange[] = [...node.text.matchAll(JINJA_SINGLE)].map((m) => ({ start: m.index!, end: m.index! + m[0].length, text: '{{value}}' }));
+  const changes: ValueChange[] = charged([...node.text.matchAll(JINJA_SINGLE)]).map((m) => ({ start: m.index!, end: m.index! + m[0].length, text: '{{value}}' }));
   if (changes.length === 0) return [];
   const shown = changes.length === 1 ? node.text.slice(changes[0].start, changes[0].end) : '{value}';
   return [{ title: `Write \`{{value}}\` instead of \`${shown}\``, edits: changeScalarValue(context, context.root, node, changes), isPreferred: true }];
@@ -47,14 +48,16 @@ export function braceChanges(value: string, ranges: { start: number; end: number
   const changes: ValueChange[] = [];
   const seen = new Set<number>();
   for (const range of ranges) {
+    spend();
     for (let i = range.start; i < range.end; i++) {
+      spend();
       if ((value[i] === '{' || value[i] === '}') && !seen.has(i)) {
         seen.add(i);
         changes.push({ start: i, end: i + 1, text: value[i] + value[i] });
       }
     }
   }
-  return changes.sort((a, b) => a.start - b.start);
+  return charged(changes).sort((a, b) => a.start - b.start);
 }
 
 /**
@@ -64,11 +67,14 @@ export function braceChanges(value: string, ranges: { start: number; end: number
 function strayBraces(value: string): number[] {
   const stray: number[] = [];
   for (let attempt = 0; attempt < 1000; attempt++) {
+    spend();
     let escaped = '';
     const originalIndex: number[] = [];
     for (let i = 0; i < value.length; i++) {
+      spend();
       const doubled = stray.includes(i) ? value[i] + value[i] : value[i];
       for (const ch of doubled) {
+        spend();
         escaped += ch;
         originalIndex.push(i);
       }
@@ -81,7 +87,10 @@ function strayBraces(value: string): number[] {
       // A literal-only item ended with a doubled brace, of which its literal holds one.
       const last = parsed.items[parsed.items.length - 1];
       let from = !last ? 0 : last.field ? last.field.end : last.literalStart + last.literal.length + 1;
-      while (from < escaped.length && escaped[from] !== '{' && escaped[from] !== '}') from++;
+      while (from < escaped.length && escaped[from] !== '{' && escaped[from] !== '}') {
+        spend();
+        from++;
+      }
       at = from;
     }
     const index = originalIndex[at];
@@ -112,22 +121,22 @@ export const escapeDocstringField: QuickFixProvider<'docstring-format-error' | '
     if (context.diagnostic.code !== 'docstring-format-error') return [];
     const stray = strayBraces(value);
     if (stray.length === 0) return [];
-    const ranges = stray.map((i) => ({ start: i, end: i + 1 }));
+    const ranges = charged(stray).map((i) => ({ start: i, end: i + 1 }));
     const title = stray.length === 1 ? `Escape the stray \`${value[stray[0]]}\` as \`${value[stray[0]].repeat(2)}\`` : 'Escape the stray braces as `{{` and `}}`';
     return docstringFix(context, node, ranges, title, true);
   }
   const reported = { start: escape.start, end: escape.end };
-  const fields = parseFormatString(value).items.flatMap((item) => (item.field ? [item.field] : []));
+  const fields = charged(parseFormatString(value).items).flatMap((item) => (item.field ? [item.field] : []));
   // A field inside another field's format spec is escaped with the field that holds it.
-  const holder = fields.find((f) => f.start <= reported.start && reported.end <= f.end);
+  const holder = charged(fields).find((f) => f.start <= reported.start && reported.end <= f.end);
   const targets: { start: number; end: number }[] = [holder ?? reported];
   if (context.diagnostic.code === 'docstring-unknown-variable') {
     // Only the first use of a name is reported: escaping one use would only surface the next.
     const variable = context.data && 'variable' in context.data ? context.data.variable : holder ? firstName(holder) : undefined;
-    pushAll(targets, fields.filter((f) => f !== holder && firstName(f) === variable));
+    pushAll(targets, charged(fields).filter((f) => f !== holder && firstName(f) === variable));
     return docstringFix(context, node, targets, `Escape ${describe(value, targets)}`, false);
   }
   // Literal braces (JSON examples): every such field, since the check stops at the first.
-  if (holder && looksLiteral(holder)) pushAll(targets, fields.filter((f) => f !== holder && looksLiteral(f)));
+  if (holder && looksLiteral(holder)) pushAll(targets, charged(fields).filter((f) => f !== holder && looksLiteral(f)));
   return docstringFix(context, node, targets, `Escape ${describe(value, targets)}`, holder !== undefined && looksLiteral(holder));
 };

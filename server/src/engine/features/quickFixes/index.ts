@@ -18,6 +18,7 @@ import { quoteScalar } from './quoteScalar';
 import { replaceWithSuggestion } from './replaceName';
 import { replaceRuleCode } from './ruleCode';
 import { addFlagValue, addToSignature, fixOptionalMismatch } from './signatureFixes';
+import { charged } from '../../work';
 
 export type { QuickFix, QuickFixProvider } from './quickFix';
 
@@ -51,8 +52,8 @@ export const QUICK_FIXES: QuickFixRegistry = {
 
 /** Edits of one fix must not overlap, nor insert twice at one place (an editor rejects or orders such edits arbitrarily). */
 function disjoint(fix: QuickFix): boolean {
-  const sorted = [...fix.edits].sort((a, b) => a.start - b.start || a.end - b.end);
-  return sorted.every((edit, i) => {
+  const sorted = charged([...fix.edits]).sort((a, b) => a.start - b.start || a.end - b.end);
+  return charged(sorted).every((edit, i) => {
     if (edit.start > edit.end) return false;
     if (i === 0) return true;
     const previous = sorted[i - 1];
@@ -62,7 +63,7 @@ function disjoint(fix: QuickFix): boolean {
 
 /** The fixes a client can apply: each changes something, and its edits do not collide. */
 export function applicableFixes(fixes: QuickFix[]): QuickFix[] {
-  return fixes.filter((fix) => (fix.edits.length > 0 || fix.createFile !== undefined || fix.makeExecutable !== undefined) && disjoint(fix));
+  return charged(fixes).filter((fix) => (fix.edits.length > 0 || fix.createFile !== undefined || fix.makeExecutable !== undefined) && disjoint(fix));
 }
 
 /** The quick fixes for one of the model's diagnostics (none when its code has no fix, or its data does not fit the text). */

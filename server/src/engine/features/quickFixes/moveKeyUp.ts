@@ -7,6 +7,7 @@
 import { MapNode, strValue } from '../../yaml/pyNode';
 import { YamlQuickFixProvider } from './quickFix';
 import { ancestorsOf, column, isFlowCollection, lineAfter, nodeAtSpan, reindent, wholeLines } from './yamlEdits';
+import { charged } from '../../work';
 
 export const moveKeyUp: YamlQuickFixProvider<'key-misplaced'> = (context) => {
   const field = context.data?.moveUp;
@@ -16,8 +17,8 @@ export const moveKeyUp: YamlQuickFixProvider<'key-misplaced'> = (context) => {
   if (!field || !found || variables?.kind !== 'map' || isFlowCollection(context, variables)) return [];
   const tools = ancestorsOf(root, variables)?.at(-1);
   if (tools?.kind !== 'map' || isFlowCollection(context, tools)) return [];
-  const holder = tools.ownPairs.find((pair) => pair.value === variables);
-  const pair = variables.ownPairs.find((p) => p.key === found.node);
+  const holder = charged(tools.ownPairs).find((pair) => pair.value === variables);
+  const pair = charged(variables.ownPairs).find((p) => p.key === found.node);
   if (!holder || !pair) return [];
   const moved = wholeLines(text, at.start(pair.key), Math.max(at.end(pair.key), at.trimmedEnd(pair.value)));
   const lines = reindent(moved.text, column(text, at.start(pair.key)), column(text, at.start(holder.key)));

@@ -15,6 +15,7 @@ import { laxBool } from '../../swe/pydanticLax';
 import { PyNode, ScalarNode } from '../../yaml/pyNode';
 import { OffsetEdit } from '../edits';
 import { ArgumentView, BundleView, ToolView, toolAt } from '../../document/bundleView';
+import { charged } from '../../work';
 
 export interface QuickFix {
   title: string;
@@ -71,7 +72,7 @@ export function fixContext(model: BundleModel, diagnostic: FileDiagnostic): FixC
     ...yamlFixContext(model.source.normalized, model.root, at, diagnostic),
     model,
     view,
-    tool: view.tools.find((t) => t.check.tool === diagnostic.tool && (at.contains(t.keyNode, start) || at.contains(t.valueNode, start))) ?? toolAt(view, start),
+    tool: charged(view.tools).find((t) => t.check.tool === diagnostic.tool && (at.contains(t.keyNode, start) || at.contains(t.valueNode, start))) ?? toolAt(view, start),
   };
 }
 

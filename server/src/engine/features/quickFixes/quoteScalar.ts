@@ -13,13 +13,14 @@ import { applyEdits } from '../edits';
 import { FixContext, QuickFixProvider } from './quickFix';
 import { ancestorsOf, doubleQuoted, nodeAtSpan } from './yamlEdits';
 import { AnyFixData } from '../../rules/fixData';
+import { charged } from '../../work';
 
 /** Fields whose value is a string (or null) in SWE-agent's models. */
 const STRING_FIELDS = new Set(['docstring', 'signature', 'end_name', 'description', 'argument_format', 'state_command']);
 
 /** The key under which `node` is the value in `map`. */
 function keyOf(map: MapNode, node: PyNode): string | undefined {
-  const pair = map.ownPairs.find((p) => p.value === node);
+  const pair = charged(map.ownPairs).find((p) => p.value === node);
   return pair ? strValue(pair.key) : undefined;
 }
 
@@ -31,7 +32,7 @@ function stringWanted(root: PyNode | null, node: PyNode, parent: MapNode | SeqNo
   const parentKey = grandparent?.kind === 'map' ? keyOf(grandparent, parent) : undefined;
   if (parent.kind === 'seq') return parentKey === 'enum';
   // Keys are strings everywhere; in `items: {type: string}` values are too.
-  if (parent.ownPairs.some((p) => p.key === node) || parentKey === 'items') return true;
+  if (charged(parent.ownPairs).some((p) => p.key === node) || parentKey === 'items') return true;
   const key = keyOf(parent, node);
   if (key === 'name') return isArgumentName(text, repeat);
   if (key === 'type') return (JSON_SCHEMA_TYPES as readonly string[]).includes(text);
@@ -49,14 +50,14 @@ function quoteText(data: AnyFixData | undefined): string | undefined {
  */
 function quotedTree(context: FixContext): { root: PyNode | null; at: Placement; start: number; end: number } {
   if (context.root || context.diagnostic.code !== 'yaml-value-tag') return { root: context.root, at: context.at, start: context.start, end: context.end };
-  const edits = context.model.diagnostics
+  const edits = charged(context.model.diagnostics)
     .filter((d) => d.code === 'yaml-value-tag' && quoteText(d.data) !== undefined)
     .map((d) => ({ start: d.start, end: d.end, newText: doubleQuoted(quoteText(d.data)!) }));
   const trial = applyEdits(context.text, edits);
-  const shift = edits.filter((e) => e.end <= context.start).reduce((sum, e) => sum + e.newText.length - (e.end - e.start), 0);
+  const shift = charged(edits).filter((e) => e.end <= context.start).reduce((sum, e) => sum + e.newText.length - (e.end - e.start), 0);
   const origin = { text: trial };
   const load = loadYaml(trial, origin);
-  const own = edits.find((e) => e.start === context.start);
+  const own = charged(edits).find((e) => e.start === context.start);
   return { root: load.problems.length === 0 ? load.root : null, at: Placement.whole(origin), start: context.start + shift, end: context.start + shift + (own?.newText.length ?? 0) };
 }
 

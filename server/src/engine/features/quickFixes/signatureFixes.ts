@@ -11,6 +11,7 @@ import { ScalarNode, deref } from '../../yaml/pyNode';
 import { FixContext, QuickFix, QuickFixProvider, ownSignature, requiredOf } from './quickFix';
 import { mismatchRenames } from './renameMismatch';
 import { ValueChange, appendIndex, changeScalarValue } from './yamlEdits';
+import { charged } from '../../work';
 
 function placeholder(name: string, required: boolean): string {
   return required ? `<${name}>` : `[<${name}>]`;
@@ -29,7 +30,7 @@ export const addToSignature: QuickFixProvider<'signature-missing-argument'> = (c
   const value = node.text;
   const spelling = placeholder(name, required);
   // A required placeholder goes before the optional ones, as SWE-agent lists its arguments.
-  const firstOptional = required ? findAngleSpellings(value, context.model.facts.argumentNamePattern).find((s) => s.optional) : undefined;
+  const firstOptional = required ? charged(findAngleSpellings(value, context.model.facts.argumentNamePattern)).find((s) => s.optional) : undefined;
   let change: ValueChange;
   if (firstOptional) {
     change = { start: firstOptional.start, end: firstOptional.start, text: `${spelling} ` };
@@ -44,7 +45,7 @@ export const fixOptionalMismatch: QuickFixProvider<'optional-mismatch'> = (conte
   const node = ownSignature(context.tool);
   if (!node || !context.data || !isArgumentName(context.data.name, context.model.facts.argumentNamePattern)) return [];
   const { name, makeOptional } = context.data;
-  const spelling = findAngleSpellings(node.text, context.model.facts.argumentNamePattern).find((s) => s.name === name);
+  const spelling = charged(findAngleSpellings(node.text, context.model.facts.argumentNamePattern)).find((s) => s.name === name);
   if (!spelling) return [];
   const wanted = placeholder(name, !makeOptional);
   // Only the `<x>` itself: in `[--x <x>]` the `]` belongs to the flag's brackets.
@@ -52,12 +53,12 @@ export const fixOptionalMismatch: QuickFixProvider<'optional-mismatch'> = (conte
   const fixes = [signatureFix(context, node, [{ start, end, text: wanted }], `Write \`${wanted}\` in the signature`, makeOptional)];
   // Or make `required` agree with the signature, when that keeps required arguments first.
   const args = context.tool?.arguments ?? [];
-  const argument = args.find((a) => a.name === name);
+  const argument = charged(args).find((a) => a.name === name);
   const requiredNode = argument?.fields.get('required')?.value;
   if (argument && requiredNode && requiredNode.kind !== 'alias' && deref(requiredNode).kind === 'scalar') {
     const nowRequired = makeOptional;
-    const others = args.filter((a) => a !== argument).map((a) => ({ index: a.index, required: requiredOf(a) }));
-    const ordered = nowRequired ? others.every((o) => o.index > argument.index || o.required === true) : others.every((o) => o.index < argument.index || o.required === false);
+    const others = charged(args).filter((a) => a !== argument).map((a) => ({ index: a.index, required: requiredOf(a) }));
+    const ordered = nowRequired ? charged(others).every((o) => o.index > argument.index || o.required === true) : charged(others).every((o) => o.index < argument.index || o.required === false);
     if (ordered) fixes.push({ title: `Set \`required: ${nowRequired}\``, edits: [{ start: context.at.start(requiredNode), end: context.at.end(requiredNode), newText: String(nowRequired) }], isPreferred: false });
   }
   return fixes;
@@ -67,9 +68,9 @@ export const addFlagValue: QuickFixProvider<'argument-not-a-placeholder'> = (con
   const name = context.data?.flagWithoutValue;
   const node = ownSignature(context.tool);
   if (!node || name === undefined || !isArgumentName(name, context.model.facts.argumentNamePattern)) return [];
-  const argument = context.tool?.arguments.find((a) => a.name === name);
+  const argument = charged(context.tool?.arguments)?.find((a) => a.name === name);
   const required = argument ? requiredOf(argument) : undefined;
-  const flag = signaturePlaceholders(node.text, context.model.facts.argumentNamePattern).find((p) => p.spelling === 'flag' && p.name === name);
+  const flag = charged(signaturePlaceholders(node.text, context.model.facts.argumentNamePattern)).find((p) => p.spelling === 'flag' && p.name === name);
   if (required === undefined || !flag) return [];
   const spelling = placeholder(name, required);
   // `--limit LIMIT`: the metavariable becomes the placeholder.

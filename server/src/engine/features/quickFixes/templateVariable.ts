@@ -7,14 +7,16 @@ import { PyNode, ScalarNode } from '../../yaml/pyNode';
 import { Placement } from '../../document/placement';
 import { YamlQuickFixProvider } from './quickFix';
 import { changeScalarValue } from './yamlEdits';
+import { charged, spend } from '../../work';
 
 /** The scalar whose text holds [start, end). */
 function scalarAround(at: Placement, root: PyNode | null, start: number, end: number): ScalarNode | null {
   let node = root;
   while (node) {
+    spend();
     if (node.kind === 'scalar') return at.start(node) <= start && end <= at.end(node) ? node : null;
-    const children: PyNode[] = node.kind === 'map' ? node.ownPairs.flatMap((p) => [p.key, p.value]) : node.kind === 'seq' ? node.items : [];
-    node = children.find((child) => at.start(child) <= start && end <= at.end(child)) ?? null;
+    const children: PyNode[] = node.kind === 'map' ? charged(node.ownPairs).flatMap((p) => [p.key, p.value]) : node.kind === 'seq' ? node.items : [];
+    node = charged(children).find((child) => at.start(child) <= start && end <= at.end(child)) ?? null;
   }
   return null;
 }

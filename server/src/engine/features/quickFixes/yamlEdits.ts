@@ -9,6 +9,7 @@ import { MapNode, PyNode, ScalarNode, SeqNode, deref } from '../../yaml/pyNode';
 import { valueOffsets } from '../../yaml/scalarOffsets';
 import { Placement } from '../../document/placement';
 import { OffsetEdit, lineBounds } from '../edits';
+import { charged, spend } from '../../work';
 
 /** A text and where the nodes of its tree are in it: what edits of nodes need. */
 export interface YamlText {
@@ -63,11 +64,15 @@ export function ancestorsOf(root: PyNode | null, target: PyNode): PyNode[] | nul
   if (!root) return null;
   const path: PyNode[] = [];
   const visit = (node: PyNode): boolean => {
+    spend();
     if (node === target) return true;
     if (node.kind === 'alias' || node.kind === 'scalar') return false;
     path.push(node);
-    const children = node.kind === 'seq' ? node.items : node.pairs.flatMap((pair) => [pair.key, pair.value]);
-    for (const child of children) if (visit(child)) return true;
+    const children = node.kind === 'seq' ? node.items : charged(node.pairs).flatMap((pair) => [pair.key, pair.value]);
+    for (const child of children) {
+      spend();
+      if (visit(child)) return true;
+    }
     path.pop();
     return false;
   };
@@ -77,7 +82,7 @@ export function ancestorsOf(root: PyNode | null, target: PyNode): PyNode[] | nul
 /** A scalar inside `[...]` or `{...}`, where a plain scalar cannot contain `[]{},`. */
 function inFlowContext(doc: YamlText, root: PyNode | null, node: PyNode): boolean {
   const ancestors = ancestorsOf(root, node);
-  return ancestors === null || ancestors.some((ancestor) => isFlowCollection(doc, ancestor));
+  return ancestors === null || charged(ancestors).some((ancestor) => isFlowCollection(doc, ancestor));
 }
 
 /** A YAML double-quoted string for `value`. */
@@ -129,17 +134,18 @@ export function changeScalarValue(doc: YamlText, root: PyNode | null, node: Scal
   const value = node.text;
   const offsets = valueOffsets(node);
   const base = doc.at.base(node.origin);
-  const inserted = changes.map((c) => c.text).join('');
+  const inserted = charged(changes).map((c) => c.text).join('');
   const unsafe =
     !offsets ||
-    (node.style === 'plain' && (changes.some((c) => c.start === 0 && PLAIN_FIRST.test(c.text)) || (FLOW_INDICATORS.test(inserted) && inFlowContext(doc, root, node)))) ||
+    (node.style === 'plain' && (charged(changes).some((c) => c.start === 0 && PLAIN_FIRST.test(c.text)) || (FLOW_INDICATORS.test(inserted) && inFlowContext(doc, root, node)))) ||
     (node.style === 'single' && inserted.includes("'")) ||
     (node.style === 'double' && /["\\]/.test(inserted)) ||
     inserted.includes('\n');
   if (unsafe) {
     let result = '';
     let position = 0;
-    for (const change of [...changes].sort((a, b) => a.start - b.start)) {
+    for (const change of charged([...changes]).sort((a, b) => a.start - b.start)) {
+      spend();
       result += value.slice(position, change.start) + change.text;
       position = change.end;
     }
@@ -147,7 +153,7 @@ export function changeScalarValue(doc: YamlText, root: PyNode | null, node: Scal
     const end = node.style === 'literal' || node.style === 'folded' ? doc.at.trimmedEnd(node) : doc.at.end(node);
     return [{ start: doc.at.start(node), end, newText: doubleQuoted(result) }];
   }
-  return changes.map((change) => {
+  return charged(changes).map((change) => {
     if (change.start < change.end) return { start: base + offsets.starts[change.start], end: base + offsets.ends[change.end - 1], newText: change.text };
     const at = change.start < offsets.starts.length ? offsets.starts[change.start] : offsets.ends.length > 0 ? offsets.ends[offsets.ends.length - 1] : node.contentStart;
     return { start: base + at, end: base + at, newText: change.text };
@@ -170,7 +176,10 @@ export function appendMapEntry(doc: YamlText, map: MapNode, entry: string): Offs
 export function appendFlowItem(doc: YamlText, collection: MapNode | SeqNode, item: string): OffsetEdit {
   const text = doc.text;
   let at = doc.at.trimmedEnd(collection) - 1;
-  while (at > doc.at.start(collection) + 1 && /\s/.test(text[at - 1])) at--;
+  while (at > doc.at.start(collection) + 1 && /\s/.test(text[at - 1])) {
+    spend();
+    at--;
+  }
   const empty = (collection.kind === 'map' ? collection.pairs.length : collection.items.length) === 0;
   const before = text[at - 1];
   return { start: at, end: at, newText: empty ? item : before === ',' ? ` ${item}` : `, ${item}` };
@@ -179,7 +188,7 @@ export function appendFlowItem(doc: YamlText, collection: MapNode | SeqNode, ite
 /** Deletes one entry of a block or flow mapping (with its line, or with its `, `). */
 export function removeMapEntry(doc: YamlText, map: MapNode, key: PyNode, value: PyNode): OffsetEdit {
   const { text, at } = doc;
-  const index = map.ownPairs.findIndex((pair) => pair.key === key);
+  const index = charged(map.ownPairs).findIndex((pair) => pair.key === key);
   const entryEnd = Math.max(at.end(key), at.trimmedEnd(value));
   if (isFlowCollection(doc, map)) {
     const next = map.ownPairs[index + 1];
@@ -217,13 +226,18 @@ export function nodeAtSpan(at: Placement, root: PyNode | null, start: number, en
   if (!root) return null;
   let found: { node: PyNode; parent: MapNode | SeqNode | null } | null = null;
   const visit = (node: PyNode, parent: MapNode | SeqNode | null): void => {
+    spend();
     if (found || at.start(node) > end || at.end(node) < start) return;
     if (at.start(node) === start && at.end(node) === end && node.kind !== 'map' && node.kind !== 'seq') {
       found = { node, parent };
       return;
     }
-    if (node.kind === 'seq') for (const item of node.items) visit(item, node);
+    if (node.kind === 'seq') for (const item of node.items) {
+      spend();
+      visit(item, node);
+    }
     if (node.kind === 'map') for (const pair of node.ownPairs) {
+      spend();
       visit(pair.key, node);
       visit(pair.value, node);
     }

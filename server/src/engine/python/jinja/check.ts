@@ -4,6 +4,7 @@ import { pushAll } from '../../util/pushAll';
 import { pyReprString } from '../pyObject';
 import { JinjaError, LimitExceeded } from './errors';
 import { CallArgs, Expr, Node } from './parser';
+import { charged, spend } from '../../work';
 
 export const FILTERS = new Set(
   'abs attr batch capitalize center count d default dictsort e escape filesizeformat first float forceescape format groupby indent int items join last length list lower map max min pprint random reject rejectattr replace reverse round safe select selectattr slice sort string striptags sum title tojson trim truncate unique upper urlencode urlize wordcount wordwrap xmlattr'.split(
@@ -21,13 +22,16 @@ export const TESTS = new Set(
  * `{% if %}` and conditional expressions, where the error waits for the call.
  */
 export function checkNames(nodes: Node[], soft: boolean): void {
+  spend();
   for (const node of nodes) {
+    spend();
     switch (node.t) {
       case 'out':
         checkExpr(node.expr, soft, 0);
         break;
       case 'if':
         for (const branch of node.branches) {
+          spend();
           checkExpr(branch.test, true, 0);
           checkNames(branch.body, true);
         }
@@ -44,10 +48,16 @@ export function checkNames(nodes: Node[], soft: boolean): void {
         break;
       case 'setBlock':
         checkNames(node.body, soft);
-        for (const filter of node.filters) checkFilterCall('filter', filter.name, filter.call, soft, 0);
+        for (const filter of node.filters) {
+          spend();
+          checkFilterCall('filter', filter.name, filter.call, soft, 0);
+        }
         break;
       case 'macro':
-        for (const value of node.defaults) checkExpr(value, soft, 0);
+        for (const value of node.defaults) {
+          spend();
+          checkExpr(value, soft, 0);
+        }
         checkNames(node.body, soft);
         break;
     }
@@ -55,16 +65,20 @@ export function checkNames(nodes: Node[], soft: boolean): void {
 }
 
 function callParts(call: CallArgs): Expr[] {
-  return [...call.args, ...call.kwargs.map((k) => k.value), ...(call.dynArgs ? [call.dynArgs] : []), ...(call.dynKwargs ? [call.dynKwargs] : [])];
+  return [...call.args, ...charged(call.kwargs).map((k) => k.value), ...(call.dynArgs ? [call.dynArgs] : []), ...(call.dynKwargs ? [call.dynKwargs] : [])];
 }
 
 function checkFilterCall(kind: 'filter' | 'test', name: string, call: CallArgs, soft: boolean, depth: number): void {
   if (!soft && !(kind === 'filter' ? FILTERS : TESTS).has(name)) throw new JinjaError('TemplateAssertionError', `No ${kind} named ${pyReprString(name)}.`);
-  for (const part of callParts(call)) checkExpr(part, soft, depth + 1);
+  for (const part of callParts(call)) {
+    spend();
+    checkExpr(part, soft, depth + 1);
+  }
 }
 
 /** Also bounds the expression's depth, which evaluation then stays within. */
 function checkExpr(expr: Expr, soft: boolean, depth: number): void {
+  spend();
   if (depth > BUDGETS.jinjaExpressionDepth) throw new LimitExceeded(`an expression is more than ${BUDGETS.jinjaExpressionDepth} operations deep`);
   const children: Expr[] = [];
   switch (expr.t) {
@@ -82,7 +96,10 @@ function checkExpr(expr: Expr, soft: boolean, depth: number): void {
       pushAll(children, expr.items);
       break;
     case 'dict':
-      for (const pair of expr.pairs) children.push(pair.key, pair.value);
+      for (const pair of expr.pairs) {
+        spend();
+        children.push(pair.key, pair.value);
+      }
       break;
     case 'and':
     case 'or':
@@ -90,7 +107,7 @@ function checkExpr(expr: Expr, soft: boolean, depth: number): void {
       children.push(expr.left, expr.right);
       break;
     case 'compare':
-      children.push(expr.first, ...expr.ops.map((o) => o.operand));
+      children.push(expr.first, ...charged(expr.ops).map((o) => o.operand));
       break;
     case 'not':
     case 'neg':
@@ -98,7 +115,10 @@ function checkExpr(expr: Expr, soft: boolean, depth: number): void {
       children.push(expr.operand);
       break;
     case 'cond':
-      for (const part of [expr.then, expr.test, expr.otherwise]) if (part) checkExpr(part, true, depth + 1);
+      for (const part of [expr.then, expr.test, expr.otherwise]) {
+        spend();
+        if (part) checkExpr(part, true, depth + 1);
+      }
       return;
     case 'other':
       pushAll(children, expr.parts);
@@ -110,8 +130,14 @@ function checkExpr(expr: Expr, soft: boolean, depth: number): void {
       children.push(expr.target, expr.key);
       break;
     case 'slice':
-      for (const part of [expr.target, expr.start, expr.stop, expr.step]) if (part) children.push(part);
+      for (const part of [expr.target, expr.start, expr.stop, expr.step]) {
+        spend();
+        if (part) children.push(part);
+      }
       break;
   }
-  for (const child of children) checkExpr(child, soft, depth + 1);
+  for (const child of children) {
+    spend();
+    checkExpr(child, soft, depth + 1);
+  }
 }

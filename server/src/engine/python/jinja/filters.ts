@@ -15,11 +15,12 @@ import { pyCapitalize, pyCenter, pyReplace, pyReplacedLength, pyRsplit, pySplitl
 import { FILTERS, TESTS } from './check';
 import { JinjaError, LimitExceeded, UNDEFINED, Unsupported } from './errors';
 import { checkLength, data, iterate, lengthOf, Markup, OneShot, plain, toText, truthy, Value } from './values';
+import { charged, spend } from '../../work';
 
 /** What a filter may need of the rendering: its step budget, and other filters and tests (`map`, `select`). */
 export interface FilterContext {
   charge(steps: number): void;
-  filter(name: string, target: Value, args: Value[], kwargs: Map<string, Value>): Value;
+  applyFilter(name: string, target: Value, args: Value[], kwargs: Map<string, Value>): Value;
   test(name: string, target: Value, args: Value[]): boolean;
 }
 
@@ -29,12 +30,13 @@ type Param = [string, Value | typeof REQUIRED];
 /** Binds arguments to a Python signature (after the value); a mismatch is `unsupported` (Python's TypeError words are not modelled). */
 function bind(name: string, params: Param[], args: Value[], kwargs: Map<string, Value>): Value[] {
   if (args.length > params.length) throw new Unsupported(`filter '${name}' with ${args.length} arguments`);
-  const bound = params.map(([param, fallback], i): Value | typeof REQUIRED => (i < args.length ? args[i] : kwargs.has(param) ? kwargs.get(param)! : fallback));
+  const bound = charged(params).map(([param, fallback], i): Value | typeof REQUIRED => (i < args.length ? args[i] : kwargs.has(param) ? kwargs.get(param)! : fallback));
   for (const key of kwargs.keys()) {
-    const at = params.findIndex(([param]) => param === key);
+    spend();
+    const at = charged(params).findIndex(([param]) => param === key);
     if (at === -1 || at < args.length) throw new Unsupported(`filter '${name}' with the keyword argument '${key}'`);
   }
-  if (bound.some((v) => v === REQUIRED)) throw new Unsupported(`filter '${name}' without a required argument`);
+  if (charged(bound).some((v) => v === REQUIRED)) throw new Unsupported(`filter '${name}' without a required argument`);
   return bound as Value[];
 }
 
@@ -69,10 +71,10 @@ function equal(a: PyObject, b: PyObject): boolean {
 /** Python's sorted() with a key (stable). */
 function sortedBy(items: PyObject[], key: (v: PyObject) => PyObject, reverse: boolean, ctx: FilterContext): PyObject[] {
   ctx.charge(items.length * Math.max(1, Math.ceil(Math.log2(items.length + 1))));
-  const keyed = items.map((item) => ({ item, key: key(item) }));
+  const keyed = charged(items).map((item) => ({ item, key: key(item) }));
   // Python's reverse=True keeps equal items in their order, as a stable sort on the reversed comparison does.
-  keyed.sort((a, b) => (reverse ? ordering(b.key, a.key) : ordering(a.key, b.key)));
-  return keyed.map((k) => k.item);
+  charged(keyed).sort((a, b) => (reverse ? ordering(b.key, a.key) : ordering(a.key, b.key)));
+  return charged(keyed).map((k) => k.item);
 }
 
 function attributeUnsupported(attribute: Value, name: string): void {
@@ -134,7 +136,7 @@ function doIndent(text: string, width: Value, first: Value, blank: Value): strin
   if (truthy(blank)) out = lines.join('\n' + indention);
   else {
     out = lines[0];
-    if (lines.length > 1) out += '\n' + lines.slice(1).map((line) => (line ? indention + line : line)).join('\n');
+    if (lines.length > 1) out += '\n' + charged(lines.slice(1)).map((line) => (line ? indention + line : line)).join('\n');
   }
   return truthy(first) ? indention + out : out;
 }
@@ -143,8 +145,7 @@ const WORD = /[\p{L}\p{N}_]+/gu;
 const WORD_BEGINNING = /([-\s({[<]+)/u;
 
 function doTitle(text: string): string {
-  return text
-    .split(WORD_BEGINNING)
+  return charged(text.split(WORD_BEGINNING))
     .filter((item) => item)
     .map((item) => {
       const [first, ...rest] = [...item];
@@ -190,13 +191,17 @@ function aggregate(items: PyObject[], caseSensitive: Value, pick: (order: number
   if (items.length === 0) return UNDEFINED;
   const key = ignoreCase(caseSensitive);
   let best = items[0];
-  for (const item of items.slice(1)) if (pick(ordering(key(item), key(best)))) best = item;
+  for (const item of items.slice(1)) {
+    spend();
+    if (pick(ordering(key(item), key(best)))) best = item;
+  }
   return best;
 }
 
 function sum(items: PyObject[], start: Value): Value {
   let total: Value = start;
   for (const item of items) {
+    spend();
     if (!isNumber(total) || !isNumber(item)) throw new Unsupported('sum of values that are not numbers');
     const [a, b] = [typeof total === 'boolean' ? BigInt(total) : total, typeof item === 'boolean' ? BigInt(item) : item];
     total = typeof a === 'bigint' && typeof b === 'bigint' ? a + b : Number(a) + Number(b);
@@ -207,7 +212,7 @@ function sum(items: PyObject[], start: Value): Value {
 /** `format(value, *args, **kwargs)`: printf-style `%`. */
 function doFormat(text: string, args: Value[], kwargs: Map<string, Value>): string {
   if (kwargs.size > 0) throw new Unsupported("filter 'format' with keyword arguments");
-  const result = pyPercentFormat(text, args.map(data), BUDGETS.jinjaOutputChars);
+  const result = pyPercentFormat(text, charged(args).map(data), BUDGETS.jinjaOutputChars);
   if (result === null) throw new Unsupported("this 'format' conversion");
   if (result === 'too long') return checkLength(Infinity) as never;
   if (!result.ok) throw new JinjaError(result.errorType, result.message);
@@ -232,9 +237,9 @@ export function applyFilter(name: string, target: Value, args: Value[], kwargs: 
     case 'join': {
       const [separator, attribute] = p(['d', ''], ['attribute', null]);
       attributeUnsupported(attribute, name);
-      const parts = iterate(target).map((item) => toText(item));
+      const parts = charged(iterate(target)).map((item) => toText(item));
       const sep = toText(separator);
-      checkLength(parts.reduce((n, part) => n + part.length, 0) + sep.length * Math.max(0, parts.length - 1));
+      checkLength(charged(parts).reduce((n, part) => n + part.length, 0) + sep.length * Math.max(0, parts.length - 1));
       ctx.charge(parts.length);
       return parts.join(sep);
     }
@@ -354,7 +359,7 @@ export function applyFilter(name: string, target: Value, args: Value[], kwargs: 
       if (!(target instanceof PyDict)) throw new Unsupported("filter 'dictsort' of a value that is not a dict");
       if (by !== 'key' && by !== 'value') throw new JinjaError('FilterArgumentError', 'You can only sort by either "key" or "value"');
       const key = ignoreCase(caseSensitive);
-      const pairs = [...target.entries].map(([k, v]) => pyTuple([k, v]));
+      const pairs = charged([...target.entries]).map(([k, v]) => pyTuple([k, v]));
       return sortedBy(pairs, (pair) => key((pair as PyObject[])[by === 'key' ? 0 : 1]), truthy(reverse), ctx);
     }
     case 'unique': {
@@ -366,10 +371,11 @@ export function applyFilter(name: string, target: Value, args: Value[], kwargs: 
       const items = iterate(target);
       ctx.charge(items.length);
       for (const item of items) {
+        spend();
         const k = key(item);
         if (!hashable(k)) throw new JinjaError('TypeError', `unhashable type: '${pyTypeName(k)}'`);
         ctx.charge(seen.length);
-        if (seen.some((s) => equal(s, k))) continue;
+        if (charged(seen).some((s) => equal(s, k))) continue;
         seen.push(k);
         out.push(item);
       }
@@ -394,7 +400,7 @@ export function applyFilter(name: string, target: Value, args: Value[], kwargs: 
       p();
       if (target === UNDEFINED) return new OneShot([]);
       if (!(target instanceof PyDict)) throw new Unsupported("filter 'items' of a value that is not a dict");
-      return new OneShot([...target.entries].map(([k, v]) => pyTuple([k, v])));
+      return new OneShot(charged([...target.entries]).map(([k, v]) => pyTuple([k, v])));
     case 'reverse': {
       p();
       if (typeof target === 'string') return [...target].reverse().join('');
@@ -407,7 +413,7 @@ export function applyFilter(name: string, target: Value, args: Value[], kwargs: 
       ctx.charge(items.length);
       if (args.length === 0 || typeof args[0] !== 'string' || kwargs.size > 0) throw new Unsupported("filter 'map' other than by a filter name");
       const [filter, ...rest] = args;
-      return new OneShot(items.map((item) => data(ctx.filter(filter as string, item, rest, new Map()))));
+      return new OneShot(charged(items).map((item) => data(ctx.applyFilter(filter as string, item, rest, new Map()))));
     }
     case 'select':
     case 'reject': {
@@ -415,7 +421,7 @@ export function applyFilter(name: string, target: Value, args: Value[], kwargs: 
       const [test, ...rest] = args;
       const items = truthy(target) ? iterate(target) : [];
       ctx.charge(items.length);
-      return new OneShot(items.filter((item) => ctx.test(test as string, item, rest) === (name === 'select')));
+      return new OneShot(charged(items).filter((item) => ctx.test(test as string, item, rest) === (name === 'select')));
     }
   }
   if (FILTERS.has(name)) throw new Unsupported(`filter '${name}'`);
@@ -424,9 +430,10 @@ export function applyFilter(name: string, target: Value, args: Value[], kwargs: 
 
 /** Python's hash() succeeds: not a list or dict, nor a tuple holding one. */
 function hashable(value: PyObject, depth = 0): boolean {
+  spend();
   if (depth > BUDGETS.valueDepth) throw new LimitExceeded(`a value nests more than ${BUDGETS.valueDepth} levels deep`);
   if (value instanceof PyDict) return false;
-  return !Array.isArray(value) || (isPyTuple(value) && value.every((item) => hashable(item, depth + 1)));
+  return !Array.isArray(value) || (isPyTuple(value) && charged(value).every((item) => hashable(item, depth + 1)));
 }
 
 /** Applies the test `name` (Jinja's `environment.call_test`). */

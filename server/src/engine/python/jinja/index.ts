@@ -33,6 +33,7 @@ import { checkNames } from './check';
 import { JinjaError, JinjaResult, LimitExceeded, Unsupported } from './errors';
 import { Node, Parser } from './parser';
 import { Renderer } from './render';
+import { charged } from '../../work';
 
 export type { JinjaResult } from './errors';
 
@@ -66,5 +67,5 @@ export function compileJinja(template: string): Extract<JinjaResult, { kind: 'er
 
 /** SWE-agent's heuristic for `{var}` written where Jinja needs `{{var}}` (`_warn_probably_wrong_jinja_syntax`). */
 export function probablySingleBraces(template: string): boolean {
-  return template.includes('{') && !['{%', '{ %', '{{'].some((s) => template.includes(s));
+  return template.includes('{') && !charged(['{%', '{ %', '{{']).some((s) => template.includes(s));
 }

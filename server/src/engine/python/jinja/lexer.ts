@@ -2,6 +2,7 @@
 import { pyReprString } from '../pyObject';
 import { PY_WHITESPACE_CLASS } from '../pyWhitespace';
 import { Unsupported, syntaxError } from './errors';
+import { WorkBudgetExhausted, charged, spend } from '../../work';
 
 export interface Token {
   type: string;
@@ -38,7 +39,7 @@ const OPERATORS: Record<string, string> = {
   ',': 'comma',
   ';': 'semicolon',
 };
-export const OPERATOR_TEXT: Record<string, string> = Object.fromEntries(Object.entries(OPERATORS).map(([text, type]) => [type, text]));
+export const OPERATOR_TEXT: Record<string, string> = Object.fromEntries(charged(Object.entries(OPERATORS)).map(([text, type]) => [type, text]));
 const TYPE_DESCRIPTIONS: Record<string, string> = {
   block_begin: 'begin of statement block',
   block_end: 'end of statement block',
@@ -102,6 +103,7 @@ export function tokenize(template: string): Lexed {
   const fail = (failure: Error): Lexed => ({ tokens, failure, end });
   let pos = 0;
   while (pos < source.length) {
+    spend();
     const open = source.slice(pos).search(/\{[{%#]/);
     if (open === -1) {
       tokens.push({ type: 'data', value: source.slice(pos), pos });
@@ -138,6 +140,7 @@ export function tokenize(template: string): Lexed {
     tokens.push({ type: isBlock ? 'block_begin' : 'variable_begin', value: '', pos: start });
     const balance: string[] = [];
     for (;;) {
+      spend();
       // Jinja ends a tag only where brackets are balanced.
       const close = balance.length === 0 ? matchAt(isBlock ? BLOCK_END : VARIABLE_END, source, pos) : null;
       if (close !== null) {
@@ -166,6 +169,7 @@ export function tokenize(template: string): Lexed {
         try {
           tokens.push({ type: 'string', value: unescapeString(m.slice(1, -1), pos), pos });
         } catch (e) {
+          if (e instanceof WorkBudgetExhausted) throw e;
           return fail(e as Error);
         }
       } else if ((m = matchAt(OPERATOR, source, pos)) !== null) {
@@ -192,6 +196,7 @@ export function tokenize(template: string): Lexed {
 function unescapeString(body: string, at: number): string {
   let text = '';
   for (const ch of body) {
+    spend();
     const code = ch.codePointAt(0)!;
     if (code < 0x80) text += ch;
     else if (code <= 0xff) text += '\\x' + code.toString(16).padStart(2, '0');
@@ -201,6 +206,7 @@ function unescapeString(body: string, at: number): string {
   const simple: Record<string, string> = { '\n': '', '\\': '\\', "'": "'", '"': '"', a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
   let out = '';
   for (let i = 0; i < text.length; i++) {
+    spend();
     if (text[i] !== '\\') {
       out += text[i];
       continue;

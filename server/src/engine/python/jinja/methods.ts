@@ -11,6 +11,7 @@ import { PyDict, pyTypeName } from '../pyObject';
 import { pyCapitalize, pyReplace, pyReplacedLength, pyRsplit, pySplit, pySplitlines, pyStripSides } from '../pyStrMethods';
 import { JinjaError, UNDEFINED, Unsupported } from './errors';
 import { Callable, checkLength, data, DictView, iterate, LoopContext, Namespace, plain, Value } from './values';
+import { charged, spend } from '../../work';
 
 type Method = (self: string, args: Value[], kwargs: Map<string, Value>) => Value;
 
@@ -31,7 +32,7 @@ function positional(name: string, args: Value[], kwargs: Map<string, Value>, max
 
 /** `sep`, `maxsplit` of split and rsplit, by position or keyword. */
 function splitArgs(args: Value[], kwargs: Map<string, Value>): [string | null, number] {
-  if (args.length > 2 || [...kwargs.keys()].some((k) => k !== 'sep' && k !== 'maxsplit')) throw new Unsupported('str.split with these arguments');
+  if (args.length > 2 || charged([...kwargs.keys()]).some((k) => k !== 'sep' && k !== 'maxsplit')) throw new Unsupported('str.split with these arguments');
   const sep = optionalText(args[0] ?? kwargs.get('sep'), 'a separator');
   if (sep === '') throw new JinjaError('ValueError', 'empty separator');
   return [sep, intArg(args[1] ?? kwargs.get('maxsplit'), -1)];
@@ -42,6 +43,7 @@ function pyTitle(text: string): string {
   let out = '';
   let previousCased = false;
   for (const ch of text) {
+    spend();
     const cased = /[\p{Lu}\p{Ll}\p{Lt}]/u.test(ch);
     out += cased ? (previousCased ? ch.toLowerCase() : ch.toUpperCase()) : ch;
     previousCased = cased;
@@ -53,9 +55,9 @@ function affixTest(name: 'startswith' | 'endswith'): Method {
   return (self, args, kwargs) => {
     positional(name, args, kwargs, 1, 1);
     const affix = args[0];
-    const affixes = typeof affix === 'string' ? [affix] : Array.isArray(affix) && affix.every((a) => typeof a === 'string') ? (affix as string[]) : null;
+    const affixes = typeof affix === 'string' ? [affix] : Array.isArray(affix) && charged(affix).every((a) => typeof a === 'string') ? (affix as string[]) : null;
     if (affixes === null) throw new Unsupported(`str.${name} of a value that is not a str`);
-    return affixes.some((a) => (name === 'startswith' ? self.startsWith(a) : self.endsWith(a)));
+    return charged(affixes).some((a) => (name === 'startswith' ? self.startsWith(a) : self.endsWith(a)));
   };
 }
 
@@ -70,7 +72,7 @@ const STR_METHODS: Record<string, Method> = {
   split: (self, args, kwargs) => pySplit(self, ...splitArgs(args, kwargs)),
   rsplit: (self, args, kwargs) => pyRsplit(self, ...splitArgs(args, kwargs)),
   splitlines: (self, args, kwargs) => {
-    if (args.length > 1 || [...kwargs.keys()].some((k) => k !== 'keepends')) throw new Unsupported('str.splitlines with these arguments');
+    if (args.length > 1 || charged([...kwargs.keys()]).some((k) => k !== 'keepends')) throw new Unsupported('str.splitlines with these arguments');
     return pySplitlines(self, Boolean(plain(args[0] ?? kwargs.get('keepends') ?? false)));
   },
   replace: (self, args, kwargs) => {
@@ -86,13 +88,13 @@ const STR_METHODS: Record<string, Method> = {
   join: (self, args, kwargs) => {
     positional('join', args, kwargs, 1, 1);
     const items = iterate(args[0]);
-    const bad = items.findIndex((item) => typeof item !== 'string');
+    const bad = charged(items).findIndex((item) => typeof item !== 'string');
     if (bad !== -1) throw new JinjaError('TypeError', `sequence item ${bad}: expected str instance, ${pyTypeName(items[bad])} found`);
-    checkLength(items.reduce<number>((n, item) => n + (item as string).length, 0) + self.length * Math.max(0, items.length - 1));
+    checkLength(charged(items).reduce<number>((n, item) => n + (item as string).length, 0) + self.length * Math.max(0, items.length - 1));
     return items.join(self);
   },
   format: (self, args, kwargs) => {
-    const result = formatString(self, new Map([...kwargs].map(([k, v]) => [k, data(v)])), args.map(data));
+    const result = formatString(self, new Map(charged([...kwargs]).map(([k, v]) => [k, data(v)])), charged(args).map(data));
     if (!result.ok) throw new Unsupported('str.format that fails');
     if (!result.rendered.complete) throw new Unsupported('str.format past the rendered-text budget');
     return result.text;

@@ -6,6 +6,7 @@ import { pyPercentFormat } from '../pyPercentFormat';
 import { JinjaError, LimitExceeded, UNDEFINED, Unsupported } from './errors';
 import { OPERATOR_TEXT } from './lexer';
 import { DictView, iterate, PyRange, plain, Value } from './values';
+import { charged } from '../../work';
 
 /** Python's `==`; Undefined equals only Undefined. */
 function equals(a: Value, b: Value): boolean {
@@ -115,7 +116,7 @@ export function compare(op: string, left: Value, right: Value): boolean {
     let found: boolean;
     if (right === UNDEFINED) found = false;
     else if (typeof right === 'string' && typeof left === 'string') found = right.includes(left);
-    else if (Array.isArray(right) || right instanceof DictView || right instanceof PyRange) found = iterate(right).some((item) => equals(left, item));
+    else if (Array.isArray(right) || right instanceof DictView || right instanceof PyRange) found = charged(iterate(right)).some((item) => equals(left, item));
     else if (right instanceof PyDict && typeof left === 'string') found = right.entries.has(left);
     else throw containmentError(plain(left), plain(right));
     return op === 'in' ? found : !found;

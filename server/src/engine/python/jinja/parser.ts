@@ -3,6 +3,7 @@ import { BUDGETS } from '../../budgets';
 import { PyObject, pyReprString } from '../pyObject';
 import { LimitExceeded, syntaxError, Unsupported } from './errors';
 import { describeExpr, describeToken, TokenStream, tokenize } from './lexer';
+import { charged, spend } from '../../work';
 
 /** A call's arguments: positional, keyword, and `*args` / `**kwargs`. */
 export interface CallArgs {
@@ -71,8 +72,8 @@ export class Parser {
   }
 
   private failUnknownTag(name: string | null, stack: string[][]): never {
-    const expected = new Set(stack.flat().map(describeExpr));
-    const looking = stack.length > 0 ? stack[stack.length - 1].map((e) => `'${describeExpr(e)}'`).join(' or ') : null;
+    const expected = new Set(charged(stack.flat()).map(describeExpr));
+    const looking = stack.length > 0 ? charged(stack[stack.length - 1]).map((e) => `'${describeExpr(e)}'`).join(' or ') : null;
     const message = [name === null ? 'Unexpected end of template.' : `Encountered unknown tag ${pyReprString(name)}.`];
     if (looking) {
       if (name !== null && expected.has(name)) {
@@ -90,6 +91,7 @@ export class Parser {
     if (endTokens) this.endTokenStack.push(endTokens);
     try {
       while (this.stream.current.type !== 'eof') {
+        spend();
         const token = this.stream.current;
         if (token.type === 'data') {
           body.push({ t: 'text', text: String(token.value) });
@@ -100,7 +102,7 @@ export class Parser {
           this.stream.expect('variable_end');
         } else {
           this.stream.next();
-          if (endTokens && endTokens.some((e) => this.stream.test(e))) return body;
+          if (endTokens && charged(endTokens).some((e) => this.stream.test(e))) return body;
           body.push(this.parseStatement());
           this.stream.expect('block_end');
         }
@@ -154,6 +156,7 @@ export class Parser {
     const branches: { test: Expr; body: Node[] }[] = [];
     let otherwise: Node[] = [];
     for (;;) {
+      spend();
       const test = this.parseTuple({ withCondexpr: false });
       branches.push({ test, body: this.parseStatements(['name:elif', 'name:else', 'name:endif']) });
       const token = this.stream.next();
@@ -203,6 +206,7 @@ export class Parser {
     const defaults: Expr[] = [];
     this.stream.expect('lparen');
     while (this.stream.current.type !== 'rparen') {
+      spend();
       if (params.length > 0) this.stream.expect('comma');
       const param = String(this.stream.expect('name').value);
       if (this.stream.skipIf('assign')) defaults.push(this.parseExpression(true));
@@ -217,6 +221,7 @@ export class Parser {
     this.stream.next();
     const items: Expr[] = [];
     while (this.stream.current.type !== 'block_end') {
+      spend();
       if (items.length > 0) this.stream.expect('comma');
       items.push(this.parseExpression(true));
     }
@@ -229,6 +234,7 @@ export class Parser {
     const items: Expr[] = [];
     let isTuple = false;
     for (;;) {
+      spend();
       if (items.length > 0) this.stream.expect('comma');
       if (this.isTupleEnd(options.extraEndRules)) break;
       items.push(parse());
@@ -244,7 +250,7 @@ export class Parser {
 
   private isTupleEnd(extraEndRules?: string[]): boolean {
     if (['variable_end', 'block_end', 'rparen'].includes(this.stream.current.type)) return true;
-    return (extraEndRules ?? []).some((e) => this.stream.test(e));
+    return charged((extraEndRules ?? [])).some((e) => this.stream.test(e));
   }
 
   private parseExpression(withCondexpr: boolean): Expr {
@@ -255,6 +261,7 @@ export class Parser {
     if (!withCondexpr) return this.parseOr();
     let expr = this.parseOr();
     while (this.stream.skipIf('name:if')) {
+      spend();
       const test = this.parseOr();
       const otherwise = this.stream.skipIf('name:else') ? this.parseExpression(true) : null;
       expr = { t: 'cond', test, then: expr, otherwise };
@@ -264,17 +271,24 @@ export class Parser {
 
   private parseOr(): Expr {
     let left = this.parseAnd();
-    while (this.stream.skipIf('name:or')) left = { t: 'or', left, right: this.parseAnd() };
+    while (this.stream.skipIf('name:or')) {
+      spend();
+      left = { t: 'or', left, right: this.parseAnd() };
+    }
     return left;
   }
 
   private parseAnd(): Expr {
     let left = this.parseNot();
-    while (this.stream.skipIf('name:and')) left = { t: 'and', left, right: this.parseNot() };
+    while (this.stream.skipIf('name:and')) {
+      spend();
+      left = { t: 'and', left, right: this.parseNot() };
+    }
     return left;
   }
 
   private parseNot(): Expr {
+    spend();
     if (this.stream.skipIf('name:not')) return { t: 'not', operand: this.nested(() => this.parseNot()) };
     return this.parseCompare();
   }
@@ -283,6 +297,7 @@ export class Parser {
     const first = this.parseMath1();
     const ops: { op: string; operand: Expr }[] = [];
     for (;;) {
+      spend();
       const type = this.stream.current.type;
       if (COMPARE_OPERATORS.has(type)) {
         this.stream.next();
@@ -303,6 +318,7 @@ export class Parser {
   private parseMath1(): Expr {
     let left = this.parseConcat();
     while (this.stream.current.type === 'add' || this.stream.current.type === 'sub') {
+      spend();
       const op = this.stream.next().type;
       left = { t: 'math', op, left, right: this.parseConcat() };
     }
@@ -311,13 +327,17 @@ export class Parser {
 
   private parseConcat(): Expr {
     const items = [this.parseMath2()];
-    while (this.stream.skipIf('tilde')) items.push(this.parseMath2());
+    while (this.stream.skipIf('tilde')) {
+      spend();
+      items.push(this.parseMath2());
+    }
     return items.length === 1 ? items[0] : { t: 'concat', items };
   }
 
   private parseMath2(): Expr {
     let left = this.parsePow();
     while (['mul', 'div', 'floordiv', 'mod'].includes(this.stream.current.type)) {
+      spend();
       const op = this.stream.next().type;
       left = { t: 'math', op, left, right: this.parsePow() };
     }
@@ -326,7 +346,10 @@ export class Parser {
 
   private parsePow(): Expr {
     let left = this.parseUnary(true);
-    while (this.stream.skipIf('pow')) left = { t: 'math', op: 'pow', left, right: this.parseUnary(true) };
+    while (this.stream.skipIf('pow')) {
+      spend();
+      left = { t: 'math', op: 'pow', left, right: this.parseUnary(true) };
+    }
     return left;
   }
 
@@ -356,7 +379,10 @@ export class Parser {
     if (token.type === 'string') {
       this.stream.next();
       let text = String(token.value);
-      while (this.stream.current.type === 'string') text += String(this.stream.next().value);
+      while (this.stream.current.type === 'string') {
+        spend();
+        text += String(this.stream.next().value);
+      }
       return { t: 'lit', v: text };
     }
     if (token.type === 'integer' || token.type === 'float') {
@@ -373,6 +399,7 @@ export class Parser {
       this.stream.next();
       const items: Expr[] = [];
       while (this.stream.current.type !== 'rbracket') {
+        spend();
         if (items.length > 0) this.stream.expect('comma');
         if (this.stream.current.type === 'rbracket') break;
         items.push(this.parseExpression(true));
@@ -384,6 +411,7 @@ export class Parser {
       this.stream.next();
       const pairs: { key: Expr; value: Expr }[] = [];
       while (this.stream.current.type !== 'rbrace') {
+        spend();
         if (pairs.length > 0) this.stream.expect('comma');
         if (this.stream.current.type === 'rbrace') break;
         const key = this.parseExpression(true);
@@ -398,6 +426,7 @@ export class Parser {
 
   private parsePostfix(node: Expr): Expr {
     for (;;) {
+      spend();
       const type = this.stream.current.type;
       if (type === 'dot' || type === 'lbracket') node = this.parseSubscript(node);
       else if (type === 'lparen') node = { t: 'call', target: node, call: this.parseCallArgs() };
@@ -407,6 +436,7 @@ export class Parser {
 
   private parseFilterExpr(node: Expr): Expr {
     for (;;) {
+      spend();
       const type = this.stream.current.type;
       if (type === 'pipe') node = this.parseFilter(node);
       else if (this.stream.test('name:is')) node = this.parseTest(node);
@@ -425,6 +455,7 @@ export class Parser {
     }
     const subscripts: Expr[] = [];
     while (this.stream.current.type !== 'rbracket') {
+      spend();
       if (subscripts.length > 0) this.stream.expect('comma');
       subscripts.push(this.parseSubscribed());
     }
@@ -465,6 +496,7 @@ export class Parser {
       if (!ok) throw syntaxError('invalid syntax for function call expression', this.stream.current.pos);
     };
     while (this.stream.current.type !== 'rparen') {
+      spend();
       if (requireComma) {
         this.stream.expect('comma');
         if (this.stream.current.type === 'rparen') break;
@@ -495,6 +527,7 @@ export class Parser {
   private dottedName(): string {
     let name = String(this.stream.expect('name').value);
     while (this.stream.current.type === 'dot') {
+      spend();
       this.stream.next();
       name += '.' + String(this.stream.expect('name').value);
     }
@@ -502,13 +535,17 @@ export class Parser {
   }
 
   private parseFilter(node: Expr): Expr {
-    for (const filter of this.parseFilterCalls()) node = { t: 'filter', target: node, ...filter };
+    for (const filter of this.parseFilterCalls()) {
+      spend();
+      node = { t: 'filter', target: node, ...filter };
+    }
     return node;
   }
 
   private parseFilterCalls(): FilterCall[] {
     const filters: FilterCall[] = [];
     while (this.stream.current.type === 'pipe') {
+      spend();
       this.stream.next();
       const name = this.dottedName();
       filters.push({ name, call: this.stream.test('lparen') ? this.parseCallArgs() : { args: [], kwargs: [], dynArgs: null, dynKwargs: null } });
@@ -526,7 +563,7 @@ export class Parser {
       call = this.parseCallArgs();
     } else if (
       ['name', 'string', 'integer', 'float', 'lparen', 'lbracket', 'lbrace'].includes(current.type) &&
-      !['name:else', 'name:or', 'name:and'].some((e) => this.stream.test(e))
+      !charged(['name:else', 'name:or', 'name:and']).some((e) => this.stream.test(e))
     ) {
       if (this.stream.test('name:is')) throw syntaxError('You cannot chain multiple tests with is', this.stream.current.pos);
       call.args.push(this.parsePostfix(this.parsePrimary()));
@@ -538,8 +575,9 @@ export class Parser {
 
 /** Why a for-loop target cannot be assigned to (Jinja's `can_assign`), or null. */
 function assignProblem(target: Expr): string | null {
+  spend();
   if (target.t === 'name') return null;
-  if (target.t === 'tuple') return target.items.every((p) => assignProblem(p) === null) ? null : 'tuple';
+  if (target.t === 'tuple') return charged(target.items).every((p) => assignProblem(p) === null) ? null : 'tuple';
   if (target.t === 'lit') return 'const';
   if (target.t === 'list') return 'list';
   if (target.t === 'attr') return 'getattr';

@@ -7,6 +7,7 @@ import { attributeOf } from './methods';
 import { arithmetic, asNumber, compare } from './operators';
 import { CallArgs, Expr, FilterCall, Node } from './parser';
 import { Callable, checkLength, data, iterate, LoopContext, Namespace, plain, PyRange, toText, truthy, Value } from './values';
+import { charged, spend } from '../../work';
 
 type Scope = Map<string, Value>;
 
@@ -19,7 +20,7 @@ function intArgument(value: Value, what: string): bigint {
 /** `range(stop)`, `range(start, stop[, step])`. */
 function range(args: Value[], kwargs: Map<string, Value>): Value {
   if (kwargs.size > 0 || args.length < 1 || args.length > 3) throw new Unsupported('range() with these arguments');
-  const ints = args.map((a) => intArgument(a, 'a range() argument'));
+  const ints = charged(args).map((a) => intArgument(a, 'a range() argument'));
   const [start, stop, step] = ints.length === 1 ? [0n, ints[0], 1n] : [ints[0], ints[1], ints[2] ?? 1n];
   if (step === 0n) throw new JinjaError('ValueError', 'range() arg 3 must not be zero');
   return new PyRange(start, stop, step);
@@ -34,7 +35,7 @@ const GLOBALS: Record<string, Callable | null> = {
   }),
   dict: new Callable("<class 'dict'>", (args, kwargs) => {
     if (args.length > 0) throw new Unsupported('dict() with positional arguments');
-    return new PyDict(new Map([...kwargs].map(([k, v]) => [k, data(v)])));
+    return new PyDict(new Map(charged([...kwargs]).map(([k, v]) => [k, data(v)])));
   }),
   lipsum: null,
   cycler: null,
@@ -60,7 +61,10 @@ function slice(target: Value, start: Value, stop: Value, step: Value): Value {
   const from = clamp(start, by < 0n ? n - 1n : 0n);
   const to = clamp(stop, by < 0n ? -1n : n);
   const out: PyObject[] = [];
-  for (let i = from; by > 0n ? i < to : i > to; i += by) out.push(items[Number(i)]);
+  for (let i = from; by > 0n ? i < to : i > to; i += by) {
+    spend();
+    out.push(items[Number(i)]);
+  }
   if (typeof value === 'string') return out.join('');
   return isPyTuple(value) ? pyTuple(out) : out;
 }
@@ -81,7 +85,7 @@ export class Renderer {
   private calls = 0;
   private readonly filterContext: FilterContext = {
     charge: (steps) => this.charge(steps),
-    filter: (name, target, args, kwargs) => applyFilter(name, target, args, kwargs, this.filterContext),
+    applyFilter: (name, target, args, kwargs) => applyFilter(name, target, args, kwargs, this.filterContext),
     test: (name, target, args) => applyTest(name, target, args),
   };
 
@@ -105,13 +109,14 @@ export class Renderer {
     if (call.dynArgs || call.dynKwargs) throw new Unsupported('*args and **kwargs in a call');
     const kwargs = new Map<string, Value>();
     for (const { name, value } of call.kwargs) {
+      spend();
       if (kwargs.has(name)) throw new Unsupported('a keyword argument given twice');
       kwargs.set(name, this.evaluate(value, scope));
     }
-    return { args: call.args.map((a) => this.evaluate(a, scope)), kwargs };
+    return { args: charged(call.args).map((a) => this.evaluate(a, scope)), kwargs };
   }
 
-  private filter(filter: FilterCall, target: Value, scope: Scope): Value {
+  private filtered(filter: FilterCall, target: Value, scope: Scope): Value {
     const { args, kwargs } = this.arguments(filter.call, scope);
     return applyFilter(filter.name, target, args, kwargs, this.filterContext);
   }
@@ -131,12 +136,13 @@ export class Renderer {
         return UNDEFINED;
       }
       case 'list':
-        return expr.items.map((item) => data(this.evaluate(item, scope)));
+        return charged(expr.items).map((item) => data(this.evaluate(item, scope)));
       case 'tuple':
-        return pyTuple(expr.items.map((item) => data(this.evaluate(item, scope))));
+        return pyTuple(charged(expr.items).map((item) => data(this.evaluate(item, scope))));
       case 'dict': {
         const entries = new Map<string, PyObject>();
         for (const { key, value } of expr.pairs) {
+          spend();
           const k = this.evaluate(key, scope);
           if (typeof k !== 'string') throw new Unsupported('dict keys that are not str');
           entries.set(k, data(this.evaluate(value, scope)));
@@ -144,7 +150,7 @@ export class Renderer {
         return new PyDict(entries);
       }
       case 'filter':
-        return this.filter(expr, this.evaluate(expr.target, scope), scope);
+        return this.filtered(expr, this.evaluate(expr.target, scope), scope);
       case 'test': {
         const value = this.evaluate(expr.target, scope);
         const { args, kwargs } = this.arguments(expr.call, scope);
@@ -182,8 +188,8 @@ export class Renderer {
         return truthy(left) ? left : this.evaluate(expr.right, scope);
       }
       case 'concat': {
-        const parts = expr.items.map((item) => toText(this.evaluate(item, scope)));
-        checkLength(parts.reduce((n, part) => n + part.length, 0));
+        const parts = charged(expr.items).map((item) => toText(this.evaluate(item, scope)));
+        checkLength(charged(parts).reduce((n, part) => n + part.length, 0));
         return parts.join('');
       }
       case 'math':
@@ -198,6 +204,7 @@ export class Renderer {
       case 'compare': {
         let left = this.evaluate(expr.first, scope);
         for (const { op, operand } of expr.ops) {
+          spend();
           const right = this.evaluate(operand, scope);
           if (!compare(op, left, right)) return false;
           left = right;
@@ -240,11 +247,12 @@ export class Renderer {
 
   /** Binds `target` (a name, a tuple of targets, `ns.attr`) to `value`. */
   private assign(target: Expr, value: Value, scope: Scope, depth = 0): void {
+    spend();
     if (depth > BUDGETS.jinjaNesting) throw new LimitExceeded(`an assignment nests more than ${BUDGETS.jinjaNesting} levels deep`);
     if (target.t === 'name') scope.set(target.name, value);
     else if (target.t === 'tuple') {
       const items = unpack(value, target.items.length);
-      target.items.forEach((item, i) => this.assign(item, items[i], scope, depth + 1));
+      charged(target.items).forEach((item, i) => this.assign(item, items[i], scope, depth + 1));
     } else if (target.t === 'nsref') {
       const ns = scope.get(target.name);
       if (!(ns instanceof Namespace)) throw new JinjaError('TemplateRuntimeError', 'cannot assign attribute on non-namespace object');
@@ -255,12 +263,15 @@ export class Renderer {
   private macro(node: Extract<Node, { t: 'macro' }>, defining: Scope): Callable {
     return new Callable(`<Macro '${node.name}'>`, (args, kwargs) => {
       if (args.length > node.params.length) throw new Unsupported('a macro called with more arguments than it names');
-      for (const key of kwargs.keys()) if (!node.params.includes(key)) throw new Unsupported('a macro called with a keyword argument it does not name');
+      for (const key of kwargs.keys()) {
+        spend();
+        if (!node.params.includes(key)) throw new Unsupported('a macro called with a keyword argument it does not name');
+      }
       if (++this.calls > BUDGETS.jinjaNesting) throw new LimitExceeded(`macros call each other more than ${BUDGETS.jinjaNesting} deep`);
       try {
         const scope: Scope = new Map(defining);
         const firstDefault = node.params.length - node.defaults.length;
-        node.params.forEach((param, i) => {
+        charged(node.params).forEach((param, i) => {
           if (i < args.length) {
             // Jinja's words depend on whether the body reads `kwargs`, which the port does not follow.
             if (kwargs.has(param)) throw new Unsupported('a macro argument given by position and by keyword');
@@ -286,10 +297,10 @@ export class Renderer {
       return inner;
     };
     let items = iterate(this.evaluate(node.iter, scope));
-    if (node.test) items = items.filter((item) => truthy(this.evaluate(node.test!, bind(item))));
+    if (node.test) items = charged(items).filter((item) => truthy(this.evaluate(node.test!, bind(item))));
     if (items.length === 0) return this.render(node.otherwise, scope);
     let out = '';
-    items.forEach((item, index0) => {
+    charged(items).forEach((item, index0) => {
       const inner = bind(item);
       inner.set('loop', new LoopContext(items, index0));
       out = this.capped(out + this.render(node.body, inner));
@@ -299,8 +310,10 @@ export class Renderer {
 
   /** Renders `nodes`; `{% set %}` binds in `scope` (a loop's body and a macro's have their own). */
   render(nodes: Node[], scope: Scope): string {
+    spend();
     let out = '';
     for (const node of nodes) {
+      spend();
       this.capped(out);
       switch (node.t) {
         case 'text':
@@ -310,7 +323,7 @@ export class Renderer {
           out += toText(this.evaluate(node.expr, scope));
           break;
         case 'if': {
-          const branch = node.branches.find((b) => truthy(this.evaluate(b.test, scope)));
+          const branch = charged(node.branches).find((b) => truthy(this.evaluate(b.test, scope)));
           out += this.render(branch ? branch.body : node.otherwise, scope);
           break;
         }
@@ -322,7 +335,10 @@ export class Renderer {
           break;
         case 'setBlock': {
           let value: Value = this.render(node.body, new Map(scope));
-          for (const filter of node.filters) value = this.filter(filter, value, scope);
+          for (const filter of node.filters) {
+            spend();
+            value = this.filtered(filter, value, scope);
+          }
           this.assign(node.target, value, scope);
           break;
         }

@@ -9,6 +9,7 @@ import { BUDGETS } from '../../budgets';
 import { PyDict, PyObject, pyReprInto, pyTuple, pyTypeName } from '../pyObject';
 import { RenderedText } from '../renderedText';
 import { JinjaError, LimitExceeded, UNDEFINED, Unsupported } from './errors';
+import { charged, spend } from '../../work';
 
 /** Text marked safe (`e`, `tojson`, `safe`): prints as its text. */
 export class Markup {
@@ -133,7 +134,7 @@ export function toText(value: Value): string {
   if (value === UNDEFINED) return '';
   if (typeof value === 'string') return value;
   if (value instanceof Markup) return value.text;
-  if (value instanceof Namespace) return `<Namespace ${reprOf(new PyDict(new Map([...value.attrs].map(([k, v]) => [k, data(v)]))))}>`;
+  if (value instanceof Namespace) return `<Namespace ${reprOf(new PyDict(new Map(charged([...value.attrs]).map(([k, v]) => [k, data(v)]))))}>`;
   if (value instanceof PyRange) return value.step === 1n ? `range(${value.start}, ${value.stop})` : `range(${value.start}, ${value.stop}, ${value.step})`;
   if (value instanceof DictView) return `dict_${value.kind}(${reprOf(viewItems(value))})`;
   if (value instanceof LoopContext) return `<LoopContext ${value.index0 + 1}/${value.items.length}>`;
@@ -147,9 +148,9 @@ export function toText(value: Value): string {
 
 function viewItems(view: DictView): PyObject[] {
   const entries = [...view.dict.entries];
-  if (view.kind === 'keys') return entries.map(([k]) => k);
-  if (view.kind === 'values') return entries.map(([, v]) => v);
-  return entries.map(([k, v]) => pyTuple([k, v]));
+  if (view.kind === 'keys') return charged(entries).map(([k]) => k);
+  if (view.kind === 'values') return charged(entries).map(([, v]) => v);
+  return charged(entries).map(([k, v]) => pyTuple([k, v]));
 }
 
 /** Python's iter(): the items a for loop or a filter walks. */
@@ -164,7 +165,10 @@ export function iterate(value: Value): PyObject[] {
   if (value instanceof PyRange) {
     checkLength(value.length);
     const items: PyObject[] = [];
-    for (let i = 0n, at = value.start; i < value.length; i++, at += value.step) items.push(at);
+    for (let i = 0n, at = value.start; i < value.length; i++, at += value.step) {
+      spend();
+      items.push(at);
+    }
     return items;
   }
   const name = value instanceof Namespace ? 'Namespace' : value instanceof Callable ? 'function' : value instanceof LoopContext ? 'LoopContext' : pyTypeName(value);

@@ -9,6 +9,7 @@
 import { DataType, FieldData, ModelData, NotUnderstood, ProfileData, ValidatorData } from '../profileData';
 import { ClassInfo, Expr, ModuleInfo, PythonParses, readPythonModule } from './pythonSource';
 import { TEMPLATE_BODIES, extractTemplateVariables } from './templateVariables';
+import { charged, spend } from '../../work';
 
 /** Where a module's source comes from: its text and file, or null when it is not part of the sources. */
 export interface PythonSources {
@@ -99,10 +100,11 @@ export function extractModels(sources: PythonSources, options: ExtractOptions = 
   };
   const say = (module: string, line: number, message: string) => {
     const file = files.get(module) ?? module;
-    if (!notUnderstood.some((n) => n.file === file && n.line === line && n.message === message)) notUnderstood.push({ file, line, message });
+    if (!charged(notUnderstood).some((n) => n.file === file && n.line === line && n.message === message)) notUnderstood.push({ file, line, message });
   };
 
   const resolveName = (module: string, name: string, depth = 0): Symbol => {
+    spend();
     const info = load(module);
     if (depth > 20) return { kind: 'external', qualified: `${module}.${name}` };
     if (info === null) {
@@ -123,6 +125,7 @@ export function extractModels(sources: PythonSources, options: ExtractOptions = 
   };
 
   const resolveExpr = (module: string, expr: Expr): Symbol | null => {
+    spend();
     if (expr.k === 'name') return resolveName(module, expr.id);
     if (expr.k === 'attr') {
       const obj = resolveExpr(module, expr.obj);
@@ -140,11 +143,13 @@ export function extractModels(sources: PythonSources, options: ExtractOptions = 
 
   /** The model root a class derives from (`ignore`/`forbid` default), or null when it is not a pydantic model. */
   const modelRootOf = (module: string, cls: ClassInfo, seen = new Set<string>()): 'forbid' | 'ignore' | null | 'unknown' => {
+    spend();
     const key = `${module}.${cls.name}`;
     if (seen.has(key)) return null;
     seen.add(key);
     let unknown = false;
     for (const base of cls.bases) {
+      spend();
       const symbol = resolveExpr(module, base.k === 'sub' ? base.obj : base);
       if (symbol?.kind === 'external') {
         const root = MODEL_ROOTS[symbol.qualified];
@@ -177,10 +182,12 @@ export function extractModels(sources: PythonSources, options: ExtractOptions = 
   const aliasesInProgress = new Set<string>();
 
   const typeOf = (module: string, expr: Expr, line: number, meta: FieldMeta = {}): TypeOrNone => {
+    spend();
     if (expr.k === 'const' && expr.value === null) return NONE;
     if (expr.k === 'union') {
       const members: TypeOrNone[] = [];
       const flatten = (e: Expr): void => {
+        spend();
         if (e.k === 'union') {
           flatten(e.left);
           flatten(e.right);
@@ -200,6 +207,7 @@ export function extractModels(sources: PythonSources, options: ExtractOptions = 
       if (q === 'typing.Literal') {
         const values: (string | boolean)[] = [];
         for (const it of items) {
+          spend();
           if (it.k === 'str') values.push(it.value);
           else if (it.k === 'const' && typeof it.value === 'boolean') values.push(it.value);
           else return unchecked(module, line, `the literal value ${it.text}`);
@@ -207,9 +215,9 @@ export function extractModels(sources: PythonSources, options: ExtractOptions = 
         return { t: 'literal', values };
       }
       if (q === 'typing.Optional' && items.length === 1) return unionOf(module, [typeOf(module, items[0], line), NONE], line, meta);
-      if (q === 'typing.Union') return unionOf(module, items.map((it) => typeOf(module, it, line)), line, meta);
+      if (q === 'typing.Union') return unionOf(module, charged(items).map((it) => typeOf(module, it, line)), line, meta);
       if (q === 'typing.Annotated' && items.length >= 1) {
-        const inner = items.slice(1).find((it) => isFieldCall(module, it));
+        const inner = charged(items.slice(1)).find((it) => isFieldCall(module, it));
         return typeOf(module, items[0], line, { ...meta, ...fieldMetaOf(inner) });
       }
       if (q !== null && LISTS.has(q) && items.length === 1) return { t: 'list', of: item(0) };
@@ -217,7 +225,7 @@ export function extractModels(sources: PythonSources, options: ExtractOptions = 
       if (q !== null && DICTS.has(q) && items.length === 2) return { t: 'dict', key: item(0), value: item(1) };
       if (q !== null && TUPLES.has(q)) {
         if (items.length === 2 && items[1].k === 'const' && items[1].value === 'Ellipsis') return { t: 'list', of: item(0) };
-        return { t: 'tuple', of: items.map((_, i) => item(i)) };
+        return { t: 'tuple', of: charged(items).map((_, i) => item(i)) };
       }
       return unchecked(module, line, `the type ${expr.text}`);
     }
@@ -250,22 +258,27 @@ export function extractModels(sources: PythonSources, options: ExtractOptions = 
   const fromFallback = (qualified: string): DataType | null => {
     if (!fallback || !qualified.startsWith('swerex.')) return null;
     const name = qualified.slice(qualified.lastIndexOf('.') + 1);
-    const type: DataType | undefined = fallback.models[name] ? { t: 'ref', model: name } : name === 'DeploymentConfig' ? fallback.models.EnvironmentConfig?.fields.find((f) => f.name === 'deployment')?.type : undefined;
+    const type: DataType | undefined = fallback.models[name] ? { t: 'ref', model: name } : name === 'DeploymentConfig' ? charged(fallback.models.EnvironmentConfig?.fields).find((f) => f.name === 'deployment')?.type : undefined;
     if (!type) return null;
     const copy = (t: DataType): void => {
+      spend();
       if (t.t === 'ref' || t.t === 'tagged') {
         for (const key of t.t === 'ref' ? [t.model] : t.members) {
+          spend();
           if (models.has(key) || !fallback.models[key]) continue;
           models.set(key, fallback.models[key]);
-          for (const f of fallback.models[key].fields) copy(f.type);
+          for (const f of fallback.models[key].fields) {
+            spend();
+            copy(f.type);
+          }
         }
       } else if (t.t === 'optional' || t.t === 'list' || t.t === 'set') copy(t.of);
-      else if (t.t === 'tuple') t.of.forEach(copy);
+      else if (t.t === 'tuple') charged(t.of).forEach(copy);
       else if (t.t === 'dict') {
         copy(t.key);
         copy(t.value);
       }
-      else if (t.t === 'union') t.members.forEach(copy);
+      else if (t.t === 'union') charged(t.members).forEach(copy);
     };
     copy(type);
     return type;
@@ -280,12 +293,12 @@ export function extractModels(sources: PythonSources, options: ExtractOptions = 
 
   const unionOf = (module: string, members: TypeOrNone[], line: number, meta: FieldMeta): DataType => {
     const nullable = members.includes(NONE);
-    const rest = members.filter((m): m is DataType => m !== NONE);
+    const rest = charged(members).filter((m): m is DataType => m !== NONE);
     let type: DataType;
     if (rest.length === 0) return unchecked(module, line, 'None alone as a type');
     if (rest.length === 1) type = rest[0];
     else if (meta.discriminator !== undefined) {
-      if (rest.every((m) => m.t === 'ref')) type = { t: 'tagged', members: rest.map((m) => (m as { model: string }).model), discriminator: meta.discriminator };
+      if (charged(rest).every((m) => m.t === 'ref')) type = { t: 'tagged', members: charged(rest).map((m) => (m as { model: string }).model), discriminator: meta.discriminator };
       else type = unchecked(module, line, `a discriminated union over types that are not all models`);
     } else type = { t: 'union', members: rest, mode: meta.unionMode ?? 'smart' };
     return nullable ? { t: 'optional', of: type } : type;
@@ -350,12 +363,16 @@ export function extractModels(sources: PythonSources, options: ExtractOptions = 
     let extra: 'forbid' | 'ignore' | undefined;
     // Bases first, last base first (Python's MRO, reversed, for single chains and simple mixins); an override keeps its place.
     for (const base of [...cls.bases].reverse()) {
+      spend();
       const symbol = resolveExpr(module, base.k === 'sub' ? base.obj : base);
       if (symbol?.kind !== 'class') continue;
       const key = modelKey(symbol.module, symbol.cls);
       const baseModel = key === null ? undefined : models.get(key);
       if (!baseModel) continue;
-      for (const f of baseModel.fields) fields.set(f.name, f);
+      for (const f of baseModel.fields) {
+        spend();
+        fields.set(f.name, f);
+      }
       validators.push(...baseModel.validators);
       extra = baseModel.extra;
     }
@@ -363,11 +380,15 @@ export function extractModels(sources: PythonSources, options: ExtractOptions = 
     if (configExtra?.k === 'str') extra = configExtra.value === 'forbid' ? 'forbid' : 'ignore';
     else if (configExtra) say(module, cls.line, `the extra setting ${configExtra.text} of ${cls.name} is not understood by this tool`);
     for (const f of cls.fields) {
+      spend();
       const field = fieldOf(module, cls, f);
       // An overridden field keeps its base's place (pydantic collects annotations along the reversed MRO).
       if (field) fields.set(field.name, field);
     }
-    for (const m of cls.methods) validators.push({ name: m.name, kind: m.kind, definedIn: cls.name, fields: m.fields });
+    for (const m of cls.methods) {
+      spend();
+      validators.push({ name: m.name, kind: m.kind, definedIn: cls.name, fields: m.fields });
+    }
     return {
       name: cls.name,
       file: files.get(module) ?? module,
@@ -399,12 +420,16 @@ export function extractModels(sources: PythonSources, options: ExtractOptions = 
 /** Models keyed by their class name where it is unique, by module and name where two modules share one. */
 function shortKeys(data: ProfileData): ProfileData {
   const count = new Map<string, number>();
-  for (const m of Object.values(data.models)) count.set(m.name, (count.get(m.name) ?? 0) + 1);
+  for (const m of Object.values(data.models)) {
+    spend();
+    count.set(m.name, (count.get(m.name) ?? 0) + 1);
+  }
   const rename = (key: string) => {
     const m = data.models[key];
     return m && count.get(m.name) === 1 ? m.name : key;
   };
   const renameType = (type: DataType): DataType => {
+    spend();
     switch (type.t) {
       case 'ref':
         return { t: 'ref', model: rename(type.model) };
@@ -413,18 +438,21 @@ function shortKeys(data: ProfileData): ProfileData {
       case 'set':
         return { t: type.t, of: renameType(type.of) };
       case 'tuple':
-        return { t: 'tuple', of: type.of.map(renameType) };
+        return { t: 'tuple', of: charged(type.of).map(renameType) };
       case 'dict':
         return { t: 'dict', key: renameType(type.key), value: renameType(type.value) };
       case 'union':
-        return { ...type, members: type.members.map(renameType) };
+        return { ...type, members: charged(type.members).map(renameType) };
       case 'tagged':
-        return { ...type, members: type.members.map(rename) };
+        return { ...type, members: charged(type.members).map(rename) };
       default:
         return type;
     }
   };
   const models: Record<string, ModelData> = {};
-  for (const [key, m] of Object.entries(data.models)) models[rename(key)] = { ...m, fields: m.fields.map((f) => ({ ...f, type: renameType(f.type) })) };
+  for (const [key, m] of Object.entries(data.models)) {
+    spend();
+    models[rename(key)] = { ...m, fields: charged(m.fields).map((f) => ({ ...f, type: renameType(f.type) })) };
+  }
   return { ...data, runSingle: rename(data.runSingle), runBatch: rename(data.runBatch), models };
 }

@@ -1,3 +1,4 @@
+import { spend } from '../../work';
 /**
  * A Python module's outline: its text with the body of every function
  * written over several lines cut down to `...` (but those a reader looks
@@ -29,7 +30,10 @@ function isFunctionHeader(source: string, start: number): boolean {
   let at = start;
   if (source.startsWith('async', at) && (source[at + 5] === ' ' || source[at + 5] === '\t')) {
     at += 5;
-    while (source[at] === ' ' || source[at] === '\t') at++;
+    while (source[at] === ' ' || source[at] === '\t') {
+      spend();
+      at++;
+    }
   }
   return source.startsWith('def', at) && ' \t\\'.includes(source[at + 3] ?? 'x');
 }
@@ -39,6 +43,7 @@ function indentAt(source: string, lineStart: number): { column: number; first: n
   let column = 0;
   let i = lineStart;
   for (; i < source.length; i++) {
+    spend();
     const c = source[i];
     if (c === ' ') column++;
     else if (c === '\t') column = (Math.floor(column / 8) + 1) * 8;
@@ -67,6 +72,7 @@ function logicalLines(source: string): LogicalLine[] {
     lastCode = '';
   };
   while (i < source.length) {
+    spend();
     if (start === -1) {
       const { column, first } = indentAt(source, i);
       i = first;
@@ -113,6 +119,7 @@ function stringEnd(source: string, quoteAt: number): number {
   const triple = source[quoteAt + 1] === quote && source[quoteAt + 2] === quote;
   let i = quoteAt + (triple ? 3 : 1);
   while (i < source.length) {
+    spend();
     const c = source[i];
     // A backslash keeps the next character in the string, raw strings included (`r"\""` is one string).
     if (c === '\\') i += 2;
@@ -129,17 +136,24 @@ export function pythonOutline(source: string, kept: RegExp): string {
   const parts: string[] = [];
   let copied = 0;
   for (let n = 0; n < lines.length; n++) {
+    spend();
     const header = lines[n];
     if (!header.opensFunctionBody) continue;
     let last = n;
-    while (last + 1 < lines.length && lines[last + 1].indent > header.indent) last++;
+    while (last + 1 < lines.length && lines[last + 1].indent > header.indent) {
+      spend();
+      last++;
+    }
     if (last === n) continue;
     const from = lines[n + 1].start;
     const to = lines[last].end;
     // A kept function's nested functions are looked at in turn.
     if (kept.test(source.slice(header.start, to))) continue;
     let newlines = 0;
-    for (let i = source.indexOf('\n', from); i !== -1 && i < to; i = source.indexOf('\n', i + 1)) newlines++;
+    for (let i = source.indexOf('\n', from); i !== -1 && i < to; i = source.indexOf('\n', i + 1)) {
+      spend();
+      newlines++;
+    }
     parts.push(source.slice(copied, from), '...', '\n'.repeat(newlines));
     copied = to;
     n = last;

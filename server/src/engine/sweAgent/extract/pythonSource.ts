@@ -8,6 +8,7 @@
 import { parser } from '@lezer/python';
 import type { SyntaxNode, Tree } from '@lezer/common';
 import { pythonOutline } from './pythonOutline';
+import { charged, spend } from '../../work';
 
 /**
  * The Python texts of one extraction, each parsed once (the Lezer parse is
@@ -107,16 +108,23 @@ export function readPythonModule(whole: string, moduleName: string, isPackage: b
   const text = (n: SyntaxNode) => source.slice(n.from, n.to);
   const lineOf = (offset: number) => {
     let line = 1;
-    for (let i = source.indexOf('\n'); i !== -1 && i < offset; i = source.indexOf('\n', i + 1)) line++;
+    for (let i = source.indexOf('\n'); i !== -1 && i < offset; i = source.indexOf('\n', i + 1)) {
+      spend();
+      line++;
+    }
     return line;
   };
   const children = (n: SyntaxNode): SyntaxNode[] => {
     const out: SyntaxNode[] = [];
-    for (let c = n.firstChild; c; c = c.nextSibling) out.push(c);
+    for (let c = n.firstChild; c; c = c.nextSibling) {
+      spend();
+      out.push(c);
+    }
     return out;
   };
 
   const expr = (n: SyntaxNode): Expr => {
+    spend();
     const t = text(n);
     switch (n.name) {
       case 'VariableName':
@@ -132,21 +140,21 @@ export function readPythonModule(whole: string, moduleName: string, isPackage: b
         return value === null ? { k: 'other', text: t } : { k: 'str', value, text: t };
       }
       case 'ContinuedString': {
-        const parts = children(n).map((c) => pythonStringValue(text(c)));
-        return parts.every((p) => p !== null) ? { k: 'str', value: parts.join(''), text: t } : { k: 'other', text: t };
+        const parts = charged(children(n)).map((c) => pythonStringValue(text(c)));
+        return charged(parts).every((p) => p !== null) ? { k: 'str', value: parts.join(''), text: t } : { k: 'other', text: t };
       }
       case 'ParenthesizedExpression': {
-        const inner = children(n).filter((c) => c.name !== '(' && c.name !== ')');
+        const inner = charged(children(n)).filter((c) => c.name !== '(' && c.name !== ')');
         return inner.length === 1 ? expr(inner[0]) : { k: 'other', text: t };
       }
       case 'MemberExpression': {
         const parts = children(n);
         const obj = expr(parts[0]);
         if (parts[1]?.name === '.') return { k: 'attr', obj, name: text(parts[2]), text: t };
-        const items = parts.slice(1).filter((c) => !['[', ']', ','].includes(c.name));
+        const items = charged(parts.slice(1)).filter((c) => !['[', ']', ','].includes(c.name));
         // `X[a, b]` parses as items; `X[(a, b)]` as one tuple: both mean the same subscript.
-        const flat = items.length === 1 && items[0].name === 'TupleExpression' ? children(items[0]).filter((c) => !['(', ')', ','].includes(c.name)) : items;
-        return { k: 'sub', obj, items: flat.map(expr), text: t };
+        const flat = items.length === 1 && items[0].name === 'TupleExpression' ? charged(children(items[0])).filter((c) => !['(', ')', ','].includes(c.name)) : items;
+        return { k: 'sub', obj, items: charged(flat).map(expr), text: t };
       }
       case 'BinaryExpression': {
         const parts = children(n);
@@ -157,10 +165,11 @@ export function readPythonModule(whole: string, moduleName: string, isPackage: b
         const parts = children(n);
         const args: Expr[] = [];
         const kwargs: Record<string, Expr> = {};
-        const argList = parts.find((c) => c.name === 'ArgList');
+        const argList = charged(parts).find((c) => c.name === 'ArgList');
         if (argList) {
-          const items = children(argList).filter((c) => !['(', ')', ','].includes(c.name));
+          const items = charged(children(argList)).filter((c) => !['(', ')', ','].includes(c.name));
           for (let i = 0; i < items.length; i++) {
+            spend();
             if (items[i].name === 'VariableName' && items[i + 1]?.name === 'AssignOp') {
               kwargs[text(items[i])] = items[i + 2] ? expr(items[i + 2]) : { k: 'other', text: '' };
               i += 2;
@@ -188,13 +197,15 @@ export function readPythonModule(whole: string, moduleName: string, isPackage: b
       let dots = 0;
       let from = '';
       for (; i < parts.length && parts[i].name !== 'import'; i++) {
+        spend();
         if (parts[i].name === '.') dots += from === '' ? 1 : 0, (from += from === '' ? '' : '.');
         else if (parts[i].name === 'Ellipsis') dots += 3;
         else from += text(parts[i]);
       }
       const module = resolveRelative(dots, from);
-      const names = parts.slice(i + 1).filter((c) => c.name === 'VariableName' || c.name === 'as');
+      const names = charged(parts.slice(i + 1)).filter((c) => c.name === 'VariableName' || c.name === 'as');
       for (let j = 0; j < names.length; j++) {
+        spend();
         if (names[j].name !== 'VariableName') continue;
         const name = text(names[j]);
         const local = names[j + 1]?.name === 'as' ? text(names[j + 2]) : name;
@@ -206,6 +217,7 @@ export function readPythonModule(whole: string, moduleName: string, isPackage: b
     // import a.b [as c], d
     let dotted: string[] = [];
     for (let j = 1; j < parts.length; j++) {
+      spend();
       const p = parts[j];
       if (p.name === 'VariableName') dotted.push(text(p));
       if (p.name === 'as') {
@@ -220,15 +232,17 @@ export function readPythonModule(whole: string, moduleName: string, isPackage: b
   };
 
   const readClass = (n: SyntaxNode): ClassInfo | null => {
+    spend();
     const parts = children(n);
-    const name = parts.find((c) => c.name === 'VariableName');
-    const body = parts.find((c) => c.name === 'Body');
+    const name = charged(parts).find((c) => c.name === 'VariableName');
+    const body = charged(parts).find((c) => c.name === 'Body');
     if (!name || !body) return null;
     const cls: ClassInfo = { name: text(name), bases: [], keywords: {}, fields: [], config: null, methods: [], line: lineOf(n.from) };
-    const argList = parts.find((c) => c.name === 'ArgList');
+    const argList = charged(parts).find((c) => c.name === 'ArgList');
     if (argList) {
-      const items = children(argList).filter((c) => !['(', ')', ','].includes(c.name));
+      const items = charged(children(argList)).filter((c) => !['(', ')', ','].includes(c.name));
       for (let i = 0; i < items.length; i++) {
+        spend();
         if (items[i].name === 'VariableName' && items[i + 1]?.name === 'AssignOp') {
           cls.keywords[text(items[i])] = expr(items[i + 2]);
           i += 2;
@@ -236,12 +250,13 @@ export function readPythonModule(whole: string, moduleName: string, isPackage: b
       }
     }
     for (const statement of children(body)) {
+      spend();
       if (statement.name === 'AssignStatement') {
         const s = children(statement);
         const target = s[0];
         if (target?.name !== 'VariableName') continue;
-        const typeDef = s.find((c) => c.name === 'TypeDef');
-        const assign = s.findIndex((c) => c.name === 'AssignOp');
+        const typeDef = charged(s).find((c) => c.name === 'TypeDef');
+        const assign = charged(s).findIndex((c) => c.name === 'AssignOp');
         const value = assign >= 0 && s[assign + 1] ? expr(s[assign + 1]) : undefined;
         const fieldName = text(target);
         if (fieldName === 'model_config') {
@@ -251,23 +266,24 @@ export function readPythonModule(whole: string, moduleName: string, isPackage: b
           continue;
         }
         if (!typeDef) continue;
-        const annotation = children(typeDef).filter((c) => c.name !== ':')[0];
+        const annotation = charged(children(typeDef)).filter((c) => c.name !== ':')[0];
         if (!annotation) continue;
         cls.fields.push({ name: fieldName, annotation: expr(annotation), ...(value ? { value } : {}), line: lineOf(statement.from) });
       } else if (statement.name === 'DecoratedStatement' || statement.name === 'FunctionDefinition') {
-        const decos = statement.name === 'DecoratedStatement' ? children(statement).filter((c) => c.name === 'Decorator') : [];
-        const fn = statement.name === 'FunctionDefinition' ? statement : children(statement).find((c) => c.name === 'FunctionDefinition');
+        const decos = statement.name === 'DecoratedStatement' ? charged(children(statement)).filter((c) => c.name === 'Decorator') : [];
+        const fn = statement.name === 'FunctionDefinition' ? statement : charged(children(statement)).find((c) => c.name === 'FunctionDefinition');
         if (!fn) continue;
-        const fnName = text(children(fn).find((c) => c.name === 'VariableName')!);
+        const fnName = text(charged(children(fn)).find((c) => c.name === 'VariableName')!);
         for (const deco of decos) {
-          const d = children(deco).filter((c) => c.name !== 'At');
+          spend();
+          const d = charged(children(deco)).filter((c) => c.name !== 'At');
           const decoName = d[0] ? text(d[0]) : '';
           const bare = decoName.split('.').pop()!;
           if (!VALIDATOR_DECORATORS.has(bare)) continue;
-          const argList = d.find((c) => c.name === 'ArgList');
+          const argList = charged(d).find((c) => c.name === 'ArgList');
           // The positional strings: the fields a field validator applies to (not `mode="after"`).
           const fields = argList
-            ? children(argList)
+            ? charged(children(argList))
                 .filter((c) => c.name === 'String' && c.prevSibling?.name !== 'AssignOp')
                 .map((c) => pythonStringValue(text(c)) ?? '')
             : [];
@@ -284,9 +300,10 @@ export function readPythonModule(whole: string, moduleName: string, isPackage: b
 
   /** A dict literal with string keys (`{"extra": "forbid"}`), as keyword arguments. */
   const dictEntriesOf = (n: SyntaxNode): Record<string, Expr> => {
-    const items = children(n).filter((c) => !['{', '}', ',', ':'].includes(c.name));
+    const items = charged(children(n)).filter((c) => !['{', '}', ',', ':'].includes(c.name));
     const out: Record<string, Expr> = {};
     for (let i = 0; i + 1 < items.length; i += 2) {
+      spend();
       const key = expr(items[i]);
       if (key.k === 'str') out[key.value] = expr(items[i + 1]);
     }
@@ -294,30 +311,34 @@ export function readPythonModule(whole: string, moduleName: string, isPackage: b
   };
 
   const collectAssignments = (classNode: SyntaxNode): [string, Expr][] => {
-    const body = children(classNode).find((c) => c.name === 'Body');
+    const body = charged(children(classNode)).find((c) => c.name === 'Body');
     if (!body) return [];
-    return children(body).flatMap((statement) => {
+    return charged(children(body)).flatMap((statement) => {
       if (statement.name !== 'AssignStatement') return [];
       const s = children(statement);
-      const assign = s.findIndex((c) => c.name === 'AssignOp');
+      const assign = charged(s).findIndex((c) => c.name === 'AssignOp');
       return s[0]?.name === 'VariableName' && assign >= 0 && s[assign + 1] ? [[text(s[0]), expr(s[assign + 1])] as [string, Expr]] : [];
     });
   };
 
   for (const statement of children(tree.topNode)) {
+    spend();
     if (statement.name === 'ImportStatement') readImport(statement);
     else if (statement.name === 'ClassDefinition' || statement.name === 'DecoratedStatement') {
-      const node = statement.name === 'ClassDefinition' ? statement : children(statement).find((c) => c.name === 'ClassDefinition');
+      const node = statement.name === 'ClassDefinition' ? statement : charged(children(statement)).find((c) => c.name === 'ClassDefinition');
       const cls = node ? readClass(node) : null;
       if (cls) info.classes.set(cls.name, cls);
     } else if (statement.name === 'AssignStatement') {
       const s = children(statement);
-      const assign = s.findIndex((c) => c.name === 'AssignOp');
-      if (s[0]?.name === 'VariableName' && assign >= 0 && s[assign + 1] && s.filter((c) => c.name === 'AssignOp').length === 1) info.assignments.set(text(s[0]), expr(s[assign + 1]));
+      const assign = charged(s).findIndex((c) => c.name === 'AssignOp');
+      if (s[0]?.name === 'VariableName' && assign >= 0 && s[assign + 1] && charged(s).filter((c) => c.name === 'AssignOp').length === 1) info.assignments.set(text(s[0]), expr(s[assign + 1]));
     } else if (statement.name === 'TryStatement' || statement.name === 'IfStatement') {
       // `try: from x import Y except ImportError: ...`: the first branch's imports.
-      const body = children(statement).find((c) => c.name === 'Body');
-      for (const inner of body ? children(body) : []) if (inner.name === 'ImportStatement') readImport(inner);
+      const body = charged(children(statement)).find((c) => c.name === 'Body');
+      for (const inner of body ? children(body) : []) {
+        spend();
+        if (inner.name === 'ImportStatement') readImport(inner);
+      }
     }
   }
   return info;

@@ -21,6 +21,7 @@ import type { SyntaxNode } from '@lezer/common';
 import { TemplateVariablesData } from '../profileData';
 import type { PythonSources } from './pydanticModels';
 import { PythonParses, readPythonModule } from './pythonSource';
+import { charged, spend } from '../../work';
 
 const AGENTS = 'sweagent.agent.agents';
 const TYPES = 'sweagent.types';
@@ -41,6 +42,7 @@ export const TEMPLATE_BODIES = /render|_add_templated_messages_to_history|get_mo
 function findFunction(tree: SyntaxNode, source: string, name: string): SyntaxNode | null {
   const cursor = tree.cursor();
   do {
+    spend();
     if (cursor.name === 'FunctionDefinition') {
       const id = cursor.node.getChild('VariableName');
       if (id && source.slice(id.from, id.to) === name) return cursor.node;
@@ -54,6 +56,7 @@ function argumentsOf(args: SyntaxNode): SyntaxNode[][] {
   const parts: SyntaxNode[][] = [];
   let part: SyntaxNode[] = [];
   for (let c = args.firstChild; c; c = c.nextSibling) {
+    spend();
     if (c.name !== '(' && c.name !== ')' && c.name !== ',') part.push(c);
     else if (part.length > 0) {
       parts.push(part);
@@ -69,12 +72,14 @@ function renderCallExtras(tree: SyntaxNode, source: string): string[] {
   const text = (n: SyntaxNode) => source.slice(n.from, n.to).replace(/\s+/g, '');
   const cursor = tree.cursor();
   do {
+    spend();
     if (cursor.name !== 'CallExpression') continue;
     const callee = cursor.node.firstChild;
     const args = cursor.node.getChild('ArgList');
     if (!callee || !args || !RENDER_CALL.test(text(callee))) continue;
     const name = text(callee).split('.').pop();
     for (const part of argumentsOf(args)) {
+      spend();
       let extra: string | null = null;
       if (part.length === 3 && part[1].name === 'AssignOp' && !RENDER_KEYWORDS.has(text(part[0]))) extra = `\`${text(part[0])}=\``;
       else if (part.length === 2 && part[0].name === '**' && !RENDER_SPREADS.has(text(part[1]))) extra = `\`**${text(part[1])}\``;
@@ -97,10 +102,11 @@ function formatDictOf(tree: SyntaxNode, source: string): { names: string[]; unre
   const unread: string[] = [];
   const text = (n: SyntaxNode) => source.slice(n.from, n.to).replace(/\s+/g, '');
   for (const part of argumentsOf(args)) {
+    spend();
     if (part.length === 3 && part[0].name === 'VariableName' && part[1].name === 'AssignOp') names.push(text(part[0]));
     else if (part.length === 2 && part[0].name === '**') {
       if (!KNOWN_SPREADS.has(text(part[1]))) unread.push(`\`**${text(part[1])}\` in _get_format_dict`);
-    } else unread.push(`\`${part.map(text).join('')}\` in _get_format_dict`);
+    } else unread.push(`\`${charged(part).map(text).join('')}\` in _get_format_dict`);
   }
   return { names, unread };
 }
@@ -115,8 +121,8 @@ function stepKeysOf(whole: string, parses: PythonParses): string[] | null {
   // SWE-agent's own shape: each `model_dump()` item but a tuple of names, then the state merged in (which the check adds itself).
   const skip = /for\s+k\s*,\s*v\s+in\s+self\.model_dump\(\)\.items\(\)\s*:\s*if\s+k\s+in\s+\(([^)]*)\)\s*:\s*continue\s+out\[k\]\s*=\s*v\s+out\s*\|=\s*self\.state\s+return\s+out\s*$/.exec(text);
   if (!skip) return null;
-  const skipped = new Set([...skip[1].matchAll(/["']([A-Za-z_][A-Za-z0-9_]*)["']/g)].map((m) => m[1]));
-  return step.fields.map((f) => f.name).filter((name) => !skipped.has(name));
+  const skipped = new Set(charged([...skip[1].matchAll(/["']([A-Za-z_][A-Za-z0-9_]*)["']/g)]).map((m) => m[1]));
+  return charged(step.fields).map((f) => f.name).filter((name) => !skipped.has(name));
 }
 
 /**

@@ -18,6 +18,7 @@ import { pyReprString } from '../../python/pyObject';
 import { TAG, resolveImplicit } from '../resolver';
 import { LIMITS } from '../limits';
 import { RecursionLimit } from './recursionLimit';
+import { spend } from '../../work';
 
 interface NodeBase {
   tag: string;
@@ -127,6 +128,7 @@ export class Composer {
     const parser = this.parser;
     const stack: OpenCollection[] = [];
     for (;;) {
+      spend();
       let done: ComposedNode;
       this.checkDepth(stack);
       if (parser.checkEvent('Alias')) {
@@ -144,6 +146,7 @@ export class Composer {
       }
       // Attach the finished node to its collection, and close every collection that ends with it.
       for (;;) {
+        spend();
         const open = stack[stack.length - 1];
         if (!open) return done;
         if (open.node.kind === 'seq') {
@@ -197,8 +200,12 @@ export class Composer {
     if (!emptyOrBlock && text.charCodeAt(end - 1) !== 10) end = restOfLine(text, end);
     const indent = node.contentStart - (text.lastIndexOf('\n', node.contentStart - 1) + 1);
     for (let line = end; line < text.length; ) {
+      spend();
       let first = line;
-      while (text.charCodeAt(first) === 32) first++;
+      while (text.charCodeAt(first) === 32) {
+        spend();
+        first++;
+      }
       const code = text.charCodeAt(first);
       if (code === 10) {
         line = first + 1;
@@ -234,7 +241,10 @@ export class Composer {
     let contentStart = event.contentStart.offset;
     let rangeEnd = event.rangeEnd;
     if (event.style === null && event.value === '') {
-      while (this.text.charCodeAt(rangeEnd) === 32) rangeEnd++;
+      while (this.text.charCodeAt(rangeEnd) === 32) {
+        spend();
+        rangeEnd++;
+      }
       contentStart = rangeEnd;
     }
     const node: ComposedScalar = { kind: 'scalar', tag, value: event.value, style: event.style, start: event.start, end: event.end, contentStart, rangeEnd };
@@ -299,8 +309,14 @@ function startOf(node: ComposedNode): Mark {
 /** The offset after the rest of the line at `offset`: spaces and tabs, a comment, the line break. */
 function restOfLine(text: string, offset: number): number {
   let end = offset;
-  while (text.charCodeAt(end) === 32 || text.charCodeAt(end) === 9) end++;
-  if (text.charCodeAt(end) === 35 /* # */) while (end < text.length && text.charCodeAt(end) !== 10) end++;
+  while (text.charCodeAt(end) === 32 || text.charCodeAt(end) === 9) {
+    spend();
+    end++;
+  }
+  if (text.charCodeAt(end) === 35 /* # */) while (end < text.length && text.charCodeAt(end) !== 10) {
+    spend();
+    end++;
+  }
   if (text.charCodeAt(end) === 10) end++;
   return end;
 }

@@ -22,6 +22,7 @@ import { ComposedMapping, ComposedNode, ComposedScalar, ComposedSequence, Compos
 import { RecursionLimit } from './recursionLimit';
 import { countMerges } from './mergeExpansion';
 import { pyReprString } from '../../python/pyObject';
+import { charged, spend } from '../../work';
 
 const STYLE: Record<string, ScalarStyle> = { "'": 'single', '"': 'double', '|': 'literal', '>': 'folded' };
 
@@ -85,10 +86,14 @@ class SafeConstructor {
   constructor(private readonly origin: Origin) {}
 
   runDeferred(): void {
-    for (let i = 0; i < this.deferred.length; i++) this.deferred[i]();
+    for (let i = 0; i < this.deferred.length; i++) {
+      spend();
+      this.deferred[i]();
+    }
   }
 
   constructObject(node: ComposedNode): PyNode {
+    spend();
     if (node.kind === 'alias') {
       const target = this.constructObject(node.target);
       const alias: AliasNode = { kind: 'alias', origin: this.origin, start: node.start.offset, end: node.end.offset, tag: target.tag, name: node.name, target };
@@ -148,8 +153,9 @@ class SafeConstructor {
     let current: ComposedValue = node;
     // PyYAML recurses once per `=` level; a mapping whose `=` value is an alias of itself never ends.
     for (let depth = 0; current.kind === 'map'; depth++) {
+      spend();
       if (depth > LIMITS.pythonFrames.available) throw new RecursionLimit(node.start);
-      const valuePair: [ComposedNode, ComposedNode] | undefined = current.pairs.find(([key]) => valueOf(key).tag === TAG.value);
+      const valuePair: [ComposedNode, ComposedNode] | undefined = charged(current.pairs).find(([key]) => valueOf(key).tag === TAG.value);
       if (!valuePair) break;
       current = valueOf(valuePair[1]);
     }
@@ -183,7 +189,10 @@ class SafeConstructor {
     const seq: SeqNode = { kind: 'seq', origin: this.origin, start: node.contentStart, end: this.collectionEnd(node), tag, python: 'list', items: [] };
     if (tag === TAG.seq) {
       this.deferred.push(() => {
-        for (const item of node.items) seq.items.push(this.constructObject(item));
+        for (const item of node.items) {
+          spend();
+          seq.items.push(this.constructObject(item));
+        }
       });
     } else {
       this.deferred.push(() => this.fillPairs(seq, node, tag));
@@ -195,6 +204,7 @@ class SafeConstructor {
   private fillPairs(seq: SeqNode, node: ComposedSequence, tag: string): void {
     const context = { message: tag === TAG.omap ? 'while constructing an ordered map' : 'while constructing pairs', start: node.start.offset };
     for (const item of node.items) {
+      spend();
       const entry = valueOf(item);
       if (entry.kind !== 'map') {
         this.fail('bad-value', `expected a mapping of length 1, but found ${NODE_ID[entry.kind]}`, this.at(entry), context);
@@ -216,6 +226,7 @@ class SafeConstructor {
       const own = this.flattenMapping(node);
       const pairs = node.pairs;
       for (let i = 0; i < pairs.length; i++) {
+        spend();
         const [keyNode, valueNode] = pairs[i];
         const key = this.constructObject(keyNode);
         const keyType = key.kind === 'alias' ? key.target : key;
@@ -238,12 +249,14 @@ class SafeConstructor {
    * pairs are the mapping's own (counted at its first flattening).
    */
   private flattenMapping(node: ComposedMapping, depth = 0): number {
+    spend();
     // PyYAML recurses here once per merged mapping that is not flattened yet.
     if (depth > LIMITS.pythonFrames.available) throw new RecursionLimit(node.start);
     const merged: [ComposedNode, ComposedNode][] = [];
     const context = { message: 'while constructing a mapping', start: node.start.offset };
     let index = 0;
     while (index < node.pairs.length) {
+      spend();
       const [keyNode, valueNode] = node.pairs[index];
       const key = valueOf(keyNode);
       if (key.tag === TAG.merge) {
@@ -256,6 +269,7 @@ class SafeConstructor {
         } else if (value.kind === 'seq') {
           const parts: [ComposedNode, ComposedNode][][] = [];
           for (const item of value.items) {
+            spend();
             const sub = valueOf(item);
             if (sub.kind !== 'map') {
               this.fail('bad-merge', `expected a mapping for merging, but found ${NODE_ID[sub.kind]}`, this.at(sub), context);
@@ -264,7 +278,10 @@ class SafeConstructor {
             this.flattenMapping(sub, depth + 1);
             parts.push(sub.pairs);
           }
-          for (const part of parts.reverse()) this.addMerged(merged, part, value);
+          for (const part of parts.reverse()) {
+            spend();
+            this.addMerged(merged, part, value);
+          }
         } else {
           this.fail('bad-merge', `expected a mapping or list of mappings for merging, but found ${NODE_ID[value.kind]}`, this.at(value), context);
         }
@@ -286,7 +303,10 @@ class SafeConstructor {
   private addMerged(merged: [ComposedNode, ComposedNode][], pairs: [ComposedNode, ComposedNode][], from: ComposedValue): void {
     this.mergedPairs += pairs.length;
     if (this.mergedPairs > LIMITS.maxMergedPairs) throw new BudgetExceeded(mergeBudgetProblem(from));
-    for (const pair of pairs) merged.push(pair);
+    for (const pair of pairs) {
+      spend();
+      merged.push(pair);
+    }
   }
 
   /** A collection constructor given the other kind of node: the (empty, unhashable) object is yielded, the error comes when it is filled. */

@@ -1,3 +1,4 @@
+import { spend } from '../../work';
 /**
  * Positions as PyYAML's Reader counts them, next to the offsets the engine
  * uses. PyYAML indexes a Python `str`, so `index` counts code points, and it
@@ -29,6 +30,7 @@ export function pyyamlMark(text: string, offset: number): Mark {
   let column = 0;
   let i = 0;
   while (i < offset && i < text.length) {
+    spend();
     const code = text.codePointAt(i)!;
     const width = code > 0xffff ? 2 : 1;
     if (isReaderLineBreak(code, text.charCodeAt(i + width))) {

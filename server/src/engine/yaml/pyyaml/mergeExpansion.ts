@@ -21,6 +21,7 @@
  */
 import { TAG } from '../resolver';
 import { ComposedMapping, ComposedNode, ComposedValue, valueOf } from './composer';
+import { charged, spend } from '../../work';
 
 export interface MergeCount {
   /** The entries the merges copy, counted up to one past the budget. */
@@ -34,11 +35,13 @@ export function countMerges(root: ComposedNode, budget: number): MergeCount | nu
   const flatSizes = new Map<ComposedMapping, number>();
   const merging: ComposedMapping[] = [];
   for (const map of mappingsFrom(valueOf(root))) {
+    spend();
     if (flatSizes.has(map)) continue;
     // Post-order over the merge edges, without recursion: a mapping's flattened size after those of the mappings it merges.
     const onPath = new Set<ComposedMapping>([map]);
     const stack: { node: ComposedMapping; sources: ComposedMapping[]; next: number }[] = [{ node: map, sources: mergeSources(map), next: 0 }];
     while (stack.length > 0) {
+      spend();
       const top = stack[stack.length - 1];
       if (top.next < top.sources.length) {
         const source = top.sources[top.next++];
@@ -51,16 +54,23 @@ export function countMerges(root: ComposedNode, budget: number): MergeCount | nu
       stack.pop();
       onPath.delete(top.node);
       let merged = 0;
-      for (const source of top.sources) merged = Math.min(merged + flatSizes.get(source)!, budget + 1);
+      for (const source of top.sources) {
+        spend();
+        merged = Math.min(merged + flatSizes.get(source)!, budget + 1);
+      }
       if (top.sources.length > 0) merging.push(top.node);
       flatSizes.set(top.node, Math.min(merged + ownCount(top.node), budget + 1));
     }
   }
   // Each flattening copies what its merges give: past the budget at the first mapping, in document order, that takes the total there.
-  merging.sort((a, b) => a.start.offset - b.start.offset);
+  charged(merging).sort((a, b) => a.start.offset - b.start.offset);
   let copies = 0;
   for (const node of merging) {
-    for (const source of mergeSources(node)) copies += flatSizes.get(source)!;
+    spend();
+    for (const source of mergeSources(node)) {
+      spend();
+      copies += flatSizes.get(source)!;
+    }
     if (copies > budget) return { copies: budget + 1, pastBudget: node };
   }
   return { copies, pastBudget: null };
@@ -72,10 +82,12 @@ function mappingsFrom(root: ComposedValue): ComposedMapping[] {
   const seen = new Set<ComposedValue>([root]);
   const queue: ComposedValue[] = [root];
   for (let next = 0; next < queue.length; next++) {
+    spend();
     const node = queue[next];
     if (node.kind === 'scalar') continue;
     if (node.kind === 'map') maps.push(node);
     for (const child of node.kind === 'seq' ? node.items : node.pairs.flat()) {
+      spend();
       const value = valueOf(child);
       if (seen.has(value)) continue;
       seen.add(value);
@@ -89,7 +101,10 @@ const isMergeKey = ([key]: [ComposedNode, ComposedNode]) => valueOf(key).tag ===
 
 function ownCount(node: ComposedMapping): number {
   let own = 0;
-  for (const pair of node.pairs) if (!isMergeKey(pair)) own++;
+  for (const pair of node.pairs) {
+    spend();
+    if (!isMergeKey(pair)) own++;
+  }
   return own;
 }
 
@@ -97,10 +112,14 @@ function ownCount(node: ComposedMapping): number {
 function mergeSources(node: ComposedMapping): ComposedMapping[] {
   const sources: ComposedMapping[] = [];
   for (const pair of node.pairs) {
+    spend();
     if (!isMergeKey(pair)) continue;
     const value = valueOf(pair[1]);
     if (value.kind === 'map') sources.push(value);
-    else if (value.kind === 'seq') for (const item of value.items) if (valueOf(item).kind === 'map') sources.push(valueOf(item) as ComposedMapping);
+    else if (value.kind === 'seq') for (const item of value.items) {
+      spend();
+      if (valueOf(item).kind === 'map') sources.push(valueOf(item) as ComposedMapping);
+    }
   }
   return sources;
 }

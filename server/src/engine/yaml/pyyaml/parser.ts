@@ -13,6 +13,7 @@ import { Mark } from './marks';
 import { pyReprString } from '../../python/pyObject';
 import { Scanner } from './scanner';
 import { ScalarStyleChar, Token, TokenId, TokenOf } from './tokens';
+import { spend } from '../../work';
 
 interface Marked {
   start: Mark;
@@ -115,7 +116,10 @@ export class Parser {
 
   private parseDocumentStart: State = () => {
     // Parse any extra document end indicators.
-    while (this.check('<document end>')) this.take();
+    while (this.check('<document end>')) {
+      spend();
+      this.take();
+    }
     if (!this.check('<stream end>')) {
       const start = this.peek().start;
       this.processDirectives();
@@ -158,6 +162,7 @@ export class Parser {
     this.yamlVersion = null;
     this.tagHandles = new Map();
     while (this.check('<directive>')) {
+      spend();
       const token = this.take() as TokenOf<'<directive>'>;
       if (token.name === 'YAML') {
         if (this.yamlVersion !== null) throw parserError(null, null, 'found duplicate YAML directive', token.start);
@@ -170,7 +175,10 @@ export class Parser {
         this.tagHandles.set(handle, prefix);
       }
     }
-    for (const [handle, prefix] of DEFAULT_TAGS) if (!this.tagHandles.has(handle)) this.tagHandles.set(handle, prefix);
+    for (const [handle, prefix] of DEFAULT_TAGS) {
+      spend();
+      if (!this.tagHandles.has(handle)) this.tagHandles.set(handle, prefix);
+    }
   }
 
   // Nodes.

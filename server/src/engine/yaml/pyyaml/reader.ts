@@ -6,6 +6,7 @@
  */
 import { MarkedYamlError } from './errors';
 import { Mark, isReaderLineBreak, pyyamlMark } from './marks';
+import { spend } from '../../work';
 
 /** PyYAML's Reader.NON_PRINTABLE (a lone surrogate, which a Python str read from a file cannot hold, counts too). */
 const NON_PRINTABLE = /[^\t\n\r\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
@@ -34,12 +35,16 @@ export class Reader {
     const astral = /[\uD800-\uDBFF][\uDC00-\uDFFF]/.test(text);
     if (!astral) {
       this.codes = new Int32Array(text.length + 1);
-      for (let i = 0; i < text.length; i++) this.codes[i] = text.charCodeAt(i);
+      for (let i = 0; i < text.length; i++) {
+        spend();
+        this.codes[i] = text.charCodeAt(i);
+      }
       this.offsets = null;
     } else {
       const codes: number[] = [];
       const offsets: number[] = [];
       for (let i = 0; i < text.length; ) {
+        spend();
         const code = text.codePointAt(i)!;
         codes.push(code);
         offsets.push(i);
@@ -66,6 +71,7 @@ export class Reader {
   protected forward(length = 1): void {
     const codes = this.codes;
     for (; length > 0 && this.pointer < codes.length - 1; length--) {
+      spend();
       const code = codes[this.pointer++];
       if (isReaderLineBreak(code, codes[this.pointer])) {
         this.line++;

@@ -14,6 +14,7 @@ import { Mark } from './marks';
 import { Reader } from './reader';
 import { ScalarStyleChar, SimpleTokenId, Token, TokenId } from './tokens';
 import { decodeUtf8Strict } from './utf8';
+import { spend } from '../../work';
 
 const NUL = 0;
 const TAB = 9;
@@ -128,12 +129,18 @@ export class Scanner extends Reader {
   }
 
   peekToken(): Token | undefined {
-    while (this.needMoreTokens()) this.fetchMoreTokens();
+    while (this.needMoreTokens()) {
+      spend();
+      this.fetchMoreTokens();
+    }
     return this.tokens[this.head];
   }
 
   getToken(): Token | undefined {
-    while (this.needMoreTokens()) this.fetchMoreTokens();
+    while (this.needMoreTokens()) {
+      spend();
+      this.fetchMoreTokens();
+    }
     if (this.head >= this.tokens.length) return undefined;
     this.tokensTaken++;
     const token = this.tokens[this.head++];
@@ -197,7 +204,10 @@ export class Scanner extends Reader {
 
   /** The lowest token number of a possible simple key: the first one, since keys are added in token order. */
   private nextPossibleSimpleKey(): number | undefined {
-    for (const key of this.possibleSimpleKeys.values()) return key.tokenNumber;
+    for (const key of this.possibleSimpleKeys.values()) {
+      spend();
+      return key.tokenNumber;
+    }
     return undefined;
   }
 
@@ -207,6 +217,7 @@ export class Scanner extends Reader {
     if (this.pointer === this.staleCheckedAt) return;
     this.staleCheckedAt = this.pointer;
     for (const [level, key] of this.possibleSimpleKeys) {
+      spend();
       if (key.line !== this.line || this.pointer - key.index > 1024) {
         if (key.required) throw scannerError('while scanning a simple key', key.mark, "could not find expected ':'", this.getMark());
         this.possibleSimpleKeys.delete(level);
@@ -237,6 +248,7 @@ export class Scanner extends Reader {
     // In the flow context, indentation is ignored.
     if (this.flowLevel) return;
     while (this.indent > column) {
+      spend();
       const mark = this.getMark();
       this.indent = this.indents.pop()!;
       this.tokens.push({ id: '<block end>', start: mark, end: mark });
@@ -425,8 +437,15 @@ export class Scanner extends Reader {
     // The byte order mark is stripped only as the first character of the stream.
     if (this.pointer === 0 && this.peek() === BOM) this.forward();
     for (;;) {
-      while (this.peek() === SPACE) this.forward();
-      if (this.peek() === 35 /* # */) while (!isBreakZ(this.peek())) this.forward();
+      spend();
+      while (this.peek() === SPACE) {
+        spend();
+        this.forward();
+      }
+      if (this.peek() === 35 /* # */) while (!isBreakZ(this.peek())) {
+        spend();
+        this.forward();
+      }
       if (this.scanLineBreak() === '') return;
       if (!this.flowLevel) this.allowSimpleKey = true;
     }
@@ -446,7 +465,10 @@ export class Scanner extends Reader {
       end = this.getMark();
     } else {
       end = this.getMark();
-      while (!isBreakZ(this.peek())) this.forward();
+      while (!isBreakZ(this.peek())) {
+        spend();
+        this.forward();
+      }
     }
     this.scanDirectiveIgnoredLine(start);
     return { id: '<directive>', name, value, start, end };
@@ -458,7 +480,10 @@ export class Scanner extends Reader {
 
   private scanDirectiveName(start: Mark): string {
     let length = 0;
-    while (isWordChar(this.peek(length))) length++;
+    while (isWordChar(this.peek(length))) {
+      spend();
+      length++;
+    }
     if (!length) throw this.directiveError(start, `expected alphabetic or numeric character, but found ${repr(this.peek(length))}`);
     const value = this.prefix(length);
     this.forward(length);
@@ -468,7 +493,10 @@ export class Scanner extends Reader {
   }
 
   private scanYamlDirectiveValue(start: Mark): [number, number] {
-    while (this.peek() === SPACE) this.forward();
+    while (this.peek() === SPACE) {
+      spend();
+      this.forward();
+    }
     const major = this.scanYamlDirectiveNumber(start);
     if (this.peek() !== 46 /* . */) throw this.directiveError(start, `expected a digit or '.', but found ${repr(this.peek())}`);
     this.forward();
@@ -481,7 +509,10 @@ export class Scanner extends Reader {
     const ch = this.peek();
     if (!isDigit(ch)) throw this.directiveError(start, `expected a digit, but found ${repr(ch)}`);
     let length = 0;
-    while (isDigit(this.peek(length))) length++;
+    while (isDigit(this.peek(length))) {
+      spend();
+      length++;
+    }
     // Python's int() of the digits; only `major != 1` is ever asked, so a Number is exact enough.
     const value = Number(this.prefix(length));
     this.forward(length);
@@ -489,18 +520,30 @@ export class Scanner extends Reader {
   }
 
   private scanTagDirectiveValue(start: Mark): [string, string] {
-    while (this.peek() === SPACE) this.forward();
+    while (this.peek() === SPACE) {
+      spend();
+      this.forward();
+    }
     const handle = this.scanTagHandle('directive', start);
     if (this.peek() !== SPACE) throw this.directiveError(start, `expected ' ', but found ${repr(this.peek())}`);
-    while (this.peek() === SPACE) this.forward();
+    while (this.peek() === SPACE) {
+      spend();
+      this.forward();
+    }
     const prefix = this.scanTagUri('directive', start);
     if (!isSpaceBreakZ(this.peek())) throw this.directiveError(start, `expected ' ', but found ${repr(this.peek())}`);
     return [handle, prefix];
   }
 
   private scanDirectiveIgnoredLine(start: Mark): void {
-    while (this.peek() === SPACE) this.forward();
-    if (this.peek() === 35 /* # */) while (!isBreakZ(this.peek())) this.forward();
+    while (this.peek() === SPACE) {
+      spend();
+      this.forward();
+    }
+    if (this.peek() === 35 /* # */) while (!isBreakZ(this.peek())) {
+      spend();
+      this.forward();
+    }
     const ch = this.peek();
     if (!isBreakZ(ch)) throw this.directiveError(start, `expected a comment or a line break, but found ${repr(ch)}`);
     this.scanLineBreak();
@@ -512,7 +555,10 @@ export class Scanner extends Reader {
     const name = id === '<alias>' ? 'alias' : 'anchor';
     this.forward();
     let length = 0;
-    while (isWordChar(this.peek(length))) length++;
+    while (isWordChar(this.peek(length))) {
+      spend();
+      length++;
+    }
     if (!length) {
       throw scannerError(`while scanning an ${name}`, start, `expected alphabetic or numeric character, but found ${repr(this.peek(length))}`, this.getMark());
     }
@@ -544,6 +590,7 @@ export class Scanner extends Reader {
       let length = 1;
       let useHandle = false;
       while (!isSpaceBreakZ(ch)) {
+        spend();
         if (ch === 33 /* ! */) {
           useHandle = true;
           break;
@@ -590,10 +637,14 @@ export class Scanner extends Reader {
     let lineBreak = '';
     // Scan the inner part of the block scalar.
     while (this.column === indent && this.peek() !== NUL) {
+      spend();
       chunks += breaks;
       const leadingNonSpace = this.peek() !== SPACE && this.peek() !== TAB;
       let length = 0;
-      while (!isBreakZ(this.peek(length))) length++;
+      while (!isBreakZ(this.peek(length))) {
+        spend();
+        length++;
+      }
       chunks += this.prefix(length);
       this.forward(length);
       lineBreak = this.scanLineBreak();
@@ -652,8 +703,14 @@ export class Scanner extends Reader {
   }
 
   private scanBlockScalarIgnoredLine(start: Mark): void {
-    while (this.peek() === SPACE) this.forward();
-    if (this.peek() === 35 /* # */) while (!isBreakZ(this.peek())) this.forward();
+    while (this.peek() === SPACE) {
+      spend();
+      this.forward();
+    }
+    if (this.peek() === 35 /* # */) while (!isBreakZ(this.peek())) {
+      spend();
+      this.forward();
+    }
     const ch = this.peek();
     if (!isBreakZ(ch)) throw this.blockScalarError(start, `expected a comment or a line break, but found ${repr(ch)}`);
     this.scanLineBreak();
@@ -664,6 +721,7 @@ export class Scanner extends Reader {
     let maxIndent = 0;
     let end = this.getMark();
     for (let ch = this.peek(); ch === SPACE || isBreak(ch); ch = this.peek()) {
+      spend();
       if (ch !== SPACE) {
         chunks += this.scanLineBreak();
         end = this.getMark();
@@ -678,11 +736,18 @@ export class Scanner extends Reader {
   private scanBlockScalarBreaks(indent: number): [breaks: string, end: Mark] {
     let chunks = '';
     let end = this.getMark();
-    while (this.column < indent && this.peek() === SPACE) this.forward();
+    while (this.column < indent && this.peek() === SPACE) {
+      spend();
+      this.forward();
+    }
     while (isBreak(this.peek())) {
+      spend();
       chunks += this.scanLineBreak();
       end = this.getMark();
-      while (this.column < indent && this.peek() === SPACE) this.forward();
+      while (this.column < indent && this.peek() === SPACE) {
+        spend();
+        this.forward();
+      }
     }
     return [chunks, end];
   }
@@ -695,6 +760,7 @@ export class Scanner extends Reader {
     this.forward();
     let chunks = this.scanFlowScalarNonSpaces(double, start);
     while (this.peek() !== quote) {
+      spend();
       chunks += this.scanFlowScalarSpaces(start);
       chunks += this.scanFlowScalarNonSpaces(double, start);
     }
@@ -706,8 +772,12 @@ export class Scanner extends Reader {
   private scanFlowScalarNonSpaces(double: boolean, start: Mark): string {
     let chunks = '';
     for (;;) {
+      spend();
       let length = 0;
-      for (let ch = this.peek(); !(ch === 39 || ch === 34 || ch === 92 || isBlankBreakZ(ch)); ch = this.peek(++length));
+      for (let ch = this.peek(); !(ch === 39 || ch === 34 || ch === 92 || isBlankBreakZ(ch)); ch = this.peek(++length)) {
+        spend();
+        ;
+      }
       if (length) {
         chunks += this.prefix(length);
         this.forward(length);
@@ -730,6 +800,7 @@ export class Scanner extends Reader {
           const length = ESCAPE_CODES[escaped];
           this.forward();
           for (let k = 0; k < length; k++) {
+            spend();
             if (!isHex(this.peek(k))) {
               throw scannerError(
                 'while scanning a double-quoted scalar',
@@ -756,7 +827,10 @@ export class Scanner extends Reader {
 
   private scanFlowScalarSpaces(start: Mark): string {
     let length = 0;
-    while (this.peek(length) === SPACE || this.peek(length) === TAB) length++;
+    while (this.peek(length) === SPACE || this.peek(length) === TAB) {
+      spend();
+      length++;
+    }
     const whitespaces = this.prefix(length);
     this.forward(length);
     const ch = this.peek();
@@ -773,9 +847,13 @@ export class Scanner extends Reader {
   private scanFlowScalarBreaks(start: Mark): string {
     let chunks = '';
     for (;;) {
+      spend();
       // Instead of checking indentation, we check for document separators.
       if (this.atDocumentSeparator()) throw scannerError('while scanning a quoted scalar', start, 'found unexpected document separator', this.getMark());
-      while (this.peek() === SPACE || this.peek() === TAB) this.forward();
+      while (this.peek() === SPACE || this.peek() === TAB) {
+        spend();
+        this.forward();
+      }
       if (!isBreak(this.peek())) return chunks;
       chunks += this.scanLineBreak();
     }
@@ -792,9 +870,11 @@ export class Scanner extends Reader {
     const indent = this.indent + 1;
     let spaces: string | null = '';
     for (;;) {
+      spend();
       let length = 0;
       if (this.peek() === 35 /* # */) break;
       for (;;) {
+        spend();
         const ch = this.peek(length);
         if (isBlankBreakZ(ch)) break;
         if (ch === 58 /* : */) {
@@ -822,7 +902,10 @@ export class Scanner extends Reader {
   /** The folded whitespace after a plain scalar's chunk, or null at a document separator. */
   private scanPlainSpaces(): string | null {
     let length = 0;
-    while (this.peek(length) === SPACE) length++;
+    while (this.peek(length) === SPACE) {
+      spend();
+      length++;
+    }
     const whitespaces = this.prefix(length);
     this.forward(length);
     const ch = this.peek();
@@ -832,6 +915,7 @@ export class Scanner extends Reader {
       if (this.atDocumentSeparator()) return null;
       let breaks = '';
       for (let next = this.peek(); next === SPACE || isBreak(next); next = this.peek()) {
+        spend();
         if (next === SPACE) {
           this.forward();
         } else {
@@ -853,6 +937,7 @@ export class Scanner extends Reader {
     ch = this.peek(length);
     if (ch !== SPACE) {
       while (isWordChar(ch)) {
+        spend();
         length++;
         ch = this.peek(length);
       }
@@ -874,6 +959,7 @@ export class Scanner extends Reader {
     let length = 0;
     let ch = this.peek(length);
     while ((ch < 0x80 && ch !== NUL && isWordChar(ch)) || isOneOf(ch, URI_CHARS)) {
+      spend();
       if (ch === 37 /* % */) {
         chunks += this.prefix(length);
         this.forward(length);
@@ -898,8 +984,10 @@ export class Scanner extends Reader {
     const codes: number[] = [];
     const mark = this.getMark();
     while (this.peek() === 37 /* % */) {
+      spend();
       this.forward();
       for (let k = 0; k < 2; k++) {
+        spend();
         if (!isHex(this.peek(k))) {
           throw scannerError(
             `while scanning a ${name}`,

@@ -1,3 +1,4 @@
+import { spend } from '../../work';
 /**
  * `bytes.decode('utf-8')` with Python's error text (`str()` of its
  * UnicodeDecodeError), for the `%xx` escapes of a tag URI. Python reports
@@ -25,6 +26,7 @@ export function decodeUtf8Strict(bytes: Uint8Array): Utf8Result {
         : `'utf-8' codec can't decode bytes in position ${start}-${end - 1}: ${reason}`,
   });
   for (let i = 0; i < bytes.length; ) {
+    spend();
     const lead = bytes[i];
     if (lead < 0x80) {
       text += String.fromCharCode(lead);
@@ -35,6 +37,7 @@ export function decodeUtf8Strict(bytes: Uint8Array): Utf8Result {
     if (need === 0) return fail(i, i + 1, 'invalid start byte');
     let code = lead & (0x3f >> need);
     for (let k = 1; k <= need; k++) {
+      spend();
       if (i + k >= bytes.length) return fail(i, i + k, 'unexpected end of data');
       const byte = bytes[i + k];
       const [low, high] = k === 1 ? secondByteRange(lead) : [0x80, 0xbf];
