@@ -582,7 +582,7 @@ describe(`fuzzing hostile input (seed ${SEED}, issue 22)`, () => {
       const outside = tempWorkspace();
       try {
         workspaceWithLinks(random, ws.root, outside.root);
-        const argv = ['--format', random.pick(['json', 'sarif', 'text']), ...random.pick([['.'], ['tools/a'], ['--agent-config', 'agent.yaml'], ['--env-json', 'env.json', '.'], ['tools/a/config.yaml', 'agent.yaml']])];
+        const argv = ['--format', random.pick(['json', 'sarif', 'text']), ...random.pick([['.'], ['tools/a'], ['tools'], ['--agent-config', 'agent.yaml'], ['--env-json', 'env.json', '.'], ['tools/a/config.yaml', 'agent.yaml']])];
         let run;
         try {
           run = runCli(argv, ws.root);

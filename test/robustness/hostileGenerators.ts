@@ -68,7 +68,7 @@ const LINK_NAMES = ['tools/a/config.yaml', 'tools/a', 'tools/b', '.swe-bundle.js
 
 /**
  * A workspace at `root` with a bundle, an agent config, settings and an env
- * file, some of them (or their folders) links: inside, out to `outside`
+ * file, some of them (or their folders) links: inside (up to the root too), out to `outside`
  * (which holds the secret in every form a repository's content names), in a
  * loop, or to nothing.
  */
@@ -92,7 +92,7 @@ export function workspaceWithLinks(random: Random, root: string, outside: string
     const target = random.pick([
       path.join(outside, random.pick(['config.yaml', '.swe-bundle.json', 'env.json', 'agent.yaml', 'tools/a', 'tools', '.'])),
       path.relative(path.dirname(name), path.join(outside, 'config.yaml')),
-      path.join(root, random.pick(['tools/a', 'tools/a/config.yaml', 'agent.yaml'])),
+      path.join(root, random.pick(['tools/a', 'tools/a/config.yaml', 'agent.yaml', '.'])),
       name,
       path.join(root, 'missing'),
       '/proc/self/environ',

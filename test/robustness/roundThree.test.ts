@@ -382,3 +382,76 @@ describe.skipIf(process.platform !== 'linux')('a folder whose name is not UTF-8 
     }
   });
 });
+
+describe.skipIf(process.platform !== 'linux')('a link to another folder inside the workspace (no silent skip)', () => {
+  const clean = (name: string) => `tools:\n  ${name}:\n    signature: ${name}\n    docstring: d\n`;
+  const broken = 'tools:\n  s:\n    signature: s\n    docstring: d\n    arguments:\n      - name: x\n        type: string\n        description: d\n        required: true\n';
+  /** `folder`/t, a clean bundle; shared/s, a broken one, which `folder`/linked leads to (and, in `folder`/y, a config.yaml that links to its config.yaml). */
+  function repository(folder: string) {
+    const ws = tempWorkspace({ [`${folder}/t/config.yaml`]: clean('t'), 'shared/s/config.yaml': broken });
+    ws.write(`${folder}/t/bin/t`, '#!/bin/sh\n', 0o755);
+    ws.write('shared/s/bin/s', '#!/bin/sh\n', 0o755);
+    fs.symlinkSync('../shared', ws.path(`${folder}/linked`));
+    return ws;
+  }
+  const error = (file: string) => `${file}:6:15 error signature-missing-argument Argument \`x\` is not in the signature of \`s\`.\n`;
+
+  it('a folder searched in a SWE-agent checkout (`swe-bundle-lint tools` at its root) reports the bundle its link leads to, once, under its own name', () => {
+    const ws = repository('tools');
+    try {
+      const run = runLintMeasured(['tools'], ws.root);
+      expect([run.code, run.stderr, run.stdout]).toEqual([1, '', `${error('shared/s/config.yaml')}1 error, 0 warnings in 2 files; 1 would not load in SWE-agent\n`]);
+      // As `.` reports it: the file is checked once.
+      expect(runLintMeasured(['.'], ws.root).stdout).toBe(run.stdout);
+    } finally {
+      ws.remove();
+    }
+  });
+
+  it('a folder searched on its own follows a link to a folder or a config.yaml elsewhere in the workspace, and checks a file once when both are given', () => {
+    const ws = repository('bundles');
+    try {
+      ws.write('bundles/y/bin/s', '#!/bin/sh\n', 0o755);
+      fs.symlinkSync('../../shared/s/config.yaml', ws.path('bundles/y/config.yaml'));
+      const run = runLintMeasured(['bundles'], ws.root);
+      expect([run.code, run.stderr, run.stdout]).toEqual([1, '', `${error('bundles/linked/s/config.yaml')}${error('bundles/y/config.yaml')}2 errors, 0 warnings in 3 files; 2 would not load in SWE-agent\n`]);
+      const both = runLintMeasured(['bundles', 'shared'], ws.root);
+      expect([both.code, both.stderr, both.stdout]).toEqual([1, '', `${error('bundles/y/config.yaml')}${error('shared/s/config.yaml')}2 errors, 0 warnings in 3 files; 2 would not load in SWE-agent\n`]);
+    } finally {
+      ws.remove();
+    }
+  });
+
+  it('the server, with the two folders as workspace folders, counts each bundle once and follows the config.yaml link into the other folder', { timeout: 60_000 }, async () => {
+    const ws = repository('bundles');
+    ws.write('bundles/y/bin/s', '#!/bin/sh\n', 0o755);
+    fs.symlinkSync('../../shared/s/config.yaml', ws.path('bundles/y/config.yaml'));
+    const server = await spawnServer({ workspaceFolders: ['bundles', 'shared'].map((name) => ({ uri: pathToFileURL(ws.path(name)).toString(), name })) });
+    try {
+      await server.client.waitFor(() => server.client.statuses.some((s) => s.state === 'ready'), 'the index', 20_000);
+      // bundles/t, bundles/y and shared/s (not again as bundles/linked/s); nothing said as not searched.
+      expect(server.client.statuses.find((s) => s.state === 'ready')).toEqual({ state: 'ready', bundles: 3, agentConfigs: 0, truncated: false });
+      // A warning would come before the diagnostics of a file opened after the index.
+      const uri = pathToFileURL(ws.path('bundles/y/config.yaml')).toString();
+      await server.client.open(uri, broken);
+      const published = await server.client.waitForDiagnostics(uri, (d) => d.diagnostics.length > 0, 20_000);
+      expect(published.diagnostics.map((d) => d.code)).toEqual(['signature-missing-argument']);
+      expect(server.client.shown).toEqual([]);
+    } finally {
+      server.client.dispose();
+      ws.remove();
+    }
+  });
+
+  it('a link back up (a loop) ends, and nothing is checked twice', () => {
+    const ws = repository('bundles');
+    try {
+      fs.symlinkSync('..', ws.path('bundles/up'));
+      const run = runLintMeasured(['--format', 'json', 'bundles'], ws.root);
+      expect([run.code, run.stderr]).toEqual([1, '']);
+      expect(JSON.parse(run.stdout).map((r: { path: string }) => r.path)).toEqual(['bundles/linked/s/config.yaml', 'bundles/t/config.yaml']);
+    } finally {
+      ws.remove();
+    }
+  });
+});

@@ -1,6 +1,8 @@
-/** The workspace walk on a real disk: skipped folders, symlink loops, symlinks out, the entry budget, and what it says it did not search. */
+/** The workspace walk on a real disk: skipped folders, symlink loops, symlinks out and inside, the entry budget, and what it says it did not search. */
 import * as fs from 'fs';
+import * as path from 'path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { folderReach } from '../../server/src/engine/workspace/folderReach';
 import { describeCut, walkWorkspace } from '../../server/src/engine/workspace/walk';
 import { createNodeWorkspaceFs } from '../../server/src/host/nodeWorkspaceFs';
 import { TempWorkspace, tempWorkspace } from '../helpers/tempWorkspace';
@@ -45,6 +47,11 @@ describe('walkWorkspace', () => {
         { reason: 'folder-link', paths: [ws.path('config/all.yaml'), ws.path('tools/out')], count: 2 },
         { reason: 'link', paths: [ws.path('config/out.yaml'), ws.path('tools/c/config.yaml')], count: 2 },
       ],
+      // The loops: folders searched under their own names.
+      aliases: [
+        { path: ws.path('tools/loop'), to: ws.root },
+        { path: ws.path('tools/a/up'), to: ws.path('tools') },
+      ],
     });
     expect(result.cuts.map(describeCut)).toEqual([
       `2 folders were not searched, so nothing in them is checked: they are symbolic links that lead outside the workspace (${ws.path('config/all.yaml')}, ${ws.path('tools/out')})`,
@@ -65,7 +72,7 @@ describe('walkWorkspace', () => {
   });
 
   it('stops after its entry budget and says so, with the folders it did not search', () => {
-    const result = walkWorkspace(createNodeWorkspaceFs(() => [ws.root]), ws.root, 3);
+    const result = walkWorkspace(createNodeWorkspaceFs(() => [ws.root]), ws.root, undefined, 3);
     expect(result.truncated).toBe(true);
     expect(result.configYamls).toEqual([]);
     // The root was listed in part; config/ was found and not entered.
@@ -85,6 +92,67 @@ describe('walkWorkspace', () => {
   });
 
   it('lists nothing when the folder itself is outside the allowed roots', () => {
-    expect(walkWorkspace(createNodeWorkspaceFs(() => [ws.root]), outside.root)).toEqual({ configYamls: [], otherYamls: [], truncated: false, cuts: [] });
+    expect(walkWorkspace(createNodeWorkspaceFs(() => [ws.root]), outside.root)).toEqual({ configYamls: [], otherYamls: [], truncated: false, cuts: [], aliases: [] });
+  });
+});
+
+describe('walkWorkspace, links that stay inside the workspace', () => {
+  // The folder walked is bundles/, inside the workspace repo/; other/ is a walked folder of its own.
+  let repo: TempWorkspace;
+  beforeAll(() => {
+    repo = tempWorkspace({
+      'bundles/t/config.yaml': 'tools: {}\n',
+      'shared/s/config.yaml': 'tools: {}\n',
+      'shared/agent.yaml': 'agent: {}\n',
+      'other/o/config.yaml': 'tools: {}\n',
+      'extra/e/config.yaml': 'tools: {}\n',
+    });
+    fs.symlinkSync('../shared', repo.path('bundles/linked'));
+    fs.symlinkSync('../other', repo.path('bundles/to-other'));
+    fs.symlinkSync('..', repo.path('bundles/up'));
+    fs.mkdirSync(repo.path('bundles/y'));
+    fs.symlinkSync('../../shared/s/config.yaml', repo.path('bundles/y/config.yaml'));
+  });
+  afterAll(() => repo.remove());
+  const area = () => ({ roots: [repo.path('bundles'), repo.path('other'), repo.root], folders: [repo.path('bundles'), repo.path('other')] });
+
+  it('follows a link to a folder or a YAML file elsewhere in the workspace, enters each folder once, and leaves a walked folder to its own walk', () => {
+    expect(walkWorkspace(createNodeWorkspaceFs([repo.root]), repo.path('bundles'), area())).toEqual({
+      // A YAML file reached through a link is its bundle folder's (bundles/y), so it is taken under its own name.
+      configYamls: [repo.path('bundles/t/config.yaml'), repo.path('bundles/y/config.yaml'), repo.path('bundles/linked/s/config.yaml'), repo.path('bundles/up/extra/e/config.yaml')],
+      otherYamls: [repo.path('bundles/linked/agent.yaml')],
+      truncated: false,
+      cuts: [],
+      aliases: [
+        { path: repo.path('bundles/to-other'), to: repo.path('other') },
+        { path: repo.path('bundles/up/bundles'), to: repo.path('bundles') },
+        { path: repo.path('bundles/up/other'), to: repo.path('other') },
+        { path: repo.path('bundles/up/shared'), to: repo.path('bundles/linked') },
+      ],
+    });
+  });
+
+  it('says a link that leads outside the workspace though it may be read (a configured config root), with the same words', () => {
+    const result = walkWorkspace(createNodeWorkspaceFs([repo.root]), repo.path('bundles'));
+    expect(result.configYamls).toEqual([repo.path('bundles/t/config.yaml')]);
+    expect(result.cuts.map(describeCut)).toEqual([
+      `3 folders were not searched, so nothing in them is checked: they are symbolic links that lead outside the workspace (${repo.path('bundles/linked')}, ${repo.path('bundles/to-other')}, ${repo.path('bundles/up')})`,
+      `1 YAML file was not read, so it is not checked: it is a symbolic link that leads outside the workspace (${repo.path('bundles/y/config.yaml')})`,
+    ]);
+  });
+
+  it('a folder holds what its aliases lead to, link after link, and a loop of links ends', () => {
+    const holds = folderReach(walkWorkspace(createNodeWorkspaceFs([repo.root]), repo.path('bundles'), area()).aliases)(repo.path('bundles'));
+    expect([repo.path('other/o/config.yaml'), repo.path('bundles/linked/s/config.yaml'), repo.path('shared/s/config.yaml'), repo.path('extra/e/config.yaml')].map(holds)).toEqual([true, true, false, false]);
+    const at = (...parts: string[]) => path.join(path.sep, 'w', ...parts);
+    const reach = folderReach([
+      { path: at('a', 'l'), to: at('b') },
+      { path: at('b', 'back'), to: at('a') },
+      { path: at('a-x', 'l'), to: at('c') },
+      { path: at('d'), to: at('a') },
+    ]);
+    expect([at('b', 'f.yaml'), at('c', 'f.yaml'), at('a-x', 'f.yaml')].map(reach(at('a')))).toEqual([true, false, false]);
+    // A folder that is itself an alias holds what it leads to.
+    expect([at('a', 'f.yaml'), at('b', 'f.yaml'), at('c', 'f.yaml')].map(reach(at('d')))).toEqual([true, true, false]);
   });
 });

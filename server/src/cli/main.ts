@@ -13,6 +13,7 @@ import { SETTINGS_FILE_NAME } from '../engine/settings/validateSettings';
 import { parseOverrides } from '../engine/runConfig/commandLine';
 import { checkoutAround, configRootFor } from '../engine/workspace/configRoot';
 import { countCuts, describeCut, isInside } from '../engine/workspace/walk';
+import { folderReach } from '../engine/workspace/folderReach';
 import { createNodeWorkspaceFs } from '../host/nodeWorkspaceFs';
 import { WorkspaceFs } from '../engine/workspace/workspaceFs';
 import { VERSION } from '../version';
@@ -190,14 +191,18 @@ export function runLint(argv: readonly string[], io: CliIo): number {
   }
   const index = analysis.index();
   const targets: string[] = [];
+  // A folder given holds what its links inside the workspace lead to, where the walk searched that under another name.
+  const reachOf = folderReach(index.aliases);
+  const folderGiven = new Map(given.filter(isDirectory).map((target) => [target, reachOf(target)]));
   for (const target of given) {
-    if (!isDirectory(target)) targets.push(target);
+    const holds = folderGiven.get(target);
+    if (!holds) targets.push(target);
     else if (fs.existsSync(path.join(target, 'config.yaml'))) targets.push(path.join(target, 'config.yaml'));
-    else targets.push(...[...index.bundles, ...index.agents].filter((file) => isInside(file, target)));
+    else targets.push(...[...index.bundles, ...index.agents].filter(holds));
   }
   for (const target of targets.sort()) report(target);
   // A search that did not reach everything cannot say everything is fine: said plainly, and the exit status says it too.
-  const cuts = index.cuts.filter((cut) => given.some((target) => isDirectory(target) && cut.paths.some((found) => isInside(found, target))));
+  const cuts = index.cuts.filter((cut) => [...folderGiven.values()].some((holds) => cut.paths.some(holds)));
   for (const cut of cuts) io.stderr(`swe-bundle-lint: ${terminalText(describeCut(cut))}\n`);
 
   const shownPath = (file: string) => path.relative(io.cwd, file) || file;

@@ -51,8 +51,8 @@ function resolveFrom(base: string, value: string): string {
   return path.isAbsolute(value) ? path.normalize(value) : path.join(base, value);
 }
 
-/** The workspace folders and the folders the user asked to have read: where a settings file may point. */
-const WORKSPACE_ROOTS: QueryDef<void, readonly string[]> = {
+/** The workspace folders and the folders the user asked to have read: where a settings file may point, and a link found by the walk may lead. */
+export const WORKSPACE_ROOTS: QueryDef<void, readonly string[]> = {
   name: 'workspace roots',
   key: () => 'roots',
   compute: (db) => [...db.get(FOLDERS, 'folders'), ...db.get(EXTRA_ROOTS, 'extra roots')],

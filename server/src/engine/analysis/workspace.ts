@@ -11,7 +11,7 @@ import { runConfigKindOf, sweAgent0xKeys } from '../runConfig/classify';
 import { BundleFolder, readBundleFolder } from '../workspace/bundleFolder';
 import { ConfigRoot, configRootFor } from '../workspace/configRoot';
 import { profileOf } from '../settings/configOptions';
-import { WalkCut, WalkResult, isInside, walkWorkspace } from '../workspace/walk';
+import { WalkAlias, WalkCut, WalkResult, isInside, walkWorkspace } from '../workspace/walk';
 import { YamlLoad, loadBlanked, loadYaml } from '../yaml/loadYaml';
 import { Origin, PyNode, deref, dictEntries, strValue } from '../yaml/pyNode';
 import { asDict } from '../swe/pydanticLax';
@@ -19,7 +19,7 @@ import { Database, QueryDef } from './database';
 import { CarriedChunks, ChunkSpec, resplitChunks, splitIntoChunks } from '../document/chunker';
 import { CONTENT, SOURCE, trackedFs } from './files';
 import { FOLDERS, NAMED_FILES, OPEN_FILES } from './inputs';
-import { FolderSettings, SETTINGS_AT } from './settings';
+import { FolderSettings, SETTINGS_AT, WORKSPACE_ROOTS } from './settings';
 import { BUDGETS } from '../budgets';
 import { charged, spend } from '../work';
 
@@ -245,7 +245,7 @@ function rootWithoutProblem(text: string, load: YamlLoad): PyNode | null {
 export const WALK: QueryDef<string, WalkResult> = {
   name: 'walk',
   key: byFile,
-  compute: (db, folder) => walkWorkspace(trackedFs(db), folder),
+  compute: (db, folder) => walkWorkspace(trackedFs(db), folder, { roots: db.get(WORKSPACE_ROOTS, undefined), folders: db.get(FOLDERS, 'folders') }),
 };
 
 export interface WorkspaceIndex {
@@ -255,10 +255,12 @@ export interface WorkspaceIndex {
   truncated: boolean;
   /** Folders a walk did not search, and why (past the depth budget, out of entries): not checked. */
   cuts: readonly WalkCut[];
+  /** Folders a walk did not enter because what they lead to is searched under another name. */
+  aliases: readonly WalkAlias[];
 }
 
 /** The YAML files of every workspace folder, open ones in them included. */
-const WORKSPACE_YAML: QueryDef<void, { files: readonly string[]; truncated: boolean; cuts: readonly WalkCut[] }> = {
+const WORKSPACE_YAML: QueryDef<void, { files: readonly string[]; truncated: boolean; cuts: readonly WalkCut[]; aliases: readonly WalkAlias[] }> = {
   name: 'workspace yaml',
   key: () => 'yaml',
   compute: (db) => {
@@ -266,11 +268,13 @@ const WORKSPACE_YAML: QueryDef<void, { files: readonly string[]; truncated: bool
     const files = new Set<string>();
     let truncated = false;
     const cuts: WalkCut[] = [];
+    const aliases: WalkAlias[] = [];
     for (const folder of folders) {
       spend();
       const walk = db.get(WALK, folder);
       truncated ||= walk.truncated;
       cuts.push(...walk.cuts);
+      aliases.push(...walk.aliases);
       for (const file of walk.configYamls) {
         spend();
         files.add(file);
@@ -284,9 +288,9 @@ const WORKSPACE_YAML: QueryDef<void, { files: readonly string[]; truncated: bool
       spend();
       if (charged(folders).some((folder) => isInside(file, folder))) files.add(file);
     }
-    return { files: [...files].sort(), truncated, cuts };
+    return { files: [...files].sort(), truncated, cuts, aliases };
   },
-  equals: (a, b) => a.truncated === b.truncated && a.files.join('\0') === b.files.join('\0') && JSON.stringify(a.cuts) === JSON.stringify(b.cuts),
+  equals: (a, b) => a.truncated === b.truncated && a.files.join('\0') === b.files.join('\0') && JSON.stringify(a.cuts) === JSON.stringify(b.cuts) && JSON.stringify(a.aliases) === JSON.stringify(b.aliases),
 };
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && charged(a).every((x, i) => x === b[i]);
@@ -304,10 +308,11 @@ export const INDEX: QueryDef<void, WorkspaceIndex> = {
   name: 'index',
   key: () => 'index',
   compute: (db) => {
-    const { files, truncated, cuts } = db.get(WORKSPACE_YAML, undefined);
-    return { bundles: charged(files).filter((file) => db.get(KIND, file) === 'bundle'), agents: db.get(AGENT_INDEX, undefined), truncated, cuts };
+    const { files, truncated, cuts, aliases } = db.get(WORKSPACE_YAML, undefined);
+    return { bundles: charged(files).filter((file) => db.get(KIND, file) === 'bundle'), agents: db.get(AGENT_INDEX, undefined), truncated, cuts, aliases };
   },
-  equals: (a, b) => a.truncated === b.truncated && sameList(a.bundles, b.bundles) && sameList(a.agents, b.agents) && JSON.stringify(a.cuts) === JSON.stringify(b.cuts),
+  equals: (a, b) =>
+    a.truncated === b.truncated && sameList(a.bundles, b.bundles) && sameList(a.agents, b.agents) && JSON.stringify(a.cuts) === JSON.stringify(b.cuts) && JSON.stringify(a.aliases) === JSON.stringify(b.aliases),
 };
 
 /** Where an agent config's bundle paths start (SWE_AGENT_CONFIG_ROOT) and why: configured, SWE-agent's checkout, or assumed from its place. */

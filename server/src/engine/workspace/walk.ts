@@ -1,13 +1,14 @@
 /**
  * A bounded walk of a workspace folder for the YAML files that matter:
  * bundle configs (`config.yaml`) and agent config candidates (other YAML).
- * It skips node_modules, .git and friends, follows no symlink out of the
- * folder, never enters a folder twice (symlink loops), enters no folder
- * deeper than `BUDGETS.walkDepth`, and stops after `BUDGETS.walkEntries`
- * entries. What it did not search (with the folders whose links lead out of
- * the readable roots), and the YAML files it did not read because their links
- * lead out of them, are returned (`cuts`), so that they are reported as not
- * checked rather than passed over in silence.
+ * It skips node_modules, .git and friends, never enters a folder twice
+ * (symlink loops), enters no folder deeper than `BUDGETS.walkDepth`, and
+ * stops after `BUDGETS.walkEntries` entries. A symbolic link is followed when
+ * it leads inside the workspace (`WalkArea`): to a folder another walked
+ * folder holds, it is left to that walk (`aliases`). What it did not search
+ * (with the folders whose links lead out of the workspace), and the YAML files
+ * it did not read because their links lead out of it, are returned (`cuts`),
+ * so that they are reported as not checked rather than passed over in silence.
  */
 import * as path from 'path';
 import { BUDGETS } from '../budgets';
@@ -20,11 +21,11 @@ const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git', '.hg', '.svn', '__p
  * What the walk did not search or read, and why: folders past the depth
  * budget, left when the entry budget ran out, or named with bytes that are
  * not UTF-8 (Node lists such a name with U+FFFD in place of the bytes, a name
- * no file has), or symbolic links to folders outside the readable roots
+ * no file has), or symbolic links to folders outside the workspace
  * (`folder-link`: the target is stat'ed, never listed; a name the walk skips
  * anyway, such as node_modules, is not said); YAML files (`config.yaml` and
  * the agent config candidates) that are symbolic links leading outside the
- * readable roots to anything but a folder (`link`: their targets are never
+ * workspace to anything but a folder (`link`: their targets are never
  * opened). A link out to a file the walk would not take, and a link to
  * nothing, are not said.
  */
@@ -66,12 +67,35 @@ export function describeCut(cut: WalkCut): string {
   return `${cut.count.toLocaleString('en-US')} folder${cut.count === 1 ? ' was' : 's were'} not searched, so nothing in ${cut.count === 1 ? 'it' : 'them'} is checked: ${why} (${shown})`;
 }
 
+/**
+ * Where links may lead: the workspace roots (the server's workspace folders;
+ * the CLI's working directory and the paths it is given), inside which a link
+ * is followed, and the folders that are walked, each of which searches what
+ * it holds itself.
+ */
+export interface WalkArea {
+  roots: readonly string[];
+  folders: readonly string[];
+}
+
+/**
+ * A folder not entered because the walk searches what it leads to under
+ * another name (`to`): a link to a folder this walk entered, or that another
+ * walked folder holds, or a folder this walk entered first through a link.
+ * What a folder holds includes what its aliases lead to.
+ */
+export interface WalkAlias {
+  path: string;
+  to: string;
+}
+
 export interface WalkResult {
   configYamls: string[];
   otherYamls: string[];
   /** The walk hit its entry budget and stopped. */
   truncated: boolean;
   cuts: WalkCut[];
+  aliases: WalkAlias[];
 }
 
 /** A file the walk takes: a bundle config, or YAML that may be an agent config. */
@@ -82,12 +106,37 @@ export function isInside(child: string, parent: string): boolean {
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
-export function walkWorkspace(fs: FsView, root: string, maxEntries: number = BUDGETS.walkEntries, maxDepth: number = BUDGETS.walkDepth): WalkResult {
-  const result: WalkResult = { configYamls: [], otherYamls: [], truncated: false, cuts: [] };
+/**
+ * Where a real path outside the walked folder lies: inside another walked
+ * folder (the name it has there), elsewhere in the workspace, or outside it.
+ * The area's real paths are resolved at the first link out of the folder.
+ */
+function placeOf(fs: FsView, area: WalkArea): (real: string) => { walkedAs: string } | 'workspace' | 'outside' {
+  let resolved: { roots: Set<string>; folders: Map<string, string> } | undefined;
+  const realOf = (dir: string) => fs.stat(dir)?.realPath ?? path.resolve(dir);
+  return (real) => {
+    resolved ??= { roots: new Set(charged(area.roots).map(realOf)), folders: new Map(charged(area.folders).map((folder) => [realOf(folder), folder])) };
+    let inWorkspace = false;
+    for (let dir = real; ; ) {
+      spend();
+      const folder = resolved.folders.get(dir);
+      if (folder !== undefined) return { walkedAs: path.join(folder, path.relative(dir, real)) };
+      inWorkspace ||= resolved.roots.has(dir);
+      const parent = path.dirname(dir);
+      if (parent === dir) return inWorkspace ? 'workspace' : 'outside';
+      dir = parent;
+    }
+  };
+}
+
+export function walkWorkspace(fs: FsView, root: string, area: WalkArea = { roots: [root], folders: [root] }, maxEntries: number = BUDGETS.walkEntries, maxDepth: number = BUDGETS.walkDepth): WalkResult {
+  const result: WalkResult = { configYamls: [], otherYamls: [], truncated: false, cuts: [], aliases: [] };
   const rootStat = fs.stat(root);
   if (!rootStat || rootStat.kind !== 'directory') return result;
   const realRoot = rootStat.realPath;
-  const visited = new Set<string>([realRoot]);
+  const place = placeOf(fs, area);
+  // Each folder entered, by its real path, with the name it was entered by.
+  const visited = new Map<string, string>([[realRoot, root]]);
   // A queue read by index: shift() moves every element, which made 100,000 folders cost seconds.
   const queue: { dir: string; depth: number }[] = [{ dir: root, depth: 0 }];
   const tooDeep: WalkCut = { reason: 'depth', paths: [], count: 0 };
@@ -119,18 +168,30 @@ export function walkWorkspace(fs: FsView, root: string, maxEntries: number = BUD
       }
       const full = path.join(dir, name);
       const stat = fs.stat(full);
-      if (!stat && name.includes('\uFFFD')) cut(undecodable, full);
-      // A link out of the roots that may be read, to a folder the walk would enter or named as a file it takes: not followed, and said.
-      if (stat?.outside === 'directory' && !SKIPPED_DIRECTORIES.has(name)) cut(foldersOut, full);
-      else if (stat?.outside === 'other' && isWalkedYaml(name)) cut(linksOut, full);
-      if (!stat || !isInside(stat.realPath, realRoot)) continue;
+      if (!stat) {
+        if (name.includes('\uFFFD')) cut(undecodable, full);
+        continue;
+      }
+      const where = stat.outside ? 'outside' : isInside(stat.realPath, realRoot) ? 'here' : place(stat.realPath);
+      if (where === 'outside') {
+        // A link out of the workspace, to a folder the walk would enter or named as a file it takes: not followed, and said.
+        const folder = (stat.outside ?? (stat.kind === 'directory' ? 'directory' : 'other')) === 'directory';
+        if (folder && !SKIPPED_DIRECTORIES.has(name)) cut(foldersOut, full);
+        else if (!folder && isWalkedYaml(name)) cut(linksOut, full);
+        continue;
+      }
       if (stat.kind === 'directory') {
-        if (SKIPPED_DIRECTORIES.has(name) || visited.has(stat.realPath)) continue;
+        if (SKIPPED_DIRECTORIES.has(name)) continue;
+        const searchedAs = visited.get(stat.realPath) ?? (typeof where === 'object' ? where.walkedAs : undefined);
+        if (searchedAs !== undefined) {
+          result.aliases.push({ path: full, to: searchedAs });
+          continue;
+        }
         if (depth >= maxDepth) {
           cut(tooDeep, full);
           continue;
         }
-        visited.add(stat.realPath);
+        visited.set(stat.realPath, full);
         queue.push({ dir: full, depth: depth + 1 });
       } else if (stat.kind === 'file') {
         if (name === 'config.yaml') result.configYamls.push(full);
