@@ -45,7 +45,7 @@ import { Database } from './database';
 import { LINES, SOURCE, textOf, trackedFs } from './files';
 import { FileReport, FILE_REPORT, readFailureReport, shownDiagnostics } from './reports';
 import { FolderSettings, SETTINGS_AT } from './settings';
-import { BUNDLE_FOLDER, CONFIG_ROOT, FileKind, INDEX, KIND, SETTINGS_OF, WALK, WorkspaceIndex, isNewAgentConfig } from './workspace';
+import { BUNDLE_FOLDER, CHUNK_SPECS, CONFIG_ROOT, FileKind, INDEX, KIND, SETTINGS_OF, WALK, WorkspaceIndex, isNewAgentConfig } from './workspace';
 import { WalkResult } from '../workspace/walk';
 import { FOLDERS } from './inputs';
 import { RunConfigKind, runConfigKindOf } from '../runConfig/classify';
@@ -351,7 +351,7 @@ export class Analysis {
     const binScripts = this.bundleFolder(file)
       ?.bin?.entries.filter((entry) => entry.kind === 'file')
       .map((entry) => entry.name);
-    return completions(model, offset, { snippets: options.snippets, binScripts });
+    return completions(model, offset, { snippets: options.snippets, binScripts, split: this.db.get(CHUNK_SPECS, file) ?? undefined });
   }
 
   private agentWorkspace(file: string): AgentCompletionWorkspace {

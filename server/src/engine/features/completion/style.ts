@@ -47,7 +47,13 @@ function keyOrder(maps: Iterable<Map<string, unknown>>, main: string[]): string[
 const FLOW_STYLES = ['double', 'single', 'plain'] as const;
 const QUOTES = ['double', 'single'] as const;
 
+/** The style of each view (a version's model in a context) asked about: the requests in a version read it again. */
+const styles = new WeakMap<BundleView, FileStyle>();
+
+/** The style of a view (the defaults without one); made once per view, and not to be changed by the caller. */
 export function fileStyle(view: BundleView | null): FileStyle {
+  const known = view && styles.get(view);
+  if (known) return known;
   const style: FileStyle = {
     indent: 2,
     sequenceIndent: 2,
@@ -109,28 +115,24 @@ export function fileStyle(view: BundleView | null): FileStyle {
     mapped(args(), (argument) => argument.fields),
     ARGUMENT_SKELETON_KEYS,
   );
-  const facts = tools.map((tool) => tool.styles);
-  style.signature = mostUsed(
-    facts.map((f) => f.signature),
-    FLOW_STYLES,
-    'double',
-  );
-  style.docstring = mostUsed(
-    facts.map((f) => f.docstring),
-    [...FLOW_STYLES, 'literal', 'folded'],
-    'double',
-  );
-  style.description = mostUsed(
-    facts.flatMap((f) => f.descriptions),
-    FLOW_STYLES,
-    'double',
-  );
+  // One pass over the tools' styles (flatMap over thousands of tools cost more than the rest of a completion).
+  const signatures: (QuoteStyle | null)[] = [];
+  const docstrings: (QuoteStyle | null)[] = [];
+  const descriptions: (QuoteStyle | null)[] = [];
+  const argumentFormats: (QuoteStyle | null)[] = [];
+  for (const tool of tools) {
+    const facts = tool.styles;
+    signatures.push(facts.signature);
+    docstrings.push(facts.docstring);
+    for (const description of facts.descriptions) descriptions.push(description);
+    for (const format of facts.argumentFormats) argumentFormats.push(format);
+  }
+  style.signature = mostUsed(signatures, FLOW_STYLES, 'double');
+  style.docstring = mostUsed(docstrings, [...FLOW_STYLES, 'literal', 'folded'], 'double');
+  style.description = mostUsed(descriptions, FLOW_STYLES, 'double');
   const descriptionQuote = style.description === 'single' ? 'single' : 'double';
-  style.argumentFormat = mostUsed(
-    facts.flatMap((f) => f.argumentFormats),
-    QUOTES,
-    descriptionQuote,
-  );
+  style.argumentFormat = mostUsed(argumentFormats, QUOTES, descriptionQuote);
+  styles.set(view, style);
   return style;
 }
 
