@@ -2,13 +2,14 @@
  * A completion request in a bundle config reads the lines around the cursor,
  * not the whole file: the host gives it the file's chunks (analysis/workspace.ts
  * CHUNK_SPECS), and a walk up from a tool steps over the tools above it to the
- * `tools:` line. The items are the same as without the chunks, at every offset.
+ * `tools:` line; a repair of a text that does not load is modelled from the
+ * chunks it shares with the file's. The items are the same as without the
+ * host's help (the text split and parsed whole), at every offset.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { splitIntoChunks } from '../../server/src/engine/document/chunker';
 import { completions } from '../../server/src/engine/features/completion';
 import { LineTable } from '../../server/src/engine/features/completion/lineContext';
-import { BUNDLE, analysisOfBundle, workspaceOf } from '../helpers/fixture';
+import { BUNDLE, workspaceOf } from '../helpers/fixture';
 
 const BIN = BUNDLE.replace(/config\.yaml$/, 'bin');
 
@@ -82,20 +83,25 @@ describe('the items with the chunks and without', () => {
   const texts = {
     'tools after a comment and a byte order mark, a comment at column 0 and blank lines among them, a sequence at its key\'s column':
       '\ufeff# lead\ntools:  # the tools\n\n  # c\n  a:\n    signature: "a <x> [<y>]"\n    arguments:\n    - name: x\n      type: string\n# at column 0\n    - name: y\n\n  b:\n    docstring: d\n   \n  c:\n      signature: c\n    \nstate_command: a\n',
-    'two tools mappings, tools at column 4, and keys after them':
-      'env_variables:\n  X: 1\ntools:\n    d:\n        signature: "d <q>"\n        arguments:\n          - name: q\n            required: false\n    e:\n        docstring: e\ntools:\n  f:\n    signature: f\n  g: {}\nstate_command: "f"\nblocklist:\n  - x\n',
-    'a key being typed in a tool (the file does not load)': 'tools:\n  a:\n    signature: "a <x>"\n    doc\n    arguments:\n      - name: x\n        ty\n  b:\n    signature: b\n',
+    'two tools mappings (the second one counts), tools at column 4, and keys after them':
+      'env_variables:\n  X: 1\ntools:\n    d:\n        signature: "d <q>"\n        arguments:\n          - name: q\n            required: false\n      \n    e:\n        docstring: e\ntools:\n  f:\n    signature: f\n  g: {}\nstate_command: "f"\nblocklist:\n  - x\n',
+    'a key being typed in a tool (the file does not load)':
+      'tools:\n  a:\n    signature: "a <x> [<y>]"\n    doc\n    arguments:\n      - name: x\n        type: string\n  b:\n    signature: "b <p> [<q>] --r"\n    arguments:\n      - name: \n        argument_format: \n      - name: q\n        required: \nstate_command: \n',
     'a key being typed at column 0 (the file does not split)': 'tools:\n  a:\n    signature: a\n\n  b:\n    signature: b\nsta\n',
   };
 
+  const scripts = ['.hidden', 'a', 'b', 'd', 'e', 'f', 'new_tool'];
+
   it.each(Object.entries(texts))('are the same at every offset: %s', (_, text) => {
-    const model = analysisOfBundle(text).bundleModel(BUNDLE)!;
-    const split = { text: model.source.normalized, specs: splitIntoChunks(model.source.normalized) };
-    for (let offset = 0; offset <= model.source.normalized.length; offset++) {
-      for (const binScripts of [undefined, ['a', 'b', 'f', 'new_tool', '.hidden']]) {
-        const without = completions(model, offset, { snippets: true, binScripts });
-        expect(completions(model, offset, { snippets: true, binScripts, split }), `at ${offset}`).toEqual(without);
-      }
+    // The host's: with its split, and repairs of the text modelled from the chunks it shares with the file's.
+    const analysis = openBundle(text, scripts);
+    const model = analysis.bundleModel(BUNDLE)!;
+    let answered = 0;
+    for (let offset = 0; offset <= text.length; offset++) {
+      const alone = completions(model, offset, { snippets: true, binScripts: scripts });
+      expect(analysis.completion(BUNDLE, offset, { snippets: true }), `at ${offset}`).toEqual(alone);
+      if (alone.length > 0) answered++;
     }
+    expect(answered).toBeGreaterThan(10);
   });
 });

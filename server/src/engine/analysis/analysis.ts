@@ -40,7 +40,7 @@ import { ToolSymbol, workspaceToolSymbols } from '../features/workspaceSymbols';
 import { loadYaml } from '../yaml/loadYaml';
 import { strValue } from '../yaml/pyNode';
 import { AGENT_ANALYSIS, BUNDLE_USES, BundleUse, RUN_CONFIG, analyzeAgent } from './agents';
-import { BUNDLE_FILE, BUNDLE_MODEL, BUNDLE_REFUSAL, BUNDLE_SPLIT, CHUNK, ModelKey, TOOL_BASE, agentLabel, bundleContexts, bundleFolderDiagnostics, envKey, mergeContexts, prepareToolIn } from './bundles';
+import { BUNDLE_FILE, BUNDLE_MODEL, BUNDLE_REFUSAL, BUNDLE_SPLIT, CHUNK, ModelKey, TOOL_BASE, agentLabel, bundleContexts, bundleFolderDiagnostics, envKey, mergeContexts, prepareToolIn, variantModel } from './bundles';
 import { Database } from './database';
 import { LINES, SOURCE, textOf, trackedFs } from './files';
 import { FileReport, FILE_REPORT, readFailureReport, shownDiagnostics } from './reports';
@@ -351,7 +351,8 @@ export class Analysis {
     const binScripts = this.bundleFolder(file)
       ?.bin?.entries.filter((entry) => entry.kind === 'file')
       .map((entry) => entry.name);
-    return completions(model, offset, { snippets: options.snippets, binScripts, split: this.db.get(CHUNK_SPECS, file) ?? undefined });
+    const split = this.db.get(CHUNK_SPECS, file) ?? undefined;
+    return completions(model, offset, { snippets: options.snippets, binScripts, split, analyze: (text) => variantModel(this.db, file, text, STANDALONE_OPTIONS) });
   }
 
   private agentWorkspace(file: string): AgentCompletionWorkspace {

@@ -50,6 +50,12 @@ export interface CompletionOptions {
    * and splits again only where it changes the text, instead of all of it.
    */
   split?: { text: string; specs: readonly ChunkSpec[] | null };
+  /**
+   * The model of a repair of the model's text (the same length): the host
+   * makes it from the chunks the text shares with the document's, as it makes
+   * the document's own. By default, the text parsed whole (`analyzeWhole`).
+   */
+  analyze?: (text: string) => BundleModel;
 }
 
 /** What the cursor's line says about the position. */
@@ -202,17 +208,20 @@ function isolatedText(text: string, chunks: readonly ChunkSpec[] | null, offset:
  * text with the cursor's line repaired, or with only the cursor's chunk left
  * (`partial`: the other top-level keys are gone from it).
  */
-function structureModel(model: BundleModel, site: Site, offset: number, chunks: readonly ChunkSpec[] | null | undefined): { model: BundleModel; partial: boolean } | null {
+function structureModel(model: BundleModel, site: Site, offset: number, chunks: readonly ChunkSpec[] | null | undefined, analyze: (text: string) => BundleModel): { model: BundleModel; partial: boolean } | null {
   if (loadsCleanly(model)) return { model, partial: false };
   const text = model.source.normalized;
   const repaired = repairedText(text, site);
+  if (repaired !== null && repaired !== text) {
+    const parsed = analyze(repaired);
+    if (loadsCleanly(parsed)) return { model: parsed, partial: false };
+  }
   // The split of the text to isolate: the host's split of the text (made again around the cursor's line when that is repaired), else made here.
   const split = chunks === undefined ? splitIntoChunks(repaired ?? text) : repaired === null ? chunks : resplitChunks(text, chunks, repaired).specs;
   const isolated = isolatedText(repaired ?? text, split, offset);
-  for (const [candidate, partial] of [[repaired, false], [isolated, true]] as const) {
-    if (candidate === null || candidate === text) continue;
-    const parsed = analyzeWhole(sourceTextOf(candidate), STANDALONE_OPTIONS);
-    if (loadsCleanly(parsed)) return { model: parsed, partial };
+  if (isolated !== null && isolated !== text) {
+    const parsed = analyze(isolated);
+    if (loadsCleanly(parsed)) return { model: parsed, partial: true };
   }
   return null;
 }
@@ -606,6 +615,7 @@ export function completions(model: BundleModel, offset: number, options: Complet
   if (!site) return [];
   const context = contextOf(table, index, site);
   if (!context) return [];
-  const resolved = resolve(structureModel(model, site, offset, chunks), context, model.facts.argumentNamePattern, (structure) => binScripts(model, structure, table, index, site, options.binScripts));
+  const analyze = options.analyze ?? ((candidate: string) => analyzeWhole(sourceTextOf(candidate), STANDALONE_OPTIONS));
+  const resolved = resolve(structureModel(model, site, offset, chunks, analyze), context, model.facts.argumentNamePattern, (structure) => binScripts(model, structure, table, index, site, options.binScripts));
   return finishDrafts(drafts(table, index, site, offset, context, resolved), options.snippets, { text, cursor: offset });
 }
