@@ -22,26 +22,20 @@ function openBundle(text: string, scripts: readonly string[]) {
 const tool = (i: number) =>
   `  t${i}:\n    signature: "t${i} <path> [<mode>]"\n    docstring: "does it"\n    arguments:\n      - name: path\n        type: string\n        description: "The path"\n        required: true\n`;
 
-/** A bundle of `tools` tools, and where its middle tool is. */
-function bundleOf(tools: number) {
-  const middle = Math.floor(tools / 2);
+/** The places a request is made at in the middle tool of a bundle of `tools` tools: each a text and an offset in it. */
+function requests(tools: number) {
   const text = 'tools:\n' + Array.from({ length: tools }, (_, i) => tool(i)).join('') + 'state_command: "_state"\n';
-  const toolStart = text.indexOf(`  t${middle}:\n`);
+  const toolStart = text.indexOf(`  t${Math.floor(tools / 2)}:\n`);
   const signatureEnd = text.indexOf('"\n', toolStart);
   const fieldsStart = text.indexOf('\n', toolStart) + 1;
-  return { text, middle, toolStart, signatureEnd, fieldsStart };
-}
-
-/** The places a request is made at in a bundle: each a text and an offset in it. */
-function requests(tools: number) {
-  const { text, toolStart, signatureEnd, fieldsStart } = bundleOf(tools);
+  const required = text.indexOf('required: true', toolStart) + 'required: '.length;
   const insert = (at: number, s: string) => text.slice(0, at) + s + text.slice(at);
   return {
     'a placeholder being typed in a signature': { text: insert(signatureEnd, ' <'), offset: signatureEnd + 2 },
     "a key on a new line of a tool's fields": { text: insert(fieldsStart, '    \n'), offset: fieldsStart + 4 },
     'a new tool between two tools': { text: insert(toolStart, '  \n'), offset: toolStart + 2 },
     'column 0 of a blank line between two tools': { text: insert(toolStart, '\n'), offset: toolStart },
-    "the value of an argument's `required`": { text: text.replace(/(required: )true/g, (m, key, at) => (at > toolStart && at < fieldsStart + 300 ? key : m)), offset: text.indexOf('required: ', toolStart) + 10 },
+    "the value of an argument's `required`": { text: text.slice(0, required) + text.slice(required + 'true'.length), offset: required },
   };
 }
 
