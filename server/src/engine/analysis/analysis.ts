@@ -40,12 +40,12 @@ import { ToolSymbol, workspaceToolSymbols } from '../features/workspaceSymbols';
 import { loadYaml } from '../yaml/loadYaml';
 import { strValue } from '../yaml/pyNode';
 import { AGENT_ANALYSIS, BUNDLE_USES, BundleUse, RUN_CONFIG, RunConfigAnalysis, analyzeAgent } from './agents';
-import { BUNDLE_FILE, BUNDLE_MODEL, BUNDLE_REFUSAL, BUNDLE_SPLIT, CHUNK, ModelKey, TOOL_BASE, agentLabel, bundleContexts, bundleFolderDiagnostics, envKey, mergeContexts, prepareToolIn } from './bundles';
+import { BUNDLE_FILE, BUNDLE_MODEL, BUNDLE_REFUSAL, BUNDLE_SPLIT, CHUNK, ModelKey, TOOL_BASE, agentLabel, bundleContexts, bundleFolderDiagnostics, envKey, mergeContexts, prepareToolIn, variantModel } from './bundles';
 import { Database } from './database';
 import { LINES, SOURCE, textOf, trackedFs } from './files';
 import { FileReport, FILE_REPORT, exhaustedReport, readFailureReport, shownDiagnostics } from './reports';
 import { FolderSettings, SETTINGS_AT } from './settings';
-import { BUNDLE_FOLDER, CONFIG_ROOT, FileKind, INDEX, KIND, SETTINGS_OF, WALK, WorkspaceIndex, isNewAgentConfig } from './workspace';
+import { BUNDLE_FOLDER, CHUNK_SPECS, CONFIG_ROOT, FileKind, INDEX, KIND, SETTINGS_OF, WALK, WorkspaceIndex, isNewAgentConfig } from './workspace';
 import { WalkResult } from '../workspace/walk';
 import { FOLDERS } from './inputs';
 import { RunConfigKind, runConfigKindOf } from '../runConfig/classify';
@@ -379,7 +379,8 @@ export class Analysis {
     const model = this.bundleModel(file);
     if (!model) return null;
     const binScripts = charged(this.bundleFolder(file)?.bin?.entries)?.flatMap((entry) => (entry.kind === 'file' ? [entry.name] : []));
-    return completions(model, offset, { snippets: options.snippets, binScripts });
+    const split = this.db.get(CHUNK_SPECS, file) ?? undefined;
+    return completions(model, offset, { snippets: options.snippets, binScripts, split, analyze: (text) => variantModel(this.db, file, text, STANDALONE_OPTIONS) });
   }
 
   private agentWorkspace(file: string): AgentCompletionWorkspace {

@@ -9,6 +9,8 @@ import { EngineDiagnostic, FileDiagnostic } from '../diagnostics';
 import { placeDiagnostic } from '../document/placement';
 import { BundleModel, BundleShape, BundleSplit, ChunkKey, ChunkMemo, ParsedChunk, bundleShape, chunkToolView, modelInContext, parseChunk, splitBundle, toolBaseOf } from '../document/bundleModel';
 import { ToolView } from '../document/bundleView';
+import { resplitChunks, splitIntoChunks } from '../document/chunker';
+import { sourceTextOf } from '../document/sourceText';
 import { Refusal, refusalOf } from '../features/toolPreview';
 import { pyRepr } from '../python/pyObject';
 import { EnvContext } from '../swe/env';
@@ -134,6 +136,20 @@ export const BUNDLE_MODEL: QueryDef<ModelKey, BundleModel | null> = {
     return shape && modelInContext(shape, options, memoOf(db));
   },
 };
+
+/**
+ * The model of another text for a bundle config (a repair of its text that
+ * completion tries, of the same length), made as the file's own is: split
+ * from the file's split, scanned again only where the texts differ, with the
+ * chunks the two share parsed and checked once, in the memo. What a model of
+ * the text parsed whole (`analyzeWhole`) would be, as the file's own model is.
+ */
+export function variantModel(db: Database, file: string, text: string, options: ToolCheckOptions): BundleModel {
+  const own = db.get(CHUNK_SPECS, file);
+  const { specs, carried } = own ? resplitChunks(own.text, own.specs, text) : { specs: splitIntoChunks(text), carried: undefined };
+  const split = splitBundle(text, db.get(BUNDLE_SPLIT, file), specs, carried);
+  return modelInContext(bundleShape(sourceTextOf(text), split, memoOf(db), options.facts), options, memoOf(db));
+}
 
 /** The contexts a bundle is checked in: the settings' env, else each assembly that uses it, else none (standalone by the chosen SWE-agent). */
 export function bundleContexts(db: Database, file: string): { options: ToolCheckOptions; uses: readonly BundleUse[] } {

@@ -4,7 +4,7 @@
  * what still works on a half-typed line the parser rejects; the parsed model
  * (see ../completion.ts) then supplies what the mappings hold.
  */
-import { LineIndex } from '../../document/lineIndex';
+import { ChunkSpec } from '../../document/chunker';
 import { charged, spend } from '../../work';
 
 type ValueKind = 'empty' | 'block' | 'flow' | 'scalar';
@@ -89,48 +89,108 @@ export function framesOf(line: LineShape): Frame[] {
   return frames;
 }
 
-/** The lines of a text (the engine's, line breaks normalized to `\n`), parsed on demand. */
+/**
+ * The tools under a block `tools:` mapping, as the chunker's split of the
+ * text (document/chunker.ts) has them: every line from the `tools:` line to
+ * the end of the last tool is blank, a comment, or indented at least as far
+ * as the tool keys, and the lines at that indent are the tools' key lines.
+ */
+interface ToolsBody {
+  /** Offset of the `tools:` line. */
+  header: number;
+  /** The tool keys' column. */
+  indent: number;
+  /** The index of the first tool's chunk in the split. */
+  firstTool: number;
+}
+
+/**
+ * The lines of a text (the engine's, line breaks normalized to `\n`), found
+ * and parsed on demand: only the lines a request reads, walking from the
+ * cursor's line. A line is named by the offset it starts at. Given the
+ * text's chunks (`splitIntoChunks` of this text), a walk up can step over
+ * the tools above a tool's line in one go (`toolsBodyAt`).
+ */
 export class LineTable {
-  private readonly lines: LineIndex;
   private readonly shapes = new Map<number, LineShape>();
 
-  constructor(readonly text: string) {
-    this.lines = new LineIndex(text);
-  }
+  constructor(
+    readonly text: string,
+    private readonly chunks: readonly ChunkSpec[] | null = null,
+  ) {}
 
-  get count(): number {
-    return this.lines.lineCount;
-  }
-
+  /** The line holding an offset (clamped to the text). */
   indexAt(offset: number): number {
-    return this.lines.positionAt(offset).line;
+    const clamped = Math.max(0, Math.min(offset, this.text.length));
+    return clamped === 0 ? 0 : this.text.lastIndexOf('\n', clamped - 1) + 1;
   }
 
-  private startOf(index: number): number {
-    return this.lines.offsetAt({ line: index, character: 0 });
+  /** The line before line `index`, or -1 at the first line. */
+  above(index: number): number {
+    if (index === 0) return -1;
+    return index < 2 ? 0 : this.text.lastIndexOf('\n', index - 2) + 1;
+  }
+
+  /** The line after line `index`, or -1 at the last line (a text ending in a line break ends with an empty line). */
+  below(index: number): number {
+    const end = this.text.indexOf('\n', index);
+    return end === -1 ? -1 : end + 1;
   }
 
   /** The number of spaces line `index` starts with (its `indent`), without parsing it. */
   spacesAt(index: number): number {
-    const start = this.startOf(index);
-    let end = start;
+    let end = index;
     while (this.text.charCodeAt(end) === 32) {
       spend();
       end++;
     }
-    return end - start;
+    return end - index;
   }
 
   line(index: number): LineShape {
     let shape = this.shapes.get(index);
     if (!shape) {
-      const start = this.startOf(index);
-      // A character past the line's end is its end, before the line break.
-      const end = this.lines.offsetAt({ line: index, character: Number.MAX_SAFE_INTEGER });
-      shape = parseLine(this.text.slice(start, end), start);
+      const end = this.text.indexOf('\n', index);
+      shape = parseLine(this.text.slice(index, end === -1 ? this.text.length : end), index);
       this.shapes.set(index, shape);
     }
     return shape;
+  }
+
+  /** The tools line `index` is among (the line of a tool, or a line after the `tools:` line before the first tool), when the text splits. */
+  toolsBodyAt(index: number): ToolsBody | null {
+    const chunks = this.chunks;
+    if (!chunks) return null;
+    // The last chunk starting at or before the line.
+    let lo = 0;
+    let hi = chunks.length - 1;
+    while (lo < hi) {
+      spend();
+      const mid = (lo + hi + 1) >> 1;
+      if (chunks[mid].start <= index) lo = mid;
+      else hi = mid - 1;
+    }
+    let header = lo;
+    while (header >= 0 && chunks[header].role === 'tool') {
+      spend();
+      header--;
+    }
+    if (header < 0 || chunks[header].role !== 'tools-header' || header + 1 >= chunks.length || chunks[header + 1].role !== 'tool') return null;
+    const headerLine = this.indexAt(chunks[header].keyStart);
+    if (index <= headerLine) return null;
+    const first = chunks[header + 1];
+    return { header: headerLine, indent: first.keyStart - first.start, firstTool: header + 1 };
+  }
+
+  /** The key lines of the tools in a tools body, with their keys (plain, as the chunker reads them: as `parseLine` does). */
+  toolKeys(tools: ToolsBody): { line: number; name: string }[] {
+    const keys: { line: number; name: string }[] = [];
+    for (let i = tools.firstTool; i < this.chunks!.length && this.chunks![i].role === 'tool'; i++) {
+      spend();
+      const chunk = this.chunks![i];
+      keys.push({ line: chunk.start, name: this.text.slice(chunk.keyStart, chunk.keyEnd) });
+    }
+    return keys;
   }
 }
 
@@ -145,13 +205,18 @@ export class LineTable {
 export function enclosingFrames(table: LineTable, index: number, col: number, own: Frame[]): Frame[] {
   const chain = [...own].reverse();
   let limit = own.length > 0 ? own[0].col : col;
-  for (let i = index - 1; i >= 0 && limit > 0; i--) {
+  // The lines above a line among the tools are among them too, up to the `tools:` line.
+  const tools = table.toolsBodyAt(index);
+  for (let i = table.above(index); i !== -1 && limit > 0; i = table.above(i)) {
     spend();
+    const innermost = chain[chain.length - 1];
+    // Among the tools, with the limit at or left of their keys, no line changes anything up to the `tools:` line:
+    // each is blank or indented past the limit, or a tool's key line at the limit, which only a sequence item there would take.
+    if (tools && i > tools.header && (limit < tools.indent || (limit === tools.indent && !(innermost?.kind === 'item' && innermost.col === limit)))) i = tools.header;
     // A line indented past the limit changes nothing (blank or not): skip it without parsing it.
     if (table.spacesAt(i) > limit) continue;
     const line = table.line(i);
     if (line.blank) continue;
-    const innermost = chain[chain.length - 1];
     if (line.indent >= limit) {
       if (line.indent === limit && innermost?.kind === 'item' && innermost.col === limit && line.dashes.length === 0 && line.key && line.value === 'empty') {
         chain.push(framesOf(line)[0]);
@@ -178,12 +243,24 @@ export function enclosingFrames(table: LineTable, index: number, col: number, ow
  */
 export function keysAround(table: LineTable, index: number, col: number): Set<string> {
   const keys = new Set<string>();
-  for (const step of table.line(index).dashes.length > 0 ? [1] : [-1, 1]) {
-    spend();
-    for (let i = index + step; i >= 0 && i < table.count; i += step) {
+  const downwards = table.line(index).dashes.length > 0;
+  const tools = table.toolsBodyAt(index);
+  if (tools && col === tools.indent) {
+    // At the tools' column, the lines there are their key lines, and either way the first line left of them ends the body.
+    for (const key of table.toolKeys(tools)) {
       spend();
+      if (downwards ? key.line > index : key.line !== index) keys.add(key.name);
+    }
+    return keys;
+  }
+  for (const step of downwards ? [1] : [-1, 1]) {
+    spend();
+    for (let i = step < 0 ? table.above(index) : table.below(index); i !== -1; i = step < 0 ? table.above(i) : table.below(i)) {
+      spend();
+      // A line indented past the column is passed over, blank or not: no need to parse it.
+      if (table.spacesAt(i) > col) continue;
       const line = table.line(i);
-      if (line.blank || line.indent > col) continue;
+      if (line.blank) continue;
       if (line.key && line.contentCol === col && (line.indent === col || step < 0)) keys.add(line.key.name);
       if (line.indent < col || line.dashes.length > 0) break;
     }
