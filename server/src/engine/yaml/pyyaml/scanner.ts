@@ -433,19 +433,30 @@ export class Scanner extends Reader {
 
   // Scanners.
 
+  /** Moves past the spaces at the pointer. */
+  private skipSpaces(): void {
+    while (this.peek() === SPACE) {
+      spend();
+      this.forward();
+    }
+  }
+
+  /** Moves past a comment at the pointer, up to its line break. */
+  private skipComment(): void {
+    if (this.peek() !== 35 /* # */) return;
+    while (!isBreakZ(this.peek())) {
+      spend();
+      this.forward();
+    }
+  }
+
   private scanToNextToken(): void {
     // The byte order mark is stripped only as the first character of the stream.
     if (this.pointer === 0 && this.peek() === BOM) this.forward();
     for (;;) {
       spend();
-      while (this.peek() === SPACE) {
-        spend();
-        this.forward();
-      }
-      if (this.peek() === 35 /* # */) while (!isBreakZ(this.peek())) {
-        spend();
-        this.forward();
-      }
+      this.skipSpaces();
+      this.skipComment();
       if (this.scanLineBreak() === '') return;
       if (!this.flowLevel) this.allowSimpleKey = true;
     }
@@ -493,10 +504,7 @@ export class Scanner extends Reader {
   }
 
   private scanYamlDirectiveValue(start: Mark): [number, number] {
-    while (this.peek() === SPACE) {
-      spend();
-      this.forward();
-    }
+    this.skipSpaces();
     const major = this.scanYamlDirectiveNumber(start);
     if (this.peek() !== 46 /* . */) throw this.directiveError(start, `expected a digit or '.', but found ${repr(this.peek())}`);
     this.forward();
@@ -520,30 +528,18 @@ export class Scanner extends Reader {
   }
 
   private scanTagDirectiveValue(start: Mark): [string, string] {
-    while (this.peek() === SPACE) {
-      spend();
-      this.forward();
-    }
+    this.skipSpaces();
     const handle = this.scanTagHandle('directive', start);
     if (this.peek() !== SPACE) throw this.directiveError(start, `expected ' ', but found ${repr(this.peek())}`);
-    while (this.peek() === SPACE) {
-      spend();
-      this.forward();
-    }
+    this.skipSpaces();
     const prefix = this.scanTagUri('directive', start);
     if (!isSpaceBreakZ(this.peek())) throw this.directiveError(start, `expected ' ', but found ${repr(this.peek())}`);
     return [handle, prefix];
   }
 
   private scanDirectiveIgnoredLine(start: Mark): void {
-    while (this.peek() === SPACE) {
-      spend();
-      this.forward();
-    }
-    if (this.peek() === 35 /* # */) while (!isBreakZ(this.peek())) {
-      spend();
-      this.forward();
-    }
+    this.skipSpaces();
+    this.skipComment();
     const ch = this.peek();
     if (!isBreakZ(ch)) throw this.directiveError(start, `expected a comment or a line break, but found ${repr(ch)}`);
     this.scanLineBreak();
@@ -703,14 +699,8 @@ export class Scanner extends Reader {
   }
 
   private scanBlockScalarIgnoredLine(start: Mark): void {
-    while (this.peek() === SPACE) {
-      spend();
-      this.forward();
-    }
-    if (this.peek() === 35 /* # */) while (!isBreakZ(this.peek())) {
-      spend();
-      this.forward();
-    }
+    this.skipSpaces();
+    this.skipComment();
     const ch = this.peek();
     if (!isBreakZ(ch)) throw this.blockScalarError(start, `expected a comment or a line break, but found ${repr(ch)}`);
     this.scanLineBreak();
