@@ -1,8 +1,10 @@
 /**
  * The one work budget of an analysis (server/src/engine/work.ts): each query
- * the host computes draws from a budget of its own, and one that runs out
- * makes its file's report a single `resource-limit` that names the budget,
- * while the other files are checked as before. The budget is set low here
+ * the host computes draws from a budget of its own. A tool's check in a
+ * context that runs out keeps its base check and gets a `resource-limit`
+ * that names the budget, and the other tools are reported as before; a
+ * file checked whole (it does not split into tools) that runs out gets one
+ * `resource-limit` at its start. The budget is set low here
  * (`workSteps`), so that a small file that costs much work runs out: a tool
  * whose docstring names 100 variables the env does not have, each a format
  * pass over the docstring.
@@ -33,8 +35,12 @@ function workspaceOf(files: Record<string, string>) {
   return { host, report };
 }
 
-/** 2.7 KB that cost more than 100,000 steps: 100 format passes over a docstring of 2,600 characters. */
-const HEAVY = `tools:\n  heavy:\n    signature: heavy\n    docstring: "${Array.from({ length: 100 }, (_, i) => `{v${i}}`).join(' ')} ${'x'.repeat(2000)}"\n  light:\n    signature: light\n    docstring: does it\n`;
+/** 2.6 KB that cost more than 100,000 steps: 100 format passes over the docstring with the env, one per variable it does not have. */
+const HEAVY_DOCSTRING = `"${Array.from({ length: 100 }, (_, i) => `{v${i}}`).join(' ')} ${'x'.repeat(2000)}"`;
+const HEAVY = `tools:\n  heavy:\n    signature: heavy\n    docstring: ${HEAVY_DOCSTRING}\n  light:\n    signature: light\n    docstring: does it\n`;
+/** The same with an anchor, which makes the file checked whole. */
+const HEAVY_WHOLE = HEAVY.replace('docstring: "', 'docstring: &d "');
+const STOPPED_DOCSTRING = 'Stopped checking the docstring of `heavy` with the env: it took more than 20,000 steps of work (the work budget of one analysis).';
 
 const missingScript = (tool: number, text: string) => {
   const start = text.indexOf(`t${tool}:`);
@@ -42,22 +48,34 @@ const missingScript = (tool: number, text: string) => {
 };
 
 describe('the work budget of a query', () => {
-  it("a bundle that takes more than its budget is reported as not checked, with the budget named; the next bundle is checked as before", () => {
+  it("a tool whose check runs out gets the budget's notice at its name, and every other finding of the file is still reported", () => {
     const { report } = workspaceOf({ 'tools/big/config.yaml': HEAVY, 'tools/small/config.yaml': bundleText(1) });
+    const heavy = { start: HEAVY.indexOf('heavy:'), end: HEAVY.indexOf('heavy:') + 5 };
+    const light = { start: HEAVY.indexOf('light:'), end: HEAVY.indexOf('light:') + 5 };
+    expect(report('tools/big/config.yaml')).toEqual([
+      { code: 'bin-script-missing', severity: 'warning', ...heavy, message: 'There is no bin/heavy for the tool `heavy`.' },
+      { code: 'resource-limit', severity: 'warning', ...heavy, message: STOPPED_DOCSTRING },
+      { code: 'bin-script-missing', severity: 'warning', ...light, message: 'There is no bin/light for the tool `light`.' },
+    ]);
+    expect(report('tools/small/config.yaml')).toEqual([missingScript(0, bundleText(1))]);
+  });
+
+  it("a file checked whole that runs out is reported as not checked, with the budget named; the next bundle is checked as before", () => {
+    const { report } = workspaceOf({ 'tools/big/config.yaml': HEAVY_WHOLE, 'tools/small/config.yaml': bundleText(1) });
     expect(report('tools/big/config.yaml')).toEqual([{ code: 'resource-limit', severity: 'warning', start: 0, end: 0, message: EXHAUSTED }]);
     expect(report('tools/small/config.yaml')).toEqual([missingScript(0, bundleText(1))]);
   });
 
   it('what ran out is recomputed when what it read changes: an edit that makes the bundle small checks it, and the same text gives the same report as a fresh host', () => {
-    const { host, report } = workspaceOf({ 'tools/big/config.yaml': HEAVY });
+    const { host, report } = workspaceOf({ 'tools/big/config.yaml': HEAVY_WHOLE });
     const file = ws!.path('tools/big/config.yaml');
     expect(report('tools/big/config.yaml').map((d) => d.code)).toEqual(['resource-limit']);
     host.applyChange({ opened: [{ file, text: bundleText(2) }] });
     expect(report('tools/big/config.yaml')).toEqual([missingScript(0, bundleText(2)), missingScript(1, bundleText(2))]);
-    host.applyChange({ opened: [{ file, text: HEAVY }] });
+    host.applyChange({ opened: [{ file, text: HEAVY_WHOLE }] });
     const incremental = report('tools/big/config.yaml');
     const fresh: AnalysisHost = new AnalysisHost({ fs: createNodeWorkspaceFs(() => fresh.readRoots()) }, { workSteps: STEPS });
-    fresh.applyChange({ folders: [ws!.root], opened: [{ file, text: HEAVY }] });
+    fresh.applyChange({ folders: [ws!.root], opened: [{ file, text: HEAVY_WHOLE }] });
     expect(incremental).toEqual(fresh.analysis().report(file)!.diagnostics.map((d) => ({ code: d.code, severity: d.severity, start: d.start, end: d.end, message: d.message })));
     expect(incremental.map((d) => d.code)).toEqual(['resource-limit']);
   });

@@ -14,7 +14,7 @@ import { sourceTextOf } from '../document/sourceText';
 import { Refusal, refusalOf } from '../features/toolPreview';
 import { pyRepr } from '../python/pyObject';
 import { EnvContext } from '../swe/env';
-import { ToolBaseCheck, ToolCheck, ToolCheckOptions, checkToolInContext, standaloneOptions, toolContextKey } from '../swe/checkTool';
+import { ToolBaseCheck, ToolCheck, ToolCheckOptions, checkToolInContext, contextCheckStopped, standaloneOptions, toolContextKey } from '../swe/checkTool';
 import { BundleFacts, bundleFactsKey } from '../swe/bundleFacts';
 import { profileOf } from '../settings/configOptions';
 import { BundleFolder, checkBundleFolder } from '../workspace/bundleFolder';
@@ -75,6 +75,8 @@ const TOOL_IN_CONTEXT: QueryDef<ContextKey, ToolCheck> = {
   key: contextKeyText,
   within: contextWithin,
   compute: (db, key) => checkToolInContext(db.get(TOOL_BASE, { chunk: key.chunk, facts: key.options.facts }), key.options),
+  // The other tools are still reported: this one's base check stands, with a notice for the rest.
+  exhausted: (db, key, error) => contextCheckStopped(db.get(TOOL_BASE, { chunk: key.chunk, facts: key.options.facts }), error),
 };
 
 /** A tool chunk's view in one context, for a model (what features navigate); the merge of a bundle's contexts reads the checks alone. */

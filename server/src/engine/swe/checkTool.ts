@@ -32,7 +32,7 @@ import { BundleFacts, MAIN_BUNDLE_FACTS, bundleFactsKey } from './bundleFacts';
 import { BUDGETS } from '../budgets';
 import { shortPrefix } from '../util/shortPrefix';
 import { reportUnknownKeys } from './unknownKeys';
-import { charged, spend } from '../work';
+import { WorkBudgetExhausted, charged, spend } from '../work';
 
 export interface ToolCheckOptions {
   env: EnvContext;
@@ -125,6 +125,19 @@ export function checkToolInContext(base: ToolBaseCheck, options: ToolCheckOption
   }
   const diagnostics = out.diagnostics.length === 0 ? base.diagnostics : [...base.diagnostics, ...out.diagnostics];
   return { tool: base.tool, diagnostics, command: base.command, bundleStageOk: base.bundleStageOk };
+}
+
+/**
+ * A tool's check in a context that ran out of the work budget (the docstring
+ * formatted with the env, one pass per unknown variable): its base check,
+ * with the command it builds, and a notice that the rest was not made, so
+ * that the bundle's other tools are still reported.
+ */
+export function contextCheckStopped(base: ToolBaseCheck, error: WorkBudgetExhausted): ToolCheck {
+  const out = new DiagnosticBuilder(base.tool);
+  const what = base.docstring ? `the docstring of \`${base.docstring.toolName}\` with the env` : 'this tool in this context';
+  out.add('resource-limit', base.keySpan, `Stopped checking ${what}: ${error.message}.`);
+  return { tool: base.tool, diagnostics: [...base.diagnostics, ...out.diagnostics], command: base.command, bundleStageOk: base.bundleStageOk };
 }
 
 /** The first names of a docstring's replacement fields that could be env variables, in order, once each. */
