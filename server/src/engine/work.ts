@@ -42,14 +42,20 @@ export function charged<T extends { readonly length: number } | { readonly size:
   return items;
 }
 
-/** `run` as one analysis with a budget of its own: its value, or the budget that ran out. */
-export function withinWorkBudget<T>(run: () => T, steps: number = BUDGETS.workSteps): { ok: true; value: T } | { ok: false; exhausted: WorkBudgetExhausted } {
+/** `run`'s value, or the work budget that ran out in it (anything else it throws goes on). */
+export function orExhausted<T>(run: () => T): T | WorkBudgetExhausted {
   try {
-    return { ok: true, value: withWorkBudget(run, steps) };
+    return run();
   } catch (e) {
-    if (e instanceof WorkBudgetExhausted) return { ok: false, exhausted: e };
+    if (e instanceof WorkBudgetExhausted) return e;
     throw e;
   }
+}
+
+/** `run` as one analysis with a budget of its own: its value, or the budget that ran out. */
+export function withinWorkBudget<T>(run: () => T, steps: number = BUDGETS.workSteps): { ok: true; value: T } | { ok: false; exhausted: WorkBudgetExhausted } {
+  const value = orExhausted(() => withWorkBudget(run, steps));
+  return value instanceof WorkBudgetExhausted ? { ok: false, exhausted: value } : { ok: true, value };
 }
 
 /**

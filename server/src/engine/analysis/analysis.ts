@@ -39,7 +39,7 @@ import { FileStat } from '../workspace/workspaceFs';
 import { ToolSymbol, workspaceToolSymbols } from '../features/workspaceSymbols';
 import { loadYaml } from '../yaml/loadYaml';
 import { strValue } from '../yaml/pyNode';
-import { AGENT_ANALYSIS, BUNDLE_USES, BundleUse, RUN_CONFIG, RunConfigAnalysis, analyzeAgent } from './agents';
+import { AGENT_ANALYSIS, BUNDLE_USES, BundleUse, RUN_CONFIG, analyzeAgent } from './agents';
 import { BUNDLE_FILE, BUNDLE_MODEL, BUNDLE_REFUSAL, BUNDLE_SPLIT, CHUNK, ModelKey, TOOL_BASE, agentLabel, bundleContexts, bundleFolderDiagnostics, envKey, mergeContexts, prepareToolIn, variantModel } from './bundles';
 import { Database } from './database';
 import { LINES, SOURCE, textOf, trackedFs } from './files';
@@ -53,7 +53,7 @@ import { ConfigSymbol, runConfigCompletions, runConfigHover, runConfigSymbols } 
 import { PromptPlaceholders, PromptPreview, previewPrompt } from '../features/promptPreview';
 import { promptInputsOf } from '../features/promptInputs';
 import { promptPreviewMarkdown } from '../features/promptPreviewText';
-import { WorkBudgetExhausted, charged, spend } from '../work';
+import { WorkBudgetExhausted, charged, orExhausted, spend } from '../work';
 
 /** Where a definition leads: a place in a file (offsets in its normalized text). */
 interface DefinitionTarget {
@@ -117,7 +117,7 @@ export class Analysis {
    * be read is reported as such, and stops the merge as it stops SWE-agent.
    */
   assembly(agentFiles: readonly string[], kind: RunConfigKind): { file: string; report: FileReport }[] {
-    const merged = this.runConfig(agentFiles, kind);
+    const merged = orExhausted(() => this.db.get(RUN_CONFIG, { files: agentFiles, kind }));
     if (merged instanceof WorkBudgetExhausted) return [{ file: agentFiles[0], report: exhaustedReport(this.db, agentFiles[0], 'agent', merged) }];
     if (!merged) {
       // The first file that cannot be read stops SWE-agent, and the check.
@@ -152,16 +152,6 @@ export class Analysis {
     return reports;
   }
 
-  /** Agent configs merged, or the work budget that ran out on the way. */
-  private runConfig(agentFiles: readonly string[], kind: RunConfigKind): RunConfigAnalysis | null | WorkBudgetExhausted {
-    try {
-      return this.db.get(RUN_CONFIG, { files: agentFiles, kind });
-    } catch (e) {
-      if (e instanceof WorkBudgetExhausted) return e;
-      throw e;
-    }
-  }
-
   /**
    * The first messages SWE-agent sends the model for these agent configs
    * (merged as `--config A --config B` merges them), with placeholders for
@@ -169,7 +159,7 @@ export class Analysis {
    * because of the config, the reason is the first error of `assembly`.
    */
   previewPrompt(agentFiles: readonly string[], kind: RunConfigKind, options: { placeholders?: PromptPlaceholders } = {}): PromptPreview {
-    const merged = agentFiles.length > 0 ? this.runConfig(agentFiles, kind) : null;
+    const merged = agentFiles.length > 0 ? orExhausted(() => this.db.get(RUN_CONFIG, { files: agentFiles, kind })) : null;
     if (merged instanceof WorkBudgetExhausted) return { ok: false, kind: 'unsupported', reason: `the check of the configuration stopped: ${merged.message}` };
     // The SWE-agent the merged config was checked with: the first file's, as RUN_CONFIG takes it.
     const facts = agentFiles.length > 0 ? profileOf(this.settingsOf(agentFiles[0]).config).facts : null;
@@ -300,13 +290,9 @@ export class Analysis {
    * already: a request on an unchanged document costs nothing here.
    */
   prepare(file: string, hasTime: () => boolean, from = 0, scope: PrepareScope = 'report'): number | null {
-    try {
-      return this.prepareFrom(file, hasTime, from, scope);
-    } catch (e) {
-      // Nothing more to prepare: the file's report says what ran out.
-      if (e instanceof WorkBudgetExhausted) return null;
-      throw e;
-    }
+    const next = orExhausted(() => this.prepareFrom(file, hasTime, from, scope));
+    // Nothing more to prepare when the budget ran out: the file's report says so.
+    return next instanceof WorkBudgetExhausted ? null : next;
   }
 
   private prepareFrom(file: string, hasTime: () => boolean, from: number, scope: PrepareScope): number | null {

@@ -6,7 +6,7 @@ import { Placement, placeDiagnostics } from '../document/placement';
 import { SourceText, sourceTextOf } from '../document/sourceText';
 import { applyRuleSettings, unknownSuppressedCodes } from '../rules/applyRuleSettings';
 import { capDiagnostics } from '../rules/capDiagnostics';
-import { WorkBudgetExhausted } from '../work';
+import { WorkBudgetExhausted, orExhausted } from '../work';
 import { Database, QueryDef } from './database';
 import { CONTENT, SOURCE } from './files';
 import { AGENT_ANALYSIS } from './agents';
@@ -61,12 +61,8 @@ export function readFailureReport(db: Database, file: string, kind: FileReport['
 
 /** The file's text, or none when reading it is what ran out of the work budget (the diagnostic is then at its start). */
 function sourceOrEmpty(db: Database, file: string): SourceText {
-  try {
-    return db.get(SOURCE, file) ?? sourceTextOf('');
-  } catch (e) {
-    if (e instanceof WorkBudgetExhausted) return sourceTextOf('');
-    throw e;
-  }
+  const source = orExhausted(() => db.get(SOURCE, file));
+  return source instanceof WorkBudgetExhausted || source === null ? sourceTextOf('') : source;
 }
 
 /** The report of a file whose analysis ran out of its work budget: that, and nothing it found before, since what it found is not all there is. */

@@ -6,6 +6,7 @@
 import { PyNode, ScalarStyle, deref } from '../../yaml/pyNode';
 import { ArgumentView, BundleView, ToolView } from '../../document/bundleView';
 import { Part } from './snippet';
+import { pushAll } from '../../util/pushAll';
 import { charged, spend } from '../../work';
 
 export type QuoteStyle = ScalarStyle;
@@ -125,14 +126,8 @@ export function fileStyle(view: BundleView | null): FileStyle {
     const facts = tool.styles;
     signatures.push(facts.signature);
     docstrings.push(facts.docstring);
-    for (const description of facts.descriptions) {
-      spend();
-      descriptions.push(description);
-    }
-    for (const format of facts.argumentFormats) {
-      spend();
-      argumentFormats.push(format);
-    }
+    pushAll(descriptions, facts.descriptions);
+    pushAll(argumentFormats, facts.argumentFormats);
   }
   style.signature = mostUsed(signatures, FLOW_STYLES, 'double');
   style.docstring = mostUsed(docstrings, [...FLOW_STYLES, 'literal', 'folded'], 'double');
