@@ -146,7 +146,7 @@ async function main() {
   function printSessions(results: SessionResult[], mode: DiagnosticsMode) {
     log(`\n## Editor session, ${mode === 'pull' ? 'pull diagnostics (as VS Code)' : 'push diagnostics (as Neovim and Emacs)'}\n`);
     log(
-      `Latency is client-side, from sending a message to receiving the answer. Edit → diagnostics includes each server's debounce (swe-bundle 10 ms, yaml-language-server 200 ms)${mode === 'pull' ? ', and for swe-bundle a textDocument/diagnostic pull sent right after each change (yaml-language-server offers no pull: its pushed diagnostics)' : ''}. Ratio = yaml-language-server ÷ swe-bundle (above 1: swe-bundle is faster or smaller).\n`,
+      `Latency is client-side, from sending a message to receiving the answer. Edit → diagnostics includes each server's wait before it publishes (swe-bundle: none after a change with nothing behind it; yaml-language-server: a 200 ms debounce)${mode === 'pull' ? ', and for swe-bundle a textDocument/diagnostic pull sent right after each change (yaml-language-server offers no pull: its pushed diagnostics)' : ''}. Ratio = yaml-language-server ÷ swe-bundle (above 1: swe-bundle is faster or smaller).\n`,
     );
     const pair = (lines: number) => {
       const near = (r: SessionResult) => r.lines >= lines * 0.9 && r.lines <= lines * 1.1 + 5;

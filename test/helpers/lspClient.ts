@@ -10,6 +10,7 @@ import { MessageConnection, StreamMessageReader, StreamMessageWriter, createMess
 import { ProposedFeatures, createConnection } from 'vscode-languageserver/node';
 import type { ClientCapabilities, Diagnostic, InitializeResult, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { startLanguageServer } from '../../server/src/lsp/bundleLanguageServer';
+import { PacedReader } from '../../server/src/lsp/pacedReader';
 import { REPO_ROOT } from './shared';
 
 export interface ClientOptions {
@@ -167,8 +168,10 @@ export class TestClient {
 export async function inMemory(options: ClientOptions = {}, server: Parameters<typeof startLanguageServer>[1] = {}): Promise<TestClient> {
   const toServer = new PassThrough();
   const toClient = new PassThrough();
-  const serverConnection = createConnection(ProposedFeatures.all, new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
-  startLanguageServer(serverConnection, server);
+  // Paced as stdio is (transport.ts), so a burst of messages is one to the diagnostics scheduler as it is in an editor.
+  const reader = new PacedReader(new StreamMessageReader(toServer), toServer);
+  const serverConnection = createConnection(ProposedFeatures.all, reader, new StreamMessageWriter(toClient));
+  startLanguageServer(serverConnection, { messagesWaiting: () => reader.waiting, ...server });
   const connection = createMessageConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
   const client = new TestClient(connection, options, () => {
     connection.dispose();

@@ -40,6 +40,7 @@ import { createServerContext } from './serverContext';
 import { settingsDiagnostics } from './settingsDiagnostics';
 import { pathOfUri } from './uris';
 
+/** How long a burst's round waits when what the transport holds back is not a change (diagnosticsScheduler.ts). */
 const DIAGNOSTICS_DELAY_MS = 10;
 
 /** A short name for a value's JSON (FNV-1a): equal diagnostics, equal id. */
@@ -91,8 +92,11 @@ function settingsFilesOf(folders: readonly string[]): Change['settingsFiles'] {
   return folders.map((folder) => ({ folder, file: path.join(folder, SETTINGS_FILE_NAME) }));
 }
 
-/** `workSteps`: the work budget of each query and request (`engine/work.ts`); only tests set it, to run out on a small input. */
-export function startLanguageServer(connection: Connection, options: { workSteps?: number } = {}): void {
+/**
+ * `workSteps`: the work budget of each query and request (`engine/work.ts`); only tests set it, to run out on a small input.
+ * `messagesWaiting`: how many messages the transport has read and not handed on yet (stdio's `PacedReader`); without it, every change is a burst of its own.
+ */
+export function startLanguageServer(connection: Connection, options: { workSteps?: number; messagesWaiting?: () => number } = {}): void {
   const documents = new TextDocuments(TextDocument);
   const open = new OpenDocuments();
   let host: AnalysisHost | undefined;
@@ -217,6 +221,7 @@ export function startLanguageServer(connection: Connection, options: { workSteps
         .whenReady(uri, 'report')
         .then(() => (client.pullDiagnostics ? checkPulled(uri) : publish(uri)))
         .catch(() => undefined),
+    options.messagesWaiting ?? (() => 0),
   );
 
   /**

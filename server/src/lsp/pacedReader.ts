@@ -74,7 +74,8 @@ export class PacedReader implements MessageReader {
     this.schedule();
   }
 
-  private get waiting(): number {
+  /** Messages read and not yet handed on. */
+  get waiting(): number {
     return this.held.length - this.next;
   }
 

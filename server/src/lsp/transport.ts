@@ -24,7 +24,7 @@ function option(argv: readonly string[], name: string): string | undefined {
 }
 
 /** The reader and writer of the transport the flags name, and how to know that all output is out. */
-function transport(argv: readonly string[]): { reader: MessageReader; writer: MessageWriter; flushed: () => Promise<void> } {
+function transport(argv: readonly string[]): { reader: MessageReader; writer: MessageWriter; flushed: () => Promise<void>; messagesWaiting?: () => number } {
   const now = () => Promise.resolve();
   if (argv.includes('--node-ipc')) return { reader: new IPCMessageReader(process), writer: new IPCMessageWriter(process), flushed: now };
   const socket = option(argv, '--socket');
@@ -53,13 +53,13 @@ function transport(argv: readonly string[]): { reader: MessageReader; writer: Me
       log('the client read its answers: input resumed');
     },
   });
-  return { reader, writer, flushed: () => writer.drained() };
+  return { reader, writer, flushed: () => writer.drained(), messagesWaiting: () => reader.waiting };
 }
 
 /** Serves LSP over the transport the flags name, until the client closes it. */
 export function serve(argv: readonly string[]): void {
-  const { reader, writer, flushed } = transport(argv);
+  const { reader, writer, flushed, messagesWaiting } = transport(argv);
   const lifecycle = new Lifecycle();
   lifecycle.exitWhenClosed(reader, flushed, (code) => process.exit(code));
-  startLanguageServer(createConnection(ProposedFeatures.all, lifecycle.guard(reader, writer), writer));
+  startLanguageServer(createConnection(ProposedFeatures.all, lifecycle.guard(reader, writer), writer), { messagesWaiting });
 }
