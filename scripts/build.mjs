@@ -1,23 +1,77 @@
 // Bundles the language server and the lint CLI into single files under dist/ (fast start-up, no node_modules at run time).
+// The server is two files: dist/serverMain.js, the bundle, and dist/server.js, the entry that runs it with V8's code
+// cache (server/src/host/codeCache.ts), which this build makes last by starting the server for a short session.
 import { build } from 'esbuild';
-import { chmodSync } from 'fs';
+import { spawn } from 'child_process';
+import { chmodSync, rmSync } from 'fs';
 import { buildDefines } from './buildInfo.mjs';
 
 const common = {
   bundle: true,
   platform: 'node',
-  // node18: the VS Code extension ships this very server.js, and VS Code 1.85 runs it on Node 18.
+  // node18: the VS Code extension ships this very server, and VS Code 1.85 runs it on Node 18.
   target: 'node18',
   format: 'cjs',
   sourcemap: true,
   logLevel: 'warning',
   define: buildDefines(new URL('..', import.meta.url)),
-  banner: { js: '#!/usr/bin/env node' },
   // ES module builds first: jsonc-parser's UMD build loads its parts with requires a bundle cannot follow.
   mainFields: ['module', 'main'],
 };
+const executable = { banner: { js: '#!/usr/bin/env node' } };
+const CODE_CACHE = 'dist/serverMain.js.cache';
+rmSync(CODE_CACHE, { force: true });
 await Promise.all([
-  build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' }),
-  build({ ...common, entryPoints: ['server/src/lint.ts'], outfile: 'dist/lint.js' }),
+  build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/serverMain.js' }),
+  build({ ...common, ...executable, entryPoints: ['server/src/serverLauncher.ts'], outfile: 'dist/server.js' }),
+  build({ ...common, ...executable, entryPoints: ['server/src/lint.ts'], outfile: 'dist/lint.js' }),
 ]);
 for (const file of ['dist/server.js', 'dist/lint.js']) chmodSync(file, 0o755);
+await writeCodeCache();
+
+/**
+ * Starts the server as an editor does (initialize, open a small bundle, wait for its diagnostics, shut down)
+ * with SWE_BUNDLE_WRITE_CODE_CACHE=1, so that it writes the code cache of what that compiled as it exits.
+ * A server that fails here leaves no cache: the server then compiles as usual, and the build says so.
+ */
+function writeCodeCache() {
+  const server = spawn(process.execPath, ['dist/server.js', '--stdio'], {
+    env: { ...process.env, SWE_BUNDLE_WRITE_CODE_CACHE: '1' },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const send = (message) => {
+    const json = JSON.stringify({ jsonrpc: '2.0', ...message });
+    server.stdin.write(`Content-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`);
+  };
+  const uri = 'file:///code-cache/tools/demo/config.yaml';
+  const text = 'tools:\n  demo:\n    signature: "demo <path>"\n    docstring: "shows <path>"\n    arguments:\n      - name: path\n        type: string\n        description: "the file"\n        required: true\n';
+  // The answers are only looked for, not parsed: the session is fixed and the server is ours.
+  let received = '';
+  let opened = false;
+  let closing = false;
+  server.stdout.on('data', (chunk) => {
+    received += chunk;
+    if (!opened && received.includes('"id":1,"result"')) {
+      opened = true;
+      send({ method: 'initialized', params: {} });
+      send({ method: 'textDocument/didOpen', params: { textDocument: { uri, languageId: 'yaml', version: 1, text } } });
+    }
+    if (!closing && received.includes('"method":"textDocument/publishDiagnostics"')) {
+      closing = true;
+      send({ id: 2, method: 'shutdown' });
+      send({ method: 'exit' });
+    }
+  });
+  send({ id: 1, method: 'initialize', params: { processId: process.pid, rootUri: null, capabilities: {} } });
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => server.kill(), 30_000);
+    server.on('exit', (code) => {
+      clearTimeout(timer);
+      if (code !== 0) {
+        rmSync(CODE_CACHE, { force: true });
+        console.warn(`build: no code cache for the server (the warm-up session exited with ${code})`);
+      }
+      resolve();
+    });
+  });
+}

@@ -1,6 +1,6 @@
 // Builds the extension (src/extension.ts -> dist/extension.js, bundled by esbuild, so the .vsix
 // needs no node_modules) and puts the language server next to it: the very file the repository's
-// build makes (../dist/server.js, built here first), so the extension runs the same build that
+// build makes (../dist/server.js and the bundle it starts, built here first), so the extension runs the same build that
 // npm users run (test/editors/vscode checks that the installed .vsix has it).
 // `--production` drops the extension's source map (the .vsix ships none).
 import { build } from 'esbuild';
@@ -13,7 +13,8 @@ const production = process.argv.includes('--production');
 rmSync(`${client}dist`, { recursive: true, force: true });
 execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
 mkdirSync(`${client}dist`);
-copyFileSync(`${root}dist/server.js`, `${client}dist/server.js`);
+// Without the code cache, which is made by the repository's Node, not the one VS Code runs the server on.
+for (const file of ['server.js', 'serverMain.js']) copyFileSync(`${root}dist/${file}`, `${client}dist/${file}`);
 await build({
   entryPoints: ['src/extension.ts'],
   outfile: 'dist/extension.js',

@@ -123,6 +123,6 @@ describe('client/package.json', () => {
     const ignore = readFileSync(path.join(REPO_ROOT, 'client', '.vscodeignore'), 'utf8')
       .split('\n')
       .filter((line) => line.trim() !== '' && !line.startsWith('#'));
-    expect(ignore).toEqual(['**', '!package.json', '!README.md', '!CHANGELOG.md', '!LICENSE', '!dist/extension.js', '!dist/server.js', '!images/icon.png', '!images/screenshot.png']);
+    expect(ignore).toEqual(['**', '!package.json', '!README.md', '!CHANGELOG.md', '!LICENSE', '!dist/extension.js', '!dist/server.js', '!dist/serverMain.js', '!images/icon.png', '!images/screenshot.png']);
   });
 });

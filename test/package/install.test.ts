@@ -63,7 +63,7 @@ const manifest = () => readJson<PackageJson>(path.join(unpacked, 'package', 'pac
 
 describe('the tarball', () => {
   it('holds dist/ as prepack built it, the README, the LICENSE, the docs and the screenshot, and no source, test or source map', () => {
-    for (const file of ['LICENSE', 'README.md', 'package.json', 'dist/lint.js', 'dist/server.js', 'docs/rules.md', 'client/images/screenshot.png']) expect(packed).toContain(file);
+    for (const file of ['LICENSE', 'README.md', 'package.json', 'dist/lint.js', 'dist/server.js', 'dist/serverMain.js', 'dist/serverMain.js.cache', 'docs/rules.md', 'client/images/screenshot.png']) expect(packed).toContain(file);
     expect(packed.filter((file) => /\.map$|^node_modules\/|^server\/|^scripts\/|^examples\//.test(file) || (file.startsWith('test/') && file !== 'test/editors/README.md'))).toEqual([]);
     expect(fs.statSync(path.join(unpacked, 'package', 'dist', 'lint.js')).mode & 0o111).not.toBe(0);
   });
@@ -91,7 +91,7 @@ describe('the tarball', () => {
   it('lists as runtime dependencies exactly what dist/ loads: Node built-ins aside, nothing (esbuild bundles the rest)', () => {
     const pkg = manifest();
     const loaded = new Set<string>();
-    for (const file of ['dist/lint.js', 'dist/server.js']) {
+    for (const file of ['dist/lint.js', 'dist/server.js', 'dist/serverMain.js']) {
       const code = fs.readFileSync(path.join(unpacked, 'package', file), 'utf8');
       // Every require() takes a string literal, and nothing is imported at run time.
       expect(code.match(/(?<![\w$.])require\s*\(\s*(?!["'])/g) ?? [], file).toEqual([]);

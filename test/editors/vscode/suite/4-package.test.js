@@ -20,7 +20,10 @@ const EXTENSIONS_DIR = process.env.SWE_BUNDLE_EXTENSIONS_DIR;
   });
 
   test('runs the same server build as dist/server.js', () => {
-    assert.ok(fs.readFileSync(file('dist/server.js')).equals(fs.readFileSync(process.env.SWE_BUNDLE_SERVER_BUILD)), 'the bundled dist/server.js differs from the repository build');
+    for (const name of ['server.js', 'serverMain.js']) {
+      const built = path.join(path.dirname(process.env.SWE_BUNDLE_SERVER_BUILD), name);
+      assert.ok(fs.readFileSync(file(`dist/${name}`)).equals(fs.readFileSync(built)), `the bundled dist/${name} differs from the repository build`);
+    }
   });
 
   test('has its README, whose image is packaged, its CHANGELOG and the MIT LICENSE', () => {
