@@ -13,6 +13,9 @@ const common = {
   target: 'node18',
   format: 'cjs',
   sourcemap: true,
+  // No comments or indentation: a third less to read and compile at each start, and ASCII only (a comment
+  // with `…` made the whole bundle a two-byte string to V8). Names are kept, so stack traces stay readable.
+  minifyWhitespace: true,
   logLevel: 'warning',
   define: buildDefines(new URL('..', import.meta.url)),
   // ES module builds first: jsonc-parser's UMD build loads its parts with requires a bundle cannot follow.
