@@ -20,6 +20,7 @@ import * as path from 'path';
 import { generateBundle, generateBundleOfLines } from '../generateBundle';
 import { liveHeap, withHeapProbe } from './heap';
 import { DiagnosticsMode, OpenDocument, SessionResult, editorSession, start, writeBundleFolder } from './session';
+import { LspClient } from './lspClient';
 import { ServerSpec, ourServer, yamlLanguageServer } from './servers';
 import { Summary, mib, ms, ratio, summarize, table } from './stats';
 import { EditorScalingOptions, lineEndsSeries, openedSeries } from './editorScaling';
@@ -57,6 +58,18 @@ async function initializeRuns(spec: ServerSpec, work: string): Promise<Summary> 
   for (let i = 0; i < INIT_RUNS; i++) {
     const { client, initializeMs } = await start(spec, workspace);
     samples.push(initializeMs);
+    await client.shutdown();
+  }
+  return summarize(samples);
+}
+
+/** Spawn → initialize answer of Node alone (nodeAlone.cjs): the floor beneath both servers' figures on this machine. */
+async function nodeAloneRuns(): Promise<Summary> {
+  const samples: number[] = [];
+  for (let i = 0; i < INIT_RUNS; i++) {
+    const client = new LspClient(process.execPath, [path.join(ROOT, 'scripts/bench/nodeAlone.cjs')]);
+    await client.request('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
+    samples.push(performance.now() - client.spawnedAt);
     await client.shutdown();
   }
   return summarize(samples);
@@ -208,11 +221,14 @@ async function main() {
     if (!SKIP.has('init')) {
       const init = specs.map((spec) => ({ spec, summary: undefined as Summary | undefined }));
       for (const entry of init) entry.summary = await initializeRuns(entry.spec, work);
-      out.initialize = Object.fromEntries(init.map((e) => [e.spec.name, e.summary]));
+      const nodeAlone = await nodeAloneRuns();
+      out.initialize = { ...Object.fromEntries(init.map((e) => [e.spec.name, e.summary])), 'node alone': nodeAlone };
       log('\n## Initialize (spawn → initialize response)\n');
+      log(`"node alone" is a script that answers \`initialize\` as soon as it reads it: Node's own start on this machine${process.env.NODE_EXTRA_CA_CERTS ? ' (NODE_EXTRA_CA_CERTS is set here, and Node reads those certificates at every start)' : ''}.\n`);
       const figures = ['min', 'p50', 'p90', 'max'] as const;
       const rows = init.map((e) => [e.spec.name, ...figures.map((f) => ms(e.summary![f]))]);
       if (init.length === 2) rows.push(['ratio', ...figures.map((f) => ratio(init[0].summary![f], init[1].summary![f]))]);
+      rows.push(['node alone', ...figures.map((f) => ms(nodeAlone[f]))]);
       log(table(['server', ...figures], rows));
     }
 

@@ -138,7 +138,9 @@ const AGENTS: AgentShape[] = [
 /** An agent config as SWE-agent's are written: templates, then `agent.tools` with its env and bundles. */
 export function agentConfigText(bundlePaths: readonly string[], window: number | undefined, templateLines: number): string {
   const lines = ['agent:', '  templates:', '    system_template: |-', '      You are a helpful assistant that can interact with a computer to solve tasks.', '    instance_template: |-'];
-  for (let i = 0; i < Math.max(1, templateLines); i++) lines.push(`      Step ${i + 1}: read {{problem_statement}} and work in {{working_dir}}.`);
+  // As SWE-agent's templates: the repository's folder named once (the registry's state writes it), then prose.
+  lines.push('      The repository is in {{working_dir}}: read {{problem_statement}}.');
+  for (let i = 1; i < templateLines; i++) lines.push(`      Step ${i + 1}: make the change, then run the tests that cover it.`);
   lines.push('    next_step_template: |-', '      OBSERVATION:', '      {{observation}}', '  tools:', '    env_variables:');
   if (window !== undefined) lines.push(`      WINDOW: ${window}`, '      OVERLAP: 2');
   lines.push('      PAGER: cat', '      GIT_PAGER: cat', '    bundles:', ...bundlePaths.map((p) => `      - path: ${p}`), '    enable_bash_tool: true', '    parse_function:', '      type: function_calling');
