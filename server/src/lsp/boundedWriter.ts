@@ -13,7 +13,7 @@
  * then bounded by the budget and the few requests already read.
  */
 import { Writable } from 'stream';
-import { AbstractMessageWriter, Message, MessageWriter, NotificationMessage } from 'vscode-languageserver/node';
+import { AbstractMessageWriter, Message, MessageWriter, NotificationMessage } from './protocol';
 import { BUDGETS } from '../engine/budgets';
 import { compacted } from './consumedQueue';
 

@@ -21,7 +21,7 @@ import {
   RegistrationType,
   TextDocumentSyncKind,
   TextDocuments,
-} from 'vscode-languageserver/node';
+} from './protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Analysis } from '../engine/analysis/analysis';
 import { AnalysisHost, Change } from '../engine/analysis/analysisHost';

@@ -1,5 +1,5 @@
 /** Engine results to LSP types. The only place that knows both. */
-import { Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag, Range, TextEdit } from 'vscode-languageserver/node';
+import { Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag, Range, TextEdit } from './protocol';
 import { SOURCE, Severity } from '../engine/diagnostics';
 import { PositionMapper, PositionedDiagnostic } from '../engine/document/positioned';
 import { OffsetEdit } from '../engine/features/edits';

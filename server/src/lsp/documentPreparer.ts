@@ -7,7 +7,7 @@
  * yielding to the event loop between them; requests and diagnostics for that
  * document wait for it without blocking anything else.
  */
-import { CancellationToken } from 'vscode-languageserver/node';
+import { CancellationToken } from './protocol';
 import { PrepareScope } from '../engine/analysis/analysis';
 
 const SLICE_MS = 8;

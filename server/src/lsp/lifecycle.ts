@@ -10,7 +10,7 @@
  *   process ends, whatever is still running).
  * Requests before `initialize` get ServerNotInitialized from the library.
  */
-import { Disposable, ErrorCodes, Message, MessageReader, MessageWriter, RequestMessage } from 'vscode-languageserver/node';
+import { Disposable, ErrorCodes, Message, MessageReader, MessageWriter, RequestMessage } from './protocol';
 
 /** How long output may take to flush once the input has ended. */
 const FLUSH_ON_EXIT_MS = 2000;

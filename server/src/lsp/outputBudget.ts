@@ -6,7 +6,7 @@
  * (`BUDGETS.renderedTextChars`); this bounds what one message to the client
  * can hold.
  */
-import { MarkupKind } from 'vscode-languageserver/node';
+import { MarkupKind } from './protocol';
 import { BUDGETS } from '../engine/budgets';
 
 /** `text` within the budget; past it, its start and a note (in the markup given, outside any code block). */

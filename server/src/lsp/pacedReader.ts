@@ -15,7 +15,7 @@
  * paused until the connection has taken half. So what is read ahead is
  * bounded, and so is what it can make the server write.
  */
-import { DataCallback, Disposable, Message, MessageReader } from 'vscode-languageserver/node';
+import { DataCallback, Disposable, Message, MessageReader } from './protocol';
 import { compacted } from './consumedQueue';
 
 /** Messages read ahead of the connection before the input stream is paused. Pausing after 64 slowed ordinary bursts (40 big documents opened at once) by a fifth; 1,024 small requests are a few hundred kilobytes. */

@@ -4,7 +4,7 @@
  * the engine's file ids and offsets. `handle` makes a request handler safe
  * (cancellable, never throwing, empty on bad input).
  */
-import { CancellationToken, ClientCapabilities, Connection, ErrorCodes, FileEvent, LSPErrorCodes, Position, ResponseError, TextDocumentIdentifier, TextDocuments } from 'vscode-languageserver/node';
+import { CancellationToken, ClientCapabilities, Connection, ErrorCodes, FileEvent, LSPErrorCodes, Position, ResponseError, TextDocumentIdentifier, TextDocuments } from './protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Analysis, PrepareScope } from '../engine/analysis/analysis';
 import { PositionMapper } from '../engine/document/positioned';

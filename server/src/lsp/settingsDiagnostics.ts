@@ -1,5 +1,5 @@
 /** Settings problems as diagnostics on the settings file they are in (`.swe-bundle.json`), by URI. */
-import { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver/node';
+import { Diagnostic, DiagnosticSeverity } from './protocol';
 import { Analysis } from '../engine/analysis/analysis';
 import { SOURCE } from '../engine/diagnostics';
 import { RuleCode } from '../engine/rules/ruleCatalog';

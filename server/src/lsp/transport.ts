@@ -9,7 +9,7 @@ import {
   createConnection,
   createServerPipeTransport,
   createServerSocketTransport,
-} from 'vscode-languageserver/node';
+} from './protocol';
 import { BoundedMessageWriter } from './boundedWriter';
 import { FrameSanitizer } from './frameSanitizer';
 import { Lifecycle } from './lifecycle';

@@ -32,7 +32,7 @@ import {
   TextDocumentEdit,
   TextEdit,
   WorkspaceEdit,
-} from 'vscode-languageserver/node';
+} from '../protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { FileDiagnostic, SOURCE } from '../../engine/diagnostics';
 import { SourceText } from '../../engine/document/sourceText';

@@ -9,7 +9,7 @@
  * one executeCommandProvider, so both live here for every server command,
  * including the quick fix command `sweBundle.makeExecutable` (codeActions.ts).
  */
-import { CodeLens, MarkupKind } from 'vscode-languageserver/node';
+import { CodeLens, MarkupKind } from '../protocol';
 import { MAKE_EXECUTABLE_COMMAND, executeMakeExecutable } from './codeActions';
 import { lspRange } from '../convert';
 import { withinOutputBudget } from '../outputBudget';

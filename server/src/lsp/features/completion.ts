@@ -16,7 +16,7 @@ import {
   InsertTextFormat,
   InsertTextMode,
   MarkupKind,
-} from 'vscode-languageserver/node';
+} from '../protocol';
 import { PositionMapper } from '../../engine/document/positioned';
 import { CompletionEntry, CompletionKind } from '../../engine/features/completion';
 import { eolOf, lspTextEdit } from '../convert';

@@ -1,7 +1,7 @@
 /** textDocument/documentLink: tool names and the state command to their bin/ scripts; bundle paths to config.yaml. */
 import * as path from 'path';
 import { pathToFileURL } from 'url';
-import { DocumentLink, DocumentLinkRequest } from 'vscode-languageserver/node';
+import { DocumentLink, DocumentLinkRequest } from '../protocol';
 import { lspRange } from '../convert';
 import { Feature } from './feature';
 

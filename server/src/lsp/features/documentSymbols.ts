@@ -1,5 +1,5 @@
 /** textDocument/documentSymbol: a bundle's outline of tools and their arguments; an agent config's keys. */
-import { DocumentSymbol, DocumentSymbolRequest, SymbolKind } from 'vscode-languageserver/node';
+import { DocumentSymbol, DocumentSymbolRequest, SymbolKind } from '../protocol';
 import { OutlineSymbol } from '../../engine/features/documentSymbols';
 import { PositionMapper } from '../../engine/document/positioned';
 import { Feature } from './feature';

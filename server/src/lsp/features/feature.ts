@@ -5,7 +5,7 @@
  * statically in the initialize result (`capabilities`), which every client,
  * Neovim's included, understands.
  */
-import { ClientCapabilities, RegistrationType, ServerCapabilities } from 'vscode-languageserver/node';
+import { ClientCapabilities, RegistrationType, ServerCapabilities } from '../protocol';
 import { ServerContext } from '../serverContext';
 
 export interface Feature {

@@ -1,5 +1,5 @@
 /** textDocument/foldingRange: tools, arguments, docstrings and every other multi-line entry. */
-import { FoldingRange, FoldingRangeRequest } from 'vscode-languageserver/node';
+import { FoldingRange, FoldingRangeRequest } from '../protocol';
 import { MAX_FOLDING_RANGES } from '../../engine/features/folding';
 import { lineBounds } from '../../engine/features/edits';
 import { Feature } from './feature';

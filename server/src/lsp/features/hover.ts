@@ -3,7 +3,7 @@
  * env variables (engine/features/hover.ts); in an agent config, bundle paths
  * and hidden tools (engine/features/agentNavigation.ts).
  */
-import { ClientCapabilities, Hover, HoverRequest, MarkupKind } from 'vscode-languageserver/node';
+import { ClientCapabilities, Hover, HoverRequest, MarkupKind } from '../protocol';
 import { renderMarkdown, renderPlainText } from '../../engine/features/toolPreview';
 import { lspRange } from '../convert';
 import { withinOutputBudget } from '../outputBudget';

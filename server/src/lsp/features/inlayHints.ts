@@ -1,5 +1,5 @@
 /** textDocument/inlayHint: the argument's type after each signature placeholder (`sweBundle.inlayHints` turns them off). */
-import { InlayHint, InlayHintKind, InlayHintRequest } from 'vscode-languageserver/node';
+import { InlayHint, InlayHintKind, InlayHintRequest } from '../protocol';
 import { Feature } from './feature';
 
 export const inlayHintFeature: Feature = {

@@ -4,7 +4,7 @@
  * a bundle config nor an agent config. VS Code's status item shows it for the
  * active editor.
  */
-import { TextDocumentIdentifier } from 'vscode-languageserver/node';
+import { TextDocumentIdentifier } from '../protocol';
 import { Feature } from './feature';
 
 const JUDGED_BY_REQUEST = 'sweBundle/judgedBy';

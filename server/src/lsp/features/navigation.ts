@@ -5,7 +5,7 @@
  * config, definition leads from a bundle path to its config.yaml and from a
  * hidden tool to the tool (engine/features/agentNavigation.ts).
  */
-import { DocumentHighlight, DocumentHighlightKind, Location, LocationLink } from 'vscode-languageserver/node';
+import { DocumentHighlight, DocumentHighlightKind, Location, LocationLink } from '../protocol';
 import { lspRange } from '../convert';
 import { Feature } from './feature';
 

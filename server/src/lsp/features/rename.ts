@@ -4,7 +4,7 @@
  * engine/features/rename.ts. A name SWE-agent would reject, or one that
  * clashes, is refused with a ResponseError the editor shows.
  */
-import { CancellationToken, ClientCapabilities, LSPErrorCodes, PrepareRenameParams, Range, RenameParams, RenameRequest, ResponseError, TextEdit, WorkspaceEdit } from 'vscode-languageserver/node';
+import { CancellationToken, ClientCapabilities, LSPErrorCodes, PrepareRenameParams, Range, RenameParams, RenameRequest, ResponseError, TextEdit, WorkspaceEdit } from '../protocol';
 import { eolOf, lspRange, lspTextEdit } from '../convert';
 import { Feature } from './feature';
 

@@ -1,5 +1,5 @@
 /** textDocument/selectionRange: word, placeholder, value, entry, argument, tool, tools, document. */
-import { SelectionRange, SelectionRangeRequest } from 'vscode-languageserver/node';
+import { SelectionRange, SelectionRangeRequest } from '../protocol';
 import { lspRange } from '../convert';
 import { Feature } from './feature';
 

@@ -3,7 +3,7 @@
  * docstring mentions as parameters, docstring `{VAR}` fields as read-only
  * variables; `undefined` marks those nothing defines.
  */
-import { ClientCapabilities, SemanticTokens, SemanticTokensLegend, SemanticTokensOptions, SemanticTokensRegistrationType } from 'vscode-languageserver/node';
+import { ClientCapabilities, SemanticTokens, SemanticTokensLegend, SemanticTokensOptions, SemanticTokensRegistrationType } from '../protocol';
 import { PositionMapper } from '../../engine/document/positioned';
 import { SemanticToken, TOKEN_MODIFIERS, TOKEN_TYPES } from '../../engine/features/semanticTokens';
 import { Feature } from './feature';

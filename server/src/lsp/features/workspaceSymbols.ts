@@ -1,5 +1,5 @@
 /** workspace/symbol: the tools of all bundles in the workspace. */
-import { SymbolInformation, SymbolKind } from 'vscode-languageserver/node';
+import { SymbolInformation, SymbolKind } from '../protocol';
 import { Feature } from './feature';
 
 export const workspaceSymbolFeature: Feature = {
