@@ -33,9 +33,10 @@ for (const file of ['dist/server.js', 'dist/lint.js']) chmodSync(file, 0o755);
 await writeCodeCache();
 
 /**
- * Starts the server as an editor does (initialize, open a small bundle, wait for its diagnostics, shut down)
- * with SWE_BUNDLE_WRITE_CODE_CACHE=1, so that it writes the code cache of what that compiled as it exits.
- * A server that fails here leaves no cache: the server then compiles as usual, and the build says so.
+ * Starts the server as an editor does (initialize; open a small bundle; once its diagnostics are out, type into it,
+ * ask for a completion after `<`, a hover and the outline; shut down) with SWE_BUNDLE_WRITE_CODE_CACHE=1, so that
+ * it writes the code cache of what that compiled as it exits: a user's first keystroke, completion and hover run
+ * from it too. A server that fails here leaves no cache: the server then compiles as usual, and the build says so.
  */
 function writeCodeCache() {
   const server = spawn(process.execPath, ['dist/server.js', '--stdio'], {
@@ -46,22 +47,32 @@ function writeCodeCache() {
     const json = JSON.stringify({ jsonrpc: '2.0', ...message });
     server.stdin.write(`Content-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`);
   };
-  const uri = 'file:///code-cache/tools/demo/config.yaml';
+  const textDocument = { uri: 'file:///code-cache/tools/demo/config.yaml' };
   const text = 'tools:\n  demo:\n    signature: "demo <path>"\n    docstring: "shows <path>"\n    arguments:\n      - name: path\n        type: string\n        description: "the file"\n        required: true\n';
+  const afterLessThan = { line: 2, character: 23 };
   // The answers are only looked for, not parsed: the session is fixed and the server is ours.
   let received = '';
   let opened = false;
+  let edited = false;
   let closing = false;
   server.stdout.on('data', (chunk) => {
     received += chunk;
     if (!opened && received.includes('"id":1,"result"')) {
       opened = true;
       send({ method: 'initialized', params: {} });
-      send({ method: 'textDocument/didOpen', params: { textDocument: { uri, languageId: 'yaml', version: 1, text } } });
+      send({ method: 'textDocument/didOpen', params: { textDocument: { ...textDocument, languageId: 'yaml', version: 1, text } } });
     }
-    if (!closing && received.includes('"method":"textDocument/publishDiagnostics"')) {
+    if (!edited && received.includes('"method":"textDocument/publishDiagnostics"')) {
+      edited = true;
+      const range = { start: { line: 2, character: 21 }, end: { line: 2, character: 21 } };
+      send({ method: 'textDocument/didChange', params: { textDocument: { ...textDocument, version: 2 }, contentChanges: [{ range, text: ' <' }] } });
+      send({ id: 2, method: 'textDocument/completion', params: { textDocument, position: afterLessThan } });
+      send({ id: 3, method: 'textDocument/hover', params: { textDocument, position: { line: 3, character: 22 } } });
+      send({ id: 4, method: 'textDocument/documentSymbol', params: { textDocument } });
+    }
+    if (!closing && received.includes('"id":4,')) {
       closing = true;
-      send({ id: 2, method: 'shutdown' });
+      send({ id: 5, method: 'shutdown' });
       send({ method: 'exit' });
     }
   });
