@@ -29,6 +29,9 @@ const TEXTS = [
   'a: "\\U0001F600 <p>"\n',
   'a: |\n  one\n  two <x>\n\n  three\n',
   'a: >-\n  one\n  two\n\n   more\n  end\n',
+  'a: |+\n  kept\ttab\n\n\nb: 1\n',
+  'a: |2-\n    indented <x>\n  two\n',
+  'a: >\n  folded\n    more indented\n  back\n  last',
   'k: [a\u2028b, "c\x85 d"]\n',
 ];
 

@@ -177,6 +177,15 @@ function blockOffsets(node: ScalarNode): ValueOffsets | null {
       result.starts.push(at);
       result.ends.push(at + 1);
     };
+    /** The characters source[from, to) as they are: one slice for the value (a string grown a character at a time was most of a template's check). */
+    const emitRun = (from: number, to: number) => {
+      result.value += source.slice(from, to);
+      for (let at = from; at < to; at++) {
+        spend();
+        result.starts.push(at);
+        result.ends.push(at + 1);
+      }
+    };
     let pos = headerEnd + 1;
     const column = () => pos - (source.lastIndexOf('\n', pos - 1) + 1);
     const scanBreaks = (indent: number): number[] => {
@@ -221,10 +230,9 @@ function blockOffsets(node: ScalarNode): ValueOffsets | null {
         emit('\n', b);
       }
       const leadingNonSpace = source[pos] !== ' ' && source[pos] !== '\t';
-      while (pos < end && source[pos] !== '\n') {
-        spend();
-        emit(source[pos], pos++);
-      }
+      const lineEnd = source.indexOf('\n', pos);
+      emitRun(pos, lineEnd === -1 ? end : lineEnd);
+      pos = lineEnd === -1 ? end : lineEnd;
       lineBreak = pos < end ? pos++ : -1;
       breaks = scanBreaks(indent);
       if (!(column() === indent && pos < end)) break;
