@@ -59,6 +59,15 @@ describe('countMerges', () => {
     expect(count?.pastBudget?.start.line).toBe(1 + 18);
   });
 
+  it('counts merges whose keys are written as the merge tag, not `<<`, as loading stops them', () => {
+    for (const key of ['!!merge <<', '!!merge m', '!<tag:yaml.org,2002:merge> m', '!!%6Derge m']) {
+      const text = chain(61, 2).replaceAll('<<', key);
+      expect(new Composer(text).getSingleNode().mergeTags, key).toBe(true);
+      expect(loadYaml(text, { text }).problems.map((p) => p.kind), key).toEqual(['check-budget']);
+    }
+    expect(new Composer('a: &a {x: 1}\nb: *a\n').getSingleNode().mergeTags).toBe(false);
+  });
+
   it('gives no count for merges in a cycle (the constructor counts those as it copies)', () => {
     expect(countMerges(composed('a: &a {x: 1, <<: *a}\n'), LIMITS.maxMergedPairs)).toBeNull();
     expect(countMerges(composed('a: &a {x: 1, <<: &b {y: 2, <<: *a}}\n'), LIMITS.maxMergedPairs)).toBeNull();

@@ -41,7 +41,7 @@ export function loadYaml(text: string, origin: Origin, enclosing = 0): YamlLoad 
     if (!problem) throw e;
     return { root: null, features: NO_FEATURES, problems: [problem] };
   }
-  const constructed = constructDocument(composed.root, origin);
+  const constructed = constructDocument(composed.root, origin, composed);
   const features = { anchors: composed.anchors, aliases: composed.aliases, mergeKeys: constructed.mergeKeys };
   if (constructed.problems.length > 0) return { root: null, features, problems: constructed.problems };
   return { root: constructed.root, features, problems: [] };

@@ -70,6 +70,8 @@ export interface ComposedStream {
   root: ComposedNode | null;
   anchors: boolean;
   aliases: boolean;
+  /** Whether a node has the merge tag (`<<`, or the tag written out): without one, no mapping merges another. */
+  mergeTags: boolean;
 }
 
 function composerError(context: string | null, contextMark: Mark | null, problem: string, problemMark: Mark): MarkedYamlError {
@@ -87,6 +89,7 @@ export class Composer {
   private anchors = new Map<string, ComposedValue>();
   private sawAnchor = false;
   private sawAlias = false;
+  private sawMergeTag = false;
 
   /**
    * `enclosing`: how many block collections PyYAML has open around this text
@@ -112,7 +115,7 @@ export class Composer {
       throw composerError('expected a single document in the stream', startOf(document!), 'but found another document', event.start);
     }
     parser.getEvent(); // STREAM-END
-    return { root: document, anchors: this.sawAnchor, aliases: this.sawAlias };
+    return { root: document, anchors: this.sawAnchor, aliases: this.sawAlias, mergeTags: this.sawMergeTag };
   }
 
   private composeDocument(): ComposedNode {
@@ -248,6 +251,7 @@ export class Composer {
       contentStart = rangeEnd;
     }
     const node: ComposedScalar = { kind: 'scalar', tag, value: event.value, style: event.style, start: event.start, end: event.end, contentStart, rangeEnd };
+    if (tag === TAG.merge) this.sawMergeTag = true;
     if (event.anchor !== null) this.anchors.set(event.anchor, node);
     return node;
   }
@@ -261,6 +265,7 @@ export class Composer {
       event.kind === 'SequenceStart'
         ? { kind: 'seq', tag: explicit ? event.tag! : TAG.seq, items: [], ...base }
         : { kind: 'map', tag: explicit ? event.tag! : TAG.map, pairs: [], ...base };
+    if (node.tag === TAG.merge) this.sawMergeTag = true;
     if (event.anchor !== null) this.anchors.set(event.anchor, node);
     return node;
   }

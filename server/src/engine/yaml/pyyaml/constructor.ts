@@ -53,11 +53,16 @@ interface At {
   end: number;
 }
 
-export function constructDocument(root: ComposedNode | null, origin: Origin): Constructed {
-  const constructor = new SafeConstructor(origin);
+/**
+ * `composed` says whether a node has an anchor or the merge tag: without an anchor no alias names a node, and
+ * without the merge tag no mapping merges another, so each node is reached once.
+ */
+export function constructDocument(root: ComposedNode | null, origin: Origin, composed: { anchors: boolean; mergeTags: boolean }): Constructed {
+  const { mergeTags } = composed;
+  const constructor = new SafeConstructor(origin, composed.anchors || mergeTags);
   if (root === null) return { root: null, problems: [], mergeKeys: false };
   // Merges that would copy more than the budget are counted first, and nothing is built (mergeExpansion.ts).
-  const pastBudget = countMerges(root, LIMITS.maxMergedPairs)?.pastBudget;
+  const pastBudget = mergeTags ? countMerges(root, LIMITS.maxMergedPairs)?.pastBudget : undefined;
   if (pastBudget) return { root: null, problems: [mergeBudgetProblem(pastBudget)], mergeKeys: true };
   try {
     const node = constructor.constructObject(root);
@@ -74,8 +79,12 @@ export function constructDocument(root: ComposedNode | null, origin: Origin): Co
 class SafeConstructor {
   readonly problems: YamlProblem[] = [];
   mergeKeys = false;
-  /** PyYAML's `constructed_objects`: one PyNode per composed node, however many aliases name it. */
-  private readonly constructed = new Map<ComposedValue, PyNode>();
+  /**
+   * PyYAML's `constructed_objects`: one PyNode per composed node, however many aliases (or merges) name it. Null
+   * for a document with neither: each node is then reached once, and a map of 300,000 nodes was a third of the
+   * garbage of loading a 52,000-line bundle.
+   */
+  private readonly constructed: Map<ComposedValue, PyNode> | null;
   /** PyYAML's `state_generators`, run in order after the root is built. */
   private readonly deferred: (() => void)[] = [];
   /** How many pairs of a mapping are its own, fixed when its merges are first flattened. */
@@ -83,7 +92,12 @@ class SafeConstructor {
   private nodeCount = 0;
   private mergedPairs = 0;
 
-  constructor(private readonly origin: Origin) {}
+  constructor(
+    private readonly origin: Origin,
+    nodesReachedTwice: boolean,
+  ) {
+    this.constructed = nodesReachedTwice ? new Map() : null;
+  }
 
   runDeferred(): void {
     for (let i = 0; i < this.deferred.length; i++) {
@@ -99,13 +113,13 @@ class SafeConstructor {
       const alias: AliasNode = { kind: 'alias', origin: this.origin, start: node.start.offset, end: node.end.offset, tag: target.tag, name: node.name, target };
       return alias;
     }
-    const cached = this.constructed.get(node);
+    const cached = this.constructed?.get(node);
     if (cached) return cached;
     if (++this.nodeCount > LIMITS.maxNodes) {
       throw new BudgetExceeded(this.problem('check-budget', `the file has more than ${LIMITS.maxNodes} YAML values, more than this checker reads`, { start: node.start.offset, end: node.start.offset }));
     }
     const built = this.build(node);
-    this.constructed.set(node, built);
+    this.constructed?.set(node, built);
     return built;
   }
 
