@@ -270,4 +270,36 @@ describe('Database and the work budget (work.ts)', () => {
     db.set(text, 'a', 'ab');
     expect(db.get(letters, 'a')).toEqual(['a', 'b']);
   });
+
+  it('carries what a computation takes from its previous value: each result verified, not looked up, and read as if asked for again', () => {
+    const db = new Database(100);
+    const names: InputDef<'names', readonly string[]> = { name: 'names', durability: 'volatile', key: () => 'names' };
+    const length = counted<string, number>('length', (k) => k, (d, k) => d.get(text, k).length);
+    const carried: boolean[] = [];
+    // The length of each name, those the last value had taken from it when they stand.
+    const lengths: QueryDef<'all', ReadonlyMap<string, number>> = {
+      name: 'lengths',
+      key: () => 'all',
+      compute: (d, _key, previous) => {
+        const list = d.get(names, 'names');
+        const kept = previous !== undefined && d.carry(length.def, (name) => list.includes(name));
+        carried.push(kept);
+        return new Map(list.map((name) => [name, kept && previous.has(name) ? previous.get(name)! : d.get(length.def, name)]));
+      },
+    };
+    for (const [name, value] of [['a', 'ab'], ['b', 'abc'], ['c', 'x']]) db.set(text, name, value);
+    db.set(names, 'names', ['a', 'b']);
+    expect([...db.get(lengths, 'all')]).toEqual([['a', 2], ['b', 3]]);
+    db.set(names, 'names', ['a', 'b', 'c']);
+    const before = db.lookups();
+    expect([...db.get(lengths, 'all')]).toEqual([['a', 2], ['b', 3], ['c', 1]]);
+    // The query's own, the carry, and the new name's: not one for each name it kept.
+    expect(db.lookups() - before).toBe(3);
+    expect(length.calls).toEqual(['a', 'b', 'c']);
+    // What was carried was recorded as read: a change to it reaches the query, which then reads every name again.
+    db.set(text, 'a', 'abcd');
+    expect([...db.get(lengths, 'all')]).toEqual([['a', 4], ['b', 3], ['c', 1]]);
+    expect(length.calls).toEqual(['a', 'b', 'c', 'a']);
+    expect(carried).toEqual([false, true, false]);
+  });
 });

@@ -285,9 +285,10 @@ export class Analysis {
    * `report`, then each tool's check in every context the bundle is used in,
    * which the report merges tool by tool (no model each). What was prepared
    * before keeps the checks of its unchanged chunks, so after an edit it
-   * costs the new chunks' checks alone (in each context) and one step for
-   * the features' model. Nothing to do when what it prepares for is current
-   * already: a request on an unchanged document costs nothing here.
+   * takes the steps of the chunks the split found new alone (their parses,
+   * their checks in each context), without a look at the others, and one
+   * step for the features' model. Nothing to do when what it prepares for is
+   * current already: a request on an unchanged document costs nothing here.
    */
   prepare(file: string, hasTime: () => boolean, from = 0, scope: PrepareScope = 'report'): number | null {
     const next = orExhausted(() => this.prepareFrom(file, hasTime, from, scope));
@@ -303,15 +304,18 @@ export class Analysis {
     if (scope === 'model' ? db.isCurrent(BUNDLE_MODEL, model) : db.isCurrent(BUNDLE_FILE, file)) return null;
     const split = db.get(BUNDLE_SPLIT, file);
     if (!split) return null;
-    const { specs, keys } = split;
-    const tools = charged(keys).filter((_, i) => specs[i].role === 'tool');
+    const { specs, keys, fresh } = split;
+    // Each tool's chunk, and the index among the tools of each chunk that is one.
+    const tools: ChunkKey[] = [];
+    const toolOf = charged(specs).map((spec, i) => (spec.role === 'tool' ? tools.push(keys[i]) - 1 : -1));
     // Steps: each chunk alone; each tool in the features' context, then its model; each use's context, the tools to check in it.
     const alone = specs.length;
     const featured = alone + tools.length + 1;
-    // A model or a report made before holds the checks of the chunks it had: only a new chunk's are made ahead.
-    const isNew = (key: ChunkKey) => db.changedNow(CHUNK, key);
-    const modelledBefore = from < featured && db.holds(BUNDLE_MODEL, model);
-    for (let at = from; at < featured; at++) {
+    // A model made before holds the parses and checks of the chunks it had: only the chunks the split found new are made ahead,
+    // found without a look-up for each of the others (the steps keep their numbers; the others are skipped).
+    const newTools = charged(fresh).flatMap((i) => (toolOf[i] >= 0 ? [toolOf[i]] : []));
+    const only = from < featured && db.holds(BUNDLE_MODEL, model) ? [...fresh, ...charged(newTools).map((t) => alone + t), featured - 1] : null;
+    for (let at = only ? firstFrom(only, from) : from; at < featured; at = only ? firstFrom(only, at + 1) : at + 1) {
       spend();
       if (!hasTime()) return at;
       if (at < alone) {
@@ -319,15 +323,15 @@ export class Analysis {
         if (!standsAlone(specs[at].role, db.get(CHUNK, keys[at]))) return null;
         if (specs[at].role === 'tool') db.get(TOOL_BASE, { chunk: keys[at], facts: options.facts });
       } else if (at < featured - 1) {
-        const chunk = tools[at - alone];
-        if (!modelledBefore || isNew(chunk)) prepareToolIn(db, chunk, options, true);
+        // Taken alone, a new tool's chunk may not have been looked at (`from` past it): one that does not stand alone has no check of its own.
+        if (!only || standsAlone('tool', db.get(CHUNK, tools[at - alone]))) prepareToolIn(db, tools[at - alone], options, true);
       } else {
         db.get(BUNDLE_MODEL, model);
       }
     }
     if (scope === 'model') return null;
     // A use's context gets its tools' checks, never a model: a model per use would cost every agent config that lists the bundle a step per edit.
-    const inUses = db.holds(BUNDLE_FILE, file) ? charged(tools).filter(isNew) : tools;
+    const inUses = db.holds(BUNDLE_FILE, file) ? charged(newTools).map((t) => tools[t]) : tools;
     for (let at = Math.max(from, featured); at < featured + uses.length * inUses.length; at++) {
       spend();
       if (!hasTime()) return at;
@@ -499,4 +503,9 @@ export class Analysis {
   workspaceSymbols(query: string): ToolSymbol[] {
     return workspaceToolSymbols(this.index().bundles, (configPath) => this.db.get(BUNDLE_MODEL, { file: configPath, options: STANDALONE_OPTIONS }), query);
   }
+}
+
+/** The first of `steps` (ascending) from `at` on; past them, `Infinity`. */
+function firstFrom(steps: readonly number[], at: number): number {
+  return charged(steps).find((step) => step >= at) ?? Infinity;
 }

@@ -7,7 +7,7 @@
 import * as path from 'path';
 import { EngineDiagnostic, FileDiagnostic } from '../diagnostics';
 import { placeDiagnostic } from '../document/placement';
-import { BundleModel, BundleShape, BundleSplit, ChunkKey, ChunkMemo, ParsedChunk, bundleShape, chunkToolView, modelInContext, parseChunk, splitBundle, toolBaseOf } from '../document/bundleModel';
+import { BundleModel, BundleShape, BundleSplit, ChunkKey, ChunkMemo, ParsedChunk, bundleShape, chunkKeyText, chunkToolView, modelInContext, parseChunk, splitBundle, toolBaseOf } from '../document/bundleModel';
 import { ToolView } from '../document/bundleView';
 import { resplitChunks, splitIntoChunks } from '../document/chunker';
 import { sourceTextOf } from '../document/sourceText';
@@ -40,8 +40,6 @@ function optionsKey(options: ToolCheckOptions): string {
 export function agentLabel(agentPath: string): string {
   return `${path.basename(path.dirname(agentPath))}/${path.basename(agentPath)}`;
 }
-
-const chunkKeyText = (key: ChunkKey) => (key.occurrence === 0 ? key.text : `${key.occurrence}\0${key.text}`);
 
 export const CHUNK: QueryDef<ChunkKey, ParsedChunk> = { name: 'chunk', key: chunkKeyText, compute: (_db, key) => parseChunk(key.text) };
 
@@ -93,6 +91,11 @@ function memoOf(db: Database): ChunkMemo {
     chunk: (key) => db.get(CHUNK, key),
     toolBase: (key, _chunk, facts) => db.get(TOOL_BASE, { chunk: key, facts }),
     toolInContext: (key, _chunk, base, options) => db.get(TOOL_VIEW, { chunk: key, context: toolContextKey(base, options), options }),
+    // What a chunk's pieces are is a function of its key alone (they read no input), so the last value's stand while their keys do.
+    carry: (pieces, gone) =>
+      pieces === 'shape'
+        ? db.carry(CHUNK, (key) => !gone.has(chunkKeyText(key))) && db.carry(TOOL_BASE, (key) => !gone.has(chunkKeyText(key.chunk)))
+        : db.carry(TOOL_VIEW, (key) => !gone.has(chunkKeyText(key.chunk))),
   };
 }
 
@@ -123,9 +126,10 @@ export const BUNDLE_SPLIT: QueryDef<string, BundleSplit | null> = {
 const BUNDLE_SHAPE: QueryDef<{ file: string; facts: BundleFacts }, BundleShape | null> = {
   name: 'bundle shape',
   key: ({ file, facts }) => `${bundleFactsKey(facts)}\u0001${file}`,
-  compute: (db, { file, facts }) => {
+  // From the last version's shape, when there is one: the chunks the two share keep their parses and base checks.
+  compute: (db, { file, facts }, previous) => {
     const source = db.get(SOURCE, file);
-    return source && bundleShape(source, db.get(BUNDLE_SPLIT, file), memoOf(db), facts, () => db.get(WHOLE_LOAD, file)!);
+    return source && bundleShape(source, db.get(BUNDLE_SPLIT, file), memoOf(db), facts, () => db.get(WHOLE_LOAD, file)!, previous);
   },
 };
 
@@ -133,9 +137,10 @@ const BUNDLE_SHAPE: QueryDef<{ file: string; facts: BundleFacts }, BundleShape |
 export const BUNDLE_MODEL: QueryDef<ModelKey, BundleModel | null> = {
   name: 'bundle model',
   key: (key) => `${optionsKey(key.options)}\u0001${key.file}`,
-  compute: (db, { file, options }) => {
+  // From the last version's model, when there is one: the tools the two share keep their views, read again without a look-up each.
+  compute: (db, { file, options }, previous) => {
     const shape = db.get(BUNDLE_SHAPE, { file, facts: options.facts });
-    return shape && modelInContext(shape, options, memoOf(db));
+    return shape && modelInContext(shape, options, memoOf(db), previous);
   },
 };
 

@@ -129,6 +129,8 @@ export class CycleError extends Error {}
 interface Frame {
   deps: Slot[];
   level: number;
+  /** The running query's slot as its previous computation left it (`carry`), when it had one. */
+  previous: Slot | null;
 }
 
 export class Database {
@@ -218,6 +220,36 @@ export class Database {
       frame.level = Math.min(frame.level, slot.level);
     }
     return slot.value as V;
+  }
+
+  /**
+   * In a computation that reuses parts of its previous value (`QueryDef.compute`'s
+   * `previous`): records as read again the results of `def` the previous
+   * computation read whose keys `keep` accepts, each verified as `get` verifies
+   * it, without looking each up (one look-up in all, counted as such). True when
+   * none of them changed since then, so the parts of the previous value made
+   * from them stand; false when one did (or there was no previous computation):
+   * then nothing is recorded, and the caller reads what it needs with `get`.
+   */
+  carry<K, V>(def: QueryDef<K, V>, keep: (key: K) => boolean): boolean {
+    this.looked++;
+    const frame = this.stack[this.stack.length - 1];
+    const previous = frame?.previous;
+    if (!previous?.deps) return false;
+    const kept: Slot[] = [];
+    for (const dep of previous.deps) {
+      if (dep.table.def !== def || !keep(dep.key as K)) continue;
+      if (dep.dropped) return false;
+      if (dep.verifiedAt !== this.currentRevision && !this.verify(dep)) return false;
+      if (dep.changedAt > previous.verifiedAt) return false;
+      kept.push(dep);
+    }
+    for (const dep of kept) {
+      this.touch(dep);
+      frame.deps.push(dep);
+      frame.level = Math.min(frame.level, dep.level);
+    }
+    return true;
   }
 
   /** Whether a query's result for this key is current already (computed or verified in this revision), found without verifying anything. */
@@ -435,8 +467,8 @@ export class Database {
   }
 
   private compute<K, V>(table: Table, def: QueryDef<K, V>, key: K, keyText: string, innerText: string | null, existing: Slot | undefined): Slot {
-    const frame: Frame = { deps: [], level: LEVEL.durable };
     const isNew = !existing;
+    const frame: Frame = { deps: [], level: LEVEL.durable, previous: existing ?? null };
     const slot = existing ?? this.newSlot(table, keyText, innerText, key, undefined, this.currentRevision, LEVEL.durable, []);
     // In its table while it runs, so that a query reaching itself is seen as the cycle it is.
     if (isNew) this.store(slot);

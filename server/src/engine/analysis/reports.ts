@@ -13,6 +13,7 @@ import { AGENT_ANALYSIS } from './agents';
 import { BUNDLE_FILE } from './bundles';
 import { FileKind, KIND, SETTINGS_OF } from './workspace';
 import { FileContent } from './inputs';
+import { sameValue } from './sameValue';
 
 export interface FileReport {
   kind: Exclude<FileKind, 'other'>;
@@ -97,4 +98,7 @@ export const FILE_REPORT: QueryDef<string, FileReport | null> = {
     const kind = db.get(KIND, file);
     return kind === 'other' ? null : exhaustedReport(db, file, kind, error);
   },
+  // By value, as by default; but a text's SourceText is one object while the text stays (SOURCE), and two are never equal by value
+  // (their offset mappers are closures of their own), so a report of another text is told apart without walking its diagnostics first.
+  equals: (a, b) => a === b || (a !== null && b !== null && a.source === b.source && sameValue(a, b)),
 };

@@ -99,6 +99,8 @@ export interface BundleModel {
   view: BundleView;
   /** The chosen SWE-agent's bundle code the tools were checked by (its argument-name pattern, ...). */
   facts: BundleFacts;
+  /** The shape it was made from: the next version's model takes the views of the tools the two share from it. */
+  shape: BundleShape;
 }
 
 /** A chunk's identity as a memo key: its text, and how many equal chunks come before it (equal chunks are distinct trees). */
@@ -116,7 +118,19 @@ export interface ChunkMemo {
   toolBase(key: ChunkKey, chunk: ParsedChunk, facts: BundleFacts): ToolBaseCheck;
   /** A tool chunk checked in a context, with its view (which is built with the check, so that it is kept with it). */
   toolInContext(key: ChunkKey, chunk: ParsedChunk, base: ToolBaseCheck, options: ToolCheckOptions): ToolView;
+  /**
+   * The pieces the last shape (`pieces: 'shape'`: parses and base checks) or
+   * the last model (`'views'`) of this version's file read, taken again as
+   * they were but for those of the chunks `gone`, by their key's text
+   * (`chunkKeyText`): true when they stand, so the new shape or model takes
+   * them from the last one's value, without asking for each; false when they
+   * cannot be taken (then each is asked for). Without it, never.
+   */
+  carry?(pieces: 'shape' | 'views', gone: ReadonlySet<string>): boolean;
 }
+
+/** A chunk key as text: the memo's key for it. */
+export const chunkKeyText = (key: ChunkKey) => (key.occurrence === 0 ? key.text : `${key.occurrence}\0${key.text}`);
 
 /**
  * A copy of a slice that does not keep the whole text alive. V8 makes a slice
@@ -195,6 +209,8 @@ function syntheticMap(origin: Origin, pairs: PyPair[], at: Placement): MapNode {
 export interface BundleSplit {
   specs: readonly ChunkSpec[];
   keys: readonly ChunkKey[];
+  /** The indices, ascending, of the chunks whose text the previous version's split did not have (every chunk when there was none). */
+  fresh: readonly number[];
 }
 
 /**
@@ -211,11 +227,13 @@ export function splitBundle(text: string, previous?: BundleSplit | null, split?:
   const specs = split === undefined ? splitIntoChunks(text) : split;
   // The chunks the split says are the previous version's, when the previous split is the one it started from.
   const same = carried && previous && carried.from === previous.specs ? carried : undefined;
-  return specs && specs.length >= 2 ? { specs, keys: chunkKeys(text, specs, previous?.keys, same) } : null;
+  if (!specs || specs.length < 2) return null;
+  const fresh: number[] = [];
+  return { specs, keys: chunkKeys(text, specs, previous?.keys, same, fresh), fresh };
 }
 
-/** The memo keys of a version's chunks, equal texts told apart by their count; `carried` chunks take the previous keys as they are. */
-function chunkKeys(text: string, specs: readonly ChunkSpec[], previous: readonly ChunkKey[] | undefined, carried: CarriedChunks | undefined): ChunkKey[] {
+/** The memo keys of a version's chunks, equal texts told apart by their count; `carried` chunks take the previous keys as they are. The index of each chunk whose text the previous keys lack goes to `fresh`. */
+function chunkKeys(text: string, specs: readonly ChunkSpec[], previous: readonly ChunkKey[] | undefined, carried: CarriedChunks | undefined, fresh: number[]): ChunkKey[] {
   const seen = new Map<string, number>();
   let cursor = 0;
   let previousIndex: Map<string, number> | undefined;
@@ -241,6 +259,7 @@ function chunkKeys(text: string, specs: readonly ChunkSpec[], previous: readonly
         cursor = moved + 1;
       } else {
         chunkText = detach(slice);
+        fresh.push(i);
       }
     }
     const occurrence = seen.get(chunkText) ?? 0;
@@ -266,25 +285,78 @@ export interface BundleShape {
   chunks: readonly PlacedChunk[];
   /** The view but for its tools. */
   view: Omit<BundleView, 'tools'>;
-  /** Per tool entry (in the order of `structure.toolEntries`): its base check, and its chunk when it is checked through the memo. */
-  tools: readonly { base: ToolBaseCheck; chunk: { key: ChunkKey; parsed: ParsedChunk } | null }[];
+  /** Per tool entry (in the order of `structure.toolEntries`): its base check, and its chunk (and its index among the chunks) when it is checked through the memo. */
+  tools: readonly { base: ToolBaseCheck; chunk: { key: ChunkKey; parsed: ParsedChunk; index: number } | null }[];
+  /** The split it was made from; null when it was parsed whole. */
+  split: BundleSplit | null;
 }
 
-function shapeOf(source: SourceText, root: PyNode | null, structure: BundleStructure, placement: Placement, mode: BundleShape['mode'], chunks: readonly PlacedChunk[], tools: BundleShape['tools']): BundleShape {
+function shapeOf(source: SourceText, root: PyNode | null, structure: BundleStructure, placement: Placement, mode: BundleShape['mode'], chunks: readonly PlacedChunk[], tools: BundleShape['tools'], split: BundleSplit | null = null): BundleShape {
   const diagnostics = placeDiagnostics(structure.diagnostics, placement);
-  return { source, root, structure, placement, diagnostics, mode, chunks, view: rootView(source, root, placement), tools };
+  return { source, root, structure, placement, diagnostics, mode, chunks, view: rootView(source, root, placement), tools, split };
 }
 
-/** The shape of a text split into chunks, or null when the split does not hold. */
-function chunkedShape(source: SourceText, split: BundleSplit, memo: ChunkMemo, facts: BundleFacts): BundleShape | null {
+/**
+ * What two splits of one file share, chunk by chunk: as many chunks from the
+ * start (`head`) and from the end (`tail`) with the same key and role; the
+ * chunks between are the edit's. Keys the split carried over are the same
+ * strings, so each comparison is one of identity. `gone`: the texts of the
+ * last split's keys between, which the new split does not have (a key is one
+ * split's once, so none of them is in the head or the tail).
+ */
+function sharedChunks(last: BundleSplit, split: BundleSplit): { head: number; tail: number; gone: Set<string> } {
+  const same = (i: number, j: number) => last.keys[i].text === split.keys[j].text && last.keys[i].occurrence === split.keys[j].occurrence && last.specs[i].role === split.specs[j].role;
+  const m = last.keys.length;
+  const n = split.keys.length;
+  let head = 0;
+  while (head < m && head < n && same(head, head)) {
+    spend();
+    head++;
+  }
+  let tail = 0;
+  while (tail < m - head && tail < n - head && same(m - 1 - tail, n - 1 - tail)) {
+    spend();
+    tail++;
+  }
+  const kept = new Set(charged(split.keys.slice(head, n - tail)).map(chunkKeyText));
+  const gone = new Set<string>();
+  for (const key of last.keys.slice(head, m - tail)) {
+    spend();
+    if (!kept.has(chunkKeyText(key))) gone.add(chunkKeyText(key));
+  }
+  return { head, tail, gone };
+}
+
+/** The index in the last split of each chunk of the new one it shares (`sharedChunks`), else -1. */
+function lastIndex(shared: { head: number; tail: number }, m: number, n: number): (i: number) => number {
+  return (i) => (i < shared.head ? i : i >= n - shared.tail ? i - n + m : -1);
+}
+
+/**
+ * The shape of a text split into chunks, or null when the split does not
+ * hold. `last`, the shape of the file's last version, only saves work: the
+ * chunks the two splits share keep their parses and base checks, taken from
+ * it (`ChunkMemo.carry`), and only the others are asked of the memo.
+ */
+function chunkedShape(source: SourceText, split: BundleSplit, memo: ChunkMemo, facts: BundleFacts, last?: BundleShape | null): BundleShape | null {
   const { specs, keys } = split;
+  const shared = last?.split ? sharedChunks(last.split, split) : null;
+  const from = shared && memo.carry?.('shape', shared.gone) ? lastIndex(shared, last!.split!.keys.length, keys.length) : () => -1;
+  // The base check of each of the last shape's tool chunks, by its index.
+  const lastBases: (ToolBaseCheck | undefined)[] = [];
+  for (const tool of last && shared ? last.tools : []) {
+    spend();
+    if (tool.chunk) lastBases[tool.chunk.index] = tool.base;
+  }
   const documentOrigin: Origin = { text: source.normalized };
   const bases = new Map<Origin, number>([[documentOrigin, 0]]);
   const chunks: PlacedChunk[] = [];
   for (let i = 0; i < specs.length; i++) {
     spend();
-    const parsed = memo.chunk(keys[i]);
-    if (!standsAlone(specs[i].role, parsed)) return null;
+    const j = from(i);
+    // A chunk the last shape had stood alone there (its role is the same).
+    const parsed = j >= 0 ? last!.chunks[j].parsed : memo.chunk(keys[i]);
+    if (j < 0 && !standsAlone(specs[i].role, parsed)) return null;
     bases.set(parsed.origin, specs[i].start);
     chunks.push({ role: specs[i].role, start: specs[i].start, parsed });
   }
@@ -313,9 +385,11 @@ function chunkedShape(source: SourceText, split: BundleSplit, memo: ChunkMemo, f
     // A tool whose key and value sit in one chunk (always, when the split holds) is checked through the memo.
     if (i === undefined) return { base: checkToolBase(entry.keyNode, entry.valueNode, facts), chunk: null };
     const parsed = chunks[i].parsed;
-    return { base: memo.toolBase(keys[i], parsed, facts), chunk: { key: keys[i], parsed } };
+    const j = from(i);
+    const base = (j >= 0 ? lastBases[j] : undefined) ?? memo.toolBase(keys[i], parsed, facts);
+    return { base, chunk: { key: keys[i], parsed, index: i } };
   });
-  return shapeOf(source, root, structure, placement, 'chunked', chunks, tools);
+  return shapeOf(source, root, structure, placement, 'chunked', chunks, tools, split);
 }
 
 /** The shape of a text parsed whole (`load`: its parse, when the caller has one). */
@@ -347,18 +421,35 @@ function tooLarge(source: SourceText): BundleShape {
  * split (`splitBundle`) holds, else parsed whole (`whole` gives the whole
  * parse, which the host memoizes).
  */
-export function bundleShape(source: SourceText, split: BundleSplit | null, memo: ChunkMemo, facts: BundleFacts, whole?: () => { origin: Origin; load: YamlLoad }): BundleShape {
+export function bundleShape(source: SourceText, split: BundleSplit | null, memo: ChunkMemo, facts: BundleFacts, whole?: () => { origin: Origin; load: YamlLoad }, last?: BundleShape | null): BundleShape {
   if (source.normalized.length > LIMITS.maxDocumentLength) return tooLarge(source);
-  return (split && chunkedShape(source, split, memo, facts)) ?? wholeShape(source, facts, whole?.());
+  return (split && chunkedShape(source, split, memo, facts, last)) ?? wholeShape(source, facts, whole?.());
 }
 
-/** A version's model in one assembly: its shape, with each tool checked in the assembly's context. */
-export function modelInContext(shape: BundleShape, options: ToolCheckOptions, memo: ChunkMemo): BundleModel {
+/**
+ * A version's model in one assembly: its shape, with each tool checked in the
+ * assembly's context. `last`, the model of the file's last version in the
+ * same context, only saves work: the tool chunks the two shapes share keep
+ * their views, taken from it (`ChunkMemo.carry`).
+ */
+export function modelInContext(shape: BundleShape, options: ToolCheckOptions, memo: ChunkMemo, last?: BundleModel | null): BundleModel {
   const { structure, placement } = shape;
+  const lastSplit = last?.shape.split;
+  const shared = lastSplit && shape.split ? sharedChunks(lastSplit, shape.split) : null;
+  const from = shared && memo.carry?.('views', shared.gone) ? lastIndex(shared, lastSplit!.keys.length, shape.split!.keys.length) : () => -1;
+  // The view of each of the last model's tool chunks, by its index.
+  const lastViews: (ToolView | undefined)[] = [];
+  const lastTools = last && shared ? last.shape.tools : [];
+  for (let k = 0; k < lastTools.length; k++) {
+    spend();
+    const chunk = lastTools[k].chunk;
+    if (chunk) lastViews[chunk.index] = last!.view.tools[k];
+  }
   const views = charged(shape.tools).map(({ base, chunk }, i): ToolView => {
     const entry = structure.toolEntries[i];
     if (!chunk) return toolView(entry, checkToolInContext(base, options));
-    const view = memo.toolInContext(chunk.key, chunk.parsed, base, options);
+    const j = from(chunk.index);
+    const view = (j >= 0 ? lastViews[j] : undefined) ?? memo.toolInContext(chunk.key, chunk.parsed, base, options);
     // The memo's view is of the chunk's only pair, which is the entry BundleConfig reads (a view of other nodes would be wrong).
     return view.keyNode === entry.keyNode && view.valueNode === entry.valueNode ? view : toolView(entry, view.check);
   });
@@ -371,7 +462,7 @@ export function modelInContext(shape: BundleShape, options: ToolCheckOptions, me
   }
   }
   const check = bundleCheckOf(structure, charged(views).map((view) => view.check));
-  return { source: shape.source, root: shape.root, check, placement, diagnostics, mode: shape.mode, chunks: shape.chunks, view: { ...shape.view, tools: views }, facts: options.facts };
+  return { source: shape.source, root: shape.root, check, placement, diagnostics, mode: shape.mode, chunks: shape.chunks, view: { ...shape.view, tools: views }, facts: options.facts, shape };
 }
 
 /** The reference path: the whole text parsed and checked at once. */
