@@ -33,7 +33,9 @@ export function writeBundleFolder(dir: string, text: string, toolNames: string[]
   fs.mkdirSync(path.join(dir, 'bin'), { recursive: true });
   const file = path.join(dir, 'config.yaml');
   fs.writeFileSync(file, text);
-  for (const name of stateScript ? [...toolNames, stateScript] : toolNames) fs.writeFileSync(path.join(dir, 'bin', name), '#!/usr/bin/env bash\necho ok\n', { mode: 0o755 });
+  for (const name of toolNames) fs.writeFileSync(path.join(dir, 'bin', name), '#!/usr/bin/env bash\necho ok\n', { mode: 0o755 });
+  // A state command writes the state where SWE-agent reads it, as SWE-agent's do.
+  if (stateScript) fs.writeFileSync(path.join(dir, 'bin', stateScript), '#!/usr/bin/env bash\necho \'{}\' > /root/state.json\n', { mode: 0o755 });
   return file;
 }
 

@@ -1,4 +1,4 @@
-/** When a change's push diagnostics round starts: at once after a change with nothing behind it, at the last change of a burst. */
+/** When a change's push diagnostics round starts: at once after a change with nothing behind it, at the last change of a burst; what a burst of edits needs, once before its round. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DiagnosticsScheduler } from '../../server/src/lsp/diagnosticsScheduler';
 
@@ -18,6 +18,7 @@ function scheduler(options: { delayMs: number; open?: string[] }) {
       for (const listener of listeners.splice(0)) listener();
     },
     () => state.waiting,
+    () => published.push('(after edits)'),
   );
   /** Resolves once `count` documents have been published. */
   const publishedCount = (count: number) =>
@@ -36,8 +37,8 @@ describe('DiagnosticsScheduler', () => {
   it('publishes a change with nothing behind it without waiting for the delay', async () => {
     const { made, published, publishedCount } = scheduler({ delayMs: HOUR_MS });
     made.schedule('a');
-    await publishedCount(1);
-    expect(published).toEqual(['a']);
+    await publishedCount(2);
+    expect(published).toEqual(['(after edits)', 'a']);
     made.dispose();
   });
 
@@ -52,9 +53,9 @@ describe('DiagnosticsScheduler', () => {
     expect(published).toEqual([]);
     state.waiting = 0;
     made.schedule('a');
-    await publishedCount(3);
+    await publishedCount(4);
     await turn();
-    expect(published).toEqual(['a', 'b', 'c']);
+    expect(published).toEqual(['(after edits)', 'a', 'b', 'c']);
     made.dispose();
   });
 
@@ -66,8 +67,16 @@ describe('DiagnosticsScheduler', () => {
     await turn();
     expect(published).toEqual([]);
     vi.advanceTimersByTime(10);
+    await publishedCount(2);
+    expect(published).toEqual(['(after edits)', 'a']);
+    made.dispose();
+  });
+
+  it('does what edits need only in a round that has edited documents', async () => {
+    const { made, published, publishedCount } = scheduler({ delayMs: HOUR_MS, open: ['c'] });
+    made.schedule();
     await publishedCount(1);
-    expect(published).toEqual(['a']);
+    expect(published).toEqual(['c']);
     made.dispose();
   });
 

@@ -222,6 +222,7 @@ export function startLanguageServer(connection: Connection, options: { workSteps
         .then(() => (client.pullDiagnostics ? checkPulled(uri) : publish(uri)))
         .catch(() => undefined),
     options.messagesWaiting ?? (() => 0),
+    () => afterEdits(),
   );
 
   /**
@@ -247,16 +248,27 @@ export function startLanguageServer(connection: Connection, options: { workSteps
    * document's diagnostics again, that one's first (pushed, or in pull mode
    * a refresh once another document's differ). Inlay hints and semantic
    * tokens of other documents depend on settings, the disk and the envs of
-   * the agent configs that use a bundle: a keystroke asks the client to
-   * refresh them only when it changed those envs.
+   * the agent configs that use a bundle: a change elsewhere asks the client
+   * to refresh them, and a burst of edits only when it changed those envs
+   * (`afterEdits`, once per burst: each asked after each edit made opening N
+   * documents at once cost N² checks, 45 s at 3,000).
    */
   const revalidateAll = (changedUri?: string) => {
-    reportSettings();
     if (client.pullDiagnostics && changedUri !== undefined) typedIn.add(changedUri);
     scheduler.schedule(changedUri);
-    if (changedUri !== undefined && !guard('analysis', true, () => analysis().bundleUsesChanged())) return;
+    if (changedUri !== undefined) return;
+    reportSettings();
     refreshOthers();
   };
+  /** The uses of the bundles as the last burst of edits left them (`Analysis.bundleUses`). */
+  let usesSeen: object | null = null;
+  /** What a burst of edits needs once, before its diagnostics: the settings diagnostics, and the refreshes if it changed the uses. */
+  function afterEdits(): void {
+    reportSettings();
+    const uses = guard('analysis', null, () => analysis().bundleUses());
+    if (uses !== usesSeen && usesSeen !== null) refreshOthers();
+    usesSeen = uses;
+  }
   /** What a change outside the open documents' text needs besides their diagnostics (which the close already scheduled). */
   function afterChangeElsewhere(): void {
     reportSettings();

@@ -31,12 +31,14 @@ export class DiagnosticsScheduler {
    * `openUris`: every open document, as the round reaches it.
    * `publish`: publishes a document's diagnostics, resolving once sent.
    * `messagesWaiting`: how many messages the transport has read and not yet handed on.
+   * `afterEdits`: what a burst that changed documents needs once, before their diagnostics.
    */
   constructor(
     private readonly delayMs: number,
     private readonly openUris: () => Iterable<string>,
     private readonly publish: (uri: string) => Promise<void>,
     private readonly messagesWaiting: () => number,
+    private readonly afterEdits: () => void,
   ) {}
 
   /** After a change: in the document `changedUri`, or elsewhere (settings, files on disk) when undefined. */
@@ -72,6 +74,7 @@ export class DiagnosticsScheduler {
   private async round(generation: number): Promise<void> {
     const first = [...this.changed];
     this.changed.clear();
+    if (first.length > 0) this.afterEdits();
     for (const uri of first) await this.publish(uri);
     const done = new Set(first);
     for (const uri of this.openUris()) {

@@ -209,6 +209,26 @@ describe('Database', () => {
     expect([total.calls, part.calls]).toEqual([['bb'], ['2', '20']]);
   });
 
+  it('walks what a collect could not drop again only once `retained` results more are held, not at every change', () => {
+    const db = new Database(20);
+    db.set(setting, 'k', 1);
+    const part = counted<number, number>('part', (n) => String(n), (d, n) => n * d.get(setting, 'k'));
+    const total = counted<number, number>('total', (n) => String(n), (d, n) => d.get(part.def, n) + 1);
+    // 200 pinned totals, each with its part: 400 results no collect drops.
+    const pinned = { def: total.def, keys: Array.from({ length: 200 }, (_, n) => n) };
+    for (const n of pinned.keys) db.get(total.def, n);
+    let inCollects = 0;
+    for (let step = 0; step < 100; step++) {
+      db.get(part.def, 1000 + step);
+      const before = db.lookups();
+      db.collect(pinned);
+      inCollects += db.lookups() - before;
+    }
+    // Each walk looks up the 200 pinned results: ten walks in 100 changes, where every change walked them before (39,600 look-ups).
+    expect(inCollects).toBe(10 * 200);
+    expect(db.size).toBeLessThanOrEqual(400 + 2 * 20 + 1);
+  });
+
   it('keeps what a kept result was computed from, and drops it with the last result that needed it', () => {
     const db = new Database(1);
     db.set(setting, 'k', 1);

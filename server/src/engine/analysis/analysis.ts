@@ -244,12 +244,13 @@ export class Analysis {
   }
 
   /**
-   * Whether the current revision changed which assemblies use each bundle,
-   * and so the env every bundle's hover, semantic tokens and inlay hints
-   * show: after a keystroke, whether other documents' views need asking again.
+   * Which assemblies use each bundle, and so the env every bundle's hover,
+   * semantic tokens and inlay hints show. The value is the same object while
+   * the uses stay the same (backdating), so a front end tells whether a burst
+   * of changes changed them by comparing the values before and after.
    */
-  bundleUsesChanged(): boolean {
-    return this.db.changed(BUNDLE_USES, undefined);
+  bundleUses(): object {
+    return this.db.get(BUNDLE_USES, undefined);
   }
 
   env(file: string): EnvContext {

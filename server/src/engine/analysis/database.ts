@@ -148,6 +148,8 @@ export class Database {
   private oldest: Slot | null = null;
   private newest: Slot | null = null;
   private held = 0;
+  /** How many results the last collect that walked them left: what it could not drop (pinned, or read by what is kept). */
+  private leftByCollect = 0;
   /** Bumped by `collect`: a slot used in the current epoch is live. */
   private epoch = 0;
   /** How many times each query (by name) was computed, not reused: what a change cost, counted rather than timed (tests, the benchmark). */
@@ -267,12 +269,6 @@ export class Database {
     return this.heldSlot(def, key)?.changedAt === this.currentRevision;
   }
 
-  /** Reads a query (recording the dependency, as `get` does), and whether its value changed in this revision: recomputed to a value it did not have. */
-  changed<K, V>(def: QueryDef<K, V>, key: K): boolean {
-    this.get(def, key);
-    return this.changedNow(def, key);
-  }
-
   /**
    * Keeps the results used since the last collect, the `pinned` ones (what
    * the current state needs whether or not the last change asked for it: the
@@ -285,13 +281,16 @@ export class Database {
     let live = 0;
     for (let slot = this.newest; slot && slot.lastUsed === this.epoch; slot = slot.older) live++;
     // Until the results not used since are twice the bound, nothing goes: a collect then brings them down to the bound, so its
-    // cost (a look-up per pinned result, then the walk) is paid once per `retained` new results, not at every change.
-    if (this.held - live <= 2 * this.retained) {
+    // cost (a look-up per pinned result, then the walk) is paid once per `retained` new results, not at every change. What a
+    // collect cannot drop stays (the reports of 3,000 open documents and what they read): the next walk waits for `retained`
+    // results more than it left, or every change walked them all again (opening N documents at once cost N² steps).
+    if (this.held - live <= 2 * this.retained || this.held <= this.leftByCollect + this.retained) {
       this.epoch++;
       return;
     }
     const kept = new Set<Slot>();
     for (const key of pinned?.keys ?? []) {
+      this.looked++;
       const slot = this.heldSlot(pinned!.def, key);
       if (slot && slot.lastUsed !== this.epoch) kept.add(slot);
     }
@@ -310,6 +309,7 @@ export class Database {
         this.drop(next);
       }
     }
+    this.leftByCollect = this.held;
     this.epoch++;
   }
 
