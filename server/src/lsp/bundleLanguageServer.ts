@@ -97,6 +97,7 @@ function settingsFilesOf(folders: readonly string[]): Change['settingsFiles'] {
  * `messagesWaiting`: how many messages the transport has read and not handed on yet (stdio's `PacedReader`); without it, every change is a burst of its own.
  */
 export function startLanguageServer(connection: Connection, options: { workSteps?: number; messagesWaiting?: () => number } = {}): void {
+  const messagesWaiting = options.messagesWaiting ?? (() => 0);
   const documents = new TextDocuments(TextDocument);
   const open = new OpenDocuments();
   let host: AnalysisHost | undefined;
@@ -221,8 +222,10 @@ export function startLanguageServer(connection: Connection, options: { workSteps
         .whenReady(uri, 'report')
         .then(() => (client.pullDiagnostics ? checkPulled(uri) : publish(uri)))
         .catch(() => undefined),
-    options.messagesWaiting ?? (() => 0),
-    () => afterEdits(),
+    messagesWaiting,
+    () => {
+      if (editsPending) afterEdits();
+    },
   );
 
   /**
@@ -249,21 +252,30 @@ export function startLanguageServer(connection: Connection, options: { workSteps
    * a refresh once another document's differ). Inlay hints and semantic
    * tokens of other documents depend on settings, the disk and the envs of
    * the agent configs that use a bundle: a change elsewhere asks the client
-   * to refresh them, and a burst of edits only when it changed those envs
-   * (`afterEdits`, once per burst: each asked after each edit made opening N
-   * documents at once cost N² checks, 45 s at 3,000).
+   * to refresh them, and an edit only when it changed those envs. An edit
+   * with messages behind it leaves that to the burst's last edit, or to the
+   * burst's round (`afterEdits`): asked after each edit, opening N documents
+   * at once cost N² checks (45 s at 3,000).
    */
   const revalidateAll = (changedUri?: string) => {
     if (client.pullDiagnostics && changedUri !== undefined) typedIn.add(changedUri);
     scheduler.schedule(changedUri);
-    if (changedUri !== undefined) return;
-    reportSettings();
-    refreshOthers();
+    if (changedUri === undefined) {
+      reportSettings();
+      refreshOthers();
+    } else if (messagesWaiting() > 0) editsPending = true;
+    else afterEdits();
   };
-  /** The uses of the bundles as the last burst of edits left them (`Analysis.bundleUses`). */
+  /** The uses of the bundles before the edits not yet looked at (`Analysis.bundleUses`: the same object while they stay the same). */
   let usesSeen: object | null = null;
-  /** What a burst of edits needs once, before its diagnostics: the settings diagnostics, and the refreshes if it changed the uses. */
+  let editsPending = false;
+  /** Before an edit is applied: the uses it is compared with, the first time. */
+  const seeUsesBeforeEdits = () => {
+    if (usesSeen === null) usesSeen = guard('analysis', null, () => analysis().bundleUses());
+  };
+  /** What edits need once: the settings diagnostics, and the refreshes if they changed the uses. */
   function afterEdits(): void {
+    editsPending = false;
     reportSettings();
     const uses = guard('analysis', null, () => analysis().bundleUses());
     if (uses !== usesSeen && usesSeen !== null) refreshOthers();
@@ -422,6 +434,7 @@ export function startLanguageServer(connection: Connection, options: { workSteps
 
   documents.onDidChangeContent((event) => {
     const uri = event.document.uri;
+    seeUsesBeforeEdits();
     change('document change', { opened: [{ file: open.opened(uri), text: event.document.getText() }] });
     revalidateAll(uri);
   });
