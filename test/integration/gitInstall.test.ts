@@ -33,7 +33,7 @@ afterAll(() => {
 describe('npm install git+file://…', () => {
   it('installs dist/ as prepack built it, and the commands', () => {
     const installed = path.join(project.root, 'node_modules', 'swe-bundle-lsp');
-    expect(fs.readdirSync(path.join(installed, 'dist')).sort()).toEqual(['lint.js', 'server.js']);
+    expect(fs.readdirSync(path.join(installed, 'dist')).sort()).toEqual(['lint.js', 'server.js', 'serverMain.js', 'serverMain.js.cache']);
     expect(fs.readlinkSync(path.join(project.root, 'node_modules', '.bin', 'swe-bundle-lint'))).toBe('../swe-bundle-lsp/dist/lint.js');
     expect(fs.readlinkSync(path.join(project.root, 'node_modules', '.bin', 'swe-bundle-language-server'))).toBe('../swe-bundle-lsp/dist/server.js');
   });
