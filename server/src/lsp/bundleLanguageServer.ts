@@ -260,10 +260,8 @@ export function startLanguageServer(connection: Connection, options: { workSteps
   const revalidateAll = (changedUri?: string) => {
     if (client.pullDiagnostics && changedUri !== undefined) typedIn.add(changedUri);
     scheduler.schedule(changedUri);
-    if (changedUri === undefined) {
-      reportSettings();
-      refreshOthers();
-    } else if (messagesWaiting() > 0) editsPending = true;
+    if (changedUri === undefined) afterChangeElsewhere();
+    else if (messagesWaiting() > 0) editsPending = true;
     else afterEdits();
   };
   /** The uses of the bundles before the edits not yet looked at (`Analysis.bundleUses`: the same object while they stay the same). */
